@@ -1,0 +1,63 @@
+/// Finds the closest match for a mistyped word, for "did you mean" hints.
+///
+/// Words are compared case-insensitively by Damerau–Levenshtein distance
+/// (optimal string alignment: insertions, deletions, substitutions and
+/// swaps of two neighbouring characters each cost 1). A candidate is close
+/// enough when its distance is at most 2 and at most a third of the typed
+/// word's length, so short words need a near-exact match and very different
+/// words get no suggestion.
+public enum NearMiss {
+    /// Returns the candidate closest to `word`, or `nil` if none is close enough.
+    ///
+    /// Ties go to the candidate listed first, so the result is deterministic.
+    ///
+    /// - Parameters:
+    ///   - word: The word as the user typed it, for example `lnit`.
+    ///   - candidates: The valid words, for example the command names.
+    public static func suggestion(for word: String, among candidates: [String]) -> String? {
+        let limit = maximumDistance(forLength: word.count)
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            let distance = self.distance(word, candidate)
+            guard distance <= limit else { continue }
+            if let current = best, current.distance <= distance { continue }
+            best = (candidate, distance)
+        }
+        return best?.candidate
+    }
+
+    /// The largest distance accepted for a typed word of the given length.
+    public static func maximumDistance(forLength length: Int) -> Int {
+        min(2, length / 3)
+    }
+
+    /// The case-insensitive Damerau–Levenshtein (optimal string alignment)
+    /// distance between two words.
+    public static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.lowercased())
+        let b = Array(b.lowercased())
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+
+        // rows[i][j] is the distance between the first i characters of `a`
+        // and the first j characters of `b`.
+        var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { rows[i][0] = i }
+        for j in 0...b.count { rows[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(
+                    rows[i - 1][j] + 1,        // deletion
+                    rows[i][j - 1] + 1,        // insertion
+                    rows[i - 1][j - 1] + cost  // substitution
+                )
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, rows[i - 2][j - 2] + 1)  // transposition
+                }
+                rows[i][j] = value
+            }
+        }
+        return rows[a.count][b.count]
+    }
+}

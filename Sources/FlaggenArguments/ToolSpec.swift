@@ -1,0 +1,44 @@
+/// Describes the whole command-line tool: its commands and global options.
+public struct ToolSpec: Sendable, Equatable {
+    /// The program name used in usage lines and messages, for example `flaggen`.
+    public var name: String
+
+    /// The version printed for `--version`.
+    public var version: String
+
+    /// A one-line summary shown as the overview of the tool's help.
+    public var abstract: String
+
+    /// Options accepted before or after the command name, such as `--manifest PATH`.
+    public var globalOptions: [OptionSpec]
+
+    /// The subcommands, in help order.
+    public var commands: [CommandSpec]
+
+    /// Creates a tool spec.
+    ///
+    /// - Parameters:
+    ///   - name: The program name.
+    ///   - version: The version printed for `--version`.
+    ///   - abstract: A one-line summary.
+    ///   - globalOptions: Options accepted before or after the command name.
+    ///   - commands: The subcommands.
+    public init(
+        name: String,
+        version: String,
+        abstract: String,
+        globalOptions: [OptionSpec] = [],
+        commands: [CommandSpec] = []
+    ) {
+        self.name = name
+        self.version = version
+        self.abstract = abstract
+        self.globalOptions = globalOptions
+        self.commands = commands
+    }
+
+    /// Returns the command with the given name, or `nil` if there is none.
+    public func command(named name: String) -> CommandSpec? {
+        commands.first { $0.name == name }
+    }
+}

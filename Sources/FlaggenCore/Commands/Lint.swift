@@ -1,0 +1,41 @@
+/// `flaggen lint`: validation, then expiry — a flag past its date fails the build until someone
+/// removes it.
+public struct Lint: Sendable {
+    /// The day to judge expiry against (the real UTC date unless a test fixes it).
+    public var today: ISODate
+    /// Flags expiring within this many days get a warning naming their owner.
+    public var warningDays: Int = 14
+
+    /// Creates a lint run for `today`.
+    public init(today: ISODate) {
+        self.today = today
+    }
+
+    /// Validation diagnostics plus expiry findings for a manifest.
+    public func run(_ result: ValidationResult, file: String) -> [Diagnostic] {
+        guard let manifest = result.manifest else { return result.diagnostics }
+        return (result.diagnostics + expiryFindings(manifest, file: file)).sortedByLocation()
+    }
+
+    /// Errors for expired flags, warnings for flags that expire soon.
+    public func expiryFindings(_ manifest: Manifest, file: String) -> [Diagnostic] {
+        manifest.flags.compactMap { flag in
+            guard let expires = flag.expires else { return nil }
+            let daysLeft = expires.daysSinceEpoch - today.daysSinceEpoch
+            if daysLeft < 0 {
+                return Diagnostic(
+                    .error,
+                    "flag '\(flag.key)' expired on \(expires) (owner: \(flag.owner)); remove it from the code and the manifest and add its key to 'retired', or move 'expires' if it must live longer",
+                    file: file, at: flag.location)
+            }
+            if daysLeft < warningDays {
+                let when = daysLeft == 0 ? "today" : daysLeft == 1 ? "tomorrow" : "in \(daysLeft) days"
+                return Diagnostic(
+                    .warning,
+                    "flag '\(flag.key)' expires \(when), on \(expires) (owner: \(flag.owner)); plan its removal",
+                    file: file, at: flag.location)
+            }
+            return nil
+        }
+    }
+}

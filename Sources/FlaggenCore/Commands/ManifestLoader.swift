@@ -1,0 +1,50 @@
+import Foundation
+
+/// A manifest file that could not be read at all (missing, a folder, no permission): a usage
+/// problem, exit code 2, unlike an invalid manifest (exit code 1).
+public struct UnreadableInputError: Error, CustomStringConvertible {
+    /// What went wrong and what to do.
+    public var message: String
+
+    public var description: String { message }
+}
+
+/// Reads and validates a manifest from disk.
+public struct ManifestLoader: Sendable {
+    /// The limits the validator applies.
+    public var limits: InputLimits
+
+    /// Creates a loader.
+    public init(limits: InputLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Reads `path` and validates it. Diagnostics name the file as `path` was given.
+    public func load(path: String) throws(UnreadableInputError) -> ValidationResult {
+        let bytes = try Self.readBytes(path: path, limit: limits.maxFileBytes)
+        return ManifestValidator(limits: limits).validate(bytes, file: path)
+    }
+
+    /// Reads a file, refusing folders and files far above `limit` before loading them.
+    static func readBytes(path: String, limit: Int) throws(UnreadableInputError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw UnreadableInputError(message: "\(path): no such file; pass the manifest with --manifest PATH (default ./flags.yaml)")
+        }
+        if isDirectory.boolValue {
+            throw UnreadableInputError(message: "\(path) is a folder; pass the manifest file itself with --manifest PATH")
+        }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
+            // Read one byte more than the limit so the validator reports the size with position.
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw UnreadableInputError(message: "\(path): cannot be read; check its permissions")
+            }
+            defer { try? handle.close() }
+            return Array((try? handle.read(upToCount: limit + 1)) ?? Data())
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UnreadableInputError(message: "\(path): cannot be read; check its permissions")
+        }
+        return Array(data)
+    }
+}

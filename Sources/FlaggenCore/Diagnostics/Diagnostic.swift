@@ -1,0 +1,62 @@
+/// One finding about an input file: an error that fails the run, or a warning that does not.
+///
+/// Printed like a compiler diagnostic, `flags.yaml:12:5: error: message`, so editors and CI
+/// logs link straight to the line.
+public struct Diagnostic: Sendable, Hashable {
+    /// How serious a finding is.
+    public enum Severity: String, Sendable, Hashable, Comparable {
+        case error
+        case warning
+        case note
+
+        private var rank: Int {
+            switch self {
+            case .error: 0
+            case .warning: 1
+            case .note: 2
+            }
+        }
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// How serious the finding is.
+    public var severity: Severity
+    /// What is wrong and what to do about it, in one or two sentences.
+    public var message: String
+    /// The file the finding is about, as the user named it.
+    public var file: String
+    /// Where in the file.
+    public var location: SourceLocation
+
+    /// Creates a diagnostic.
+    public init(_ severity: Severity, _ message: String, file: String, at location: SourceLocation) {
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.location = location
+    }
+
+    /// `file:line:column: severity: message`.
+    public var formatted: String {
+        "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+    }
+}
+
+extension Diagnostic: CustomStringConvertible {
+    public var description: String { formatted }
+}
+
+extension Array where Element == Diagnostic {
+    /// True when at least one diagnostic is an error.
+    public var containsErrors: Bool { contains { $0.severity == .error } }
+
+    /// The diagnostics ordered by file, then position, then severity, so output is stable.
+    public func sortedByLocation() -> [Diagnostic] {
+        enumerated().sorted { a, b in
+            if a.element.file != b.element.file { return a.element.file < b.element.file }
+            if a.element.location != b.element.location { return a.element.location < b.element.location }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,81 @@
+import FlaggenJSON
+
+/// The value type of a flag.
+public enum FlagType: String, Sendable, Hashable, CaseIterable {
+    case bool, string, int, double, json
+}
+
+/// What a flag is for; it sets whether an expiry date is required and maps to server flag types.
+public enum FlagKind: String, Sendable, Hashable, CaseIterable {
+    /// Hides unfinished work; removed once rolled out. The default.
+    case release
+    /// An A/B test; removed when the test ends.
+    case experiment
+    /// Tunes behaviour in production (kill switches are operational by nature).
+    case operational
+    /// Grants a feature to some users for good; needs no expiry date.
+    case permission
+}
+
+/// A platform a rollout rule can target.
+public enum Platform: String, Sendable, Hashable, CaseIterable {
+    case ios, android
+}
+
+/// A flag's value, typed. JSON configs hold the config object as written in the manifest.
+public enum FlagValue: Sendable, Hashable {
+    case bool(Bool)
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case json(JSONValue)
+}
+
+/// One flag of the manifest, validated.
+public struct FlagDefinition: Sendable, Hashable {
+    /// The key apps and servers use, `^[a-z][a-z0-9_]*$`.
+    public var key: String
+    /// The value type.
+    public var type: FlagType
+    /// For `json` flags, the name of the config under `configs` that types the value.
+    public var configName: String?
+    /// The value apps use when nothing else is known: the behaviour that already shipped.
+    public var defaultValue: FlagValue
+    /// The team that owns the flag.
+    public var owner: String
+    /// The last day the flag may live; `nil` only for kill switches and permission flags.
+    public var expires: ISODate?
+    /// What the flag is for.
+    public var kind: FlagKind
+    /// True when apps read the flag live, to turn a feature off at once.
+    public var killSwitch: Bool
+    /// What the flag does, for humans.
+    public var description: String?
+    /// The server's first rule for the flag, if any.
+    public var rollout: Rollout?
+    /// Where the flag's key is written in the manifest.
+    public var location: SourceLocation
+}
+
+/// The server's first rule for a flag: who gets `value` instead of the default.
+public struct Rollout: Sendable, Hashable {
+    /// The share of users, in basis points: 1,000 is 10 percent, 10,000 everyone.
+    public var basisPoints: Int
+    /// The platforms the rule applies to; empty means every platform.
+    public var platforms: [Platform]
+    /// The lowest app version the rule applies to, if any.
+    public var minAppVersion: SemanticVersion?
+    /// What the rule serves.
+    public var value: FlagValue
+    /// Where the rule is written.
+    public var location: SourceLocation
+
+    /// The percentage as a decimal string without trailing zeros: "10", "12.5", "0.25".
+    public var percentText: String {
+        let whole = basisPoints / 100
+        let fraction = basisPoints % 100
+        if fraction == 0 { return "\(whole)" }
+        if fraction % 10 == 0 { return "\(whole).\(fraction / 10)" }
+        return "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}

@@ -1,0 +1,66 @@
+/// How manifest names become Swift and Kotlin identifiers. The validator uses the same rules to
+/// refuse keys that would collide, so every generated name is unique.
+public enum Identifiers {
+    /// `new_checkout` -> `newCheckout` (Swift members and enum cases).
+    public static func lowerCamel(_ key: String) -> String {
+        let parts = key.split(separator: "_")
+        guard let first = parts.first else { return key }
+        return String(first) + parts.dropFirst().map(capitalized).joined()
+    }
+
+    /// `new_checkout` -> `NewCheckout` (Kotlin object members and enum entries).
+    public static func upperCamel(_ key: String) -> String {
+        key.split(separator: "_").map(capitalized).joined()
+    }
+
+    /// The name with backticks when it is a Swift keyword: `` `default` ``.
+    public static func swiftEscaped(_ name: String) -> String {
+        swiftKeywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// The name with backticks when it is a Kotlin keyword: `` `when` ``.
+    public static func kotlinEscaped(_ name: String) -> String {
+        kotlinKeywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// Swift keywords that must be escaped to be used as a name.
+    public static let swiftKeywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "_",
+    ]
+
+    /// Kotlin's hard keywords, which must be escaped to be used as a name.
+    public static let kotlinKeywords: Set<String> = [
+        "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface",
+        "is", "null", "object", "package", "return", "super", "this", "throw", "true", "try", "typealias",
+        "typeof", "val", "var", "when", "while",
+    ]
+
+    /// Swift names a flag must not take: members of the generated enums (`Flags.all`,
+    /// `FlagKey.allCases`) and names that cannot be members even with backticks.
+    public static let reservedSwiftMembers: Set<String> = [
+        "all", "expired", "allCases", "rawValue", "hashValue", "init", "self", "Type", "Protocol",
+    ]
+
+    /// Kotlin names a flag must not take.
+    public static let reservedKotlinMembers: Set<String> = ["Companion"]
+
+    /// Type names a config must not take: the generated and runtime types, and common types of
+    /// both languages that the generated code refers to.
+    public static let reservedTypeNames: Set<String> = [
+        "Flag", "FlagKey", "FlagKind", "Bucket", "FlagValue", "FlagKit", "Any", "Array", "Bool", "Boolean",
+        "Codable", "Data", "Date", "Decodable", "Decoder", "Double", "Encodable", "Encoder", "Equatable",
+        "Error", "Float", "Hashable", "Int", "JSONArray", "JSONObject", "List", "Long", "Map", "Nothing",
+        "Number", "Object", "Optional", "Protocol", "Result", "Self", "Sendable", "Set", "String", "Type",
+        "Unit", "CodingKeys", "Character", "Foundation",
+    ]
+
+    private static func capitalized(_ part: Substring) -> String {
+        guard let first = part.first else { return "" }
+        return first.uppercased() + part.dropFirst()
+    }
+}

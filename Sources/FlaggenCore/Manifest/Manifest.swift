@@ -1,0 +1,42 @@
+/// A validated `flags.yaml`: the single source of truth every output is generated from.
+///
+/// Only ``ManifestValidator`` creates one, so a `Manifest` value always obeys every rule in
+/// docs/manifest.md. Flags and configs keep the order they were written in.
+public struct Manifest: Sendable, Hashable {
+    /// The manifest format version; this flaggen reads version 1.
+    public var version: Int
+    /// The name of the generated type (`Flags`).
+    public var name: String
+    /// The Kotlin package of the generated Kotlin files.
+    public var kotlinPackage: String
+    /// Keys removed earlier, never to be reused.
+    public var retired: [String]
+    /// Where generated files go, relative to the manifest.
+    public var outputs: OutputPaths
+    /// A folder of template overrides, relative to the manifest, if the manifest names one.
+    public var templates: String?
+    /// The flags, in manifest order.
+    public var flags: [FlagDefinition]
+    /// The typed JSON configs, in manifest order.
+    public var configs: [ConfigDefinition]
+
+    /// The config with this name, if the manifest defines it.
+    public func config(named name: String) -> ConfigDefinition? {
+        configs.first { $0.name == name }
+    }
+}
+
+/// Where each kind of output is written, relative to the manifest's folder.
+public struct OutputPaths: Sendable, Hashable {
+    /// The Swift file.
+    public var swift: String = "Generated/Swift/Flags.swift"
+    /// The Kotlin file.
+    public var kotlin: String = "Generated/Kotlin/Flags.kt"
+    /// The folder for JSON Schemas.
+    public var schemas: String = "Generated/Schemas"
+    /// The folder for server seeds.
+    public var seeds: String = "Generated/Server"
+
+    /// The default layout: everything under `Generated/` beside the manifest.
+    public init() {}
+}

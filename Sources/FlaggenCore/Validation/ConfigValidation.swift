@@ -1,0 +1,373 @@
+import FlaggenArguments
+import FlaggenJSON
+
+/// Reads the `configs:` section and checks JSON values against configs.
+struct ConfigValidation {
+    let context: ValidationContext
+
+    static let configFields = ["version", "description", "properties", "required", "additionalProperties"]
+    static let propertyFields = ["type", "items", "description", "default", "enum", "minimum", "maximum", "maxLength"]
+
+    /// Reads every config. Configs with errors are left out, after their errors are reported.
+    func read(_ node: YAMLNode?) -> [String: ConfigDefinition] {
+        guard let node else { return [:] }
+        guard case .mapping(let entries, _) = node else {
+            context.error("'configs' must be a mapping from config names to configs, found \(node.kindDescription)", at: node.location)
+            return [:]
+        }
+        // Names first, so properties can refer to configs defined later in the file.
+        var names: Set<String> = []
+        for entry in entries {
+            let name = entry.key.text
+            if !Self.isTypeName(name) {
+                context.error(
+                    "config name '\(name)' must be an UpperCamelCase type name (letters and digits, starting with a capital), such as PaywallConfig",
+                    at: entry.key.location)
+            } else if Identifiers.reservedTypeNames.contains(name) {
+                context.error("config name '\(name)' clashes with a type the generated code uses; pick another name", at: entry.key.location)
+            }
+            names.insert(name)
+        }
+        var shapes: [(entry: YAMLEntry, config: ConfigDefinition, defaults: [(Int, YAMLNode)])] = []
+        for entry in entries {
+            if let shape = readShape(entry, names: names) { shapes.append((entry, shape.config, shape.defaults)) }
+        }
+        var configs: [String: ConfigDefinition] = [:]
+        for shape in shapes { configs[shape.config.name] = shape.config }
+        reportCycles(in: shapes.map(\.config))
+        // Defaults last: a default of a config type is checked against that config.
+        for shape in shapes {
+            var config = shape.config
+            for (index, node) in shape.defaults {
+                let property = config.properties[index]
+                config.properties[index].defaultValue = value(node, as: property.type, property: property, configs: configs, what: "the default of '\(config.name).\(property.name)'")
+            }
+            configs[config.name] = config
+        }
+        return configs
+    }
+
+    static func isTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
+
+    static func isPropertyName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+    }
+
+    private func readShape(_ entry: YAMLEntry, names: Set<String>) -> (config: ConfigDefinition, defaults: [(Int, YAMLNode)])? {
+        let name = entry.key.text
+        let what = "config '\(name)'"
+        guard let fields = context.fields(of: entry.value, in: what, known: Self.configFields) else { return nil }
+        var version = 1
+        if let node = fields["version"], let value = context.int(node, "the version of \(what)") {
+            if value < 1 {
+                context.error("the version of \(what) must be 1 or more", at: node.location)
+            } else {
+                version = value
+            }
+        }
+        let description = fields["description"].flatMap { context.string($0, "the description of \(what)") }
+        let additional = fields["additionalProperties"].flatMap { context.bool($0, "additionalProperties of \(what)") } ?? false
+
+        var properties: [ConfigProperty] = []
+        var defaults: [(Int, YAMLNode)] = []
+        if let node = fields["properties"] {
+            if case .mapping(let propertyEntries, _) = node {
+                for propertyEntry in propertyEntries {
+                    guard let (property, defaultNode) = readProperty(propertyEntry, of: name, names: names) else { continue }
+                    if let defaultNode { defaults.append((properties.count, defaultNode)) }
+                    properties.append(property)
+                }
+            } else {
+                context.error("'properties' of \(what) must be a mapping from property names to properties, found \(node.kindDescription)", at: node.location)
+            }
+        } else {
+            context.error("\(what) needs 'properties'", at: entry.key.location)
+        }
+
+        if let node = fields["required"], let items = context.list(node, "'required' of \(what)") {
+            var seen: Set<String> = []
+            for item in items {
+                guard let required = context.string(item, "a 'required' entry of \(what)") else { continue }
+                if !seen.insert(required).inserted {
+                    context.error("'\(required)' is listed twice in 'required' of \(what)", at: item.location)
+                } else if let index = properties.firstIndex(where: { $0.name == required }) {
+                    properties[index].isRequired = true
+                } else {
+                    context.error("'required' of \(what) names '\(required)', which is not one of its properties", at: item.location)
+                }
+            }
+        }
+        let config = ConfigDefinition(
+            name: name, version: version, description: description, properties: properties,
+            additionalProperties: additional, location: entry.key.location)
+        return (config, defaults)
+    }
+
+    private func readProperty(_ entry: YAMLEntry, of configName: String, names: Set<String>) -> (ConfigProperty, YAMLNode?)? {
+        let name = entry.key.text
+        let what = "property '\(configName).\(name)'"
+        if !Self.isPropertyName(name) {
+            context.error("\(what): a property name must start with a letter and hold only letters, digits and '_'", at: entry.key.location)
+        }
+        guard let fields = context.fields(of: entry.value, in: what, known: Self.propertyFields) else { return nil }
+        guard let typeNode = fields["type"] else {
+            context.error("\(what) needs a 'type': string, int, double, bool, array or a config name", at: entry.key.location)
+            return nil
+        }
+        guard let typeName = context.string(typeNode, "the type of \(what)") else { return nil }
+        var type: PropertyType
+        switch typeName {
+        case "array":
+            guard let itemsNode = fields["items"] else {
+                context.error("\(what) is an array and needs 'items': the type of its elements", at: typeNode.location)
+                return nil
+            }
+            guard let itemsName = context.string(itemsNode, "the items of \(what)"),
+                let items = scalarOrConfigType(itemsName, at: itemsNode.location, names: names, what: "the items of \(what)")
+            else { return nil }
+            type = .array(items)
+        default:
+            guard let resolved = scalarOrConfigType(typeName, at: typeNode.location, names: names, what: what) else { return nil }
+            type = resolved
+            if let itemsNode = fields["items"] {
+                context.error("'items' applies only to arrays; \(what) is \(typeName)", at: itemsNode.location)
+            }
+        }
+        var property = ConfigProperty(
+            name: name, type: type, description: nil, defaultValue: nil, enumValues: nil, minimum: nil, maximum: nil,
+            maxLength: nil, isRequired: false, location: entry.key.location)
+        property.description = fields["description"].flatMap { context.string($0, "the description of \(what)") }
+
+        if let node = fields["enum"] {
+            if type != .string {
+                context.error("'enum' applies only to string properties; \(what) is \(type)", at: node.location)
+            } else if let items = context.list(node, "'enum' of \(what)") {
+                var values: [String] = []
+                for item in items {
+                    guard let value = context.string(item, "an 'enum' value of \(what)") else { continue }
+                    if values.contains(value) {
+                        context.error("'\(value)' is listed twice in 'enum' of \(what)", at: item.location)
+                    } else {
+                        values.append(value)
+                    }
+                }
+                if items.isEmpty { context.error("'enum' of \(what) must list at least one value", at: node.location) }
+                property.enumValues = values
+            }
+        }
+        for bound in ["minimum", "maximum"] {
+            guard let node = fields[bound] else { continue }
+            let limit: JSONValue?
+            switch type {
+            case .int: limit = context.int(node, "'\(bound)' of \(what)").map(JSONValue.int)
+            case .double: limit = context.double(node, "'\(bound)' of \(what)").map(Self.number)
+            default:
+                context.error("'\(bound)' applies only to int and double properties; \(what) is \(type)", at: node.location)
+                limit = nil
+            }
+            if bound == "minimum" { property.minimum = limit } else { property.maximum = limit }
+        }
+        if let minimum = property.minimum.flatMap(Self.doubleValue), let maximum = property.maximum.flatMap(Self.doubleValue), minimum > maximum {
+            context.error("'minimum' of \(what) is greater than its 'maximum'", at: fields.keyLocation("minimum"))
+        }
+        if let node = fields["maxLength"] {
+            if type != .string {
+                context.error("'maxLength' applies only to string properties; \(what) is \(type)", at: node.location)
+            } else if let value = context.int(node, "'maxLength' of \(what)") {
+                if value < 0 { context.error("'maxLength' of \(what) must be 0 or more", at: node.location) } else { property.maxLength = value }
+            }
+        }
+        return (property, fields["default"])
+    }
+
+    private func scalarOrConfigType(_ name: String, at location: SourceLocation, names: Set<String>, what: String) -> PropertyType? {
+        switch name {
+        case "string": return .string
+        case "int": return .int
+        case "double": return .double
+        case "bool": return .bool
+        case "array":
+            context.error("\(what): arrays of arrays are not supported; wrap the inner array in a config", at: location)
+            return nil
+        default:
+            if names.contains(name) { return .config(name) }
+            var message = "\(what) has unknown type '\(name)'; use string, int, double, bool, array or a config name"
+            let candidates = ["string", "int", "double", "bool", "array"] + names.sorted()
+            if let suggestion = NearMiss.suggestion(for: name, among: candidates) {
+                message += " (did you mean '\(suggestion)'?)"
+            }
+            context.error(message, at: location)
+            return nil
+        }
+    }
+
+    /// Configs may not contain themselves, directly or through others: the generated structs
+    /// would have infinite size, and a default could never be written out.
+    private func reportCycles(in configs: [ConfigDefinition]) {
+        let byName = Dictionary(configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var state: [String: Int] = [:]  // 1 = visiting, 2 = done
+        var reported: Set<String> = []
+        func visit(_ name: String, path: [String]) {
+            guard let config = byName[name] else { return }
+            if state[name] == 2 { return }
+            if state[name] == 1 {
+                let cycle = path[(path.firstIndex(of: name) ?? 0)...] + [name]
+                if reported.insert(cycle.sorted().joined(separator: ",")).inserted {
+                    context.error(
+                        "configs refer to each other in a cycle (\(cycle.joined(separator: " -> "))); break it by removing one reference",
+                        at: config.location)
+                }
+                return
+            }
+            state[name] = 1
+            for property in config.properties {
+                if let next = property.type.referencedConfig { visit(next, path: path + [name]) }
+            }
+            state[name] = 2
+        }
+        for config in configs { visit(config.name, path: []) }
+    }
+
+    // MARK: - Values
+
+    /// Checks a value against a config and returns it as JSON, or nil after reporting errors.
+    func value(of config: ConfigDefinition, _ node: YAMLNode, configs: [String: ConfigDefinition], what: String) -> JSONValue? {
+        guard case .mapping(let entries, _) = node else {
+            context.error("\(what) must be a mapping with the fields of \(config.name), found \(context.describe(node))", at: node.location)
+            return nil
+        }
+        var object: [String: JSONValue] = [:]
+        var valid = true
+        for entry in entries {
+            let key = entry.key.text
+            if let property = config.properties.first(where: { $0.name == key }) {
+                if let value = value(entry.value, as: property.type, property: property, configs: configs, what: "'\(key)' in \(what)") {
+                    object[key] = value
+                } else {
+                    valid = false
+                }
+            } else if config.additionalProperties {
+                if let value = anyValue(entry.value, what: "'\(key)' in \(what)") { object[key] = value } else { valid = false }
+            } else {
+                var message = "\(what) has '\(key)', which is not a property of \(config.name)"
+                if let suggestion = NearMiss.suggestion(for: key, among: config.properties.map(\.name)) {
+                    message += "; did you mean '\(suggestion)'?"
+                } else {
+                    message += "; its properties are \(config.properties.map(\.name).joined(separator: ", "))"
+                }
+                context.error(message, at: entry.key.location)
+                valid = false
+            }
+        }
+        for property in config.properties where property.isRequired && object[property.name] == nil && valid {
+            if !entries.contains(where: { $0.key.text == property.name }) {
+                context.error("\(what) lacks '\(property.name)', which \(config.name) requires", at: node.location)
+                valid = false
+            }
+        }
+        return valid ? .object(object) : nil
+    }
+
+    /// Checks a value against a property type and its constraints.
+    func value(_ node: YAMLNode, as type: PropertyType, property: ConfigProperty?, configs: [String: ConfigDefinition], what: String) -> JSONValue? {
+        switch type {
+        case .string:
+            guard let text = context.string(node, what) else { return nil }
+            if let allowed = property?.enumValues, !allowed.contains(text) {
+                context.error("\(what) is '\(text)', not one of the allowed values: \(allowed.joined(separator: ", "))", at: node.location)
+                return nil
+            }
+            if let maxLength = property?.maxLength, text.unicodeScalars.count > maxLength {
+                context.error("\(what) is \(text.unicodeScalars.count) characters long, more than its maxLength of \(maxLength)", at: node.location)
+                return nil
+            }
+            return .string(text)
+        case .bool:
+            return context.bool(node, what).map(JSONValue.bool)
+        case .int:
+            guard let number = context.int(node, what) else { return nil }
+            return checkBounds(.int(number), Double(number), property: property, at: node.location, what: what)
+        case .double:
+            guard let number = context.double(node, what) else { return nil }
+            return checkBounds(Self.number(number), number, property: property, at: node.location, what: what)
+        case .config(let name):
+            guard let config = configs[name] else { return nil }
+            return value(of: config, node, configs: configs, what: what)
+        case .array(let items):
+            guard let elements = context.list(node, what) else { return nil }
+            var values: [JSONValue] = []
+            var valid = true
+            for (index, element) in elements.enumerated() {
+                if let value = value(element, as: items, property: nil, configs: configs, what: "item \(index) of \(what)") {
+                    values.append(value)
+                } else {
+                    valid = false
+                }
+            }
+            return valid ? .array(values) : nil
+        }
+    }
+
+    private func checkBounds(_ value: JSONValue, _ number: Double, property: ConfigProperty?, at location: SourceLocation, what: String) -> JSONValue? {
+        if let minimum = property?.minimum, let limit = Self.doubleValue(minimum), number < limit {
+            context.error("\(what) is \(number.cleanDescription), below its minimum of \(limit.cleanDescription)", at: location)
+            return nil
+        }
+        if let maximum = property?.maximum, let limit = Self.doubleValue(maximum), number > limit {
+            context.error("\(what) is \(number.cleanDescription), above its maximum of \(limit.cleanDescription)", at: location)
+            return nil
+        }
+        return value
+    }
+
+    /// Any YAML value as JSON (for `additionalProperties: true`).
+    func anyValue(_ node: YAMLNode, what: String) -> JSONValue? {
+        switch node {
+        case .mapping(let entries, _):
+            var object: [String: JSONValue] = [:]
+            for entry in entries {
+                guard let value = anyValue(entry.value, what: "'\(entry.key.text)' in \(what)") else { return nil }
+                object[entry.key.text] = value
+            }
+            return .object(object)
+        case .sequence(let items, _):
+            var values: [JSONValue] = []
+            for item in items {
+                guard let value = anyValue(item, what: what) else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        case .scalar(let scalar):
+            guard scalar.isPlain else { return .string(scalar.text) }
+            switch PlainScalar.resolve(scalar.text) {
+            case .null: return .null
+            case .bool(let value): return .bool(value)
+            case .int(let value?): return .int(value)
+            case .int(nil), .double: return context.double(node, what).map(Self.number)
+            case .string: return .string(scalar.text)
+            }
+        }
+    }
+
+    static func number(_ value: Double) -> JSONValue { .double(value) }
+
+    static func doubleValue(_ value: JSONValue) -> Double? {
+        switch value {
+        case .int(let number): Double(number)
+        case .double(let number): number
+        default: nil
+        }
+    }
+}
+
+extension Double {
+    /// `7` rather than `7.0` for whole numbers, for messages.
+    var cleanDescription: String {
+        if abs(self) < 1e15, let whole = Int(exactly: self) { return String(whole) }
+        return description
+    }
+}

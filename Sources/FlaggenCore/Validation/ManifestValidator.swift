@@ -1,0 +1,403 @@
+import FlaggenArguments
+import FlaggenJSON
+
+/// The outcome of reading and validating a manifest: the manifest when it is valid, and every
+/// diagnostic found either way.
+public struct ValidationResult: Sendable {
+    /// The manifest, or nil when any error was found.
+    public var manifest: Manifest?
+    /// Errors and warnings, sorted by position.
+    public var diagnostics: [Diagnostic]
+}
+
+/// Turns `flags.yaml` bytes into a ``Manifest``, reporting every problem in one run.
+///
+/// The rules are documented in docs/manifest.md; each has a test with a bad manifest.
+public struct ManifestValidator: Sendable {
+    /// The bounds applied while reading.
+    public var limits: InputLimits
+
+    /// Creates a validator.
+    public init(limits: InputLimits = .default) {
+        self.limits = limits
+    }
+
+    static let topLevelFields = ["version", "name", "kotlinPackage", "retired", "outputs", "templates", "flags", "configs"]
+    static let flagFields = ["type", "default", "owner", "expires", "kind", "description", "rollout", "killSwitch", "schema"]
+    static let rolloutFields = ["percent", "platforms", "minAppVersion", "value"]
+    static let outputFields = ["swift", "kotlin", "schemas", "seeds"]
+
+    /// Parses and validates manifest bytes. `file` is the path printed in diagnostics.
+    public func validate(_ bytes: [UInt8], file: String) -> ValidationResult {
+        let context = ValidationContext(file: file)
+        let document = YAMLParser(limits: limits).parse(bytes)
+        for problem in document.problems { context.error(problem.message, at: problem.location) }
+        guard let root = document.root else {
+            return ValidationResult(manifest: nil, diagnostics: context.diagnostics.sortedByLocation())
+        }
+        let manifest = ManifestReader(context: context, limits: limits).read(root)
+        return ValidationResult(
+            manifest: context.hasErrors ? nil : manifest,
+            diagnostics: context.diagnostics.sortedByLocation())
+    }
+}
+
+/// One validation pass over a parsed document.
+private struct ManifestReader {
+    let context: ValidationContext
+    let limits: InputLimits
+
+    func read(_ root: YAMLNode) -> Manifest? {
+        guard let fields = context.fields(of: root, in: "the manifest", known: ManifestValidator.topLevelFields) else { return nil }
+
+        if let node = fields["version"] {
+            if let version = context.int(node, "'version'"), version != 1 {
+                context.error("manifest version \(version) is not supported; this flaggen reads 'version: 1'", at: node.location)
+            }
+        } else {
+            context.error("the manifest needs 'version: 1' at the top", at: root.location)
+        }
+
+        var name = "Flags"
+        if let node = fields["name"], let value = context.string(node, "'name'") {
+            if !ConfigValidation.isTypeName(value) {
+                context.error("'name' must be an UpperCamelCase type name such as Flags, found '\(value)'", at: node.location)
+            } else {
+                name = value
+            }
+        }
+
+        var kotlinPackage = "flags"
+        if let node = fields["kotlinPackage"], let value = context.string(node, "'kotlinPackage'") {
+            if let problem = Self.kotlinPackageProblem(value) {
+                context.error("'kotlinPackage' \(problem)", at: node.location)
+            } else {
+                kotlinPackage = value
+            }
+        }
+
+        let retired = readRetired(fields["retired"])
+        let outputs = readOutputs(fields["outputs"])
+        let templates = fields["templates"].flatMap { context.nonEmptyString($0, "'templates'") }
+        let configs = ConfigValidation(context: context).read(fields["configs"])
+        if configs[name] != nil, let node = fields["configs"] {
+            context.error("a config is named '\(name)', the name of the generated flags type; rename one of them", at: node.location)
+        }
+        let flags = readFlags(fields["flags"], root: root, retired: retired, configs: configs)
+
+        return Manifest(
+            version: 1, name: name, kotlinPackage: kotlinPackage, retired: retired.map(\.key), outputs: outputs,
+            templates: templates, flags: flags,
+            configs: configsInOrder(fields["configs"], configs))
+    }
+
+    private func configsInOrder(_ node: YAMLNode?, _ configs: [String: ConfigDefinition]) -> [ConfigDefinition] {
+        guard case .mapping(let entries, _)? = node else { return [] }
+        return entries.compactMap { configs[$0.key.text] }
+    }
+
+    // MARK: - Top-level fields
+
+    static func kotlinPackageProblem(_ value: String) -> String? {
+        let segments = value.split(separator: ".", omittingEmptySubsequences: false)
+        for segment in segments {
+            guard let first = segment.unicodeScalars.first, ("a"..."z").contains(first),
+                segment.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" })
+            else {
+                return "must be dot-separated lowercase names such as com.example.flags, found '\(value)'"
+            }
+            if Identifiers.kotlinKeywords.contains(String(segment)) {
+                return "has the segment '\(segment)', a Kotlin keyword; pick another package name"
+            }
+        }
+        return nil
+    }
+
+    private func readRetired(_ node: YAMLNode?) -> [(key: String, location: SourceLocation)] {
+        guard let node, let items = context.list(node, "'retired'") else { return [] }
+        var retired: [(key: String, location: SourceLocation)] = []
+        for item in items {
+            guard let key = context.string(item, "a retired key") else { continue }
+            if !Self.isFlagKey(key) {
+                context.error("retired key '\(key)' is not a flag key (lowercase letters, digits and '_', starting with a letter)", at: item.location)
+            } else if let first = retired.first(where: { $0.key == key }) {
+                context.error("'\(key)' is listed twice in 'retired' (first at line \(first.location.line)); remove one", at: item.location)
+            } else {
+                retired.append((key, item.location))
+            }
+        }
+        return retired
+    }
+
+    private func readOutputs(_ node: YAMLNode?) -> OutputPaths {
+        var outputs = OutputPaths()
+        guard let node, let fields = context.fields(of: node, in: "'outputs'", known: ManifestValidator.outputFields) else { return outputs }
+        var claimed: [String: String] = [:]
+        for field in ManifestValidator.outputFields {
+            guard let valueNode = fields[field], let path = context.nonEmptyString(valueNode, "outputs.\(field)") else { continue }
+            if let problem = OutputPathRules.problem(with: path) {
+                context.error("outputs.\(field) \(problem)", at: valueNode.location)
+                continue
+            }
+            let normalized = OutputPathRules.normalized(path)
+            if let other = claimed[normalized] {
+                context.error("outputs.\(field) and outputs.\(other) both name '\(path)'; give each output its own path", at: valueNode.location)
+                continue
+            }
+            claimed[normalized] = field
+            switch field {
+            case "swift": outputs.swift = path
+            case "kotlin": outputs.kotlin = path
+            case "schemas": outputs.schemas = path
+            default: outputs.seeds = path
+            }
+        }
+        return outputs
+    }
+
+    // MARK: - Flags
+
+    static func isFlagKey(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    private func readFlags(
+        _ node: YAMLNode?, root: YAMLNode, retired: [(key: String, location: SourceLocation)], configs: [String: ConfigDefinition]
+    ) -> [FlagDefinition] {
+        guard let node else {
+            context.error("the manifest needs 'flags': a mapping from flag keys to flags", at: root.location)
+            return []
+        }
+        guard case .mapping(let entries, _) = node else {
+            context.error("'flags' must be a mapping from flag keys to flags, found \(node.kindDescription)", at: node.location)
+            return []
+        }
+        if entries.count > limits.maxFlags {
+            context.error("the manifest has \(entries.count) flags, more than the limit of \(limits.maxFlags); split it", at: node.location)
+            return []
+        }
+        var swiftNames: [String: String] = [:]
+        var kotlinNames: [String: String] = [:]
+        var flags: [FlagDefinition] = []
+        for entry in entries {
+            let key = entry.key.text
+            let location = entry.key.location
+            if !Self.isFlagKey(key) {
+                context.error(
+                    "flag key '\(key)' must be lowercase letters, digits and '_', starting with a letter (like new_checkout)",
+                    at: location)
+            } else {
+                checkNames(of: key, at: location, swiftNames: &swiftNames, kotlinNames: &kotlinNames)
+            }
+            if let old = retired.first(where: { $0.key == key }) {
+                context.error(
+                    "flag key '\(key)' is retired (listed in 'retired' at line \(old.location.line)); retired keys are never reused, because installed apps may still read them; pick a new key",
+                    at: location)
+            }
+            if let flag = readFlag(entry, configs: configs) { flags.append(flag) }
+        }
+        return flags
+    }
+
+    /// Two keys must not become the same Swift or Kotlin name, nor a generated member's name.
+    private func checkNames(of key: String, at location: SourceLocation, swiftNames: inout [String: String], kotlinNames: inout [String: String]) {
+        let swiftName = Identifiers.lowerCamel(key)
+        let kotlinName = Identifiers.upperCamel(key)
+        if Identifiers.reservedSwiftMembers.contains(swiftName) {
+            context.error("flag key '\(key)' becomes the Swift name '\(swiftName)', which the generated code already uses; pick another key", at: location)
+        } else if Identifiers.reservedKotlinMembers.contains(kotlinName) {
+            context.error("flag key '\(key)' becomes the Kotlin name '\(kotlinName)', which Kotlin reserves; pick another key", at: location)
+        }
+        if let other = swiftNames[swiftName] {
+            context.error("flag keys '\(other)' and '\(key)' both become the Swift name '\(swiftName)'; rename one", at: location)
+        } else if let other = kotlinNames[kotlinName] {
+            context.error("flag keys '\(other)' and '\(key)' both become the Kotlin name '\(kotlinName)'; rename one", at: location)
+        }
+        swiftNames[swiftName] = swiftNames[swiftName] ?? key
+        kotlinNames[kotlinName] = kotlinNames[kotlinName] ?? key
+    }
+
+    private func readFlag(_ entry: YAMLEntry, configs: [String: ConfigDefinition]) -> FlagDefinition? {
+        let key = entry.key.text
+        let what = "flag '\(key)'"
+        guard let fields = context.fields(of: entry.value, in: what, known: ManifestValidator.flagFields) else { return nil }
+        let errorsBefore = context.diagnostics.count
+
+        var type: FlagType?
+        if let node = fields["type"] {
+            if let name = context.string(node, "the type of \(what)") {
+                type = FlagType(rawValue: name)
+                if type == nil {
+                    context.error("\(what) has unknown type '\(name)'; use bool, string, int, double or json", at: node.location)
+                }
+            }
+        } else {
+            context.error("\(what) needs a 'type': bool, string, int, double or json", at: entry.key.location)
+        }
+
+        var config: ConfigDefinition?
+        if let node = fields["schema"] {
+            if let name = context.string(node, "the schema of \(what)") {
+                if type != nil, type != .json {
+                    context.error("only json flags take a 'schema'; \(what) is \(type?.rawValue ?? "")", at: node.location)
+                } else if let found = configs[name] {
+                    config = found
+                } else {
+                    var message = "\(what) names the config '\(name)', which is not defined under 'configs'"
+                    if let suggestion = NearMiss.suggestion(for: name, among: configs.keys.sorted()) {
+                        message += "; did you mean '\(suggestion)'?"
+                    }
+                    context.error(message, at: node.location)
+                }
+            }
+        } else if type == .json {
+            context.error("\(what) is json and needs 'schema': the name of a config under 'configs'", at: entry.key.location)
+        }
+
+        var owner = ""
+        if let node = fields["owner"] {
+            owner = context.nonEmptyString(node, "the owner of \(what)") ?? ""
+        } else {
+            context.error("\(what) needs an 'owner': the team that answers for it", at: entry.key.location)
+        }
+
+        let kind: FlagKind
+        if let node = fields["kind"], let name = context.string(node, "the kind of \(what)") {
+            if let found = FlagKind(rawValue: name) {
+                kind = found
+            } else {
+                context.error("\(what) has unknown kind '\(name)'; use release, experiment, operational or permission", at: node.location)
+                kind = .release
+            }
+        } else {
+            kind = .release
+        }
+
+        let killSwitch = fields["killSwitch"].flatMap { context.bool($0, "killSwitch of \(what)") } ?? false
+        if killSwitch, let type, type != .bool {
+            context.error("\(what) is a kill switch, so its type must be bool, not \(type.rawValue)", at: fields.keyLocation("killSwitch"))
+        }
+
+        var expires: ISODate?
+        if let node = fields["expires"] {
+            if killSwitch {
+                context.error("\(what) is a kill switch, and kill switches never expire; remove 'expires'", at: node.location)
+            } else {
+                expires = context.date(node, "the expiry of \(what)")
+            }
+        } else if !killSwitch, kind != .permission {
+            context.error(
+                "\(what) needs 'expires: YYYY-MM-DD', the day it should be gone (only kill switches and kind: permission flags live forever)",
+                at: entry.key.location)
+        }
+
+        let description = fields["description"].flatMap { context.string($0, "the description of \(what)") }
+
+        var defaultValue: FlagValue?
+        if let node = fields["default"] {
+            if let type { defaultValue = value(node, type: type, config: config, configs: configs, what: "the default of \(what)") }
+        } else {
+            context.error("\(what) needs a 'default': the value apps use when nothing else is known", at: entry.key.location)
+        }
+
+        var rollout: Rollout?
+        if let node = fields["rollout"], let type {
+            rollout = readRollout(node, type: type, config: config, configs: configs, flag: what)
+        }
+
+        guard context.diagnostics.count == errorsBefore, let type, let defaultValue else { return nil }
+        return FlagDefinition(
+            key: key, type: type, configName: config?.name, defaultValue: defaultValue, owner: owner, expires: expires,
+            kind: kind, killSwitch: killSwitch, description: description, rollout: rollout, location: entry.key.location)
+    }
+
+    private func value(_ node: YAMLNode, type: FlagType, config: ConfigDefinition?, configs: [String: ConfigDefinition], what: String) -> FlagValue? {
+        switch type {
+        case .bool: return context.bool(node, what).map(FlagValue.bool)
+        case .string: return context.string(node, what).map(FlagValue.string)
+        case .int: return context.int(node, what).map(FlagValue.int)
+        case .double: return context.double(node, what).map(FlagValue.double)
+        case .json:
+            guard let config else { return nil }
+            return ConfigValidation(context: context).value(of: config, node, configs: configs, what: what).map(FlagValue.json)
+        }
+    }
+
+    private func readRollout(_ node: YAMLNode, type: FlagType, config: ConfigDefinition?, configs: [String: ConfigDefinition], flag: String) -> Rollout? {
+        let what = "the rollout of \(flag)"
+        guard let fields = context.fields(of: node, in: what, known: ManifestValidator.rolloutFields) else { return nil }
+        var basisPoints: Int?
+        if let percentNode = fields["percent"] {
+            basisPoints = Self.basisPoints(percentNode, context: context, what: "percent of \(what)")
+        } else {
+            context.error("\(what) needs 'percent': the share of users, 0 to 100", at: node.location)
+        }
+
+        var platforms: [Platform] = []
+        if let platformsNode = fields["platforms"], let items = context.list(platformsNode, "platforms of \(what)") {
+            for item in items {
+                guard let name = context.string(item, "a platform of \(what)") else { continue }
+                guard let platform = Platform(rawValue: name) else {
+                    context.error("unknown platform '\(name)' in \(what); use ios or android", at: item.location)
+                    continue
+                }
+                if platforms.contains(platform) {
+                    context.error("platform '\(name)' is listed twice in \(what)", at: item.location)
+                } else {
+                    platforms.append(platform)
+                }
+            }
+            if items.isEmpty {
+                context.error("platforms of \(what) is empty, so the rule would match nobody; list ios and/or android, or remove 'platforms' to mean all", at: platformsNode.location)
+            }
+        }
+
+        var minAppVersion: SemanticVersion?
+        if let versionNode = fields["minAppVersion"] {
+            if case .scalar(let scalar) = versionNode, let version = SemanticVersion(scalar.text) {
+                minAppVersion = version
+            } else {
+                context.error(
+                    "minAppVersion of \(what) must be a semantic version MAJOR.MINOR.PATCH such as 2.4.0, found \(context.describe(versionNode))",
+                    at: versionNode.location)
+            }
+        }
+
+        var served: FlagValue?
+        if let valueNode = fields["value"] {
+            served = value(valueNode, type: type, config: config, configs: configs, what: "the value of \(what)")
+        } else if type == .bool {
+            served = .bool(true)
+        } else {
+            context.error("\(what) needs 'value': what the rule serves (only bool rollouts default to true)", at: node.location)
+        }
+        guard let basisPoints, let served else { return nil }
+        return Rollout(basisPoints: basisPoints, platforms: platforms, minAppVersion: minAppVersion, value: served, location: node.location)
+    }
+
+    /// A percentage 0...100 with at most two decimals, read from its text so no binary rounding
+    /// creeps in: `12.34` is exactly 1,234 basis points.
+    static func basisPoints(_ node: YAMLNode, context: ValidationContext, what: String) -> Int? {
+        guard case .scalar(let scalar) = node, scalar.isPlain else {
+            context.error("\(what) must be a number from 0 to 100, found \(context.describe(node))", at: node.location)
+            return nil
+        }
+        let parts = scalar.text.split(separator: ".", omittingEmptySubsequences: false)
+        let digitsOnly: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard parts.count <= 2, digitsOnly(parts[0]), parts.count == 1 || digitsOnly(parts[1]) else {
+            context.error("\(what) must be a number from 0 to 100 such as 10 or 12.5, found '\(scalar.text)'", at: node.location)
+            return nil
+        }
+        if parts.count == 2, parts[1].count > 2 {
+            context.error("\(what) has more than two decimals ('\(scalar.text)'); rollouts are counted in basis points (0.01 percent)", at: node.location)
+            return nil
+        }
+        let fraction = parts.count == 2 ? (parts[1].count == 1 ? parts[1] + "0" : String(parts[1])) : "00"
+        guard parts[0].count <= 3, let whole = Int(parts[0]), let hundredths = Int(fraction), whole * 100 + hundredths <= 10_000 else {
+            context.error("\(what) must be between 0 and 100, found \(scalar.text)", at: node.location)
+            return nil
+        }
+        return whole * 100 + hundredths
+    }
+}

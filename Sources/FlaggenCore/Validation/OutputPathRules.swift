@@ -1,0 +1,29 @@
+/// Rules for output paths written in a manifest: they stay inside the manifest's folder.
+///
+/// A path given on the command line (such as the build plugin's work directory) is trusted;
+/// a path written in a manifest is not, since anyone who can edit the manifest could otherwise
+/// make flaggen overwrite files anywhere.
+enum OutputPathRules {
+    /// Why `path` is refused, or nil when it is acceptable.
+    static func problem(with path: String) -> String? {
+        if path.hasPrefix("/") || path.hasPrefix("\\") || (path.count > 1 && path.dropFirst().first == ":") {
+            return "must be a path relative to the manifest's folder, not an absolute path ('\(path)')"
+        }
+        let components = path.split(whereSeparator: { $0 == "/" || $0 == "\\" })
+        if components.contains("..") {
+            return "must stay inside the manifest's folder; '..' is not allowed ('\(path)')"
+        }
+        if components.isEmpty || components.allSatisfy({ $0 == "." }) {
+            return "must name a file or folder below the manifest's folder, found '\(path)'"
+        }
+        if path.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            return "must not contain control characters"
+        }
+        return nil
+    }
+
+    /// The path with `.` components and repeated separators removed, for comparing claims.
+    static func normalized(_ path: String) -> String {
+        path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).filter { $0 != "." }.joined(separator: "/")
+    }
+}

@@ -1,0 +1,78 @@
+/// What an unquoted YAML scalar means under the YAML 1.2 core schema.
+///
+/// Quoted scalars are always strings. YAML 1.1's `yes`/`no`/`on`/`off` are strings here, as
+/// in YAML 1.2; the validator points that out when a bool was expected.
+public enum PlainScalar: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// An integer; `nil` when it does not fit in 64 bits.
+    case int(Int?)
+    /// A floating-point number, possibly infinite or NaN (`.inf`, `.nan`, `1e999`).
+    case double(Double)
+    case string
+
+    /// Resolves plain-scalar text to its core-schema type.
+    public static func resolve(_ text: String) -> PlainScalar {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
+        case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
+        case ".nan", ".NaN", ".NAN": return .double(.nan)
+        default: break
+        }
+        let bytes = Array(text.utf8)
+        if isDecimalInteger(bytes) { return .int(Int(text)) }
+        if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
+            if bytes[1] == UInt8(ascii: "x"), bytes.dropFirst(2).allSatisfy(isHexDigit) {
+                return .int(Int(String(decoding: bytes.dropFirst(2), as: UTF8.self), radix: 16))
+            }
+            if bytes[1] == UInt8(ascii: "o"), bytes.dropFirst(2).allSatisfy({ $0 >= 0x30 && $0 <= 0x37 }) {
+                return .int(Int(String(decoding: bytes.dropFirst(2), as: UTF8.self), radix: 8))
+            }
+        }
+        if isCoreFloat(bytes), let value = Double(text) { return .double(value) }
+        return .string
+    }
+
+    /// `[-+]?[0-9]+`
+    static func isDecimalInteger(_ bytes: [UInt8]) -> Bool {
+        var digits = bytes[...]
+        if let first = digits.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            digits = digits.dropFirst()
+        }
+        return !digits.isEmpty && digits.allSatisfy(isDigit)
+    }
+
+    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
+    static func isCoreFloat(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+        func digitRun() -> Int {
+            let start = index
+            while let byte = peek(), isDigit(byte) { index += 1 }
+            return index - start
+        }
+        if let sign = peek(), sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { index += 1 }
+        let integerDigits = digitRun()
+        var fractionDigits = 0
+        if peek() == UInt8(ascii: ".") {
+            index += 1
+            fractionDigits = digitRun()
+        }
+        guard integerDigits > 0 || fractionDigits > 0 else { return false }
+        if let e = peek(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            index += 1
+            if let sign = peek(), sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { index += 1 }
+            guard digitRun() > 0 else { return false }
+        }
+        return index == bytes.count
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+    }
+}

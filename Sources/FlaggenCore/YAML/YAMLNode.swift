@@ -1,0 +1,66 @@
+/// A YAML scalar exactly as written: its text, how it was quoted, and where it starts.
+public struct YAMLScalar: Sendable, Hashable {
+    /// How a scalar was written. Only plain scalars are resolved to null, bool or numbers.
+    public enum Style: Sendable, Hashable {
+        case plain
+        case singleQuoted
+        case doubleQuoted
+        case literal
+        case folded
+    }
+
+    /// The scalar's text after YAML unescaping and folding.
+    public var text: String
+    /// How it was written.
+    public var style: Style
+    /// An explicit tag such as `!!str`, if one was written.
+    public var tag: String?
+    /// Where the scalar starts.
+    public var location: SourceLocation
+
+    /// True for plain scalars, the only kind YAML resolves to null, bool or numbers.
+    public var isPlain: Bool { style == .plain && tag == nil }
+}
+
+/// One entry of a YAML mapping: a scalar key and any value.
+public struct YAMLEntry: Sendable, Hashable {
+    /// The key, always a scalar (flaggen refuses complex keys).
+    public var key: YAMLScalar
+    /// The value.
+    public var value: YAMLNode
+}
+
+/// A YAML node with its source position: the parser's output, the validator's input.
+///
+/// Aliases are resolved into copies of the anchored node (they share storage, so this is cheap);
+/// the parser bounds how much aliases may expand.
+public indirect enum YAMLNode: Sendable, Hashable {
+    case scalar(YAMLScalar)
+    case sequence([YAMLNode], SourceLocation)
+    case mapping([YAMLEntry], SourceLocation)
+
+    /// Where the node starts.
+    public var location: SourceLocation {
+        switch self {
+        case .scalar(let scalar): scalar.location
+        case .sequence(_, let location), .mapping(_, let location): location
+        }
+    }
+
+    /// A short name of the node's kind for messages: "a string", "a list", "a mapping".
+    public var kindDescription: String {
+        switch self {
+        case .scalar(let scalar):
+            guard scalar.isPlain else { return "a string" }
+            switch PlainScalar.resolve(scalar.text) {
+            case .null: return "null"
+            case .bool: return "a bool"
+            case .int: return "an int"
+            case .double: return "a number"
+            case .string: return "a string"
+            }
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        }
+    }
+}

@@ -1,0 +1,255 @@
+import CYAML
+
+/// A problem found while reading YAML, with its position.
+public struct YAMLProblem: Error, Sendable, Hashable {
+    /// What is wrong and what to do.
+    public var message: String
+    /// Where it is.
+    public var location: SourceLocation
+}
+
+/// What the parser read: the document, if it could be read, and every problem found.
+public struct YAMLDocument: Sendable {
+    /// The root node; `nil` when the file could not be read as one YAML document.
+    public var root: YAMLNode?
+    /// Problems, in the order found. A non-nil root can still come with problems (duplicate keys).
+    public var problems: [YAMLProblem]
+}
+
+/// Reads YAML through libyaml's event API into ``YAMLNode`` trees with positions.
+///
+/// libyaml reports syntax errors; on top of that this parser refuses what YAML allows but a
+/// manifest must not have: duplicate keys, complex keys, several documents, deep nesting, and
+/// aliases that expand past ``InputLimits/maxAliasExpansion`` ("billion laughs").
+public struct YAMLParser: Sendable {
+    /// The bounds applied while parsing.
+    public var limits: InputLimits
+
+    /// Creates a parser with the given limits.
+    public init(limits: InputLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Parses UTF-8 bytes. Never traps, whatever the bytes.
+    public func parse(_ bytes: [UInt8]) -> YAMLDocument {
+        if bytes.count > limits.maxFileBytes {
+            return failure(
+                "the file is \(bytes.count) bytes, more than the limit of \(limits.maxFileBytes) bytes; split the manifest or remove unused flags",
+                at: .startOfFile)
+        }
+        if let invalid = UTF8Check.firstInvalidByte(in: bytes) {
+            return failure(
+                "the file is not valid UTF-8 (byte 0x\(String(invalid.byte, radix: 16, uppercase: true)) at offset \(invalid.offset)); save it as UTF-8",
+                at: invalid.location)
+        }
+        if bytes.isEmpty {
+            return failure("the file is empty; a manifest starts with 'version: 1'", at: .startOfFile)
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var builder = EventReader(limits: limits)
+            return builder.read(buffer)
+        }
+    }
+
+    private func failure(_ message: String, at location: SourceLocation) -> YAMLDocument {
+        YAMLDocument(root: nil, problems: [YAMLProblem(message: message, location: location)])
+    }
+}
+
+/// Turns libyaml events into nodes. One instance reads one buffer.
+private struct EventReader {
+    /// An open list or mapping. A class, so appending to it never copies what it holds.
+    private final class Frame {
+        let isMapping: Bool
+        let location: SourceLocation
+        let anchor: String?
+        var items: [YAMLNode] = []
+        var entries: [YAMLEntry] = []
+        var size = 1
+        var pendingKey: YAMLScalar?
+        var pendingKeyIsDuplicate = false
+        var firstSeen: [String: SourceLocation] = [:]
+
+        init(isMapping: Bool, location: SourceLocation, anchor: String?) {
+            self.isMapping = isMapping
+            self.location = location
+            self.anchor = anchor
+        }
+    }
+
+    private struct Anchored {
+        var node: YAMLNode
+        var size: Int
+    }
+
+    let limits: InputLimits
+    private var stack: [Frame] = []
+    private var anchors: [String: Anchored] = [:]
+    private var expandedByAliases = 0
+    private var problems: [YAMLProblem] = []
+    private var root: YAMLNode?
+    private var documents = 0
+
+    init(limits: InputLimits) {
+        self.limits = limits
+    }
+
+    mutating func read(_ buffer: UnsafeBufferPointer<UInt8>) -> YAMLDocument {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            return YAMLDocument(root: nil, problems: [YAMLProblem(message: "libyaml could not start", location: .startOfFile)])
+        }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+
+        while true {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                return fatal(Self.syntaxProblem(parser))
+            }
+            defer { yaml_event_delete(&event) }
+            let location = SourceLocation(
+                line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+            do {
+                switch event.type {
+                case YAML_STREAM_END_EVENT:
+                    return YAMLDocument(root: root, problems: problems)
+                case YAML_DOCUMENT_START_EVENT:
+                    documents += 1
+                    if documents > 1 {
+                        throw YAMLProblem(
+                            message: "the file holds more than one YAML document ('---'); a manifest is one document",
+                            location: location)
+                    }
+                case YAML_SCALAR_EVENT:
+                    let scalar = try makeScalar(event.data.scalar, at: location)
+                    try add(.scalar(scalar), size: 1, anchor: Self.string(event.data.scalar.anchor))
+                case YAML_ALIAS_EVENT:
+                    try addAlias(Self.string(event.data.alias.anchor) ?? "", at: location)
+                case YAML_SEQUENCE_START_EVENT:
+                    try push(Frame(isMapping: false, location: location, anchor: Self.string(event.data.sequence_start.anchor)))
+                case YAML_MAPPING_START_EVENT:
+                    try push(Frame(isMapping: true, location: location, anchor: Self.string(event.data.mapping_start.anchor)))
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    try pop()
+                default:
+                    break
+                }
+            } catch let problem as YAMLProblem {
+                return fatal(problem)
+            } catch {
+                return fatal(YAMLProblem(message: "\(error)", location: location))
+            }
+        }
+    }
+
+    private mutating func fatal(_ problem: YAMLProblem) -> YAMLDocument {
+        problems.append(problem)
+        return YAMLDocument(root: nil, problems: problems)
+    }
+
+    private func makeScalar(_ data: yaml_event_t.__Unnamed_union_data.__Unnamed_struct_scalar, at location: SourceLocation) throws -> YAMLScalar {
+        if data.length > limits.maxScalarBytes {
+            throw YAMLProblem(
+                message: "this string is \(data.length) bytes, more than the limit of \(limits.maxScalarBytes); shorten it",
+                location: location)
+        }
+        let text: String
+        if let value = data.value {
+            text = String(decoding: UnsafeBufferPointer(start: value, count: data.length), as: UTF8.self)
+        } else {
+            text = ""
+        }
+        let style: YAMLScalar.Style
+        switch data.style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: style = .literal
+        case YAML_FOLDED_SCALAR_STYLE: style = .folded
+        default: style = .plain
+        }
+        // libyaml reports a plain scalar's non-specific tag `!` as no tag; keep only explicit ones.
+        let tag = Self.string(data.tag)
+        return YAMLScalar(text: text, style: style, tag: tag, location: location)
+    }
+
+    private mutating func push(_ frame: Frame) throws {
+        if stack.count >= limits.maxDepth {
+            throw YAMLProblem(
+                message: "lists and mappings nest more than \(limits.maxDepth) levels deep; flatten the manifest",
+                location: frame.location)
+        }
+        stack.append(frame)
+    }
+
+    private mutating func pop() throws {
+        guard let frame = stack.popLast() else { return }
+        let node: YAMLNode = frame.isMapping ? .mapping(frame.entries, frame.location) : .sequence(frame.items, frame.location)
+        try add(node, size: frame.size, anchor: frame.anchor)
+    }
+
+    private mutating func addAlias(_ name: String, at location: SourceLocation) throws {
+        guard let anchored = anchors[name] else {
+            throw YAMLProblem(message: "the alias '*\(name)' names no anchor defined before it; define '&\(name)' first", location: location)
+        }
+        expandedByAliases += anchored.size
+        if expandedByAliases > limits.maxAliasExpansion {
+            throw YAMLProblem(
+                message: "aliases expand to more than \(limits.maxAliasExpansion) nodes (a \"billion laughs\" document?); write the values out or use fewer aliases",
+                location: location)
+        }
+        try add(anchored.node, size: anchored.size, anchor: nil)
+    }
+
+    /// Adds a finished node to the innermost open collection, or makes it the root.
+    private mutating func add(_ node: YAMLNode, size: Int, anchor: String?) throws {
+        if let anchor {
+            anchors[anchor] = Anchored(node: node, size: size)
+        }
+        guard let top = stack.last else {
+            root = node
+            return
+        }
+        top.size += size
+        guard top.isMapping else {
+            top.items.append(node)
+            return
+        }
+        if let key = top.pendingKey {
+            // A duplicate key was reported already; its value is dropped so later stages see one.
+            if !top.pendingKeyIsDuplicate { top.entries.append(YAMLEntry(key: key, value: node)) }
+            top.pendingKey = nil
+            top.pendingKeyIsDuplicate = false
+            return
+        }
+        guard case .scalar(let key) = node else {
+            throw YAMLProblem(message: "a mapping key must be a plain string, not \(node.kindDescription)", location: node.location)
+        }
+        top.pendingKey = key
+        if let first = top.firstSeen[key.text] {
+            top.pendingKeyIsDuplicate = true
+            problems.append(
+                YAMLProblem(
+                    message: "duplicate key '\(key.text)' (first defined at line \(first.line)); remove one of them",
+                    location: key.location))
+        } else {
+            top.firstSeen[key.text] = key.location
+        }
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    private static func syntaxProblem(_ parser: yaml_parser_t) -> YAMLProblem {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
+        let mark = parser.problem_mark
+        var message = "YAML syntax error: \(problem)"
+        if let context = parser.context.map({ String(cString: $0) }) {
+            message += " (\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
+        }
+        message += "; check indentation, colons and quotes"
+        return YAMLProblem(message: message, location: SourceLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1))
+    }
+}

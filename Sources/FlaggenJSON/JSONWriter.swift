@@ -1,0 +1,223 @@
+/// Writes ``JSONValue``s as deterministic JSON text: the same value gives the
+/// same bytes on every platform and Swift version.
+///
+/// Rules:
+/// - Object keys are sorted by their UTF-8 bytes (Unicode code-point order,
+///   like Python's `sort_keys=True`), never by locale.
+/// - The pretty format matches Python's
+///   `json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False)`:
+///   one member or element per line, `"key": value`, `,` at line ends, and
+///   `{}` / `[]` for empty containers.
+/// - The compact format has no whitespace at all: `{"a":[1,2]}`.
+/// - Strings escape `"`, `\`, `\n`, `\r`, `\t`, `\b`, `\f`, other control
+///   characters below U+0020 as `\u00XX` (lowercase hex), and U+2028 / U+2029
+///   as `\u2028` / `\u2029`. Everything else, `/` included, is raw UTF-8.
+/// - Integral doubles with magnitude up to 2^53 are written with `.0`
+///   (`3.0`, `-0.0`); other doubles use Swift's shortest round-trip
+///   `description` (`0.1`, `1e+21`, `5e-324`). NaN and infinities throw.
+public struct JSONWriter: Sendable {
+    /// How the output is laid out.
+    public enum Format: Sendable, Hashable {
+        /// One member or element per line, indented by `indent` spaces per
+        /// level (negative counts are treated as 0).
+        case pretty(indent: Int)
+        /// No whitespace at all.
+        case compact
+    }
+
+    /// The default nesting limit for ``maximumDepth``, the same as
+    /// ``JSONParser/maximumDepth``.
+    public static let defaultMaximumDepth = 512
+
+    /// The layout; defaults to `.pretty(indent: 2)`.
+    public var format: Format
+
+    /// Whether the output ends with a single `"\n"`; defaults to `false`.
+    public var trailingNewline: Bool
+
+    /// Values nested deeper than this many arrays/objects throw a
+    /// ``JSONWriterError`` instead of risking a stack overflow.
+    public var maximumDepth: Int
+
+    /// Creates a writer.
+    /// - Parameters:
+    ///   - format: the layout, `.pretty(indent: 2)` by default.
+    ///   - trailingNewline: whether to end the output with `"\n"`.
+    ///   - maximumDepth: the nesting limit, ``defaultMaximumDepth`` by default.
+    public init(
+        format: Format = .pretty(indent: 2),
+        trailingNewline: Bool = false,
+        maximumDepth: Int = JSONWriter.defaultMaximumDepth
+    ) {
+        self.format = format
+        self.trailingNewline = trailingNewline
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Returns `value` as JSON text.
+    /// - Throws: ``JSONWriterError`` for a NaN or infinite double, or nesting
+    ///   deeper than ``maximumDepth``; the error names the path of the value.
+    public func string(for value: JSONValue) throws -> String {
+        String(decoding: try utf8Bytes(for: value), as: UTF8.self)
+    }
+
+    /// Returns `value` as UTF-8 encoded JSON text, without going through
+    /// `String`. Same rules and errors as ``string(for:)``.
+    public func utf8Bytes(for value: JSONValue) throws -> [UInt8] {
+        var output: [UInt8] = []
+        var path: [JSONPathComponent] = []
+        try write(value, path: &path, to: &output)
+        if trailingNewline {
+            output.append(0x0A)
+        }
+        return output
+    }
+
+    // MARK: - Implementation
+
+    private var indentWidth: Int? {
+        switch format {
+        case .pretty(let indent): return max(0, indent)
+        case .compact: return nil
+        }
+    }
+
+    private func newline(depth: Int, to output: inout [UInt8]) {
+        guard let width = indentWidth else { return }
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(0x20, count: width * depth))
+    }
+
+    private func write(
+        _ value: JSONValue,
+        path: inout [JSONPathComponent],
+        to output: inout [UInt8]
+    ) throws {
+        switch value {
+        case .null:
+            output.append(contentsOf: "null".utf8)
+        case .bool(let flag):
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .int(let number):
+            output.append(contentsOf: String(number).utf8)
+        case .double(let number):
+            output.append(contentsOf: try Self.format(number, path: path).utf8)
+        case .string(let text):
+            Self.appendQuoted(text, to: &output)
+        case .array(let elements):
+            try checkDepth(path)
+            if elements.isEmpty {
+                output.append(contentsOf: "[]".utf8)
+                return
+            }
+            let depth = path.count
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                newline(depth: depth + 1, to: &output)
+                path.append(.index(index))
+                try write(element, path: &path, to: &output)
+                path.removeLast()
+            }
+            newline(depth: depth, to: &output)
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            try checkDepth(path)
+            if members.isEmpty {
+                output.append(contentsOf: "{}".utf8)
+                return
+            }
+            let depth = path.count
+            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in sorted.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                newline(depth: depth + 1, to: &output)
+                Self.appendQuoted(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                if indentWidth != nil { output.append(0x20) }
+                path.append(.key(member.key))
+                try write(member.value, path: &path, to: &output)
+                path.removeLast()
+            }
+            newline(depth: depth, to: &output)
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Throws when a container at `path` would exceed ``maximumDepth``.
+    private func checkDepth(_ path: [JSONPathComponent]) throws {
+        if path.count >= maximumDepth {
+            throw JSONWriterError(
+                path: JSONPath.render(path),
+                message: "nesting deeper than the limit of \(maximumDepth) arrays/objects"
+            )
+        }
+    }
+
+    /// 2^53: up to this magnitude every integer is exactly representable.
+    private static let exactIntegerLimit = 9_007_199_254_740_992.0
+
+    /// Formats a finite double; see the type's documentation for the rules.
+    static func format(_ number: Double, path: [JSONPathComponent]) throws -> String {
+        if number.isNaN {
+            throw JSONWriterError(path: JSONPath.render(path), message: "NaN cannot be written as JSON")
+        }
+        if number.isInfinite {
+            let sign = number < 0 ? "-" : "+"
+            throw JSONWriterError(path: JSONPath.render(path), message: "\(sign)infinity cannot be written as JSON")
+        }
+        if number.magnitude <= exactIntegerLimit && number.rounded(.towardZero) == number {
+            if number == 0 {
+                return number.sign == .minus ? "-0.0" : "0.0"
+            }
+            return String(Int64(number)) + ".0"
+        }
+        var text = number.description
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            text += ".0"
+        }
+        guard JSONNumberGrammar.isValid(text.utf8) else {
+            throw JSONWriterError(
+                path: JSONPath.render(path),
+                message: "the double \(text) has no valid JSON spelling"
+            )
+        }
+        return text
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Appends `text` as a quoted, escaped JSON string.
+    static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+            case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            case 0x08: output.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+            case 0x00..<0x20:
+                output.append(contentsOf: #"\u00"#.utf8)
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0x0F)])
+            case 0xE2 where index + 1 < bytes.count
+                && bytes[index] == 0x80
+                && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+                // U+2028 LINE SEPARATOR / U+2029 PARAGRAPH SEPARATOR
+                output.append(contentsOf: (bytes[index + 1] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                index += 2
+            default:
+                output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

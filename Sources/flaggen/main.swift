@@ -1,0 +1,51 @@
+import FlaggenArguments
+import FlaggenCore
+import FlagKit
+import Foundation
+
+/// Exit statuses: 0 success, 1 findings (invalid manifest, drift, expired flags), 2 usage errors
+/// or unreadable input.
+enum ExitStatus: Int32 {
+    case success = 0
+    case findings = 1
+    case usage = 2
+}
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+}
+
+func run(_ arguments: [String]) -> ExitStatus {
+    let invocation: Invocation
+    do {
+        invocation = try Tool.spec.parse(arguments)
+    } catch {
+        printError("error: \(error)")
+        if let name = error.commandName, let command = Tool.spec.command(named: name) {
+            printError(helpText(for: command, in: Tool.spec))
+        } else {
+            printError(helpText(for: Tool.spec))
+        }
+        return .usage
+    }
+    switch invocation {
+    case .version:
+        print(versionText(for: Tool.spec))
+        return .success
+    case .help(let name):
+        if let name, let command = Tool.spec.command(named: name) {
+            print(helpText(for: command, in: Tool.spec))
+        } else {
+            print(helpText(for: Tool.spec))
+        }
+        return .success
+    case .run(let command, let arguments):
+        switch command {
+        case Tool.lint.name: return Commands.lint(arguments)
+        case Tool.bucket.name: return Commands.bucket(arguments)
+        default: return Commands.notYetAvailable(command)
+        }
+    }
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -1,0 +1,400 @@
+import FlaggenJSON
+import XCTest
+
+@testable import FlaggenCore
+
+final class ManifestValidatorTests: XCTestCase {
+    // MARK: - The valid manifests
+
+    func testRootManifestIsValid() throws {
+        let bytes = try Array(Data(contentsOf: packageRoot.appendingPathComponent("flags.yaml")))
+        let result = ManifestValidator().validate(bytes, file: "flags.yaml")
+        XCTAssertEqual(result.diagnostics.map(\.formatted), [])
+        let manifest = try XCTUnwrap(result.manifest)
+        XCTAssertEqual(manifest.name, "Flags")
+        XCTAssertEqual(manifest.kotlinPackage, "com.example.flags")
+        XCTAssertEqual(manifest.retired, ["old_home_banner"])
+        XCTAssertEqual(manifest.flags.map(\.key), ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall"])
+        let checkout = manifest.flags[0]
+        XCTAssertEqual(checkout.defaultValue, .bool(false))
+        XCTAssertEqual(checkout.expires, ISODate("2027-03-01"))
+        XCTAssertEqual(checkout.rollout?.basisPoints, 1_000)
+        XCTAssertEqual(checkout.rollout?.platforms, [.ios, .android])
+        XCTAssertEqual(checkout.rollout?.minAppVersion?.description, "2.4.0")
+        XCTAssertEqual(checkout.rollout?.value, .bool(true))
+        XCTAssertEqual(checkout.location, SourceLocation(line: 15, column: 3))
+        let chat = manifest.flags[1]
+        XCTAssertTrue(chat.killSwitch)
+        XCTAssertNil(chat.expires)
+        XCTAssertEqual(manifest.flags[2].rollout?.value, .string("Pay now"))
+        let paywall = manifest.flags[3]
+        XCTAssertEqual(paywall.configName, "PaywallConfig")
+        XCTAssertEqual(paywall.defaultValue, .json(.object(["title": .string("Go Pro"), "trialDays": .int(7)])))
+        XCTAssertEqual(manifest.configs.map(\.name), ["PaywallConfig", "Plan"])
+        let config = manifest.configs[0]
+        XCTAssertEqual(config.requiredNames, ["title"])
+        XCTAssertEqual(config.properties.map(\.type), [.string, .int, .string, .array(.config("Plan"))])
+        XCTAssertEqual(config.properties[1].defaultValue, .int(0))
+        XCTAssertEqual(config.properties[2].enumValues, ["light", "dark"])
+        XCTAssertEqual(config.properties[3].defaultValue, .array([]))
+        XCTAssertEqual(manifest.configs[1].properties[1].minimum, .double(0))
+    }
+
+    func testDefaultsOfOptionalTopLevelFields() throws {
+        let manifest = try XCTUnwrap(validate(manifest()).manifest)
+        XCTAssertEqual(manifest.name, "Flags")
+        XCTAssertEqual(manifest.kotlinPackage, "flags")
+        XCTAssertEqual(manifest.outputs, OutputPaths())
+        XCTAssertEqual(manifest.flags[0].kind, .release)
+    }
+
+    func testEveryErrorIsReportedInOneRun() {
+        let found = errors("""
+            version: 1
+            flags:
+              Bad-Key: {type: bool, default: false, owner: a, expires: 2027-01-01}
+              no_owner: {type: bool, default: false, expires: 2027-01-01}
+              bad_default: {type: int, default: high, owner: a, expires: 2027-01-01}
+            """)
+        XCTAssertEqual(found.count, 3, found.joined(separator: "\n"))
+        XCTAssertEqual(found.map { $0.split(separator: ":")[1] }, ["3", "4", "5"])
+    }
+
+    // MARK: - Structure
+
+    func testUnknownFieldSuggestsNearMiss() {
+        assertOneError(manifest(flag: "ownr: x"), at: "8:5", contains: "unknown field 'ownr' in flag 'my_flag'", "did you mean 'owner'?")
+        assertOneError("version: 1\nflag: {}\nflags: {}\n", at: "2:1", contains: "unknown field 'flag'", "did you mean 'flags'?")
+    }
+
+    func testUnknownFieldWithoutNearMissListsKnownFields() {
+        assertOneError(manifest(flag: "zzzzzz: x"), at: "8:5", contains: "known fields: type, default")
+    }
+
+    func testDuplicateKeyInFlags() {
+        let yaml = manifest(extra: "  my_flag: {type: bool, default: true, owner: a, expires: 2027-01-01}")
+        assertOneError(yaml, at: "9:3", contains: "duplicate key 'my_flag' (first defined at line 3)")
+    }
+
+    func testMissingVersionAndUnsupportedVersion() {
+        assertOneError("flags: {}\n", at: "1:1", contains: "needs 'version: 1'")
+        assertOneError("version: 2\nflags: {}\n", at: "1:10", contains: "manifest version 2 is not supported")
+    }
+
+    func testRootMustBeAMapping() {
+        assertOneError("- a\n- b\n", at: "1:1", contains: "the manifest must be a mapping of fields, found a list")
+    }
+
+    func testYAMLSyntaxError() {
+        let found = errors("version: 1\nflags:\n  a: {type: bool\n")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found[0].contains("error: YAML syntax error:"), found[0])
+    }
+
+    func testNameAndPackage() {
+        assertOneError("version: 1\nname: flags\nflags: {}\n", at: "2:7", contains: "UpperCamelCase type name")
+        assertOneError("version: 1\nkotlinPackage: com.Example\nflags: {}\n", at: "2:16", contains: "dot-separated lowercase names")
+        assertOneError("version: 1\nkotlinPackage: com.in.flags\nflags: {}\n", at: "2:16", contains: "segment 'in', a Kotlin keyword")
+    }
+
+    // MARK: - Keys and names
+
+    func testFlagKeyPattern() {
+        for key in ["NewCheckout", "new-checkout", "1flag", "_flag", "näh"] {
+            let yaml = "version: 1\nflags:\n  \(key): {type: bool, default: false, owner: a, expires: 2027-01-01}\n"
+            assertOneError(yaml, at: "3:3", contains: "flag key '\(key)' must be lowercase letters, digits and '_'")
+        }
+    }
+
+    func testKeysThatBecomeTheSameIdentifier() {
+        let yaml = """
+            version: 1
+            flags:
+              new_checkout: {type: bool, default: false, owner: a, expires: 2027-01-01}
+              new__checkout: {type: bool, default: false, owner: a, expires: 2027-01-01}
+            """
+        assertOneError(yaml, at: "4:3", contains: "flag keys 'new_checkout' and 'new__checkout' both become the Swift name 'newCheckout'")
+    }
+
+    func testKeysThatCollideWithGeneratedMembers() {
+        for key in ["all", "expired", "all_cases", "init", "self", "raw_value"] {
+            let yaml = "version: 1\nflags:\n  \(key): {type: bool, default: false, owner: a, expires: 2027-01-01}\n"
+            assertOneError(yaml, at: "3:3", contains: "which the generated code already uses")
+        }
+        let yaml = "version: 1\nflags:\n  companion: {type: bool, default: false, owner: a, expires: 2027-01-01}\n"
+        assertOneError(yaml, at: "3:3", contains: "Kotlin name 'Companion'")
+    }
+
+    func testKeywordKeysAreAccepted() throws {
+        var yaml = "version: 1\nflags:\n"
+        for key in ["default", "class", "is", "in", "object", "fun", "when", "switch", "return"] {
+            yaml += "  \(key): {type: bool, default: false, owner: a, expires: 2027-01-01}\n"
+        }
+        XCTAssertEqual(errors(yaml), [])
+    }
+
+    func testRetiredKeys() {
+        let yaml = """
+            version: 1
+            retired: [old_flag, old_flag, Bad]
+            flags:
+              old_flag: {type: bool, default: false, owner: a, expires: 2027-01-01}
+            """
+        let found = errors(yaml)
+        XCTAssertEqual(found.count, 3, found.joined(separator: "\n"))
+        XCTAssertTrue(found[0].hasPrefix("flags.yaml:2:21: error: 'old_flag' is listed twice in 'retired'"), found[0])
+        XCTAssertTrue(found[1].hasPrefix("flags.yaml:2:31: error: retired key 'Bad' is not a flag key"), found[1])
+        XCTAssertTrue(found[2].hasPrefix("flags.yaml:4:3: error: flag key 'old_flag' is retired (listed in 'retired' at line 2)"), found[2])
+    }
+
+    // MARK: - Required fields
+
+    func testMissingOrEmptyOwner() {
+        assertOneError("version: 1\nflags:\n  a: {type: bool, default: false, expires: 2027-01-01}\n", at: "3:3", contains: "needs an 'owner'")
+        assertOneError("version: 1\nflags:\n  a: {type: bool, default: false, owner: '  ', expires: 2027-01-01}\n", at: "3:42", contains: "must not be empty")
+        assertOneError("version: 1\nflags:\n  a: {type: bool, default: false, owner: , expires: 2027-01-01}\n", at: "3:42", contains: "found null")
+    }
+
+    func testMissingTypeAndDefault() {
+        assertOneError("version: 1\nflags:\n  a: {default: false, owner: x, expires: 2027-01-01}\n", at: "3:3", contains: "needs a 'type'")
+        assertOneError("version: 1\nflags:\n  a: {type: bool, owner: x, expires: 2027-01-01}\n", at: "3:3", contains: "needs a 'default'")
+        assertOneError("version: 1\nflags:\n  a: {type: boolean, default: false, owner: x, expires: 2027-01-01}\n", at: "3:13", contains: "unknown type 'boolean'")
+    }
+
+    func testExpiryRules() {
+        assertOneError("version: 1\nflags:\n  a: {type: bool, default: false, owner: x}\n", at: "3:3", contains: "needs 'expires: YYYY-MM-DD'")
+        assertOneError(
+            "version: 1\nflags:\n  a: {type: bool, default: true, owner: x, killSwitch: true, expires: 2027-01-01}\n", at: "3:71",
+            contains: "kill switches never expire")
+        assertOneError("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, expires: 2027-02-30}\n", at: "3:53", contains: "YYYY-MM-DD")
+        assertOneError("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, expires: 27-2-3}\n", at: "3:53", contains: "YYYY-MM-DD")
+        XCTAssertEqual(errors("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, kind: permission}\n"), [])
+        XCTAssertEqual(errors("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, killSwitch: true}\n"), [])
+    }
+
+    func testKillSwitchMustBeBool() {
+        assertOneError(
+            "version: 1\nflags:\n  a: {type: string, default: 'on', owner: x, killSwitch: true}\n", at: "3:46",
+            contains: "kill switch, so its type must be bool, not string")
+        assertOneError("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, killSwitch: yes, kind: permission}\n", at: "3:56", contains: "YAML 1.2 reads yes/no/on/off as text")
+    }
+
+    func testUnknownKind() {
+        assertOneError(manifest(flag: "kind: forever"), at: "8:11", contains: "unknown kind 'forever'")
+    }
+
+    // MARK: - Defaults
+
+    func testDefaultTypeMismatches() {
+        func flag(_ type: String, _ value: String) -> String {
+            "version: 1\nflags:\n  a: {type: \(type), default: \(value), owner: x, expires: 2027-01-01}\n"
+        }
+        assertOneError(flag("bool", "1"), at: "3:28", contains: "must be true or false, found an int '1'")
+        assertOneError(flag("bool", "'true'"), at: "3:28", contains: "must be true or false, found a string 'true'")
+        assertOneError(flag("string", "12"), at: "3:30", contains: "must be a string, found an int '12'", "quote it (\"12\")")
+        assertOneError(flag("string", "[a]"), at: "3:30", contains: "must be a string, found a list")
+        assertOneError(flag("int", "1.5"), at: "3:27", contains: "must be an integer, found a number '1.5'")
+        assertOneError(flag("int", "9223372036854775808"), at: "3:27", contains: "does not fit in a 64-bit integer")
+        assertOneError(flag("double", ".nan"), at: "3:30", contains: "must be a finite number")
+        assertOneError(flag("double", "1e999"), at: "3:30", contains: "must be a finite number")
+        assertOneError(flag("double", "abc"), at: "3:30", contains: "must be a number, found a string 'abc'")
+        XCTAssertEqual(errors(flag("int", "-9223372036854775808")), [])
+        XCTAssertEqual(validate(flag("double", "3")).manifest?.flags.first?.defaultValue, .double(3))
+        XCTAssertEqual(validate(flag("string", "'12'")).manifest?.flags.first?.defaultValue, .string("12"))
+    }
+
+    // MARK: - JSON configs
+
+    private func jsonManifest(default value: String, configs: String? = nil) -> String {
+        """
+        version: 1
+        flags:
+          paywall:
+            type: json
+            schema: PaywallConfig
+            default: \(value)
+            owner: growth
+            expires: 2027-02-28
+        configs:
+        \(configs ?? """
+          PaywallConfig:
+            properties:
+              title: {type: string, maxLength: 5}
+              trialDays: {type: int, minimum: 0, maximum: 30, default: 0}
+              style: {type: string, enum: [light, dark], default: light}
+              plans: {type: array, items: Plan, default: []}
+            required: [title]
+          Plan:
+            properties:
+              id: {type: string}
+              price: {type: double, minimum: 0}
+            required: [id, price]
+        """)
+        """
+    }
+
+    func testJSONDefaultMustMatchConfig() {
+        XCTAssertEqual(errors(jsonManifest(default: "{title: Pro, plans: [{id: a, price: 1.5}]}")), [])
+        assertOneError(jsonManifest(default: "{trialDays: 3}"), at: "6:14", contains: "lacks 'title', which PaywallConfig requires")
+        assertOneError(jsonManifest(default: "{title: Go Pro!}"), at: "6:22", contains: "7 characters long, more than its maxLength of 5")
+        assertOneError(jsonManifest(default: "{title: Pro, trialDays: 31}"), at: "6:38", contains: "31, above its maximum of 30")
+        assertOneError(jsonManifest(default: "{title: Pro, style: blue}"), at: "6:34", contains: "'blue', not one of the allowed values: light, dark")
+        assertOneError(jsonManifest(default: "{title: Pro, titel: x}"), at: "6:27", contains: "not a property of PaywallConfig", "did you mean 'title'?")
+        assertOneError(jsonManifest(default: "{title: Pro, plans: [{id: a, price: -1}]}"), at: "6:50", contains: "below its minimum of 0")
+        assertOneError(jsonManifest(default: "{title: Pro, plans: [{id: a}]}"), at: "6:35", contains: "lacks 'price', which Plan requires")
+        assertOneError(jsonManifest(default: "Pro"), at: "6:14", contains: "must be a mapping with the fields of PaywallConfig")
+    }
+
+    func testUnknownConfigName() {
+        let yaml = jsonManifest(default: "{title: x}").replacingOccurrences(of: "schema: PaywallConfig", with: "schema: PaywalConfig")
+        assertOneError(yaml, at: "5:13", contains: "names the config 'PaywalConfig', which is not defined", "did you mean 'PaywallConfig'?")
+    }
+
+    func testJSONFlagNeedsSchemaAndOnlyJSONTakesOne() {
+        assertOneError("version: 1\nflags:\n  a: {type: json, default: {}, owner: x, expires: 2027-01-01}\n", at: "3:3", contains: "needs 'schema'")
+        assertOneError(
+            "version: 1\nflags:\n  a: {type: bool, schema: X, default: true, owner: x, expires: 2027-01-01}\n", at: "3:27",
+            contains: "only json flags take a 'schema'")
+    }
+
+    func testConfigCycle() {
+        let configs = """
+              PaywallConfig:
+                properties:
+                  title: {type: string}
+                  next: {type: Loop}
+              Loop:
+                properties:
+                  back: {type: array, items: PaywallConfig}
+            """
+        let found = errors(jsonManifest(default: "{title: x}", configs: configs))
+        XCTAssertEqual(found.count, 1, found.joined(separator: "\n"))
+        XCTAssertTrue(found[0].contains("cycle (PaywallConfig -> Loop -> PaywallConfig)"), found[0])
+    }
+
+    func testConfigShapeErrors() {
+        let configs = """
+              PaywallConfig:
+                properties:
+                  title: {type: text}
+                  count: {type: int, maxLength: 3}
+                  label: {type: string, minimum: 1}
+                  kind: {type: int, enum: [a]}
+                  list: {type: array}
+                  bad-name: {type: string}
+                  price: {type: double, minimum: 5, maximum: 1}
+                  flag: {type: bool, default: maybe}
+                required: [title, missing]
+              lower:
+                properties: {}
+              String:
+                properties: {}
+            """
+        let found = errors(jsonManifest(default: "{}", configs: configs))
+        let expected = [
+            "unknown type 'text'", "'maxLength' applies only to string properties", "'minimum' applies only to int and double",
+            "'enum' applies only to string properties", "needs 'items'", "a property name must start with a letter",
+            "'minimum' of property 'PaywallConfig.price' is greater than its 'maximum'", "must be true or false, found a string 'maybe'",
+            "names 'missing', which is not one of its properties", "config name 'lower' must be an UpperCamelCase type name",
+            "config name 'String' clashes with a type",
+        ]
+        for fragment in expected {
+            XCTAssertTrue(found.contains { $0.contains(fragment) }, "missing '\(fragment)' in:\n\(found.joined(separator: "\n"))")
+        }
+    }
+
+    func testConfigPropertyDefaultsAreChecked() {
+        let configs = """
+              PaywallConfig:
+                properties:
+                  title: {type: string, default: 12}
+                  plans: {type: array, items: Plan, default: [{id: a}]}
+              Plan:
+                properties:
+                  id: {type: string}
+                  price: {type: double}
+                required: [id, price]
+            """
+        let found = errors(jsonManifest(default: "{}", configs: configs))
+        XCTAssertEqual(found.count, 2, found.joined(separator: "\n"))
+        XCTAssertTrue(found[0].contains("the default of 'PaywallConfig.title' must be a string"), found[0])
+        XCTAssertTrue(found[1].contains("lacks 'price', which Plan requires"), found[1])
+    }
+
+    func testAdditionalPropertiesTrueAcceptsExtraKeys() throws {
+        let configs = """
+              PaywallConfig:
+                additionalProperties: true
+                properties:
+                  title: {type: string}
+            """
+        let result = validate(jsonManifest(default: "{title: x, extra: [1, 2.5, null, yes]}", configs: configs))
+        XCTAssertEqual(result.diagnostics.map(\.formatted), [])
+        let value = try XCTUnwrap(result.manifest?.flags.first?.defaultValue)
+        XCTAssertEqual(value, .json(.object(["title": .string("x"), "extra": .array([.int(1), .double(2.5), .null, .string("yes")])])))
+    }
+
+    // MARK: - Rollouts
+
+    func testRolloutPercent() {
+        func rollout(_ percent: String) -> String { manifest(flag: "rollout: {percent: \(percent)}") }
+        XCTAssertEqual(validate(rollout("12.34")).manifest?.flags.first?.rollout?.basisPoints, 1_234)
+        XCTAssertEqual(validate(rollout("0.5")).manifest?.flags.first?.rollout?.basisPoints, 50)
+        XCTAssertEqual(validate(rollout("100")).manifest?.flags.first?.rollout?.basisPoints, 10_000)
+        XCTAssertEqual(validate(rollout("0")).manifest?.flags.first?.rollout?.basisPoints, 0)
+        assertOneError(rollout("100.01"), at: "8:24", contains: "between 0 and 100")
+        assertOneError(rollout("-1"), at: "8:24", contains: "from 0 to 100")
+        assertOneError(rollout("12.345"), at: "8:24", contains: "more than two decimals")
+        assertOneError(rollout("1e2"), at: "8:24", contains: "from 0 to 100")
+        assertOneError(rollout("'10'"), at: "8:24", contains: "must be a number from 0 to 100, found a string '10'")
+        assertOneError(manifest(flag: "rollout: {platforms: [ios]}"), at: "8:14", contains: "needs 'percent'")
+    }
+
+    func testRolloutPlatformsVersionAndValue() {
+        assertOneError(manifest(flag: "rollout: {percent: 5, platforms: [ios, web]}"), at: "8:44", contains: "unknown platform 'web'", "use ios or android")
+        assertOneError(manifest(flag: "rollout: {percent: 5, platforms: [ios, ios]}"), at: "8:44", contains: "listed twice")
+        assertOneError(manifest(flag: "rollout: {percent: 5, platforms: []}"), at: "8:38", contains: "would match nobody")
+        assertOneError(manifest(flag: "rollout: {percent: 5, minAppVersion: 2.4}"), at: "8:42", contains: "semantic version MAJOR.MINOR.PATCH")
+        assertOneError(manifest(flag: "rollout: {percent: 5, minAppVersion: 2.04.0}"), at: "8:42", contains: "semantic version")
+        XCTAssertEqual(errors(manifest(flag: "rollout: {percent: 5, minAppVersion: 2.4.0-beta.1+77}")), [])
+        assertOneError(manifest(flag: "rollout: {percent: 5, value: 3}"), at: "8:34", contains: "must be true or false")
+        assertOneError(
+            "version: 1\nflags:\n  a: {type: int, default: 1, owner: x, expires: 2027-01-01, rollout: {percent: 5}}\n", at: "3:70",
+            contains: "needs 'value'")
+    }
+
+    // MARK: - Outputs
+
+    func testOutputPathsStayInsideTheManifestFolder() {
+        assertOneError("version: 1\noutputs: {swift: /etc/Flags.swift}\nflags: {}\n", at: "2:18", contains: "not an absolute path")
+        assertOneError("version: 1\noutputs: {kotlin: ../app/Flags.kt}\nflags: {}\n", at: "2:19", contains: "'..' is not allowed")
+        assertOneError("version: 1\noutputs: {swift: Out/A.swift, seeds: ./Out/A.swift}\nflags: {}\n", at: "2:38", contains: "both name")
+        assertOneError("version: 1\noutputs: {swfit: A.swift}\nflags: {}\n", at: "2:11", contains: "did you mean 'swift'?")
+    }
+
+    // MARK: - Limits
+
+    func testTooManyFlags() {
+        var limits = InputLimits()
+        limits.maxFlags = 2
+        var yaml = "version: 1\nflags:\n"
+        for index in 0..<3 { yaml += "  f\(index): {type: bool, default: false, owner: a, expires: 2027-01-01}\n" }
+        XCTAssertEqual(errors(yaml, limits: limits).count, 1)
+        XCTAssertTrue(errors(yaml, limits: limits)[0].contains("more than the limit of 2"))
+    }
+
+    func testHostileInputsNeverCrash() {
+        let inputs = [
+            "", "~", "[]", "{}", "version: 1", "version: 1\nflags: []", "version: 1\nflags: {a: }", "version: 1\nflags: {a: [1]}",
+            "version: 1\nflags:\n  a: {type: json, schema: [x], default: x, owner: x, expires: x}",
+            "version: 1\nflags:\n  a: {type: json, schema: C, default: {x: {y: 1}}, owner: x, expires: 2027-01-01}\nconfigs: {C: {properties: {x: {type: C}}}}",
+            "version: 1\nconfigs: [a]\nflags: {}", "version: 1\nconfigs: {A: {properties: [x]}}\nflags: {}",
+            "version: 1\nflags: {a: {rollout: [1]}}", "version: 1\nretired: a\nflags: {}", "version: 1\noutputs: [a]\nflags: {}",
+            "\u{FEFF}version: 1\nflags: {}",
+        ]
+        for input in inputs {
+            let result = validate(input)
+            XCTAssertTrue(result.manifest != nil || result.diagnostics.containsErrors, "input: \(input)")
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import FlaggenCore
+import Foundation
+import XCTest
+
+/// Validates YAML text as `flags.yaml`.
+func validate(_ yaml: String, limits: InputLimits = .default) -> ValidationResult {
+    ManifestValidator(limits: limits).validate(Array(yaml.utf8), file: "flags.yaml")
+}
+
+/// The error diagnostics of a manifest, formatted `flags.yaml:L:C: error: message`.
+func errors(_ yaml: String, limits: InputLimits = .default) -> [String] {
+    validate(yaml, limits: limits).diagnostics.filter { $0.severity == .error }.map(\.formatted)
+}
+
+/// Asserts that a manifest has exactly one error, at `line:column`, whose message contains
+/// every fragment.
+func assertOneError(
+    _ yaml: String, at position: String, contains fragments: String..., file: StaticString = #filePath, line: UInt = #line
+) {
+    let found = errors(yaml)
+    guard found.count == 1, let only = found.first else {
+        XCTFail("expected one error, got \(found.count):\n\(found.joined(separator: "\n"))", file: file, line: line)
+        return
+    }
+    XCTAssertTrue(only.hasPrefix("flags.yaml:\(position): error: "), "wrong position: \(only)", file: file, line: line)
+    for fragment in fragments {
+        XCTAssertTrue(only.contains(fragment), "'\(fragment)' missing from: \(only)", file: file, line: line)
+    }
+}
+
+/// A valid manifest with one flag; `flag` replaces the flag's body lines (indented 4 spaces).
+func manifest(flag body: String = "", extra: String = "") -> String {
+    """
+    version: 1
+    flags:
+      my_flag:
+        type: bool
+        default: false
+        owner: team
+        expires: 2027-03-01
+    \(body.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"))
+    \(extra)
+    """
+}
+
+/// The package's root folder (the one holding Package.swift).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

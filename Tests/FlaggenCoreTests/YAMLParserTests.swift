@@ -1,0 +1,203 @@
+import XCTest
+
+@testable import FlaggenCore
+
+final class YAMLParserTests: XCTestCase {
+    private func parse(_ text: String, limits: InputLimits = .default) -> YAMLDocument {
+        YAMLParser(limits: limits).parse(Array(text.utf8))
+    }
+
+    private func root(_ text: String) throws -> [YAMLEntry] {
+        let document = parse(text)
+        XCTAssertEqual(document.problems, [])
+        guard case .mapping(let entries, _)? = document.root else {
+            XCTFail("not a mapping")
+            return []
+        }
+        return entries
+    }
+
+    func testPositionsAreOneBased() throws {
+        let entries = try root("a: 1\nb:\n  c: [x, y]\n")
+        XCTAssertEqual(entries[0].key.location, SourceLocation(line: 1, column: 1))
+        XCTAssertEqual(entries[0].value.location, SourceLocation(line: 1, column: 4))
+        guard case .mapping(let inner, _) = entries[1].value, case .sequence(let items, let location) = inner[0].value else {
+            return XCTFail("shape")
+        }
+        XCTAssertEqual(inner[0].key.location, SourceLocation(line: 3, column: 3))
+        XCTAssertEqual(location, SourceLocation(line: 3, column: 6))
+        XCTAssertEqual(items[1].location, SourceLocation(line: 3, column: 10))
+    }
+
+    func testColumnsCountCharactersNotBytes() throws {
+        let entries = try root("ключ: 1\nb: 'é😀'\nc: x\n")
+        XCTAssertEqual(entries[0].value.location, SourceLocation(line: 1, column: 7))
+        guard case .scalar(let scalar) = entries[1].value else { return XCTFail("shape") }
+        XCTAssertEqual(scalar.text, "é😀")
+    }
+
+    func testQuotingStyles() throws {
+        let entries = try root("""
+            plain: 10
+            single: 'it''s'
+            double: "tab\\tquote\\" \\u00e9"
+            tagged: !!str 12
+            """)
+        let scalars = entries.compactMap { entry -> YAMLScalar? in
+            if case .scalar(let scalar) = entry.value { return scalar }
+            return nil
+        }
+        XCTAssertEqual(scalars.map(\.style), [.plain, .singleQuoted, .doubleQuoted, .plain])
+        XCTAssertEqual(scalars.map(\.text), ["10", "it's", "tab\tquote\" é", "12"])
+        XCTAssertTrue(scalars[0].isPlain)
+        XCTAssertFalse(scalars[3].isPlain, "an explicit tag makes the scalar a string")
+    }
+
+    func testMultiLineStrings() throws {
+        let entries = try root("""
+            literal: |
+              line one
+                indented
+              line three
+            folded: >
+              folded
+              together
+
+              paragraph
+            stripped: |-
+              no newline
+            """)
+        let texts = entries.compactMap { entry -> String? in
+            if case .scalar(let scalar) = entry.value { return scalar.text }
+            return nil
+        }
+        XCTAssertEqual(texts, ["line one\n  indented\nline three\n", "folded together\nparagraph\n", "no newline"])
+    }
+
+    func testAnchorsAndAliasesAreResolved() throws {
+        let entries = try root("""
+            base: &owner {team: payments}
+            copy: *owner
+            list: [&x 1, *x]
+            """)
+        XCTAssertEqual(entries[0].value, entries[1].value)
+        guard case .sequence(let items, _) = entries[2].value else { return XCTFail("shape") }
+        guard case .scalar(let first) = items[0], case .scalar(let second) = items[1] else { return XCTFail("shape") }
+        XCTAssertEqual(first.text, "1")
+        XCTAssertEqual(second.text, "1")
+    }
+
+    func testUnknownAliasIsAnError() {
+        let document = parse("a: *nowhere\n")
+        XCTAssertNil(document.root)
+        XCTAssertEqual(document.problems.first?.location, SourceLocation(line: 1, column: 4))
+        XCTAssertTrue(document.problems.first?.message.contains("'*nowhere'") ?? false)
+    }
+
+    func testBillionLaughsFailsFast() {
+        var text = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        for level in 1...9 {
+            let previous = "*a\(level - 1)"
+            text += "a\(level): &a\(level) [\(Array(repeating: previous, count: 10).joined(separator: ", "))]\n"
+        }
+        let start = ContinuousClock.now
+        let document = parse(text)
+        let elapsed = ContinuousClock.now - start
+        XCTAssertNil(document.root)
+        XCTAssertTrue(document.problems.first?.message.contains("billion laughs") ?? false, "\(document.problems)")
+        // A structural bound, not a timing test: the parse stops at the limit rather than expanding.
+        XCTAssertLessThan(elapsed, .seconds(5))
+    }
+
+    func testDuplicateKeysAreReportedWithBothLines() {
+        let document = parse("a: 1\nb:\n  c: 1\n  c: 2\na: 3\n")
+        XCTAssertNotNil(document.root)
+        XCTAssertEqual(document.problems.map(\.location), [SourceLocation(line: 4, column: 3), SourceLocation(line: 5, column: 1)])
+        XCTAssertEqual(document.problems.first?.message, "duplicate key 'c' (first defined at line 3); remove one of them")
+    }
+
+    func testSyntaxErrorHasLibyamlPosition() {
+        let document = parse("a: 1\nb: [1, 2\nc: 3\n")
+        XCTAssertNil(document.root)
+        XCTAssertEqual(document.problems.count, 1)
+        XCTAssertTrue(document.problems[0].message.hasPrefix("YAML syntax error: "), document.problems[0].message)
+        XCTAssertEqual(document.problems[0].location.line, 3)
+    }
+
+    func testTabIndentationIsASyntaxError() {
+        let document = parse("a:\n\tb: 1\n")
+        XCTAssertNil(document.root)
+        XCTAssertEqual(document.problems.first?.location.line, 2)
+    }
+
+    func testInvalidUTF8IsReportedWithPosition() {
+        var bytes = Array("a: 1\nb: caf".utf8)
+        bytes.append(0xE9)  // Latin-1 é
+        bytes += Array("\n".utf8)
+        let document = YAMLParser().parse(bytes)
+        XCTAssertNil(document.root)
+        XCTAssertEqual(document.problems.first?.location, SourceLocation(line: 2, column: 7))
+        XCTAssertTrue(document.problems.first?.message.contains("not valid UTF-8") ?? false)
+    }
+
+    func testUTF16IsRefused() {
+        let bytes: [UInt8] = [0xFF, 0xFE] + Array("a: 1".utf8).flatMap { [$0, 0] }
+        let document = YAMLParser().parse(bytes)
+        XCTAssertNil(document.root)
+        XCTAssertTrue(document.problems.first?.message.contains("UTF-8") ?? false)
+    }
+
+    func testSeveralDocumentsAreRefused() {
+        let document = parse("a: 1\n---\nb: 2\n")
+        XCTAssertNil(document.root)
+        XCTAssertEqual(document.problems.first?.location.line, 2)
+    }
+
+    func testComplexKeysAreRefused() {
+        let document = parse("? [a, b]\n: 1\n")
+        XCTAssertNil(document.root)
+        XCTAssertTrue(document.problems.first?.message.contains("mapping key must be a plain string") ?? false)
+    }
+
+    func testLimits() {
+        var limits = InputLimits()
+        limits.maxFileBytes = 10
+        XCTAssertTrue(parse("a: 12345678901\n", limits: limits).problems.first?.message.contains("more than the limit of 10 bytes") ?? false)
+
+        limits = InputLimits()
+        limits.maxDepth = 3
+        XCTAssertTrue(parse("a: [[[[1]]]]\n", limits: limits).problems.first?.message.contains("nest more than 3 levels") ?? false)
+        XCTAssertNotNil(parse("a: [[1]]\n", limits: limits).root)
+
+        limits = InputLimits()
+        limits.maxScalarBytes = 4
+        XCTAssertTrue(parse("a: abcdef\n", limits: limits).problems.first?.message.contains("more than the limit of 4") ?? false)
+    }
+
+    func testDeepNestingWithDefaultLimitDoesNotOverflow() {
+        let text = "a: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n"
+        let document = parse(text)
+        XCTAssertNil(document.root)
+        XCTAssertTrue(document.problems.first?.message.contains("levels deep") ?? false)
+    }
+
+    func testEmptyFile() {
+        XCTAssertTrue(parse("").problems.first?.message.contains("empty") ?? false)
+    }
+
+    func testPlainScalarResolution() {
+        XCTAssertEqual(PlainScalar.resolve("~"), .null)
+        XCTAssertEqual(PlainScalar.resolve("True"), .bool(true))
+        XCTAssertEqual(PlainScalar.resolve("yes"), .string)
+        XCTAssertEqual(PlainScalar.resolve("-12"), .int(-12))
+        XCTAssertEqual(PlainScalar.resolve("0x1F"), .int(31))
+        XCTAssertEqual(PlainScalar.resolve("0o17"), .int(15))
+        XCTAssertEqual(PlainScalar.resolve("99999999999999999999"), .int(nil))
+        XCTAssertEqual(PlainScalar.resolve("1.5e3"), .double(1500))
+        XCTAssertEqual(PlainScalar.resolve(".5"), .double(0.5))
+        XCTAssertEqual(PlainScalar.resolve("-.inf"), .double(-.infinity))
+        XCTAssertEqual(PlainScalar.resolve("2.4.0"), .string)
+        XCTAssertEqual(PlainScalar.resolve("2027-03-01"), .string)
+        XCTAssertEqual(PlainScalar.resolve("1e"), .string)
+    }
+}
