@@ -21,11 +21,12 @@ let package = Package(
         // Small, separate building blocks, each with its own tests.
         .target(name: "FlaggenJSON"),
         .target(name: "FlaggenArguments"),
+        .target(name: "Mustache", dependencies: ["FlaggenJSON"]),
 
         // The generator: parse -> validate -> translate -> render -> write.
         .target(
             name: "FlaggenCore",
-            dependencies: ["CYAML", "FlagKit", "FlaggenJSON", "FlaggenArguments"]
+            dependencies: ["CYAML", "FlagKit", "FlaggenJSON", "FlaggenArguments", "Mustache"]
         ),
 
         // The command-line tool: arguments in, core calls, exit code out.
@@ -38,9 +39,10 @@ let package = Package(
         .testTarget(name: "FlagKitTests", dependencies: ["FlagKit"]),
         .testTarget(name: "FlaggenJSONTests", dependencies: ["FlaggenJSON"]),
         .testTarget(name: "FlaggenArgumentsTests", dependencies: ["FlaggenArguments"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "FlaggenJSON"]),
         .testTarget(
             name: "FlaggenCoreTests",
-            dependencies: ["FlaggenCore", "FlaggenJSON", "FlagKit"]
+            dependencies: ["FlaggenCore", "FlaggenJSON", "FlagKit", "Mustache"]
         ),
     ],
     swiftLanguageModes: [.v6]

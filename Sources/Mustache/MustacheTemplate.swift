@@ -1,0 +1,91 @@
+import FlaggenJSON
+
+/// A parsed Mustache template: parse once, render many times.
+///
+/// Implements the required modules of the Mustache spec (interpolation, sections, inverted
+/// sections, comments, partials, set delimiters); lambdas, inheritance and dynamic names are
+/// not supported.
+///
+/// ```swift
+/// let template = try MustacheTemplate(source: "Hello, {{name}}!", name: "hello.mustache")
+/// let text = try template.render(.object(["name": .string("world")]))
+/// ```
+///
+/// Where this engine chooses what the spec leaves open:
+/// - Falsey values are a missing name, `null`, `false` and the empty list; `0`, `""` and `{}`
+///   are truthy.
+/// - Numbers print in Swift's shortest form: `85`, `1.21`, and `1.0` for a whole double.
+///   Lists and objects interpolate as compact JSON with sorted keys.
+/// - A standalone partial's indentation goes before every line the partial's template starts,
+///   including lines a section repeats, but not before empty lines or inside interpolated
+///   values.
+public struct MustacheTemplate: Sendable {
+    /// How a template renders.
+    public struct Options: Sendable, Hashable {
+        /// Whether `{{name}}` escapes `& " < >` as HTML entities (the spec's behavior, and the
+        /// default). Turn it off when rendering source code rather than HTML; `{{{name}}}` and
+        /// `{{& name}}` never escape.
+        public var escapesHTML: Bool
+
+        /// Creates options; the defaults follow the spec.
+        public init(escapesHTML: Bool = true) {
+            self.escapesHTML = escapesHTML
+        }
+    }
+
+    /// How many partials may be nested inside one another while rendering. A partial that
+    /// includes itself with no section to end the recursion stops with
+    /// ``MustacheError/Kind/partialRecursionTooDeep`` after this many levels.
+    public static let maxPartialDepth = 64
+
+    /// How deep sections may be nested in one template; past it, parsing fails with
+    /// ``MustacheError/Kind/nestingTooDeep``. Rendering does not recurse, so it
+    /// needs no such limit, but freeing a parsed template does.
+    public static let maxNestingDepth = 256
+
+    /// The template's name, used in error messages (usually its file name).
+    public let name: String
+
+    let nodes: [Node]
+
+    /// Parses a template.
+    ///
+    /// - Parameters:
+    ///   - source: The template text.
+    ///   - name: The name that error messages start with, usually the template's file name.
+    /// - Throws: ``MustacheError`` with the line and column of an unclosed or malformed tag,
+    ///   an unclosed or mismatched section, invalid delimiters, or sections nested deeper
+    ///   than ``maxNestingDepth``.
+    public init(source: String, name: String = "<template>") throws(MustacheError) {
+        self.name = name
+        var lexer = Lexer(source: source, templateName: name)
+        let tokens = StandaloneLines.strip(try lexer.tokenize())
+        self.nodes = try Parser(templateName: name).parse(tokens)
+    }
+
+    /// Renders the template against `context`, with no partials (any `{{> name}}` renders as
+    /// nothing).
+    ///
+    /// Throws nothing today, since only partials can fail while rendering; it is marked
+    /// `throws` so that later features need no change to callers.
+    public func render(_ context: JSONValue, options: Options = Options()) throws(MustacheError)
+        -> String
+    {
+        try render(context, partials: DictionaryPartialProvider(), options: options)
+    }
+
+    /// Renders the template against `context`, taking partials from `partials`.
+    ///
+    /// Each partial is parsed at most once per call. A partial the provider does not know
+    /// renders as nothing.
+    ///
+    /// - Throws: ``MustacheError`` when a partial does not parse (the error names the
+    ///   partial), or when partials nest deeper than ``maxPartialDepth``.
+    public func render(
+        _ context: JSONValue, partials: some PartialProvider, options: Options = Options()
+    ) throws(MustacheError) -> String {
+        var renderer = Renderer(context: context, partials: partials, options: options)
+        try renderer.render(self)
+        return renderer.output.text
+    }
+}

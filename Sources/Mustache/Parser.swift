@@ -1,0 +1,99 @@
+/// Builds the node tree from tokens: pairs section tags, checks names, drops comments.
+///
+/// Iterative, with an explicit stack of open sections. Nesting is still capped at
+/// ``MustacheTemplate/maxNestingDepth``: freeing a node tree recurses through its levels.
+struct Parser {
+    private let templateName: String
+
+    init(templateName: String) {
+        self.templateName = templateName
+    }
+
+    private struct OpenSection {
+        var token: Token
+        var name: Name
+        var inverted: Bool
+        /// The nodes of the enclosing section, set aside while this one collects its own.
+        var siblings: [Node]
+    }
+
+    func parse(_ tokens: [Token]) throws(MustacheError) -> [Node] {
+        var open: [OpenSection] = []
+        var nodes: [Node] = []
+        var text = ""
+
+        for token in tokens {
+            guard case .tag(let kind) = token.kind else {
+                text += token.content
+                continue
+            }
+            if !text.isEmpty {
+                nodes.append(.text(text))
+                text = ""
+            }
+            switch kind {
+            case .comment, .setDelimiters:
+                continue
+            case .variable(let escaped):
+                nodes.append(.variable(try name(of: token), escapesHTML: escaped))
+            case .partial:
+                nodes.append(.partial(token.content, indentation: token.indentation,
+                                      position: token.position))
+            case .sectionOpen, .invertedSectionOpen:
+                guard open.count < MustacheTemplate.maxNestingDepth else {
+                    throw MustacheError(
+                        .nestingTooDeep, in: templateName, at: token.position,
+                        "sections are nested more than \(MustacheTemplate.maxNestingDepth) "
+                            + "deep; split the template into partials")
+                }
+                open.append(OpenSection(token: token, name: try name(of: token),
+                                        inverted: kind == .invertedSectionOpen, siblings: nodes))
+                nodes = []
+            case .sectionClose:
+                guard let section = open.popLast() else {
+                    throw MustacheError(
+                        .unexpectedClosingTag, in: templateName, at: token.position,
+                        "closing tag '\(tag("/", token))' has no open section; remove it or "
+                            + "add '\(tag("#", token))' before it")
+                }
+                guard section.token.content == token.content else {
+                    throw MustacheError(
+                        .mismatchedClosingTag, in: templateName, at: token.position,
+                        "closing tag '\(tag("/", token))' does not match the open section "
+                            + "'\(tag(section.inverted ? "^" : "#", section.token))' from line "
+                            + "\(section.token.position.line), column \(section.token.position.column); "
+                            + "close it first with '\(tag("/", section.token))'")
+                }
+                let node = Node.section(section.name, inverted: section.inverted, children: nodes)
+                nodes = section.siblings
+                nodes.append(node)
+            }
+        }
+        if let section = open.last {
+            throw MustacheError(
+                .unclosedSection, in: templateName, at: section.token.position,
+                "section '\(tag(section.inverted ? "^" : "#", section.token))' is never closed; "
+                    + "add '\(tag("/", section.token))' where it ends")
+        }
+        if !text.isEmpty { nodes.append(.text(text)) }
+        return nodes
+    }
+
+    /// The looked-up name of a variable or section tag: `.` or non-empty dot-separated parts.
+    private func name(of token: Token) throws(MustacheError) -> Name {
+        if token.content == "." { return .implicitIterator }
+        let parts = token.content.split(separator: ".", omittingEmptySubsequences: false)
+        guard !parts.contains(where: \.isEmpty) else {
+            throw MustacheError(
+                .invalidTagName, in: templateName, at: token.position,
+                "invalid name '\(token.content)': use '.' for the current item, or names "
+                    + "joined by single dots, like 'a.b'")
+        }
+        return Name(parts: parts.map(String.init))
+    }
+
+    /// A tag as the user wrote it, with the delimiters in effect there.
+    private func tag(_ sigil: String, _ token: Token) -> String {
+        "\(token.delimiters.open)\(sigil)\(token.content)\(token.delimiters.close)"
+    }
+}

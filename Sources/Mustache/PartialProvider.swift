@@ -1,0 +1,34 @@
+/// Supplies the source of the partials that `{{> name}}` tags include.
+///
+/// Asked at most once per name and render; a partial's source is parsed with the default
+/// `{{ }}` delimiters whatever the including template set.
+public protocol PartialProvider {
+    /// The source of the partial called `name`, or `nil` if there is none (the tag then
+    /// renders as nothing, as the spec asks).
+    func partial(named name: String) -> String?
+}
+
+/// Partials held in a dictionary from name to source.
+public struct DictionaryPartialProvider: PartialProvider, Sendable, Hashable {
+    /// The partials' sources by name.
+    public var partials: [String: String]
+
+    /// Creates a provider from partial sources keyed by name.
+    public init(_ partials: [String: String] = [:]) {
+        self.partials = partials
+    }
+
+    /// The source stored under `name`.
+    public func partial(named name: String) -> String? {
+        partials[name]
+    }
+}
+
+/// A `[name: source]` dictionary provides partials directly:
+/// `try template.render(data, partials: ["row": "{{name}}"])`.
+extension Dictionary: PartialProvider where Key == String, Value == String {
+    /// The source stored under `name`.
+    public func partial(named name: String) -> String? {
+        self[name]
+    }
+}

@@ -1,0 +1,7 @@
+/// A 1-based line and column in a template's source; columns count Unicode scalars.
+struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
+    var line: Int
+    var column: Int
+
+    var description: String { "\(line):\(column)" }
+}
