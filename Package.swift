@@ -42,8 +42,12 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "FlaggenJSON"]),
         .testTarget(
             name: "FlaggenCoreTests",
-            dependencies: ["FlaggenCore", "FlaggenJSON", "FlagKit", "Mustache"]
+            dependencies: ["FlaggenCore", "FlaggenJSON", "FlagKit", "Mustache"],
+            exclude: ["Fixtures", "Goldens"]
         ),
+        // Compile and run the Swift that flaggen generates (symlinks into the goldens).
+        .testTarget(name: "GeneratedSwiftTests", dependencies: ["FlagKit"]),
+        .testTarget(name: "GeneratedHostileSwiftTests", dependencies: ["FlagKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

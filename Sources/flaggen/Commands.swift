@@ -43,6 +43,39 @@ enum Commands {
         return .success
     }
 
+    static func generate(_ arguments: ParsedArguments) -> ExitStatus {
+        var run = Generate(manifestPath: arguments.value(Tool.manifest.name) ?? "flags.yaml")
+        run.outputDirectory = arguments.value(Tool.outputDirectory.name)
+        run.templatesDirectory = arguments.value(Tool.templates.name)
+        let kinds = arguments.values(Tool.only.name).compactMap(OutputKind.init(rawValue:))
+        if !kinds.isEmpty { run.kinds = kinds }
+        let rendered: Generate.Rendered
+        do {
+            rendered = try run.render()
+        } catch {
+            printError("error: \(error)")
+            if case .unreadable = error { return .usage }
+            return .findings
+        }
+        report(rendered.diagnostics, format: .text)
+        if rendered.diagnostics.containsErrors {
+            printError("error: the manifest has errors; nothing was written")
+            return .findings
+        }
+        do {
+            let results = try OutputWriter(root: rendered.root).write(rendered.files)
+            for (file, outcome) in results where outcome != .unchanged {
+                print("\(outcome.rawValue) \(OutputWriter(root: rendered.root).url(for: file).path)")
+            }
+            let unchanged = results.filter { $0.outcome == .unchanged }.count
+            if unchanged > 0 { print("\(unchanged) file\(unchanged == 1 ? "" : "s") unchanged") }
+        } catch {
+            printError("error: \(error)")
+            return .findings
+        }
+        return .success
+    }
+
     static func notYetAvailable(_ command: String) -> ExitStatus {
         printError("error: 'flaggen \(command)' is not available in this version yet; see CHANGELOG.md for what is planned")
         return .usage

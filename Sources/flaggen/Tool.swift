@@ -36,9 +36,23 @@ enum Tool {
             PositionalSpec("FLAG_KEY", help: "The flag's key, such as new_checkout."),
         ])
 
+    static let outputDirectory = OptionSpec(
+        "output-dir", valueName: "DIR", help: "Write outputs under DIR instead of the manifest's folder (same relative paths).")
+    static let templates = OptionSpec(
+        "templates", valueName: "DIR", help: "A folder of template overrides; wins over the manifest's 'templates'.")
+    static let only = OptionSpec(
+        "only", valueName: "KIND", help: "Generate only this kind of output (repeatable).",
+        allowedValues: OutputKind.allCases.map(\.rawValue), isRepeatable: true)
+
     static let generate = CommandSpec(
         "generate",
-        abstract: "Write the Swift, Kotlin, JSON Schema and server seed files for the manifest.")
+        abstract: "Write the Swift and Kotlin files for the manifest.",
+        discussion: """
+            Writes the outputs named in the manifest's 'outputs' (default: Generated/ beside the
+            manifest). A file is written only when its bytes change, atomically, and never over a
+            file that lacks flaggen's header. An invalid manifest writes nothing.
+            """,
+        options: [outputDirectory, templates, only])
 
     static let check = CommandSpec(
         "check",

@@ -43,6 +43,7 @@ func run(_ arguments: [String]) -> ExitStatus {
         switch command {
         case Tool.lint.name: return Commands.lint(arguments)
         case Tool.bucket.name: return Commands.bucket(arguments)
+        case Tool.generate.name: return Commands.generate(arguments)
         default: return Commands.notYetAvailable(command)
         }
     }

@@ -176,7 +176,7 @@ final class ManifestValidatorTests: XCTestCase {
         assertOneError(
             "version: 1\nflags:\n  a: {type: string, default: 'on', owner: x, killSwitch: true}\n", at: "3:46",
             contains: "kill switch, so its type must be bool, not string")
-        assertOneError("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, killSwitch: yes, kind: permission}\n", at: "3:56", contains: "YAML 1.2 reads yes/no/on/off as text")
+        assertOneError("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, killSwitch: yes}\n", at: "3:56", contains: "YAML 1.2 reads yes/no/on/off as text")
     }
 
     func testUnknownKind() {
@@ -265,11 +265,21 @@ final class ManifestValidatorTests: XCTestCase {
                   next: {type: Loop}
               Loop:
                 properties:
-                  back: {type: array, items: PaywallConfig}
+                  back: {type: PaywallConfig}
             """
         let found = errors(jsonManifest(default: "{title: x}", configs: configs))
         XCTAssertEqual(found.count, 1, found.joined(separator: "\n"))
         XCTAssertTrue(found[0].contains("cycle (PaywallConfig -> Loop -> PaywallConfig)"), found[0])
+    }
+
+    func testAConfigMayHoldAnArrayOfItself() {
+        let configs = """
+              PaywallConfig:
+                properties:
+                  title: {type: string}
+                  children: {type: array, items: PaywallConfig, default: []}
+            """
+        XCTAssertEqual(errors(jsonManifest(default: "{title: a, children: [{title: b}]}", configs: configs)), [])
     }
 
     func testConfigShapeErrors() {
@@ -370,6 +380,42 @@ final class ManifestValidatorTests: XCTestCase {
         assertOneError("version: 1\noutputs: {kotlin: ../app/Flags.kt}\nflags: {}\n", at: "2:19", contains: "'..' is not allowed")
         assertOneError("version: 1\noutputs: {swift: Out/A.swift, seeds: ./Out/A.swift}\nflags: {}\n", at: "2:38", contains: "both name")
         assertOneError("version: 1\noutputs: {swfit: A.swift}\nflags: {}\n", at: "2:11", contains: "did you mean 'swift'?")
+    }
+
+    func testOutputsMayNotClaimDefaultPathsOrTheManifest() {
+        assertOneError("version: 1\noutputs: {swift: Generated/Server}\nflags: {}\n", at: "2:18", contains: "outputs.swift and outputs.seeds both name")
+        assertOneError("version: 1\noutputs: {kotlin: flags.yaml}\nflags: {}\n", at: "2:19", contains: "names the manifest itself")
+    }
+
+    // MARK: - Edge cases found in review
+
+    func testCommentOnlyFileIsAnError() {
+        assertOneError("# only a comment\n\n", at: "1:1", contains: "holds no YAML document")
+    }
+
+    func testReservedManifestName() {
+        assertOneError("version: 1\nname: FlagKey\nflags: {}\n", at: "2:7", contains: "clashes with a type the generated code uses")
+    }
+
+    func testNullIsDescribedPlainly() {
+        assertOneError("version: ~\nflags: {}\n", at: "1:10", contains: "must be an integer, found null")
+    }
+
+    func testUnreadableKillSwitchDoesNotAlsoDemandExpiry() {
+        assertOneError("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, killSwitch: yes}\n", at: "3:56", contains: "YAML 1.2 reads yes/no/on/off")
+    }
+
+    func testPercentTrailingZerosAreFine() {
+        XCTAssertEqual(validate(manifest(flag: "rollout: {percent: 12.340}")).manifest?.flags.first?.rollout?.basisPoints, 1_234)
+    }
+
+    func testAliasesCannotNestPastTheDepthLimit() {
+        var limits = InputLimits()
+        limits.maxDepth = 4
+        let yaml = "version: 1\nflags: {}\nx: &a [[1]]\ny: [[*a]]\n"
+        let found = errors(yaml, limits: limits)
+        XCTAssertEqual(found.count, 1, found.joined(separator: "\n"))
+        XCTAssertTrue(found[0].contains("once aliases are expanded"), found[0])
     }
 
     // MARK: - Limits

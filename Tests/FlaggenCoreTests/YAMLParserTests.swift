@@ -162,7 +162,7 @@ final class YAMLParserTests: XCTestCase {
     func testLimits() {
         var limits = InputLimits()
         limits.maxFileBytes = 10
-        XCTAssertTrue(parse("a: 12345678901\n", limits: limits).problems.first?.message.contains("more than the limit of 10 bytes") ?? false)
+        XCTAssertTrue(parse("a: 12345678901\n", limits: limits).problems.first?.message.contains("larger than the limit of 10 bytes") ?? false)
 
         limits = InputLimits()
         limits.maxDepth = 3

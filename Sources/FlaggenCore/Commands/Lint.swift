@@ -28,7 +28,7 @@ public struct Lint: Sendable {
                     "flag '\(flag.key)' expired on \(expires) (owner: \(flag.owner)); remove it from the code and the manifest and add its key to 'retired', or move 'expires' if it must live longer",
                     file: file, at: flag.location)
             }
-            if daysLeft < warningDays {
+            if daysLeft <= warningDays {
                 let when = daysLeft == 0 ? "today" : daysLeft == 1 ? "tomorrow" : "in \(daysLeft) days"
                 return Diagnostic(
                     .warning,

@@ -206,7 +206,7 @@ struct ConfigValidation {
     }
 
     /// Configs may not contain themselves, directly or through others: the generated structs
-    /// would have infinite size, and a default could never be written out.
+    /// would have infinite size. Through an array is fine (`children: [Node]` is a tree).
     private func reportCycles(in configs: [ConfigDefinition]) {
         let byName = Dictionary(configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var state: [String: Int] = [:]  // 1 = visiting, 2 = done
@@ -224,8 +224,9 @@ struct ConfigValidation {
                 return
             }
             state[name] = 1
+            // Only direct references count: an array of a config is a tree, which is finite.
             for property in config.properties {
-                if let next = property.type.referencedConfig { visit(next, path: path + [name]) }
+                if case .config(let next) = property.type { visit(next, path: path + [name]) }
             }
             state[name] = 2
         }

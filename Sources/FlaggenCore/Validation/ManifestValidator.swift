@@ -33,6 +33,9 @@ public struct ManifestValidator: Sendable {
         let document = YAMLParser(limits: limits).parse(bytes)
         for problem in document.problems { context.error(problem.message, at: problem.location) }
         guard let root = document.root else {
+            if document.problems.isEmpty {
+                context.error("the file holds no YAML document (only comments or blank lines); a manifest starts with 'version: 1'", at: .startOfFile)
+            }
             return ValidationResult(manifest: nil, diagnostics: context.diagnostics.sortedByLocation())
         }
         let manifest = ManifestReader(context: context, limits: limits).read(root)
@@ -62,6 +65,8 @@ private struct ManifestReader {
         if let node = fields["name"], let value = context.string(node, "'name'") {
             if !ConfigValidation.isTypeName(value) {
                 context.error("'name' must be an UpperCamelCase type name such as Flags, found '\(value)'", at: node.location)
+            } else if Identifiers.reservedTypeNames.contains(value) {
+                context.error("'name' \(value) clashes with a type the generated code uses; pick another name, such as AppFlags", at: node.location)
             } else {
                 name = value
             }
@@ -77,7 +82,7 @@ private struct ManifestReader {
         }
 
         let retired = readRetired(fields["retired"])
-        let outputs = readOutputs(fields["outputs"])
+        let outputs = readOutputs(fields["outputs"], manifestName: context.file.split(separator: "/").last.map(String.init) ?? context.file)
         let templates = fields["templates"].flatMap { context.nonEmptyString($0, "'templates'") }
         let configs = ConfigValidation(context: context).read(fields["configs"])
         if configs[name] != nil, let node = fields["configs"] {
@@ -129,10 +134,16 @@ private struct ManifestReader {
         return retired
     }
 
-    private func readOutputs(_ node: YAMLNode?) -> OutputPaths {
+    private func readOutputs(_ node: YAMLNode?, manifestName: String) -> OutputPaths {
         var outputs = OutputPaths()
         guard let node, let fields = context.fields(of: node, in: "'outputs'", known: ManifestValidator.outputFields) else { return outputs }
+        // Outputs left at their defaults claim their default paths too.
         var claimed: [String: String] = [:]
+        let defaults = OutputPaths()
+        for (field, path) in [("swift", defaults.swift), ("kotlin", defaults.kotlin), ("schemas", defaults.schemas), ("seeds", defaults.seeds)]
+        where fields[field] == nil {
+            claimed[OutputPathRules.normalized(path)] = field
+        }
         for field in ManifestValidator.outputFields {
             guard let valueNode = fields[field], let path = context.nonEmptyString(valueNode, "outputs.\(field)") else { continue }
             if let problem = OutputPathRules.problem(with: path) {
@@ -140,6 +151,10 @@ private struct ManifestReader {
                 continue
             }
             let normalized = OutputPathRules.normalized(path)
+            if normalized == manifestName {
+                context.error("outputs.\(field) names the manifest itself; pick another path", at: valueNode.location)
+                continue
+            }
             if let other = claimed[normalized] {
                 context.error("outputs.\(field) and outputs.\(other) both name '\(path)'; give each output its own path", at: valueNode.location)
                 continue
@@ -274,7 +289,10 @@ private struct ManifestReader {
             kind = .release
         }
 
-        let killSwitch = fields["killSwitch"].flatMap { context.bool($0, "killSwitch of \(what)") } ?? false
+        let killSwitchValue = fields["killSwitch"].flatMap { context.bool($0, "killSwitch of \(what)") }
+        let killSwitch = killSwitchValue ?? false
+        // An unreadable killSwitch was reported already; do not add a second error about expiry.
+        let killSwitchUnknown = fields["killSwitch"] != nil && killSwitchValue == nil
         if killSwitch, let type, type != .bool {
             context.error("\(what) is a kill switch, so its type must be bool, not \(type.rawValue)", at: fields.keyLocation("killSwitch"))
         }
@@ -286,7 +304,7 @@ private struct ManifestReader {
             } else {
                 expires = context.date(node, "the expiry of \(what)")
             }
-        } else if !killSwitch, kind != .permission {
+        } else if !killSwitch, !killSwitchUnknown, kind != .permission {
             context.error(
                 "\(what) needs 'expires: YYYY-MM-DD', the day it should be gone (only kill switches and kind: permission flags live forever)",
                 at: entry.key.location)
@@ -389,11 +407,13 @@ private struct ManifestReader {
             context.error("\(what) must be a number from 0 to 100 such as 10 or 12.5, found '\(scalar.text)'", at: node.location)
             return nil
         }
-        if parts.count == 2, parts[1].count > 2 {
+        var fractionText = parts.count == 2 ? Substring(parts[1]) : ""
+        while fractionText.count > 2, fractionText.last == "0" { fractionText = fractionText.dropLast() }
+        if fractionText.count > 2 {
             context.error("\(what) has more than two decimals ('\(scalar.text)'); rollouts are counted in basis points (0.01 percent)", at: node.location)
             return nil
         }
-        let fraction = parts.count == 2 ? (parts[1].count == 1 ? parts[1] + "0" : String(parts[1])) : "00"
+        let fraction = fractionText.count == 2 ? String(fractionText) : fractionText.count == 1 ? fractionText + "0" : "00"
         guard parts[0].count <= 3, let whole = Int(parts[0]), let hundredths = Int(fraction), whole * 100 + hundredths <= 10_000 else {
             context.error("\(what) must be between 0 and 100, found \(scalar.text)", at: node.location)
             return nil

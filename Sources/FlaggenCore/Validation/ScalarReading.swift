@@ -97,7 +97,8 @@ extension ValidationContext {
     /// "an int '12'", "a list", ...: the node's kind and, for scalars, its text.
     func describe(_ node: YAMLNode) -> String {
         if case .scalar(let scalar) = node {
-            return scalar.text.isEmpty && scalar.isPlain ? "null" : "\(node.kindDescription) '\(scalar.text)'"
+            if scalar.isPlain, PlainScalar.resolve(scalar.text) == .null { return "null" }
+            return "\(node.kindDescription) '\(scalar.text)'"
         }
         return node.kindDescription
     }

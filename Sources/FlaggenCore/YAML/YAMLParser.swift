@@ -34,7 +34,7 @@ public struct YAMLParser: Sendable {
     public func parse(_ bytes: [UInt8]) -> YAMLDocument {
         if bytes.count > limits.maxFileBytes {
             return failure(
-                "the file is \(bytes.count) bytes, more than the limit of \(limits.maxFileBytes) bytes; split the manifest or remove unused flags",
+                "the file is larger than the limit of \(limits.maxFileBytes) bytes; split the manifest or remove unused flags",
                 at: .startOfFile)
         }
         if let invalid = UTF8Check.firstInvalidByte(in: bytes) {
@@ -66,6 +66,8 @@ private struct EventReader {
         var items: [YAMLNode] = []
         var entries: [YAMLEntry] = []
         var size = 1
+        /// The deepest nesting below this collection, counting itself.
+        var height = 1
         var pendingKey: YAMLScalar?
         var pendingKeyIsDuplicate = false
         var firstSeen: [String: SourceLocation] = [:]
@@ -80,6 +82,7 @@ private struct EventReader {
     private struct Anchored {
         var node: YAMLNode
         var size: Int
+        var height: Int
     }
 
     let limits: InputLimits
@@ -123,7 +126,7 @@ private struct EventReader {
                     }
                 case YAML_SCALAR_EVENT:
                     let scalar = try makeScalar(event.data.scalar, at: location)
-                    try add(.scalar(scalar), size: 1, anchor: Self.string(event.data.scalar.anchor))
+                    try add(.scalar(scalar), size: 1, height: 0, anchor: Self.string(event.data.scalar.anchor))
                 case YAML_ALIAS_EVENT:
                     try addAlias(Self.string(event.data.alias.anchor) ?? "", at: location)
                 case YAML_SEQUENCE_START_EVENT:
@@ -185,7 +188,7 @@ private struct EventReader {
     private mutating func pop() throws {
         guard let frame = stack.popLast() else { return }
         let node: YAMLNode = frame.isMapping ? .mapping(frame.entries, frame.location) : .sequence(frame.items, frame.location)
-        try add(node, size: frame.size, anchor: frame.anchor)
+        try add(node, size: frame.size, height: frame.height, anchor: frame.anchor)
     }
 
     private mutating func addAlias(_ name: String, at location: SourceLocation) throws {
@@ -198,19 +201,26 @@ private struct EventReader {
                 message: "aliases expand to more than \(limits.maxAliasExpansion) nodes (a \"billion laughs\" document?); write the values out or use fewer aliases",
                 location: location)
         }
-        try add(anchored.node, size: anchored.size, anchor: nil)
+        // An alias pastes a whole subtree here, so it counts toward the nesting depth too.
+        if stack.count + anchored.height > limits.maxDepth {
+            throw YAMLProblem(
+                message: "lists and mappings nest more than \(limits.maxDepth) levels deep once aliases are expanded; flatten the manifest",
+                location: location)
+        }
+        try add(anchored.node, size: anchored.size, height: anchored.height, anchor: nil)
     }
 
     /// Adds a finished node to the innermost open collection, or makes it the root.
-    private mutating func add(_ node: YAMLNode, size: Int, anchor: String?) throws {
+    private mutating func add(_ node: YAMLNode, size: Int, height: Int, anchor: String?) throws {
         if let anchor {
-            anchors[anchor] = Anchored(node: node, size: size)
+            anchors[anchor] = Anchored(node: node, size: size, height: height)
         }
         guard let top = stack.last else {
             root = node
             return
         }
         top.size += size
+        top.height = max(top.height, height + 1)
         guard top.isMapping else {
             top.items.append(node)
             return

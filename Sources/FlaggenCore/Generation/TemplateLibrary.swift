@@ -1,0 +1,83 @@
+import FlaggenJSON
+import Foundation
+import Mustache
+
+/// Finds templates by name: a user's override folder first, then the copies built into flaggen.
+///
+/// Names are paths relative to `Templates/`, such as `swift/Flags.swift.mustache`. An override
+/// folder holds files at the same relative paths; it replaces templates file by file.
+public struct TemplateLibrary: Sendable {
+    /// The override folder, if any.
+    public var overrideFolder: URL?
+
+    /// Creates a library with an optional override folder.
+    public init(overrideFolder: URL? = nil) {
+        self.overrideFolder = overrideFolder
+    }
+
+    /// The names of the built-in templates, sorted.
+    public static var builtInNames: [String] { EmbeddedTemplates.all.keys.sorted() }
+
+    /// The built-in copy of a template.
+    public static func builtIn(_ name: String) -> String? { EmbeddedTemplates.all[name] }
+
+    /// The source of a template: the override when one exists, else the built-in copy.
+    public func source(named name: String) throws(TemplateError) -> String {
+        if let url = overrideURL(for: name), FileManager.default.fileExists(atPath: url.path) {
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw TemplateError(message: "\(url.path): cannot be read; check its permissions")
+            }
+            guard let text = String(validating: Array(data), as: UTF8.self) else {
+                throw TemplateError(message: "\(url.path): not valid UTF-8; save the template as UTF-8")
+            }
+            return text
+        }
+        guard let text = EmbeddedTemplates.all[name] else {
+            throw TemplateError(message: "no template named '\(name)'; built-in templates: \(Self.builtInNames.joined(separator: ", "))")
+        }
+        return text
+    }
+
+    /// Where an override of `name` would be, if there is an override folder.
+    public func overrideURL(for name: String) -> URL? {
+        overrideFolder?.appendingPathComponent(name)
+    }
+
+    /// Renders a template with HTML escaping off (flaggen renders source code, not HTML).
+    /// Partials are looked up in this library too, relative to the template's folder first.
+    public func render(_ name: String, context: TemplateContext) throws(TemplateError) -> String {
+        let source = try source(named: name)
+        let displayName = overrideURL(for: name).map { FileManager.default.fileExists(atPath: $0.path) ? $0.path : name } ?? name
+        do throws(MustacheError) {
+            let template = try MustacheTemplate(source: source, name: displayName)
+            let folder = name.split(separator: "/").dropLast().joined(separator: "/")
+            return try template.render(
+                context.value, partials: LibraryPartials(library: self, folder: folder), options: .init(escapesHTML: false))
+        } catch {
+            throw TemplateError(message: error.description)
+        }
+    }
+}
+
+/// A problem with a template: missing, unreadable, or a Mustache syntax error.
+public struct TemplateError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong and what to do.
+    public var message: String
+
+    public var description: String { message }
+}
+
+/// Partials from the library: `{{> header}}` in `swift/Flags.swift.mustache` looks for
+/// `swift/header.mustache`, then `header.mustache`.
+private struct LibraryPartials: PartialProvider {
+    let library: TemplateLibrary
+    let folder: String
+
+    func partial(named name: String) -> String? {
+        let candidates = (folder.isEmpty ? [] : ["\(folder)/\(name).mustache"]) + ["\(name).mustache"]
+        for candidate in candidates {
+            if let source = try? library.source(named: candidate) { return source }
+        }
+        return nil
+    }
+}

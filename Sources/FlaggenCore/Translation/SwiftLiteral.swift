@@ -1,0 +1,143 @@
+import FlaggenJSON
+
+/// Swift source text for values from the manifest: string, number and config literals, and
+/// doc-comment lines. Every literal reads back as exactly the manifest's value.
+public enum SwiftLiteral {
+    /// A double-quoted string literal. Escapes quotes, backslashes (so `\(` stays text), control
+    /// characters and bidirectional-text controls (so the source cannot display misleadingly).
+    public static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if SourceText.needsEscape(scalar) {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// The widest line swift-format's default configuration accepts.
+    public static let lineLength = 100
+
+    /// A string literal for a line that already holds `used` columns before it and `trailing`
+    /// after it. When the one-line form would be too long, a multi-line literal with line
+    /// continuations is used instead; its lines are indented by `indent` spaces. Both forms
+    /// hold exactly `text`.
+    public static func string(_ text: String, used: Int, trailing: Int, indent: Int) -> String {
+        let single = string(text)
+        if used + single.count + trailing <= lineLength { return single }
+        let pad = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        var current = ""
+        var width = 0
+        let budget = max(20, lineLength - indent - 2)
+        for scalar in text.unicodeScalars {
+            let piece: String
+            switch scalar {
+            case "\\": piece = "\\\\"
+            case "\"": piece = "\\\""
+            case "\n": piece = "\\n"
+            case "\r": piece = "\\r"
+            case "\t": piece = "\\t"
+            case "\0": piece = "\\0"
+            default:
+                piece = SourceText.needsEscape(scalar)
+                    ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+            }
+            // Break after a space when the line is full; a line never starts with a space, so
+            // the literal's indentation stripping cannot eat content.
+            if width + piece.count > budget, !current.isEmpty, current.last == " " || width + piece.count > budget + 20,
+                piece != " "
+            {
+                lines.append(current)
+                current = ""
+                width = 0
+            }
+            current += piece
+            width += piece.count
+        }
+        lines.append(current)
+        var result = "\"\"\"\n"
+        for (index, line) in lines.enumerated() {
+            result += pad + line + (index < lines.count - 1 ? "\\\n" : "\n")
+        }
+        return result + pad + "\"\"\""
+    }
+
+    /// An integer literal, grouped by thousands as swift-format expects (`1_000_000`).
+    public static func int(_ value: Int) -> String {
+        SourceText.groupedDecimal(value)
+    }
+
+    /// A floating-point literal that reads back as exactly `value` (finite values only).
+    /// Subnormal numbers are written in hexadecimal (`0x1p-1074`): exact, and Swift warns about
+    /// decimal literals that underflow.
+    public static func double(_ value: Double) -> String {
+        if value.isSubnormal {
+            return (value.sign == .minus ? "-" : "") + "0x\(String(value.significandBitPattern, radix: 16))p-1074"
+        }
+        return SourceText.shortestDouble(value)
+    }
+
+    /// A bool literal.
+    public static func bool(_ value: Bool) -> String { value ? "true" : "false" }
+}
+
+/// Helpers shared by the Swift and Kotlin literal writers.
+enum SourceText {
+    /// Control characters, and the bidirectional-text controls that "Trojan Source" attacks use.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029, 0xFEFF: true
+        default: false
+        }
+    }
+
+    /// `-1_234_567`; numbers below 10,000 stay ungrouped.
+    static func groupedDecimal(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        guard digits.count > 4 else { return String(value) }
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped += "_" }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
+
+    /// Swift's shortest round-trip form, which always has a `.` or an exponent: `1.0`, `0.1`,
+    /// `1e-05`, `5e-324`. The same on every platform (Swift's own algorithm, not the C library's).
+    static func shortestDouble(_ value: Double) -> String {
+        let text = value.description
+        if text.contains(".") || text.contains("e") { return text }
+        return text + ".0"
+    }
+
+    /// Doc-comment lines for a text: one line per source line, trailing spaces removed.
+    static func commentLines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var cleaned = ""
+            for scalar in line.unicodeScalars {
+                if scalar == "\r" { continue }
+                if needsEscape(scalar) {
+                    cleaned += scalar == "\t" ? "  " : "\u{FFFD}"
+                } else {
+                    cleaned.unicodeScalars.append(scalar)
+                }
+            }
+            while cleaned.last == " " { cleaned.removeLast() }
+            return cleaned
+        }
+    }
+}

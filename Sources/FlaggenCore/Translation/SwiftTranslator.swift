@@ -1,0 +1,274 @@
+import FlaggenJSON
+
+/// Builds the template context for the Swift output: every identifier escaped and every literal
+/// rendered as Swift source, so the templates only place text (see docs/templates.md).
+public struct SwiftTranslator: Sendable {
+    /// Creates a translator.
+    public init() {}
+
+    /// The context `Templates/swift/Flags.swift.mustache` renders.
+    public func context(for manifest: Manifest, header: GeneratedHeader) -> JSONValue {
+        let configs = Dictionary(manifest.configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return .object([
+            "header": .array(header.lines.map(JSONValue.string)),
+            "manifestName": .string(header.manifestName),
+            "typeName": .string(manifest.name),
+            "flags": .array(manifest.flags.map { flag(for: $0, configs: configs) }),
+            "hasFlags": .bool(!manifest.flags.isEmpty),
+            "configs": .array(manifest.configs.map { config(for: $0, configs: configs) }),
+        ])
+    }
+
+    // MARK: - Flags
+
+    private func flag(for flag: FlagDefinition, configs: [String: ConfigDefinition]) -> JSONValue {
+        let name = Identifiers.lowerCamel(flag.key)
+        var doc: [String] = []
+        if let description = flag.description {
+            doc += SourceText.commentLines(description)
+            doc.append("")
+        }
+        doc.append("- Owner: \(SourceText.commentLines(flag.owner).joined(separator: " "))")
+        doc.append("- Kind: \(flag.kind.rawValue)")
+        if flag.killSwitch {
+            doc.append("- Kill switch: read live; never expires.")
+        } else if let expires = flag.expires {
+            doc.append("- Expires: \(expires)")
+        } else {
+            doc.append("- Expires: never (permission flag)")
+        }
+        if let rollout = flag.rollout {
+            doc.append("- Rollout: \(rolloutSummary(rollout))")
+        }
+        return .object([
+            "key": .string(flag.key),
+            "name": .string(Identifiers.swiftEscaped(name)),
+            "keyLiteral": .string(SwiftLiteral.string(flag.key)),
+            "valueType": .string(valueType(of: flag)),
+            "defaultLiteral": .string(
+                literal(flag.defaultValue, configName: flag.configName, configs: configs, used: 18, trailing: 1, indent: 4)),
+            "ownerLiteral": .string(SwiftLiteral.string(flag.owner, used: 11, trailing: 1, indent: 6)),
+            "expiresLiteral": .string(flag.expires.map { "FlagDay.utc(\($0.year), \($0.month), \($0.day))" } ?? "nil"),
+            "killSwitchLiteral": .string(SwiftLiteral.bool(flag.killSwitch)),
+            "kindLiteral": .string("." + flag.kind.rawValue),
+            "descriptionLiteral": .string(
+                flag.description.map { SwiftLiteral.string($0, used: 17, trailing: 0, indent: 6) } ?? "nil"),
+            "docComment": .array(docComment(doc)),
+        ])
+    }
+
+    /// `///` lines for doc text; empty lines get no trailing space.
+    private func docComment(_ lines: [String]) -> [JSONValue] {
+        lines.map { .string($0.isEmpty ? "///" : "/// " + $0) }
+    }
+
+    private func rolloutSummary(_ rollout: Rollout) -> String {
+        var parts = ["\(rollout.percentText)%"]
+        if !rollout.platforms.isEmpty { parts.append("on " + rollout.platforms.map(\.rawValue).joined(separator: ", ")) }
+        if let version = rollout.minAppVersion { parts.append("from app version \(version)") }
+        return parts.joined(separator: " ")
+    }
+
+    private func valueType(of flag: FlagDefinition) -> String {
+        switch flag.type {
+        case .bool: "Bool"
+        case .string: "String"
+        case .int: "Int"
+        case .double: "Double"
+        case .json: flag.configName ?? "Never"
+        }
+    }
+
+    // MARK: - Literals
+
+    /// A flag value as a Swift expression placed after `used` columns, followed by `trailing`
+    /// columns, on a line indented by `indent`.
+    func literal(
+        _ value: FlagValue, configName: String?, configs: [String: ConfigDefinition], used: Int, trailing: Int, indent: Int
+    ) -> String {
+        switch value {
+        case .bool(let bool): SwiftLiteral.bool(bool)
+        case .string(let text): SwiftLiteral.string(text, used: used, trailing: trailing, indent: indent + 2)
+        case .int(let number): SwiftLiteral.int(number)
+        case .double(let number): SwiftLiteral.double(number)
+        case .json(let json):
+            expression(json, as: .config(configName ?? ""), configs: configs, used: used, trailing: trailing, indent: indent)
+        }
+    }
+
+    /// A Swift expression for a JSON value of a property type, such as
+    /// `PaywallConfig(title: "Go Pro", trialDays: 7)`. Omitted properties take their defaults.
+    /// It stays on one line when that fits in the line length; otherwise each argument or
+    /// element goes on its own line, as swift-format lays them out.
+    func expression(
+        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], used: Int, trailing: Int, indent: Int
+    ) -> String {
+        let inline = inlineExpression(value, as: type, configs: configs)
+        if used + inline.count + trailing <= SwiftLiteral.lineLength, !inline.contains("\n") { return inline }
+        let inner = indent + 2
+        let pad = String(repeating: " ", count: inner)
+        let closingPad = String(repeating: " ", count: indent)
+        switch (type, value) {
+        case (.string, .string(let text)):
+            return SwiftLiteral.string(text, used: used, trailing: trailing, indent: inner)
+        case (.array(let items), .array(let values)) where !values.isEmpty:
+            let lines = values.map { pad + expression($0, as: items, configs: configs, used: inner, trailing: 1, indent: inner) + "," }
+            return "[\n" + lines.joined(separator: "\n") + "\n" + closingPad + "]"
+        case (.config(let name), .object(let object)):
+            guard let config = configs[name] else { return inline }
+            let present = config.properties.filter { object[$0.name] != nil }
+            guard !present.isEmpty else { return inline }
+            let lines = present.enumerated().map { index, property -> String in
+                let label = Self.argumentLabel(property.name) + ": "
+                let isLast = index == present.count - 1
+                let value = expression(
+                    object[property.name] ?? .null, as: property.type, configs: configs, used: inner + label.count,
+                    trailing: isLast ? 0 : 1, indent: inner)
+                return pad + label + value + (isLast ? "" : ",")
+            }
+            return "\(name)(\n" + lines.joined(separator: "\n") + "\n" + closingPad + ")"
+        default:
+            return inline
+        }
+    }
+
+    /// The one-line form of ``expression(_:as:configs:used:trailing:indent:)``.
+    func inlineExpression(_ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition]) -> String {
+        switch (type, value) {
+        case (.string, .string(let text)): return SwiftLiteral.string(text)
+        case (.bool, .bool(let bool)): return SwiftLiteral.bool(bool)
+        case (.int, .int(let number)): return SwiftLiteral.int(number)
+        case (.double, .double(let number)): return SwiftLiteral.double(number)
+        case (.double, .int(let number)): return SwiftLiteral.double(Double(number))
+        case (.array(let items), .array(let values)):
+            return "[" + values.map { inlineExpression($0, as: items, configs: configs) }.joined(separator: ", ") + "]"
+        case (.config(let name), .object(let object)):
+            guard let config = configs[name] else { return "nil" }
+            let arguments = config.properties.compactMap { property -> String? in
+                guard let value = object[property.name] else { return nil }
+                return "\(Self.argumentLabel(property.name)): \(inlineExpression(value, as: property.type, configs: configs))"
+            }
+            return "\(name)(\(arguments.joined(separator: ", ")))"
+        default:
+            // The validator guarantees values match their types; this is unreachable.
+            return "nil"
+        }
+    }
+
+    /// Argument labels may be keywords, except these three.
+    static func argumentLabel(_ name: String) -> String {
+        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+    }
+
+    // MARK: - Configs
+
+    private func config(for config: ConfigDefinition, configs: [String: ConfigDefinition]) -> JSONValue {
+        var doc = config.description.map(SourceText.commentLines) ?? ["A config of flags.yaml."]
+        doc += ["", "Schema version \(config.version). Decode with `\(config.name).decode(from:)`, which returns nil on any error."]
+        let properties = config.properties.map { property(for: $0, configs: configs) }
+        return .object([
+            "name": .string(config.name),
+            "schemaVersionLiteral": .string(SwiftLiteral.int(config.version)),
+            "docComment": .array(docComment(doc)),
+            "properties": .array(properties),
+            "hasProperties": .bool(!properties.isEmpty),
+        ])
+    }
+
+    private func swiftType(_ type: PropertyType) -> String {
+        switch type {
+        case .string: "String"
+        case .int: "Int"
+        case .double: "Double"
+        case .bool: "Bool"
+        case .config(let name): name
+        case .array(let items): "[\(swiftType(items))]"
+        }
+    }
+
+    private func property(for property: ConfigProperty, configs: [String: ConfigDefinition]) -> JSONValue {
+        let name = Identifiers.swiftEscaped(property.name)
+        let baseType = swiftType(property.type)
+        let isOptional = !property.isRequired && property.defaultValue == nil
+        let type = isOptional ? baseType + "?" : baseType
+
+        var parameter = "\(name): \(type)"
+        let keyCase = "." + name
+        var decode: String
+        var hoistedDefault: JSONValue = .null
+        if property.isRequired {
+            decode = "try container.decode(\(baseType).self, forKey: \(keyCase))"
+            if let value = property.defaultValue {
+                parameter += " = " + expression(value, as: property.type, configs: configs, used: 4 + parameter.count + 3, trailing: 1, indent: 4)
+            }
+        } else if let value = property.defaultValue {
+            parameter += " = " + expression(value, as: property.type, configs: configs, used: 4 + parameter.count + 3, trailing: 1, indent: 4)
+            decode = "try container.decodeIfPresent(\(baseType).self, forKey: \(keyCase)) ?? "
+            let inline = inlineExpression(value, as: property.type, configs: configs)
+            if 4 + name.count + 3 + decode.count + inline.count <= SwiftLiteral.lineLength {
+                decode += inline
+            } else {
+                // Too long for the decoding line: keep the default in a private constant.
+                let constant = "default" + Identifiers.upperCamel(property.name)
+                decode += "Self.\(constant)"
+                hoistedDefault = .object([
+                    "name": .string(constant), "type": .string(baseType),
+                    "literal": .string(expression(value, as: property.type, configs: configs, used: 22 + constant.count + baseType.count + 3, trailing: 0, indent: 2)),
+                ])
+            }
+        } else {
+            parameter += " = nil"
+            decode = "try container.decodeIfPresent(\(baseType).self, forKey: \(keyCase))"
+        }
+
+        var object: [String: JSONValue] = [
+            "name": .string(name),
+            "type": .string(type),
+            "initParameter": .string(parameter),
+            "decodeExpression": .string(decode),
+            "keyCase": .string(keyCase),
+            "docComment": .array(docComment(property.description.map(SourceText.commentLines) ?? [])),
+            "checks": .array(checks(for: property, name: name, isOptional: isOptional).map(JSONValue.object)),
+        ]
+        if let allowed = property.enumValues {
+            object["allowedValues"] = .object([
+                "name": .string("allowed" + Identifiers.upperCamel(property.name)),
+                "literals": .array(allowed.map { .string(SwiftLiteral.string($0)) }),
+            ])
+        }
+        if hoistedDefault != .null { object["hoistedDefault"] = hoistedDefault }
+        return .object(object)
+    }
+
+    /// The constraints a decoded value must meet, as Swift conditions with a message each.
+    /// Optional properties pass when absent; the conditions avoid closures, which Swift warns
+    /// about inside `guard`.
+    private func checks(for property: ConfigProperty, name: String, isOptional: Bool) -> [[String: JSONValue]] {
+        var checks: [(condition: String, message: String)] = []
+        if property.enumValues != nil {
+            let list = "Self.allowed" + Identifiers.upperCamel(property.name)
+            checks.append(
+                (isOptional ? "\(name).map(\(list).contains) ?? true" : "\(list).contains(\(name))", "\(property.name) is not one of the allowed values"))
+        }
+        if let maxLength = property.maxLength {
+            let count = isOptional ? "(\(name)?.unicodeScalars.count ?? 0)" : "\(name).unicodeScalars.count"
+            checks.append(("\(count) <= \(SwiftLiteral.int(maxLength))", "\(property.name) is longer than its maxLength"))
+        }
+        for (bound, op, word, vacuous) in [(property.minimum, ">=", "below its minimum", Int.min), (property.maximum, "<=", "above its maximum", Int.max)] {
+            guard let bound else { continue }
+            let limit: String
+            switch (property.type, bound) {
+            case (.int, .int(let number)):
+                // A bound at the end of Int's range always holds; Swift would warn about dead code.
+                if number == vacuous { continue }
+                limit = SwiftLiteral.int(number)
+            case (_, .double(let number)): limit = SwiftLiteral.double(number)
+            case (_, .int(let number)): limit = SwiftLiteral.double(Double(number))
+            default: continue
+            }
+            let value = isOptional ? "(\(name) ?? \(limit))" : name
+            checks.append(("\(value) \(op) \(limit)", "\(property.name) is \(word)"))
+        }
+        return checks.map { ["condition": .string($0.condition), "messageLiteral": .string(SwiftLiteral.string($0.message))] }
+    }
+}

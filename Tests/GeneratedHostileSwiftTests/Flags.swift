@@ -1,0 +1,1 @@
+../FlaggenCoreTests/Goldens/hostile/Generated/Swift/Flags.swift

@@ -1,0 +1,1 @@
+../../Generated/Swift/Flags.swift

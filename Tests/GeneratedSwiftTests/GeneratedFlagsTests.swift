@@ -1,0 +1,72 @@
+import FlagKit
+import Foundation
+import XCTest
+
+/// Runs the Swift generated from the root flags.yaml (Flags.swift is a symlink to the committed
+/// output), so what flaggen emits is proven to compile and to hold the manifest's values.
+final class GeneratedFlagsTests: XCTestCase {
+    func testDefaultsAndMetadataMatchTheManifest() {
+        XCTAssertEqual(Flags.newCheckout.key, "new_checkout")
+        XCTAssertEqual(Flags.newCheckout.defaultValue, false)
+        XCTAssertEqual(Flags.newCheckout.owner, "payments")
+        XCTAssertEqual(Flags.newCheckout.kind, .release)
+        XCTAssertFalse(Flags.newCheckout.killSwitch)
+        XCTAssertEqual(Flags.newCheckout.expires, Date(timeIntervalSince1970: 1_803_859_200))  // 2027-03-01T00:00:00Z
+        XCTAssertEqual(Flags.newCheckout.description, "The redesigned checkout.")
+
+        XCTAssertEqual(Flags.chatMediaEnabled.defaultValue, true)
+        XCTAssertTrue(Flags.chatMediaEnabled.killSwitch)
+        XCTAssertNil(Flags.chatMediaEnabled.expires)
+        XCTAssertEqual(Flags.chatMediaEnabled.kind, .operational)
+
+        XCTAssertEqual(Flags.checkoutButtonLabel.defaultValue, "Buy now")
+        XCTAssertEqual(Flags.paywall.defaultValue, PaywallConfig(title: "Go Pro", trialDays: 7, style: "light", plans: []))
+        XCTAssertEqual(PaywallConfig.schemaVersion, 1)
+    }
+
+    func testAllAndFlagKeyListEveryFlagInManifestOrder() {
+        let keys = ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall"]
+        XCTAssertEqual(Flags.all.map(\.key), keys)
+        XCTAssertEqual(FlagKey.allCases.map(\.rawValue), keys)
+        XCTAssertEqual(FlagKey.newCheckout.rawValue, Flags.newCheckout.key)
+    }
+
+    func testExpiredMatchesLint() {
+        // Valid through its last day (2027-01-31), expired from the next day, like `flaggen lint`.
+        XCTAssertEqual(Flags.expired(on: FlagDay.utc(2027, 1, 31).addingTimeInterval(86_399)).map(\.key), [])
+        XCTAssertEqual(Flags.expired(on: FlagDay.utc(2027, 2, 1)).map(\.key), ["checkout_button_label"])
+        XCTAssertEqual(Flags.expired(on: FlagDay.utc(2027, 3, 2)).map(\.key), ["new_checkout", "checkout_button_label", "paywall"])
+    }
+
+    func testConfigDecoding() throws {
+        let full = #"{"title":"Sale","trialDays":14,"style":"dark","plans":[{"id":"year","price":49.99}],"extra":1}"#
+        XCTAssertEqual(
+            PaywallConfig.decode(from: Data(full.utf8)),
+            PaywallConfig(title: "Sale", trialDays: 14, style: "dark", plans: [Plan(id: "year", price: 49.99)]))
+        // Omitted optional properties take the manifest's defaults.
+        XCTAssertEqual(PaywallConfig.decode(from: Data(#"{"title":"Hi"}"#.utf8)), PaywallConfig(title: "Hi"))
+        // Any error gives nil, so the caller falls back to the flag's default.
+        let invalid = [
+            #"{"trialDays":3}"#,  // missing required title
+            #"{"title":1}"#,  // wrong type
+            #"{"title":"Hi","trialDays":31}"#,  // above maximum
+            #"{"title":"Hi","trialDays":-1}"#,  // below minimum
+            #"{"title":"Hi","style":"blue"}"#,  // not an allowed value
+            #"{"title":"\#(String(repeating: "x", count: 41))"}"#,  // longer than maxLength
+            #"{"title":"Hi","plans":[{"id":"a"}]}"#,  // nested config missing price
+            #"{"title":"Hi","plans":[{"id":"a","price":-1}]}"#,  // nested minimum
+            #"{"title":"Hi""#,  // malformed
+            "",
+        ]
+        for json in invalid {
+            XCTAssertNil(PaywallConfig.decode(from: Data(json.utf8)), json)
+        }
+    }
+
+    func testBucketVectorsAgreeWithKotlinAndTheCLI() {
+        XCTAssertEqual(Bucket.of(stableID: "acct-42", flagKey: Flags.newCheckout.key), 1500)
+        XCTAssertEqual(Bucket.of(stableID: "acct-1", flagKey: "new_checkout"), 6497)
+        XCTAssertEqual(Bucket.of(stableID: "user-7", flagKey: "chat_media_enabled"), 8403)
+        XCTAssertEqual(Bucket.of(stableID: "ünïcødé-ü", flagKey: "paywall"), 9475)
+    }
+}
