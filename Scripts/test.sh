@@ -42,10 +42,53 @@ if ! pkg-config --exists yaml-0.1 2>/dev/null; then
 fi
 echo "libyaml $(pkg-config --modversion yaml-0.1)"
 
+# Kotlin 1.3 and org.json compile and run the generated Kotlin.
+if ! command -v kotlinc >/dev/null || [ ! -f /usr/share/java/com.android.json.jar ]; then
+  echo "installing kotlin and libandroid-json-java"
+  apt_install kotlin libandroid-json-java
+fi
+export FLAGGEN_KOTLINC=$(command -v kotlinc)
+export FLAGGEN_ORG_JSON_JAR=/usr/share/java/com.android.json.jar
+
+# Python peers: a JSON Schema validator and the real flagd and Unleash evaluators.
+venv=.venv
+python_packages=(jsonschema==4.23.0 referencing openfeature-provider-flagd==0.5.2 UnleashClient==6.9.1)
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import jsonschema, referencing, openfeature.contrib.provider.flagd, UnleashClient' 2>/dev/null; then
+  echo "creating $venv with ${python_packages[*]}"
+  if ! python3 -m venv "$venv" 2>/dev/null; then
+    apt_install python3-venv
+    python3 -m venv "$venv"
+  fi
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${python_packages[@]}"
+fi
+export FLAGGEN_PYTHON="$PWD/$venv/bin/python"
+
+# PostgreSQL: a throwaway cluster on a Unix socket in a temporary folder, stopped on exit.
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+if [ -z "$pg_bin" ] || [ ! -x "$pg_bin/initdb" ]; then
+  echo "installing postgresql"
+  apt_install postgresql
+  pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+fi
+pg_dir=$(mktemp -d /tmp/flaggen-pg.XXXXXX)
+chmod 755 "$pg_dir"
+as_postgres() {
+  if [ "$(id -u)" -eq 0 ]; then chown -R postgres "$pg_dir" && su postgres -s /bin/sh -c "$*"; else sh -c "$*"; fi
+}
+cleanup() {
+  as_postgres "'$pg_bin/pg_ctl' -D '$pg_dir/data' -m immediate stop" >/dev/null 2>&1 || true
+  rm -rf "$pg_dir" "${build_log:-}"
+}
+trap cleanup EXIT
+as_postgres "'$pg_bin/initdb' -D '$pg_dir/data' --auth=trust --username=postgres --encoding=UTF8 --locale=C" >/dev/null
+as_postgres "'$pg_bin/pg_ctl' -D '$pg_dir/data' -o \"-k '$pg_dir' -c listen_addresses=''\" -l '$pg_dir/log' -w start" >/dev/null
+export FLAGGEN_PGHOST="$pg_dir" FLAGGEN_PGUSER=postgres
+export FLAGGEN_PSQL="$pg_bin/psql"
+echo "PostgreSQL $("$pg_bin/postgres" --version | awk '{print $3}') on $pg_dir"
+
 # --- Build, warning-free -------------------------------------------------------------------------
 step "Building (warnings fail the run)"
 build_log=$(mktemp)
-trap 'rm -f "$build_log"' EXIT
 if ! swift build --build-tests 2>&1 | tee "$build_log"; then
   echo "error: the build failed" >&2
   exit 1
@@ -62,6 +105,9 @@ swift test --skip-build
 # --- Dogfooding --------------------------------------------------------------------------------
 step "Linting the root flags.yaml with today's date"
 .build/debug/flaggen lint
+
+step "Checking that the committed generated files match the root flags.yaml"
+.build/debug/flaggen check
 
 if [ "$slow" -eq 1 ]; then
   step "Slow checks"

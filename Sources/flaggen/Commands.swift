@@ -5,19 +5,22 @@ import Foundation
 
 /// Each command: read its arguments, call the core, print, return the exit status.
 enum Commands {
+    /// `--today`, or today's UTC date; nil (after printing why) when `--today` is malformed.
+    static func today(_ arguments: ParsedArguments) -> ISODate? {
+        guard let text = arguments.value("today") else {
+            return ISODate.todayUTC(secondsSince1970: Int(Date().timeIntervalSince1970))
+        }
+        guard let date = ISODate(text) else {
+            printError("error: --today must be a date written YYYY-MM-DD, such as 2027-03-01; got '\(text)'")
+            return nil
+        }
+        return date
+    }
+
     static func lint(_ arguments: ParsedArguments) -> ExitStatus {
         let path = arguments.value(Tool.manifest.name) ?? "flags.yaml"
         let format = DiagnosticFormat(rawValue: arguments.value(Tool.format.name) ?? "text") ?? .text
-        let today: ISODate
-        if let text = arguments.value("today") {
-            guard let date = ISODate(text) else {
-                printError("error: --today must be a date written YYYY-MM-DD, such as 2027-03-01; got '\(text)'")
-                return .usage
-            }
-            today = date
-        } else {
-            today = ISODate.todayUTC(secondsSince1970: Int(Date().timeIntervalSince1970))
-        }
+        guard let today = today(arguments) else { return .usage }
         let result: ValidationResult
         do {
             result = try ManifestLoader().load(path: path)
@@ -43,19 +46,23 @@ enum Commands {
         return .success
     }
 
-    static func generate(_ arguments: ParsedArguments) -> ExitStatus {
+    /// The generate run the arguments describe (shared by generate and check).
+    static func generateRun(_ arguments: ParsedArguments) -> Generate {
         var run = Generate(manifestPath: arguments.value(Tool.manifest.name) ?? "flags.yaml")
         run.outputDirectory = arguments.value(Tool.outputDirectory.name)
         run.templatesDirectory = arguments.value(Tool.templates.name)
         let kinds = arguments.values(Tool.only.name).compactMap(OutputKind.init(rawValue:))
-        if !kinds.isEmpty { run.kinds = kinds }
+        if !kinds.isEmpty { run.kinds = OutputKind.allCases.filter(kinds.contains) }
+        return run
+    }
+
+    static func generate(_ arguments: ParsedArguments) -> ExitStatus {
+        let run = generateRun(arguments)
         let rendered: Generate.Rendered
         do {
             rendered = try run.render()
         } catch {
-            printError("error: \(error)")
-            if case .unreadable = error { return .usage }
-            return .findings
+            return failed(error, manifest: run.manifestPath, format: .text)
         }
         report(rendered.diagnostics, format: .text)
         if rendered.diagnostics.containsErrors {
@@ -67,6 +74,7 @@ enum Commands {
             for (file, outcome) in results where outcome != .unchanged {
                 print("\(outcome.rawValue) \(OutputWriter(root: rendered.root).url(for: file).path)")
             }
+            for url in run.removeStaleFiles(rendered) { print("removed \(url.path) (no longer generated)") }
             let unchanged = results.filter { $0.outcome == .unchanged }.count
             if unchanged > 0 { print("\(unchanged) file\(unchanged == 1 ? "" : "s") unchanged") }
         } catch {
@@ -74,6 +82,141 @@ enum Commands {
             return .findings
         }
         return .success
+    }
+
+    static func check(_ arguments: ParsedArguments) -> ExitStatus {
+        let run = generateRun(arguments)
+        let format = DiagnosticFormat(rawValue: arguments.value(Tool.format.name) ?? "text") ?? .text
+        let rendered: Generate.Rendered
+        do {
+            rendered = try run.render()
+        } catch {
+            return failed(error, manifest: run.manifestPath, format: format)
+        }
+        if rendered.diagnostics.containsErrors {
+            report(rendered.diagnostics, format: format)
+            return .findings
+        }
+        let check = DriftCheck()
+        let manifestName = URL(fileURLWithPath: run.manifestPath).lastPathComponent
+        let findings = check.findings(for: rendered, manifestName: manifestName, displayRoot: run.displayRoot(rendered))
+        let diagnostics = rendered.diagnostics + check.diagnostics(for: findings, fix: run.fixCommand)
+        switch format {
+        case .text:
+            for (diagnostic, finding) in zip(diagnostics.suffix(findings.count), findings) {
+                printError(diagnostic.formatted)
+                if !finding.diff.isEmpty { printError(finding.diff) }
+            }
+            if findings.isEmpty {
+                print("\(rendered.files.count) generated file\(rendered.files.count == 1 ? "" : "s") up to date")
+            } else {
+                printError("\(findings.count) file\(findings.count == 1 ? "" : "s") out of date; fix: \(run.fixCommand)")
+            }
+        case .github, .json:
+            report(diagnostics, format: format)
+        }
+        return findings.isEmpty ? .success : .findings
+    }
+
+    static func breaking(_ arguments: ParsedArguments) -> ExitStatus {
+        guard let against = arguments.value("against") else {
+            printError("error: breaking needs --against OLD: a manifest path, or git:REF (such as git:main)")
+            return .usage
+        }
+        var run = Breaking(manifestPath: arguments.value(Tool.manifest.name) ?? "flags.yaml", against: against)
+        run.strict = arguments.isSet("strict")
+        let format = DiagnosticFormat(rawValue: arguments.value(Tool.format.name) ?? "text") ?? .text
+        let findings: [Diagnostic]
+        do {
+            findings = try run.run()
+        } catch {
+            printError("error: \(error)")
+            return .usage
+        }
+        report(findings, format: format)
+        if format == .text, findings.isEmpty { print("no breaking changes against \(against)") }
+        return findings.containsErrors ? .findings : .success
+    }
+
+    static func refs(_ arguments: ParsedArguments) -> ExitStatus {
+        let path = arguments.value(Tool.manifest.name) ?? "flags.yaml"
+        let format = DiagnosticFormat(rawValue: arguments.value(Tool.format.name) ?? "text") ?? .text
+        guard let today = today(arguments) else { return .usage }
+        let paths = arguments.positionals("PATH")
+        guard !paths.isEmpty else {
+            printError("error: refs needs at least one PATH to scan, such as 'flaggen refs Sources app/src'")
+            return .usage
+        }
+        var failOn: Set<FlagReferences.Category> = []
+        for word in arguments.values("fail-on").flatMap({ $0.split(separator: ",") }) {
+            guard let category = FlagReferences.Category(rawValue: word.trimmingCharacters(in: .whitespaces)) else {
+                let known = FlagReferences.Category.allCases.map(\.rawValue).joined(separator: ", ")
+                printError("error: unknown --fail-on category '\(word)'; use \(known)")
+                return .usage
+            }
+            failOn.insert(category)
+        }
+        do {
+            let result = try ManifestLoader().load(path: path)
+            guard let manifest = result.manifest else {
+                report(result.diagnostics, format: format)
+                return .findings
+            }
+            let scanner = FlagReferences(manifest: manifest)
+            let found = try scanner.scan(paths: paths)
+            let diagnostics = scanner.diagnostics(for: found, manifestFile: path, today: today, failOn: failOn)
+            if format == .text { print(scanner.summary(for: found), terminator: "") }
+            report(diagnostics, format: format)
+            return diagnostics.containsErrors ? .findings : .success
+        } catch {
+            printError("error: \(error)")
+            return .usage
+        }
+    }
+
+    static func context(_ arguments: ParsedArguments) -> ExitStatus {
+        let path = arguments.value(Tool.manifest.name) ?? "flags.yaml"
+        let kind = OutputKind(rawValue: arguments.value("language") ?? "swift") ?? .swift
+        do {
+            let (json, diagnostics) = try TemplateCommands.context(manifestPath: path, kind: kind)
+            report(diagnostics, format: .text)
+            if diagnostics.containsErrors { return .findings }
+            print(json, terminator: "")
+            return .success
+        } catch {
+            printError("error: \(error)")
+            if case .unreadable = error { return .usage }
+            return .findings
+        }
+    }
+
+    static func render(_ arguments: ParsedArguments) -> ExitStatus {
+        guard let template = arguments.positional("TEMPLATE") else {
+            printError("error: render needs a TEMPLATE file")
+            return .usage
+        }
+        do {
+            let text = try TemplateCommands.render(
+                templatePath: template, dataPath: arguments.value("data"), partialsFolder: arguments.value("partials"))
+            print(text, terminator: "")
+            return .success
+        } catch {
+            printError("error: \(error)")
+            if case .unreadable = error { return .usage }
+            return .findings
+        }
+    }
+
+    /// Reports a generation failure; nothing was written. Problems that belong to a place in
+    /// the manifest print as diagnostics there.
+    static func failed(_ error: GenerateError, manifest: String, format: DiagnosticFormat) -> ExitStatus {
+        if let diagnostic = error.diagnostic(file: manifest) {
+            report([diagnostic], format: format)
+        } else {
+            printError("error: \(error)")
+        }
+        if case .unreadable = error { return .usage }
+        return .findings
     }
 
     static func notYetAvailable(_ command: String) -> ExitStatus {

@@ -46,7 +46,7 @@ enum Tool {
 
     static let generate = CommandSpec(
         "generate",
-        abstract: "Write the Swift and Kotlin files for the manifest.",
+        abstract: "Write the Swift, Kotlin, JSON Schema and server seed files for the manifest.",
         discussion: """
             Writes the outputs named in the manifest's 'outputs' (default: Generated/ beside the
             manifest). A file is written only when its bytes change, atomically, and never over a
@@ -56,12 +56,73 @@ enum Tool {
 
     static let check = CommandSpec(
         "check",
-        abstract: "Check that the committed generated files match the manifest.")
+        abstract: "Check that the generated files on disk match the manifest, writing nothing.",
+        discussion: """
+            Regenerates every output in memory and compares it with the disk. Reports each file
+            that is missing, differs (with a unified diff) or is unexpected (generated earlier
+            from this manifest, but no longer). Exit status: 0 up to date, 1 drift or an invalid
+            manifest, 2 usage or unreadable input.
+            """,
+        options: [outputDirectory, templates, only, format])
+
+    static let breaking = CommandSpec(
+        "breaking",
+        abstract: "Report changes that break installed apps, against an older manifest.",
+        discussion: """
+            Errors: a flag removed without retiring its key, a retired key dropped, a type changed
+            in place, a kill switch turned into a normal flag, a config property removed, renamed,
+            retyped or made required, an enum value removed, a config's shape changed without
+            raising its version. Warnings (errors with --strict): a default changed, an expiry
+            extended, an owner changed.
+            """,
+        options: [
+            OptionSpec("against", valueName: "OLD", help: "The old manifest: a path, or git:REF for flags.yaml at a git revision (such as git:main)."),
+            OptionSpec("strict", help: "Treat warnings as errors."),
+            format,
+        ])
+
+    static let refs = CommandSpec(
+        "refs",
+        abstract: "Show where Swift and Kotlin code reads each flag; find unused and expired flags.",
+        discussion: """
+            Scans .swift, .kt and .kts files (skipping generated files and hidden, build and
+            .build folders) for Flags.name, FlagKey.name and raw key strings. Prints the
+            references of each flag, then findings: unreferenced flags, expired flags still read,
+            raw key strings that bypass the generated API, and names that match no flag. Findings
+            are warnings unless --fail-on names their category.
+            """,
+        options: [
+            OptionSpec(
+                "fail-on", valueName: "CATEGORIES",
+                help: "Comma-separated categories that fail the run: unreferenced, expired-referenced, raw-keys, unknown.",
+                isRepeatable: true),
+            OptionSpec("today", valueName: "YYYY-MM-DD", help: "Judge expiry against this date instead of today's UTC date."),
+            format,
+        ],
+        positionals: [PositionalSpec("PATH", help: "Files or folders to scan.", isVariadic: true)])
+
+    static let context = CommandSpec(
+        "context",
+        abstract: "Print the context a built-in template receives, as JSON (for writing your own templates).",
+        options: [
+            OptionSpec(
+                "language", valueName: "LANGUAGE", help: "Which output's context to print.",
+                allowedValues: ["swift", "kotlin"], defaultValue: "swift")
+        ])
+
+    static let render = CommandSpec(
+        "render",
+        abstract: "Render any Mustache template with JSON data (HTML escaping off).",
+        options: [
+            OptionSpec("data", valueName: "FILE.json", help: "The data to render; default: an empty object."),
+            OptionSpec("partials", valueName: "DIR", help: "A folder of NAME.mustache files usable as {{> NAME}}."),
+        ],
+        positionals: [PositionalSpec("TEMPLATE", help: "The template file.")])
 
     static let spec = ToolSpec(
         name: "flaggen",
         version: FlaggenVersion.current,
         abstract: "One flags.yaml for iOS, Android and the flag server: typed code, schemas, server seeds and CI guards.",
         globalOptions: [manifest],
-        commands: [lint, generate, check, bucket])
+        commands: [lint, generate, check, breaking, refs, bucket, context, render])
 }

@@ -44,6 +44,11 @@ func run(_ arguments: [String]) -> ExitStatus {
         case Tool.lint.name: return Commands.lint(arguments)
         case Tool.bucket.name: return Commands.bucket(arguments)
         case Tool.generate.name: return Commands.generate(arguments)
+        case Tool.check.name: return Commands.check(arguments)
+        case Tool.breaking.name: return Commands.breaking(arguments)
+        case Tool.refs.name: return Commands.refs(arguments)
+        case Tool.context.name: return Commands.context(arguments)
+        case Tool.render.name: return Commands.render(arguments)
         default: return Commands.notYetAvailable(command)
         }
     }

@@ -444,3 +444,13 @@ final class ManifestValidatorTests: XCTestCase {
         }
     }
 }
+
+final class ReservedNameTests: XCTestCase {
+    func testNamesThatBreakGeneratedKotlinAreRefused() {
+        assertOneError("version: 1\nflags:\n  flag_key: {type: bool, default: false, owner: a, expires: 2027-01-01}\n", at: "3:3", contains: "Kotlin name 'FlagKey'")
+        let config = "version: 1\nflags: {}\nconfigs:\n  C:\n    properties:\n      Companion: {type: string}\n"
+        assertOneError(config, at: "6:7", contains: "'Companion' cannot be a property name")
+        assertOneError("version: 1\nflags: {}\nconfigs:\n  Char:\n    properties: {}\n", at: "4:3", contains: "config name 'Char' clashes")
+        assertOneError("version: 1\nname: FlagDate\nflags: {}\n", at: "2:7", contains: "clashes with a type the generated code uses")
+    }
+}

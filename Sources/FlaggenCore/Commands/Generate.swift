@@ -48,7 +48,10 @@ public struct Generate: Sendable {
         if let templatesDirectory {
             templateFolder = URL(fileURLWithPath: templatesDirectory, isDirectory: true)
         } else if let templates = manifest.templates {
-            templateFolder = manifestFolder.appendingPathComponent(templates, isDirectory: true)
+            templateFolder =
+                templates.hasPrefix("/")
+                ? URL(fileURLWithPath: templates, isDirectory: true)
+                : manifestFolder.appendingPathComponent(templates, isDirectory: true)
         }
         if let templateFolder {
             var isDirectory: ObjCBool = false
@@ -58,12 +61,41 @@ public struct Generate: Sendable {
         }
         let header = GeneratedHeader(manifestName: manifestURL.lastPathComponent, manifestBytes: bytes)
         let generator = Generator(templates: TemplateLibrary(overrideFolder: templateFolder), kinds: kinds)
-        do {
-            let files = try generator.files(for: manifest, header: header)
-            return Rendered(diagnostics: result.diagnostics, files: files, root: root)
-        } catch {
-            throw .template(error.message)
-        }
+        let files = try generator.files(for: manifest, header: header)
+        return Rendered(diagnostics: result.diagnostics, files: files, root: root)
+    }
+}
+
+extension Generate {
+    /// The command that regenerates the outputs as this run did, for "how to fix" messages.
+    public var fixCommand: String {
+        var words = ["flaggen generate"]
+        if manifestPath != "flags.yaml" { words.append("--manifest \(Self.quoted(manifestPath))") }
+        if let outputDirectory { words.append("--output-dir \(Self.quoted(outputDirectory))") }
+        if let templatesDirectory { words.append("--templates \(Self.quoted(templatesDirectory))") }
+        if kinds != OutputKind.allCases { words += kinds.map { "--only \($0.rawValue)" } }
+        return words.joined(separator: " ")
+    }
+
+    /// Removes files this manifest generated earlier that it no longer generates. Returns them.
+    public func removeStaleFiles(_ rendered: Rendered) -> [URL] {
+        let expected = Set(rendered.files.map { rendered.root.appendingPathComponent($0.path).standardizedFileURL.path })
+        let name = URL(fileURLWithPath: manifestPath).lastPathComponent
+        let stale = DriftCheck.staleFiles(rendered: rendered, manifestName: name, expected: expected)
+        return stale.filter { (try? FileManager.default.removeItem(at: $0)) != nil }
+    }
+
+    /// Where outputs go, as a path to print: relative to the current folder when inside it.
+    public func displayRoot(_ rendered: Rendered) -> String {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let root = rendered.root.standardizedFileURL.path
+        if root == current { return "" }
+        if root.hasPrefix(current + "/") { return String(root.dropFirst(current.count + 1)) }
+        return root
+    }
+
+    private static func quoted(_ path: String) -> String {
+        path.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) ? "'" + path.replacingAll("'", with: "'\\''") + "'" : path
     }
 }
 
@@ -75,10 +107,19 @@ public enum GenerateError: Error, CustomStringConvertible, Sendable {
     case template(String)
     /// An output cannot be written (exit status 1).
     case output(String)
+    /// The manifest is valid but one output cannot express it (exit status 1).
+    case emit(EmitError)
 
     public var description: String {
         switch self {
         case .unreadable(let message), .template(let message), .output(let message): message
+        case .emit(let error): error.message
         }
+    }
+
+    /// The error as a diagnostic about the manifest, when it belongs to a place in it.
+    public func diagnostic(file: String) -> Diagnostic? {
+        guard case .emit(let error) = self else { return nil }
+        return Diagnostic(.error, error.message, file: file, at: error.location ?? .startOfFile)
     }
 }

@@ -3,6 +3,529 @@
 /// The built-in templates, by path relative to Templates/.
 enum EmbeddedTemplates {
     static let all: [String: String] = [
+        "kotlin/FlagKit.kt.mustache": #"""
+{{#header}}
+// {{.}}
+{{/header}}
+
+package {{packageName}}
+
+import java.security.MessageDigest
+import java.util.Calendar
+import java.util.Locale
+import java.util.TimeZone
+import org.json.JSONArray
+import org.json.JSONException
+import org.json.JSONObject
+
+/**
+ * A feature flag or remote-config value, declared in generated code from {{manifestName}}.
+ *
+ * [defaultValue] is the behaviour that already shipped and worked: apps use it whenever nothing
+ * else is known (first launch offline, a missing key, a value of the wrong type).
+ */
+data class Flag<out T : Any>(
+    /** The key apps and servers use, such as `new_checkout`. */
+    val key: String,
+    /** The value used when nothing else is known. */
+    val defaultValue: T,
+    /** The team that owns the flag. */
+    val owner: String,
+    /** The last day the flag may live; null for kill switches and permission flags. */
+    val expires: FlagDate?,
+    /** True when apps read the flag live, to turn a feature off at once. */
+    val killSwitch: Boolean,
+    /** What the flag is for. */
+    val kind: FlagKind,
+    /** What the flag does, for humans. */
+    val description: String?
+) {
+    /**
+     * True once the flag's last day has passed, that is when [expires] is before [today].
+     * This matches `flaggen lint`, which fails the build from that day on.
+     */
+    fun isExpired(today: FlagDate): Boolean = expires != null && expires < today
+}
+
+/** What a flag is for. */
+enum class FlagKind {
+    /** Hides unfinished work; removed once rolled out. */
+    Release,
+
+    /** An A/B test; removed when the test ends. */
+    Experiment,
+
+    /** Tunes behaviour in production, such as a kill switch. */
+    Operational,
+
+    /** Grants a feature to some users for good. */
+    Permission
+}
+
+/**
+ * A calendar day without a time or a time zone, such as a flag's expiry date.
+ *
+ * Days compare as days, never as instants, so the answer is the same in every time zone.
+ * (java.time needs Android API level 26; this works from API level 21.)
+ */
+data class FlagDate(val year: Int, val month: Int, val day: Int) : Comparable<FlagDate> {
+    override fun compareTo(other: FlagDate): Int = when {
+        year != other.year -> year.compareTo(other.year)
+        month != other.month -> month.compareTo(other.month)
+        else -> day.compareTo(other.day)
+    }
+
+    /** `YYYY-MM-DD`, such as `2027-03-01`. */
+    override fun toString(): String {
+        val year = year.toString().padStart(4, '0')
+        val month = month.toString().padStart(2, '0')
+        val day = day.toString().padStart(2, '0')
+        return "$year-$month-$day"
+    }
+
+    companion object {
+        /** Today's date in UTC, the day `flaggen lint` judges expiry by. */
+        fun today(): FlagDate {
+            val calendar = Calendar.getInstance(TimeZone.getTimeZone("UTC"), Locale.ROOT)
+            return FlagDate(
+                calendar.get(Calendar.YEAR),
+                calendar.get(Calendar.MONTH) + 1,
+                calendar.get(Calendar.DAY_OF_MONTH)
+            )
+        }
+    }
+}
+
+/**
+ * Deterministic percentage rollout buckets, the same on iOS, Android and the server.
+ *
+ * Every (flag, user) pair gets a bucket in 0..9999: the first four bytes of
+ * SHA-256(UTF-8 of "flagKey:stableId"), read as a big-endian unsigned number, modulo 10,000.
+ * A user is in a rollout of `basisPoints` (1,000 is 10 %) when their bucket is below it, so
+ * raising the percentage only adds people. Strings are hashed as their exact UTF-8 bytes,
+ * without Unicode normalization.
+ */
+object Bucket {
+    /** The number of buckets: 10,000 (buckets are 0..9999). */
+    const val COUNT: Int = 10_000
+
+    /** The bucket, 0..9999, of the user [stableId] for the flag [flagKey]. */
+    fun of(stableId: String, flagKey: String): Int {
+        val bytes = "$flagKey:$stableId".toByteArray() // UTF-8, whatever the platform's default
+        val digest = MessageDigest.getInstance("SHA-256").digest(bytes)
+        var prefix = 0L
+        for (index in 0 until 4) {
+            prefix = (prefix shl 8) or (digest[index].toLong() and 0xFF)
+        }
+        return (prefix % COUNT).toInt()
+    }
+
+    /**
+     * Whether the user [stableId] is in a rollout of [flagKey] to [basisPoints] (1,000 is 10 %):
+     * 0 or less includes nobody, 10,000 or more everybody.
+     */
+    fun isIn(stableId: String, flagKey: String, basisPoints: Int): Boolean =
+        of(stableId, flagKey) < basisPoints
+}
+
+/**
+ * Strict reading of JSON for the generated `fromJson` functions.
+ *
+ * org.json converts between types when asked (`getString` on a number returns its digits) and
+ * accepts text that is not JSON (comments, single quotes, unquoted strings). This does neither:
+ * the text must be JSON (RFC 8259) nested at most [MAX_DEPTH] deep, and a value of the wrong
+ * type, out of bounds, too long or not one of the allowed values makes the whole document
+ * invalid. An integer property also accepts a whole number written with a fraction or an
+ * exponent (`7.0`, `1e2`), as JSON Schema does, up to 2^53. An optional property that is
+ * missing or null gets its default; a required one must be present and not null.
+ */
+internal object FlagJson {
+    /** How deep objects and arrays may nest in a document. */
+    const val MAX_DEPTH: Int = 512
+
+    /** 2^53: every whole number up to this is exact as a Double. */
+    private const val MAX_EXACT_DOUBLE: Double = 9007199254740992.0
+
+    /** Thrown by the readers below when a document is not valid; [decode] turns it into null. */
+    private class Invalid : JSONException("not a valid config")
+
+    /** Parses [text] and reads it with [read], or returns null when either fails. */
+    fun <T : Any> decode(text: String, read: (JSONObject) -> T): T? {
+        if (!Syntax(text).isValid()) return null
+        val json = try {
+            JSONObject(text)
+        } catch (e: JSONException) {
+            return null
+        }
+        return decode(json, read)
+    }
+
+    /** Reads [json] with [read], or returns null when it is not valid. */
+    fun <T : Any> decode(json: JSONObject, read: (JSONObject) -> T): T? =
+        try {
+            read(json)
+        } catch (e: JSONException) { // Invalid, or anything org.json reports
+            null
+        }
+
+    // Properties: required ones must be present and not null; optional ones give null then.
+
+    fun requiredString(
+        json: JSONObject,
+        key: String,
+        maxLength: Int = Int.MAX_VALUE,
+        allowed: List<String>? = null
+    ): String = checked(string(required(json, key)), maxLength, allowed)
+
+    fun optionalString(
+        json: JSONObject,
+        key: String,
+        maxLength: Int = Int.MAX_VALUE,
+        allowed: List<String>? = null
+    ): String? = optional(json, key)?.let { checked(string(it), maxLength, allowed) }
+
+    fun requiredLong(
+        json: JSONObject,
+        key: String,
+        minimum: Long = Long.MIN_VALUE,
+        maximum: Long = Long.MAX_VALUE
+    ): Long = checked(long(required(json, key)), minimum, maximum)
+
+    fun optionalLong(
+        json: JSONObject,
+        key: String,
+        minimum: Long = Long.MIN_VALUE,
+        maximum: Long = Long.MAX_VALUE
+    ): Long? = optional(json, key)?.let { checked(long(it), minimum, maximum) }
+
+    fun requiredDouble(
+        json: JSONObject,
+        key: String,
+        minimum: Double = Double.NEGATIVE_INFINITY,
+        maximum: Double = Double.POSITIVE_INFINITY
+    ): Double = checked(double(required(json, key)), minimum, maximum)
+
+    fun optionalDouble(
+        json: JSONObject,
+        key: String,
+        minimum: Double = Double.NEGATIVE_INFINITY,
+        maximum: Double = Double.POSITIVE_INFINITY
+    ): Double? = optional(json, key)?.let { checked(double(it), minimum, maximum) }
+
+    fun requiredBoolean(json: JSONObject, key: String): Boolean = boolean(required(json, key))
+
+    fun optionalBoolean(json: JSONObject, key: String): Boolean? =
+        optional(json, key)?.let { boolean(it) }
+
+    fun <T> requiredObject(json: JSONObject, key: String, read: (JSONObject) -> T): T =
+        read(jsonObject(required(json, key)))
+
+    fun <T> optionalObject(json: JSONObject, key: String, read: (JSONObject) -> T): T? =
+        optional(json, key)?.let { read(jsonObject(it)) }
+
+    fun <T> requiredList(json: JSONObject, key: String, item: (Any) -> T): List<T> =
+        list(required(json, key), item)
+
+    fun <T> optionalList(json: JSONObject, key: String, item: (Any) -> T): List<T>? =
+        optional(json, key)?.let { list(it, item) }
+
+    // Values: exactly the expected JSON type, never converted from another.
+
+    fun string(value: Any): String = value as? String ?: throw Invalid()
+
+    fun long(value: Any): Long = when (value) {
+        is Int -> value.toLong()
+        is Long -> value
+        // A whole number written with a fraction or exponent (7.0, 1e2). Past 2^53 a Double is
+        // not exact, and org.json gives integers outside Long's range as Doubles: refused.
+        is Double -> {
+            val exact = value % 1.0 == 0.0 && value >= -MAX_EXACT_DOUBLE && value <= MAX_EXACT_DOUBLE
+            if (exact) value.toLong() else throw Invalid()
+        }
+        else -> throw Invalid()
+    }
+
+    fun double(value: Any): Double {
+        val number = when (value) {
+            is Int -> value.toDouble()
+            is Long -> value.toDouble()
+            is Double -> value
+            else -> throw Invalid()
+        }
+        if (number.isNaN() || number.isInfinite()) throw Invalid()
+        return number
+    }
+
+    fun boolean(value: Any): Boolean = value as? Boolean ?: throw Invalid()
+
+    fun jsonObject(value: Any): JSONObject = value as? JSONObject ?: throw Invalid()
+
+    fun <T> list(value: Any, item: (Any) -> T): List<T> {
+        val array = value as? JSONArray ?: throw Invalid()
+        return List(array.length()) { index -> item(array.opt(index) ?: throw Invalid()) }
+    }
+
+    private fun required(json: JSONObject, key: String): Any =
+        optional(json, key) ?: throw Invalid()
+
+    private fun optional(json: JSONObject, key: String): Any? {
+        val value = json.opt(key)
+        return if (value == null || value == JSONObject.NULL) null else value
+    }
+
+    private fun checked(value: String, maxLength: Int, allowed: List<String>?): String {
+        // maxLength counts Unicode code points, as JSON Schema does.
+        if (value.codePointCount(0, value.length) > maxLength) throw Invalid()
+        if (allowed != null && value !in allowed) throw Invalid()
+        return value
+    }
+
+    private fun checked(value: Long, minimum: Long, maximum: Long): Long {
+        if (value < minimum || value > maximum) throw Invalid()
+        return value
+    }
+
+    private fun checked(value: Double, minimum: Double, maximum: Double): Double {
+        if (value < minimum || value > maximum) throw Invalid()
+        return value
+    }
+
+    /** Checks that a text is exactly one JSON value, without building it and without recursion. */
+    private class Syntax(private val text: String) {
+        private var index = 0
+
+        fun isValid(): Boolean {
+            // The closing bracket of every open object and array, innermost last.
+            val open = CharArray(MAX_DEPTH)
+            var depth = 0
+            var expectsValue = true
+            scan@ while (true) {
+                if (expectsValue) {
+                    skipWhitespace()
+                    val first = next()
+                    when (first) {
+                        '{', '[' -> {
+                            val closer = if (first == '{') '}' else ']'
+                            skipWhitespace()
+                            if (peek() == closer) {
+                                index++
+                            } else {
+                                if (depth == MAX_DEPTH) return false
+                                open[depth++] = closer
+                                if (closer == '}' && !memberName()) return false
+                                continue@scan
+                            }
+                        }
+                        '"' -> if (!stringRest()) return false
+                        't' -> if (!literalRest("rue")) return false
+                        'f' -> if (!literalRest("alse")) return false
+                        'n' -> if (!literalRest("ull")) return false
+                        else -> if (!number(first)) return false
+                    }
+                    expectsValue = false
+                }
+                skipWhitespace()
+                if (depth == 0) return index == text.length
+                val closer = open[depth - 1]
+                when (next()) {
+                    closer -> depth--
+                    ',' -> {
+                        if (closer == '}' && !memberName()) return false
+                        expectsValue = true
+                    }
+                    else -> return false
+                }
+            }
+        }
+
+        /** `"name" :`, before a member's value. */
+        private fun memberName(): Boolean {
+            skipWhitespace()
+            if (next() != '"' || !stringRest()) return false
+            skipWhitespace()
+            return next() == ':'
+        }
+
+        /** The rest of a string, after its opening quote. */
+        private fun stringRest(): Boolean {
+            while (true) {
+                val character = next()
+                when {
+                    character == '"' -> return true
+                    character < ' ' -> return false // a control character, or the end of the text
+                    character == '\\' -> when (next()) {
+                        '"', '\\', '/', 'b', 'f', 'n', 'r', 't' -> {}
+                        'u' -> repeat(4) { if (!isHexDigit(next())) return false }
+                        else -> return false
+                    }
+                }
+            }
+        }
+
+        private fun literalRest(rest: String): Boolean = rest.all { next() == it }
+
+        private fun number(first: Char): Boolean {
+            var character = first
+            if (character == '-') character = next()
+            when (character) {
+                '0' -> {}
+                in '1'..'9' -> skipDigits()
+                else -> return false
+            }
+            if (peek() == '.') {
+                index++
+                if (next() !in '0'..'9') return false
+                skipDigits()
+            }
+            if (peek() == 'e' || peek() == 'E') {
+                index++
+                if (peek() == '+' || peek() == '-') index++
+                if (next() !in '0'..'9') return false
+                skipDigits()
+            }
+            return true
+        }
+
+        private fun skipDigits() {
+            while (peek() in '0'..'9') index++
+        }
+
+        private fun skipWhitespace() {
+            while (peek() == ' ' || peek() == '\t' || peek() == '\n' || peek() == '\r') index++
+        }
+
+        private fun isHexDigit(character: Char): Boolean =
+            character in '0'..'9' || character in 'a'..'f' || character in 'A'..'F'
+
+        /** The next character, or U+0000 (never valid outside a string) at the end. */
+        private fun peek(): Char = if (index < text.length) text[index] else '\u0000'
+
+        private fun next(): Char = peek().also { if (index < text.length) index++ }
+    }
+}
+
+"""#,
+        "kotlin/Flags.kt.mustache": #"""
+{{#header}}
+// {{.}}
+{{/header}}
+
+package {{packageName}}
+{{#imports}}
+
+import {{.}}
+{{/imports}}
+
+/**
+ * The feature flags and remote config declared in {{manifestName}}.
+ *
+ * Each property is a typed [Flag] named after its key (`new_checkout` is `NewCheckout`).
+ */
+object {{typeName}} {
+{{#flags}}
+{{#docComment}}
+    {{.}}
+{{/docComment}}
+    val {{name}}: Flag<{{valueType}}> = Flag(
+        key = {{keyLiteral}},
+        defaultValue = {{defaultLiteral}},
+        owner = {{ownerLiteral}},
+        expires = {{expiresLiteral}},
+        killSwitch = {{killSwitchLiteral}},
+        kind = {{kindLiteral}},
+        description = {{descriptionLiteral}}
+    )
+
+{{/flags}}
+    /** Every flag, in manifest order. */
+{{^hasFlags}}
+    val all: List<Flag<*>> = emptyList()
+{{/hasFlags}}
+{{#hasFlags}}
+    val all: List<Flag<*>> = listOf(
+{{#flags}}
+        {{name}}{{^isLast}},{{/isLast}}
+{{/flags}}
+    )
+{{/hasFlags}}
+
+    /**
+     * The flags whose last day is before [today]. `flaggen lint` fails the build while any
+     * remain: remove them from the code and the manifest.
+     */
+    fun expired(today: FlagDate): List<Flag<*>> = all.filter { it.isExpired(today) }
+}
+
+/** The key of every flag, for code that handles flags by key. */
+enum class FlagKey(val key: {{flagKeyStringType}}) {
+{{#flags}}
+    {{name}}({{keyLiteral}}){{^isLast}},{{/isLast}}{{#isLast}};{{/isLast}}
+{{/flags}}
+{{^hasFlags}}
+    ;
+{{/hasFlags}}
+
+    companion object {
+        /** The entry for [key], or null when the manifest has no such flag. */
+        fun fromKey(key: {{flagKeyStringType}}): FlagKey? = values().firstOrNull { it.key == key }
+    }
+}
+{{#configs}}
+
+{{#docComment}}
+{{.}}
+{{/docComment}}
+{{#hasProperties}}
+data class {{name}}(
+{{#properties}}
+{{#docComment}}
+    {{.}}
+{{/docComment}}
+    {{parameter}}{{^isLast}},{{/isLast}}
+{{/properties}}
+) {
+{{/hasProperties}}
+{{^hasProperties}}
+class {{name}} {
+    override fun equals(other: Any?): Boolean = other is {{name}}
+
+    override fun hashCode(): Int = 0
+
+    override fun toString(): String = "{{name}}()"
+
+{{/hasProperties}}
+    companion object {
+        /** The schema version this type was generated from. */
+        const val SCHEMA_VERSION: Int = {{schemaVersionLiteral}}
+
+        /**
+         * Reads JSON text, or returns null when it is not JSON or not a valid [{{name}}]:
+         * a required property missing, a value of the wrong type, out of bounds, too long or
+         * not one of the allowed values. Omitted optional properties get their defaults;
+         * unknown keys are ignored, so older apps accept newer configs.
+         */
+        fun fromJson(json: String): {{name}}? = FlagJson.decode(json) { read(it) }
+
+        /** Reads a parsed JSON object, or returns null when it is not a valid [{{name}}]. */
+        fun fromJson(json: JSONObject): {{name}}? = FlagJson.decode(json) { read(it) }
+
+        /** Reads every property; throws inside [FlagJson.decode] when the object is not valid. */
+{{#hasProperties}}
+        internal fun read(json: JSONObject): {{name}} = {{name}}(
+{{#properties}}
+            {{name}} = {{readExpression}}{{^isLast}},{{/isLast}}
+{{/properties}}
+        )
+{{/hasProperties}}
+{{^hasProperties}}
+        @kotlin.Suppress("UNUSED_PARAMETER") // every JSON object is a valid {{name}}
+        internal fun read(json: JSONObject): {{name}} = {{name}}()
+{{/hasProperties}}
+    }
+}
+{{/configs}}
+
+"""#,
         "swift/Flags.swift.mustache": #"""
 {{#header}}
 // {{.}}

@@ -30,9 +30,14 @@ public struct GeneratedHeader: Sendable, Hashable {
         ]
     }
 
-    /// True when `bytes` begin like a file flaggen generated (the marker in the first 1 KiB).
+    /// True when `bytes` hold flaggen's marker. Code files carry it in their first lines; JSON
+    /// files whose format allows no comment carry it in a description field, anywhere.
     public static func isGenerated(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(1024), as: UTF8.self)
-        return head.contains(marker)
+        let marker = Array(Self.marker.utf8)
+        guard bytes.count >= marker.count else { return false }
+        for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
+            if bytes[start..<(start + marker.count)].elementsEqual(marker) { return true }
+        }
+        return false
     }
 }

@@ -47,12 +47,16 @@ public enum Identifiers {
     ]
 
     /// Kotlin names a flag must not take.
-    public static let reservedKotlinMembers: Set<String> = ["Companion"]
+    public static let reservedKotlinMembers: Set<String> = ["Companion", "FlagKey"]
+
+    /// Config property names that cannot be members of the generated struct or data class.
+    public static let reservedPropertyNames: Set<String> = ["Companion", "self", "init", "Type", "Protocol", "CodingKeys"]
 
     /// Type names a config must not take: the generated and runtime types, and common types of
     /// both languages that the generated code refers to.
     public static let reservedTypeNames: Set<String> = [
-        "Flag", "FlagKey", "FlagKind", "Bucket", "FlagValue", "FlagKit", "Any", "Array", "Bool", "Boolean",
+        "Flag", "FlagKey", "FlagKind", "Bucket", "FlagValue", "FlagKit", "FlagDate", "FlagDay", "FlagJson",
+        "FlagMetadata", "Char", "Comparable", "Companion", "Any", "Array", "Bool", "Boolean",
         "Codable", "Data", "Date", "Decodable", "Decoder", "Double", "Encodable", "Encoder", "Equatable",
         "Error", "Float", "Hashable", "Int", "JSONArray", "JSONObject", "List", "Long", "Map", "Nothing",
         "Number", "Object", "Optional", "Protocol", "Result", "Self", "Sendable", "Set", "String", "Type",

@@ -113,6 +113,9 @@ struct ConfigValidation {
         if !Self.isPropertyName(name) {
             context.error("\(what): a property name must start with a letter and hold only letters, digits and '_'", at: entry.key.location)
         }
+        if Identifiers.reservedPropertyNames.contains(name) {
+            context.error("\(what): '\(name)' cannot be a property name in generated Swift or Kotlin; pick another name", at: entry.key.location)
+        }
         guard let fields = context.fields(of: entry.value, in: what, known: Self.propertyFields) else { return nil }
         guard let typeNode = fields["type"] else {
             context.error("\(what) needs a 'type': string, int, double, bool, array or a config name", at: entry.key.location)

@@ -1,0 +1,75 @@
+import FlaggenJSON
+import Foundation
+import Mustache
+
+/// `flaggen context` and `flaggen render`: the tools for people who write their own templates.
+public enum TemplateCommands {
+    /// The context a built-in template receives for a manifest, as pretty JSON with sorted keys
+    /// (list items carry `isFirst`/`isLast`, as templates see them).
+    public static func context(manifestPath: String, kind: OutputKind) throws(GenerateError) -> (json: String, diagnostics: [Diagnostic]) {
+        let bytes: [UInt8]
+        do {
+            bytes = try ManifestLoader.readBytes(path: manifestPath, limit: InputLimits.default.maxFileBytes)
+        } catch {
+            throw .unreadable(error.message)
+        }
+        let result = ManifestValidator().validate(bytes, file: manifestPath)
+        guard let manifest = result.manifest else { return ("", result.diagnostics) }
+        let header = GeneratedHeader(manifestName: URL(fileURLWithPath: manifestPath).lastPathComponent, manifestBytes: bytes)
+        let value: JSONValue
+        switch kind {
+        case .swift: value = SwiftTranslator().context(for: manifest, header: header)
+        case .kotlin: value = KotlinTranslator().context(for: manifest, header: header)
+        case .schemas, .seeds: throw .unreadable("only the swift and kotlin outputs are rendered from templates; JSON outputs are written directly")
+        }
+        do {
+            let json = try JSONWriter(trailingNewline: true).string(for: TemplateContext(value).value)
+            return (json, result.diagnostics)
+        } catch {
+            throw .template("the context cannot be written as JSON: \(error)")
+        }
+    }
+
+    /// Renders any template file with JSON data and optional partials, HTML escaping off.
+    /// Partials are the files `NAME.mustache` in `partialsFolder`.
+    public static func render(templatePath: String, dataPath: String?, partialsFolder: String?) throws(GenerateError) -> String {
+        guard let templateData = FileManager.default.contents(atPath: templatePath) else {
+            throw .unreadable("\(templatePath): no such file or not readable")
+        }
+        guard let source = String(validating: Array(templateData), as: UTF8.self) else {
+            throw .unreadable("\(templatePath): not valid UTF-8; save the template as UTF-8")
+        }
+        var data: JSONValue = .object([:])
+        if let dataPath {
+            guard let bytes = FileManager.default.contents(atPath: dataPath) else {
+                throw .unreadable("\(dataPath): no such file or not readable")
+            }
+            do {
+                data = try JSONParser.parse(Array(bytes))
+            } catch let error as JSONParseError {
+                throw .unreadable("\(dataPath):\(error.line):\(error.column): error: \(error.message)")
+            } catch {
+                throw .unreadable("\(dataPath): \(error)")
+            }
+        }
+        var partials: [String: String] = [:]
+        if let partialsFolder {
+            let folder = URL(fileURLWithPath: partialsFolder, isDirectory: true)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+                throw .unreadable("\(partialsFolder): not a readable folder")
+            }
+            for name in names.sorted() where name.hasSuffix(".mustache") {
+                let url = folder.appendingPathComponent(name)
+                if let contents = FileManager.default.contents(atPath: url.path) {
+                    partials[String(name.dropLast(".mustache".count))] = String(decoding: contents, as: UTF8.self)
+                }
+            }
+        }
+        do throws(MustacheError) {
+            let template = try MustacheTemplate(source: source, name: templatePath)
+            return try template.render(TemplateContext(data).value, partials: partials, options: .init(escapesHTML: false))
+        } catch {
+            throw .template(error.description)
+        }
+    }
+}

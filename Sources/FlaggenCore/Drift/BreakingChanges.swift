@@ -1,0 +1,135 @@
+import FlaggenJSON
+
+/// `flaggen breaking`: changes between two manifests that break apps already installed.
+///
+/// Installed app versions stay in users' hands for months, so a flag's key and type, a config's
+/// shape and a kill switch are promises. Errors break those promises; warnings (errors with
+/// `strict`) are changes worth a second look.
+public struct BreakingChanges: Sendable {
+    /// Report warnings as errors.
+    public var strict: Bool
+
+    /// Creates a comparison.
+    public init(strict: Bool = false) {
+        self.strict = strict
+    }
+
+    /// Compares an old and a new manifest. Locations are in the new manifest (`file`); the old
+    /// manifest's lines are named in the messages (`oldName`).
+    public func findings(old: Manifest, new: Manifest, file: String, oldName: String) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        func error(_ message: String, _ location: SourceLocation) {
+            findings.append(Diagnostic(.error, message, file: file, at: location))
+        }
+        func warning(_ message: String, _ location: SourceLocation) {
+            findings.append(Diagnostic(strict ? .error : .warning, message, file: file, at: location))
+        }
+        let newFlags = Dictionary(new.flags.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let flagsStart = new.flags.first?.location ?? .startOfFile
+
+        for key in old.retired where !new.retired.contains(key) {
+            error(
+                "retired key '\(key)' was removed from 'retired'; keep it there for good, so the key is never reused while old apps may still read it",
+                .startOfFile)
+        }
+
+        for oldFlag in old.flags {
+            guard let newFlag = newFlags[oldFlag.key] else {
+                if !new.retired.contains(oldFlag.key) {
+                    error(
+                        "flag '\(oldFlag.key)' (line \(oldFlag.location.line) in \(oldName)) was removed without adding its key to 'retired'; add '\(oldFlag.key)' to 'retired' so it is never reused",
+                        flagsStart)
+                }
+                continue
+            }
+            let lines = "(line \(oldFlag.location.line) in \(oldName), line \(newFlag.location.line) now)"
+            if oldFlag.type != newFlag.type || oldFlag.configName != newFlag.configName {
+                error(
+                    "flag '\(newFlag.key)' changed type from \(Self.typeName(oldFlag)) to \(Self.typeName(newFlag)) \(lines); installed apps still read the old type — add a new key with the new type and retire this one",
+                    newFlag.location)
+            }
+            if oldFlag.killSwitch, !newFlag.killSwitch {
+                error(
+                    "flag '\(newFlag.key)' is no longer a kill switch \(lines); installed apps read it live to turn a feature off — keep it a kill switch, or add a new flag",
+                    newFlag.location)
+            }
+            if oldFlag.type == newFlag.type, oldFlag.defaultValue != newFlag.defaultValue {
+                warning(
+                    "flag '\(newFlag.key)' changed its default \(lines); installed apps keep the old default, so old and new versions behave differently offline",
+                    newFlag.location)
+            }
+            if let oldDate = oldFlag.expires, let newDate = newFlag.expires, newDate > oldDate {
+                warning("flag '\(newFlag.key)' had its expiry extended from \(oldDate) to \(newDate) \(lines); make sure the owner plans its removal", newFlag.location)
+            }
+            if oldFlag.owner != newFlag.owner {
+                warning("flag '\(newFlag.key)' changed owner from '\(oldFlag.owner)' to '\(newFlag.owner)' \(lines)", newFlag.location)
+            }
+        }
+
+        for config in new.configs {
+            guard let oldConfig = old.config(named: config.name) else { continue }
+            findings += configFindings(old: oldConfig, new: config, file: file, oldName: oldName)
+        }
+        return findings.sortedByLocation()
+    }
+
+    private func configFindings(old: ConfigDefinition, new: ConfigDefinition, file: String, oldName: String) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        func error(_ message: String, _ location: SourceLocation) {
+            findings.append(Diagnostic(.error, message, file: file, at: location))
+        }
+        let newProperties = Dictionary(new.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for property in old.properties {
+            guard let newProperty = newProperties[property.name] else {
+                error(
+                    "property '\(new.name).\(property.name)' (line \(property.location.line) in \(oldName)) was removed or renamed; installed apps still decode it — keep it, and add new properties beside it",
+                    new.location)
+                continue
+            }
+            if property.type != newProperty.type {
+                error(
+                    "property '\(new.name).\(property.name)' changed type from \(property.type) to \(newProperty.type); add a new property instead",
+                    newProperty.location)
+            }
+            if !property.isRequired, newProperty.isRequired {
+                error(
+                    "property '\(new.name).\(property.name)' became required; configs written for installed apps may lack it — give it a default instead",
+                    newProperty.location)
+            }
+            let removed = (property.enumValues ?? []).filter { !(newProperty.enumValues ?? property.enumValues ?? []).contains($0) }
+            if !removed.isEmpty {
+                error(
+                    "property '\(new.name).\(property.name)' lost the enum value\(removed.count == 1 ? "" : "s") \(removed.map { "'\($0)'" }.joined(separator: ", ")); installed apps may still send or expect \(removed.count == 1 ? "it" : "them")",
+                    newProperty.location)
+            }
+        }
+        let oldNames = Set(old.properties.map(\.name))
+        for property in new.properties where !oldNames.contains(property.name) && property.isRequired {
+            error(
+                "new property '\(new.name).\(property.name)' is required; configs written before it existed lack it — make it optional or give it a default",
+                property.location)
+        }
+        if Self.shape(of: old) != Self.shape(of: new), new.version <= old.version {
+            error(
+                "config '\(new.name)' changed shape but its version stayed \(new.version) (line \(old.location.line) in \(oldName)); raise 'version' so servers and apps can tell the shapes apart",
+                new.location)
+        }
+        return findings
+    }
+
+    /// Everything about a config that its JSON Schema expresses, for "did the shape change".
+    static func shape(of config: ConfigDefinition) -> [String] {
+        config.properties.map { property in
+            [
+                property.name, "\(property.type)", property.isRequired ? "required" : "optional",
+                (property.enumValues ?? []).joined(separator: "|"), property.minimum.map { "\($0)" } ?? "",
+                property.maximum.map { "\($0)" } ?? "", property.maxLength.map(String.init) ?? "",
+                property.defaultValue.map { "\($0)" } ?? "",
+            ].joined(separator: ";")
+        } + ["additionalProperties=\(config.additionalProperties)"]
+    }
+
+    static func typeName(_ flag: FlagDefinition) -> String {
+        flag.type == .json ? "json (\(flag.configName ?? "?"))" : flag.type.rawValue
+    }
+}

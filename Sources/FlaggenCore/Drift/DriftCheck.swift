@@ -1,0 +1,100 @@
+import Foundation
+
+/// One way the files on disk differ from what the manifest generates.
+public struct DriftFinding: Sendable, Hashable {
+    /// What is wrong with the file.
+    public enum Kind: String, Sendable, Hashable {
+        /// The manifest generates the file, but it is not on disk.
+        case missing
+        /// The file on disk holds other bytes.
+        case differs
+        /// flaggen generated the file from this manifest earlier, but no longer would.
+        case unexpected
+    }
+
+    /// What is wrong.
+    public var kind: Kind
+    /// The file's path as printed (relative to the current folder when possible).
+    public var path: String
+    /// The first differing line, for `differs`.
+    public var line: Int
+    /// The unified diff from the disk to the expected bytes, for `differs`.
+    public var diff: String
+}
+
+/// `flaggen check`: generates every output in memory and compares it with the disk, writing
+/// nothing. Committed generated files can then never drift from the manifest.
+public struct DriftCheck: Sendable {
+    /// Creates a check.
+    public init() {}
+
+    /// The differences between rendered outputs and the disk.
+    public func findings(for rendered: Generate.Rendered, manifestName: String, displayRoot: String) -> [DriftFinding] {
+        var findings: [DriftFinding] = []
+        var expectedPaths: Set<String> = []
+        for file in rendered.files {
+            let url = rendered.root.appendingPathComponent(file.path)
+            expectedPaths.insert(url.standardizedFileURL.path)
+            let display = Self.join(displayRoot, file.path)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                findings.append(DriftFinding(kind: .missing, path: display, line: 1, diff: ""))
+                continue
+            }
+            let onDisk = Array(data)
+            if onDisk == file.contents { continue }
+            let old = String(decoding: onDisk, as: UTF8.self)
+            let new = String(decoding: file.contents, as: UTF8.self)
+            let diff = UnifiedDiff.diff(old: old, new: new, oldName: "a/\(display)", newName: "b/\(display)")
+            let line = UnifiedDiff.firstChangedLine(old: old, new: new) ?? 1
+            findings.append(DriftFinding(kind: .differs, path: display, line: line, diff: diff))
+        }
+        for url in Self.staleFiles(rendered: rendered, manifestName: manifestName, expected: expectedPaths) {
+            let relative = String(url.path.dropFirst(rendered.root.standardizedFileURL.path.count + 1))
+            findings.append(DriftFinding(kind: .unexpected, path: Self.join(displayRoot, relative), line: 1, diff: ""))
+        }
+        return findings
+    }
+
+    /// Files in the output folders that carry flaggen's header naming this manifest but are no
+    /// longer generated (a removed config's schema, say).
+    static func staleFiles(rendered: Generate.Rendered, manifestName: String, expected: Set<String>) -> [URL] {
+        let folders = Set(rendered.files.map { rendered.root.appendingPathComponent($0.path).deletingLastPathComponent().standardizedFileURL })
+        let signature = Array("\(GeneratedHeader.marker) ".utf8)
+        let origin = " from \(manifestName)"
+        var stale: [URL] = []
+        for folder in folders.sorted(by: { $0.path < $1.path }) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+            for name in names.sorted() {
+                let url = folder.appendingPathComponent(name).standardizedFileURL
+                guard !expected.contains(url.path), !name.hasPrefix("."),
+                    let data = FileManager.default.contents(atPath: url.path)
+                else { continue }
+                let bytes = Array(data)
+                guard GeneratedHeader.isGenerated(bytes) else { continue }
+                let text = String(decoding: bytes, as: UTF8.self)
+                if text.contains(String(decoding: signature, as: UTF8.self)), text.contains(origin) {
+                    stale.append(url)
+                }
+            }
+        }
+        return stale
+    }
+
+    static func join(_ root: String, _ path: String) -> String {
+        if root.isEmpty || root == "." { return path }
+        return root.hasSuffix("/") ? root + path : root + "/" + path
+    }
+
+    /// The findings as diagnostics, one per file, each saying how to fix it.
+    public func diagnostics(for findings: [DriftFinding], fix: String) -> [Diagnostic] {
+        findings.map { finding in
+            let message: String
+            switch finding.kind {
+            case .missing: message = "missing: the manifest generates this file; run '\(fix)'"
+            case .differs: message = "differs from what the manifest generates; run '\(fix)'"
+            case .unexpected: message = "unexpected: generated earlier from the manifest, but no longer; run '\(fix)' to remove it"
+            }
+            return Diagnostic(.error, message, file: finding.path, at: SourceLocation(line: finding.line, column: 1))
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+
+/// `flaggen refs`: where Swift and Kotlin code reads each flag, so teams see which flags are
+/// unused, which expired flags code still reads, and which reads bypass the generated API.
+///
+/// It scans text, not syntax: a mention in a comment counts as a reference.
+public struct FlagReferences: Sendable {
+    /// What can fail a CI run (`--fail-on`).
+    public enum Category: String, Sendable, CaseIterable {
+        /// A flag no scanned code reads.
+        case unreferenced
+        /// An expired flag that code still reads.
+        case expiredReferenced = "expired-referenced"
+        /// A key written as a string literal instead of the generated API.
+        case rawKeys = "raw-keys"
+        /// `Flags.x` or `FlagKey.x` that names no flag of the manifest, or a retired key.
+        case unknown
+    }
+
+    /// One place in the code that reads a flag.
+    public struct Reference: Sendable, Hashable {
+        /// The flag's key (or the unknown name as written).
+        public var key: String
+        /// The file, as found under the scanned paths.
+        public var file: String
+        /// Where in the file.
+        public var location: SourceLocation
+        /// How it was read: through the generated API, or as a raw key string.
+        public var isRawString: Bool
+    }
+
+    /// What a scan found.
+    public struct Report: Sendable {
+        /// References to the manifest's flags, by key, in manifest order of keys.
+        public var references: [String: [Reference]]
+        /// Names that look like flag reads but match no flag.
+        public var unknown: [Reference]
+        /// Files scanned (generated files are skipped).
+        public var filesScanned: Int
+    }
+
+    let manifest: Manifest
+
+    /// Creates a scanner for a manifest.
+    public init(manifest: Manifest) {
+        self.manifest = manifest
+    }
+
+    /// Scans files and folders (recursively, `.swift`, `.kt` and `.kts`; hidden folders, `.build`
+    /// and `build` are skipped, as are files flaggen generated).
+    public func scan(paths: [String]) throws(UnreadableInputError) -> Report {
+        var report = Report(references: [:], unknown: [], filesScanned: 0)
+        for file in try Self.sourceFiles(under: paths) {
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            let bytes = Array(data)
+            if GeneratedHeader.isGenerated(Array(bytes.prefix(1024))) { continue }
+            report.filesScanned += 1
+            scan(String(decoding: bytes, as: UTF8.self), file: file, into: &report)
+        }
+        return report
+    }
+
+    static func sourceFiles(under paths: [String]) throws(UnreadableInputError) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw UnreadableInputError(message: "\(path): no such file or folder")
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            guard let enumerator = FileManager.default.enumerator(atPath: path) else { continue }
+            while let relative = enumerator.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") || name == "build" || name == "node_modules" {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                if name.hasSuffix(".swift") || name.hasSuffix(".kt") || name.hasSuffix(".kts") {
+                    files.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+                }
+            }
+        }
+        return files.sorted()
+    }
+
+    private func scan(_ text: String, file: String, into report: inout Report) {
+        var byName: [String: String] = [:]
+        for flag in manifest.flags {
+            byName[Identifiers.lowerCamel(flag.key)] = flag.key
+            byName[Identifiers.upperCamel(flag.key)] = flag.key
+        }
+        let members: Set<String> = ["all", "expired", "self", "Type", "allCases", "rawValue", "values", "valueOf", "init", "entries", "key"]
+        let keys = Set(manifest.flags.map(\.key))
+        let retired = Set(manifest.retired)
+        for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let scalars = Array(line.unicodeScalars)
+            for prefix in [manifest.name, "FlagKey"] {
+                for (column, name) in Self.memberReads(of: prefix, in: scalars) {
+                    let location = SourceLocation(line: lineIndex + 1, column: column)
+                    if let key = byName[name] {
+                        report.references[key, default: []].append(Reference(key: key, file: file, location: location, isRawString: false))
+                    } else if !members.contains(name) {
+                        report.unknown.append(Reference(key: "\(prefix).\(name)", file: file, location: location, isRawString: false))
+                    }
+                }
+            }
+            for (column, literal) in Self.stringLiterals(in: scalars) {
+                let location = SourceLocation(line: lineIndex + 1, column: column)
+                if keys.contains(literal) {
+                    report.references[literal, default: []].append(Reference(key: literal, file: file, location: location, isRawString: true))
+                } else if retired.contains(literal) {
+                    report.unknown.append(Reference(key: literal, file: file, location: location, isRawString: true))
+                }
+            }
+        }
+    }
+
+    /// `Prefix.name` and ``Prefix.`name` `` occurrences not preceded by an identifier character,
+    /// with their 1-based columns.
+    static func memberReads(of prefix: String, in scalars: [Unicode.Scalar]) -> [(Int, String)] {
+        let needle = Array((prefix + ".").unicodeScalars)
+        var results: [(Int, String)] = []
+        var index = 0
+        while index + needle.count <= scalars.count {
+            if scalars[index..<(index + needle.count)].elementsEqual(needle), index == 0 || !isIdentifier(scalars[index - 1]) && scalars[index - 1] != "." {
+                var cursor = index + needle.count
+                let backticked = cursor < scalars.count && scalars[cursor] == "`"
+                if backticked { cursor += 1 }
+                var name = ""
+                while cursor < scalars.count, isIdentifier(scalars[cursor]) {
+                    name.unicodeScalars.append(scalars[cursor])
+                    cursor += 1
+                }
+                if !name.isEmpty { results.append((index + 1, name)) }
+                index = cursor
+            } else {
+                index += 1
+            }
+        }
+        return results
+    }
+
+    /// Simple double-quoted string literals on one line (no escapes inside), with columns.
+    static func stringLiterals(in scalars: [Unicode.Scalar]) -> [(Int, String)] {
+        var results: [(Int, String)] = []
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == "\"" else {
+                index += 1
+                continue
+            }
+            var cursor = index + 1
+            var text = ""
+            var plain = true
+            while cursor < scalars.count, scalars[cursor] != "\"" {
+                if scalars[cursor] == "\\" { plain = false }
+                text.unicodeScalars.append(scalars[cursor])
+                cursor += 1
+            }
+            if cursor < scalars.count, plain { results.append((index + 1, text)) }
+            index = cursor + 1
+        }
+        return results
+    }
+
+    private static func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+    }
+
+    /// The report as diagnostics. Categories in `failOn` are errors; the rest are warnings.
+    public func diagnostics(for report: Report, manifestFile: String, today: ISODate, failOn: Set<Category>) -> [Diagnostic] {
+        func severity(_ category: Category) -> Diagnostic.Severity { failOn.contains(category) ? .error : .warning }
+        var diagnostics: [Diagnostic] = []
+        for flag in manifest.flags {
+            let references = report.references[flag.key] ?? []
+            if references.isEmpty {
+                diagnostics.append(
+                    Diagnostic(
+                        severity(.unreferenced),
+                        "flag '\(flag.key)' is not read by the scanned code (owner: \(flag.owner)); if it is fully rolled out, remove it (see docs/cleanup.md)",
+                        file: manifestFile, at: flag.location))
+            }
+            if let expires = flag.expires, expires < today {
+                for reference in references {
+                    diagnostics.append(
+                        Diagnostic(
+                            severity(.expiredReferenced),
+                            "flag '\(flag.key)' expired on \(expires) (owner: \(flag.owner)) but is still read here; remove this code path, then the flag",
+                            file: reference.file, at: reference.location))
+                }
+            }
+            for reference in references where reference.isRawString {
+                diagnostics.append(
+                    Diagnostic(
+                        severity(.rawKeys),
+                        "the raw key \"\(flag.key)\" bypasses the generated API; use \(manifest.name).\(Identifiers.lowerCamel(flag.key)) (Swift) or \(manifest.name).\(Identifiers.upperCamel(flag.key)) (Kotlin)",
+                        file: reference.file, at: reference.location))
+            }
+        }
+        for reference in report.unknown {
+            let message =
+                reference.isRawString
+                ? "\"\(reference.key)\" is a retired key; code must not read it any more"
+                : "\(reference.key) names no flag in the manifest; was the flag removed or renamed?"
+            diagnostics.append(Diagnostic(severity(.unknown), message, file: reference.file, at: reference.location))
+        }
+        return diagnostics.sortedByLocation()
+    }
+
+    /// A per-flag summary: count and locations of references.
+    public func summary(for report: Report) -> String {
+        var lines: [String] = []
+        for flag in manifest.flags {
+            let references = report.references[flag.key] ?? []
+            lines.append("\(flag.key): \(references.count) reference\(references.count == 1 ? "" : "s")")
+            for reference in references {
+                lines.append("  \(reference.file):\(reference.location.line):\(reference.location.column)\(reference.isRawString ? " (raw key)" : "")")
+            }
+        }
+        lines.append("\(report.filesScanned) file\(report.filesScanned == 1 ? "" : "s") scanned")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,81 @@
+import FlaggenJSON
+
+/// Writes JSON Schemas (draft 2020-12) for the values a manifest describes, into the folder
+/// `outputs.schemas` names:
+///
+/// - `<Config>.schema.json` for each config, in manifest order: the shape of a `json` flag's
+///   value, with every config it refers to under `$defs`, so each file stands alone;
+/// - `evaluation-response.schema.json`: the flag server's answer to `POST /v1/flags/evaluate`.
+///
+/// Each file's `$id` is its own file name, a relative URI that resolves against wherever the
+/// folder is served or stored. A config's `version` is carried as `x-flaggen-schema-version`.
+/// flaggen's header is the root `$comment`. See docs/json-schema.md.
+public struct JSONSchemaEmitter: Sendable {
+    /// The JSON Schema dialect of every generated file.
+    public static let dialect = "https://json-schema.org/draft/2020-12/schema"
+
+    /// The evaluation-response schema's file name, also its `$id`.
+    public static let evaluationResponseFileName = JSONSchemaEvaluationResponse.fileName
+
+    /// The keyword that carries a config's schema version.
+    public static let schemaVersionKeyword = JSONSchemaConfigSchema.schemaVersionKeyword
+
+    /// Creates an emitter.
+    public init() {}
+
+    /// The file name, also the `$id`, of a config's schema: `PaywallConfig.schema.json`.
+    public static func fileName(forConfig name: String) -> String { "\(name).schema.json" }
+
+    /// Files with paths relative to the output folder (manifest.outputs.schemas).
+    ///
+    /// Throws when two configs' names differ only in letter case: their files would overwrite
+    /// each other on case-insensitive file systems (macOS, Windows).
+    public func files(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
+        try checkFileNamesAreDistinct(manifest.configs)
+        let configs = Dictionary(manifest.configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let comment = JSONValue.string(header.lines.joined(separator: " "))
+        var files: [GeneratedFile] = []
+        for config in manifest.configs {
+            let shapes = JSONSchemaConfigSchema(configs: configs, rootConfig: config.name)
+            var schema = shapes.objectSchema(for: config)
+            let definitions = shapes.definitions(for: shapes.closure(of: [config.name]))
+            if !definitions.isEmpty { schema["$defs"] = .object(definitions) }
+            let name = Self.fileName(forConfig: config.name)
+            files.append(try file(name, schema, comment: comment, location: config.location))
+        }
+        let response = try JSONSchemaEvaluationResponse().schema(for: manifest, configs: configs)
+        files.append(try file(Self.evaluationResponseFileName, response, comment: comment, location: nil))
+        return files
+    }
+
+    /// Adds the document keywords (`$schema`, `$id`, `$comment`) and writes the JSON.
+    private func file(_ name: String, _ schema: [String: JSONValue], comment: JSONValue, location: SourceLocation?) throws(EmitError)
+        -> GeneratedFile
+    {
+        var document = schema
+        document["$schema"] = .string(Self.dialect)
+        document["$id"] = .string(name)
+        document["$comment"] = comment
+        do {
+            return GeneratedFile(path: name, text: try JSONWriter(trailingNewline: true).string(for: .object(document)))
+        } catch {
+            throw EmitError("cannot write the JSON Schema \(name): \(error)", at: location)
+        }
+    }
+
+    /// Refuses configs whose file names differ only in case (`Plan` and `PLAN`).
+    private func checkFileNamesAreDistinct(_ configs: [ConfigDefinition]) throws(EmitError) {
+        var seen: [String: ConfigDefinition] = [:]
+        for config in configs {
+            let folded = config.name.lowercased()
+            if let first = seen[folded] {
+                throw EmitError(
+                    "configs '\(first.name)' and '\(config.name)' differ only in letter case, so their JSON Schemas "
+                        + "(\(Self.fileName(forConfig: first.name)) and \(Self.fileName(forConfig: config.name))) would overwrite each other "
+                        + "on case-insensitive file systems such as macOS and Windows; rename one of them",
+                    at: config.location)
+            }
+            seen[folded] = config
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/// Kotlin source text for values from the manifest: string and number literals, and KDoc lines.
+/// Every literal reads back as exactly the manifest's value, with kotlinc 1.3 and later.
+public enum KotlinLiteral {
+    /// A double-quoted string literal. Escapes quotes, backslashes (so `\(` stays text), `$`
+    /// (so `${x}` and `$x` are not templates), control characters and bidirectional-text
+    /// controls (so the source cannot display misleadingly). A `"""` inside stays text: it is
+    /// written `\"\"\"`.
+    public static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "$": result += "\\$"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{8}": result += "\\b"
+            default:
+                if SourceText.needsEscape(scalar) {
+                    result += unicodeEscape(scalar)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// A `Long` literal: `7L`, `-5L`. `Long.MIN_VALUE` has no literal (its digits overflow before
+    /// the minus applies), so it is written `Long.MIN_VALUE`, or `(-9223372036854775807L - 1L)`
+    /// where a property named `Long` hides the type.
+    public static func long(_ value: Int, longIsHidden: Bool = false) -> String {
+        guard value == Int.min else { return "\(value)L" }
+        return longIsHidden ? "(-9223372036854775807L - 1L)" : "Long.MIN_VALUE"
+    }
+
+    /// An `Int` literal, for `Int` parameters such as `maxLength`: `40`.
+    public static func int(_ value: Int) -> String {
+        String(value)
+    }
+
+    /// A `Double` literal that reads back as exactly `value` (finite values only): Swift's
+    /// shortest round-trip form, which always has a `.` or an exponent, so Kotlin reads a
+    /// `Double`: `1.0`, `0.1`, `1e-05`, `5e-324`, `-0.0`. No locale is involved.
+    public static func double(_ value: Double) -> String {
+        SourceText.shortestDouble(value)
+    }
+
+    /// A `Boolean` literal.
+    public static func bool(_ value: Bool) -> String { value ? "true" : "false" }
+
+    /// `\uXXXX` for a scalar in the Basic Multilingual Plane (every scalar this is used for).
+    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    // MARK: - Comments
+
+    /// Text made safe inside a Kotlin comment, one entry per line: control and bidi characters
+    /// replaced as in Swift doc comments, trailing spaces and leading and trailing empty lines
+    /// removed, and `/*` and `*/` broken up. Kotlin block comments nest, so a `/*` in a KDoc
+    /// would swallow the rest of the file and a `*/` would end the comment early; they become
+    /// `/&#42;` and `*&#47;`, which KDoc renders as `/*` and `*/`.
+    public static func commentLines(_ text: String) -> [String] {
+        var lines = SourceText.commentLines(text).map(neutralizingCommentDelimiters)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        return lines
+    }
+
+    /// Text on one comment line: line breaks become spaces.
+    public static func commentText(_ text: String) -> String {
+        commentLines(text).joined(separator: " ")
+    }
+
+    /// Replaces `/*` with `/&#42;` and `*/` with `*&#47;`. Scans Unicode scalars, not characters
+    /// (a combining mark after `*` does not hide it from kotlinc), left to right, so overlapping
+    /// forms (`/*/`, `*/*`) leave no delimiter behind.
+    static func neutralizingCommentDelimiters(_ line: String) -> String {
+        var result = ""
+        var pending: Unicode.Scalar?
+        for scalar in line.unicodeScalars {
+            switch (pending, scalar) {
+            case ("/", "*"):
+                result += "/&#42;"
+                pending = nil
+            case ("*", "/"):
+                result += "*&#47;"
+                pending = nil
+            default:
+                if let pending { result.unicodeScalars.append(pending) }
+                pending = scalar
+            }
+        }
+        if let pending { result.unicodeScalars.append(pending) }
+        return result
+    }
+
+    /// The widest line the KDoc helpers aim for.
+    public static let lineLength = 100
+
+    /// A KDoc comment for already safe lines (see ``commentLines(_:)``), to be placed at
+    /// `indent` columns: `/** One line. */` when a single line fits, else `/**`, ` * ` lines and
+    /// ` */`, where empty lines get no trailing space. Without lines, no comment at all.
+    public static func kdoc(_ lines: [String], indent: Int) -> [String] {
+        guard !lines.isEmpty else { return [] }
+        if lines.count == 1, let line = lines.first, !line.isEmpty, indent + line.count + 7 <= lineLength {
+            return ["/** \(line) */"]
+        }
+        return ["/**"] + lines.map { $0.isEmpty ? " *" : " * " + $0 } + [" */"]
+    }
+}

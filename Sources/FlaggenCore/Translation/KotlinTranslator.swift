@@ -1,0 +1,332 @@
+import FlaggenJSON
+
+/// Builds the template context for the Kotlin output (`Templates/kotlin/Flags.kt.mustache` and
+/// `FlagKit.kt.mustache`): every identifier escaped and every literal rendered as Kotlin source,
+/// so the templates only place text. The keys are documented in docs/templates.md.
+///
+/// The generated Kotlin compiles with kotlinc 1.3 and later, warning-free, and needs only the
+/// Kotlin standard library and org.json (built into Android), so it runs on minSdk 21.
+public struct KotlinTranslator: Sendable {
+    /// Creates a translator.
+    public init() {}
+
+    /// The context both Kotlin templates render.
+    public func context(for manifest: Manifest, header: GeneratedHeader) -> JSONValue {
+        let configs = Dictionary(manifest.configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // Inside `object Flags`, the flag properties hide types of the same name in qualified
+        // expressions (`FlagKind.Release`, `Long.MIN_VALUE`).
+        let scope = Scope(
+            hidden: Set(manifest.flags.map { Identifiers.upperCamel($0.key) }), packageName: manifest.kotlinPackage)
+        return .object([
+            "header": .array(header.lines.map { .string(KotlinLiteral.commentText($0)) }),
+            "manifestName": .string(KotlinLiteral.commentText(header.manifestName)),
+            "packageName": .string(manifest.kotlinPackage),
+            "typeName": .string(manifest.name),
+            "imports": .array(manifest.configs.isEmpty ? [] : [.string("org.json.JSONObject")]),
+            // Enum entries hide types inside the enum, even in its constructor's parameter types.
+            "flagKeyStringType": .string(scope.hidden.contains("String") ? "kotlin.String" : "String"),
+            "flags": .array(manifest.flags.map { flag(for: $0, configs: configs, scope: scope) }),
+            "hasFlags": .bool(!manifest.flags.isEmpty),
+            "configs": .array(manifest.configs.map { config(for: $0, configs: configs, manifest: manifest, header: header) }),
+            "hasConfigs": .bool(!manifest.configs.isEmpty),
+        ])
+    }
+
+    /// The names that hide types where an expression is placed, and how to reach a type anyway.
+    struct Scope {
+        /// Names declared in the enclosing scope (flag properties, constructor parameters).
+        var hidden: Set<String>
+        /// The package of the generated files, to qualify a hidden generated type.
+        var packageName: String
+
+        /// `FlagKind`, or `com.example.flags.FlagKind` where a flag property is named `FlagKind`.
+        func type(_ name: String) -> String {
+            hidden.contains(name) ? "\(packageName).\(name)" : name
+        }
+
+        /// Whether `Long.MIN_VALUE` would find a property named `Long` instead of the type.
+        var longIsHidden: Bool { hidden.contains("Long") }
+
+        /// Nothing hidden: companion objects see no instance properties.
+        static func companion(packageName: String) -> Scope { Scope(hidden: [], packageName: packageName) }
+    }
+
+    // MARK: - Flags
+
+    private func flag(for flag: FlagDefinition, configs: [String: ConfigDefinition], scope: Scope) -> JSONValue {
+        var doc = flag.description.map(KotlinLiteral.commentLines) ?? []
+        if !doc.isEmpty { doc.append("") }
+        doc.append("- Key: `\(flag.key)`")
+        doc.append("- Owner: \(KotlinLiteral.commentText(flag.owner))")
+        doc.append("- Kind: \(flag.kind.rawValue)")
+        if flag.killSwitch {
+            doc.append("- Kill switch: read live; never expires.")
+        } else if let expires = flag.expires {
+            doc.append("- Expires: \(expires) (expired from the next day on)")
+        } else {
+            doc.append("- Expires: never (permission flag)")
+        }
+        if let rollout = flag.rollout {
+            doc.append("- Rollout: \(rolloutSummary(rollout))")
+        }
+        return .object([
+            "key": .string(flag.key),
+            "name": .string(Identifiers.kotlinEscaped(Identifiers.upperCamel(flag.key))),
+            "keyLiteral": .string(KotlinLiteral.string(flag.key)),
+            "valueType": .string(valueType(of: flag)),
+            "defaultLiteral": .string(
+                literal(flag.defaultValue, configName: flag.configName, configs: configs, scope: scope, used: 23, indent: 8)),
+            "ownerLiteral": .string(KotlinLiteral.string(flag.owner)),
+            "expiresLiteral": .string(
+                flag.expires.map { "\(scope.type("FlagDate"))(\($0.year), \($0.month), \($0.day))" } ?? "null"),
+            "killSwitchLiteral": .string(KotlinLiteral.bool(flag.killSwitch)),
+            "kindLiteral": .string("\(scope.type("FlagKind")).\(kindEntry(flag.kind))"),
+            "descriptionLiteral": .string(flag.description.map(KotlinLiteral.string) ?? "null"),
+            "docComment": .array(KotlinLiteral.kdoc(doc, indent: 4).map(JSONValue.string)),
+        ])
+    }
+
+    /// The `FlagKind` entry for a kind: `Release`.
+    func kindEntry(_ kind: FlagKind) -> String {
+        Identifiers.upperCamel(kind.rawValue)
+    }
+
+    private func rolloutSummary(_ rollout: Rollout) -> String {
+        var parts = ["\(rollout.percentText)%"]
+        if !rollout.platforms.isEmpty { parts.append("on " + rollout.platforms.map(\.rawValue).joined(separator: ", ")) }
+        if let version = rollout.minAppVersion { parts.append("from app version \(version)") }
+        return parts.joined(separator: " ")
+    }
+
+    private func valueType(of flag: FlagDefinition) -> String {
+        switch flag.type {
+        case .bool: "Boolean"
+        case .string: "String"
+        case .int: "Long"
+        case .double: "Double"
+        case .json: flag.configName ?? "Nothing"
+        }
+    }
+
+    // MARK: - Literals
+
+    /// The width generated lines aim for; longer values are spread over several lines.
+    static let lineLength = 100
+
+    /// A flag value as a Kotlin expression placed in `scope`, after `used` columns of a line
+    /// indented by `indent`.
+    func literal(
+        _ value: FlagValue, configName: String?, configs: [String: ConfigDefinition], scope: Scope, used: Int, indent: Int
+    ) -> String {
+        switch value {
+        case .bool(let bool): KotlinLiteral.bool(bool)
+        case .string(let text): KotlinLiteral.string(text)
+        case .int(let number): KotlinLiteral.long(number, longIsHidden: scope.longIsHidden)
+        case .double(let number): KotlinLiteral.double(number)
+        case .json(let json):
+            expression(json, as: .config(configName ?? ""), configs: configs, scope: scope, used: used, indent: indent)
+        }
+    }
+
+    /// A Kotlin expression for a JSON value of a property type, placed after `used` columns of a
+    /// line indented by `indent`: on one line when it fits in ``lineLength`` (with a comma
+    /// after it), else with one argument or element per line.
+    func expression(
+        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], scope: Scope, used: Int, indent: Int
+    ) -> String {
+        let inline = inlineExpression(value, as: type, configs: configs, scope: scope)
+        if used + inline.count + 1 <= Self.lineLength { return inline }
+        let inner = indent + 4
+        let pad = String(repeating: " ", count: inner)
+        let closing = String(repeating: " ", count: indent)
+        switch (type, value) {
+        case (.array(let items), .array(let values)) where !values.isEmpty:
+            let lines = values.enumerated().map { index, element in
+                pad + expression(element, as: items, configs: configs, scope: scope, used: inner, indent: inner)
+                    + (index < values.count - 1 ? "," : "")
+            }
+            return "listOf(\n" + lines.joined(separator: "\n") + "\n" + closing + ")"
+        case (.config(let name), .object(let object)):
+            guard let config = configs[name] else { return inline }
+            let present = config.properties.filter { object[$0.name] != nil }
+            guard !present.isEmpty else { return inline }
+            let lines = present.enumerated().map { index, property in
+                let label = Identifiers.kotlinEscaped(property.name) + " = "
+                let argument = expression(
+                    object[property.name] ?? .null, as: property.type, configs: configs, scope: scope,
+                    used: inner + label.count, indent: inner)
+                return pad + label + argument + (index < present.count - 1 ? "," : "")
+            }
+            return "\(name)(\n" + lines.joined(separator: "\n") + "\n" + closing + ")"
+        default:
+            return inline
+        }
+    }
+
+    /// The one-line form of ``expression(_:as:configs:scope:used:indent:)``, such as
+    /// `PaywallConfig(title = "Go Pro", trialDays = 7L)`. Arguments are named; omitted
+    /// properties take their defaults from the data class.
+    func inlineExpression(_ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], scope: Scope) -> String {
+        switch (type, value) {
+        case (.string, .string(let text)): return KotlinLiteral.string(text)
+        case (.bool, .bool(let bool)): return KotlinLiteral.bool(bool)
+        case (.int, .int(let number)): return KotlinLiteral.long(number, longIsHidden: scope.longIsHidden)
+        case (.double, .double(let number)): return KotlinLiteral.double(number)
+        case (.double, .int(let number)): return KotlinLiteral.double(Double(number))
+        case (.array, .array(let values)) where values.isEmpty: return "emptyList()"
+        case (.array(let items), .array(let values)):
+            return "listOf(" + values.map { inlineExpression($0, as: items, configs: configs, scope: scope) }.joined(separator: ", ") + ")"
+        case (.config(let name), .object(let object)):
+            // A constructor call resolves to the class even where a property has its name.
+            guard let config = configs[name] else { return "null" }
+            let arguments = config.properties.compactMap { property -> String? in
+                guard let value = object[property.name] else { return nil }
+                let argument = inlineExpression(value, as: property.type, configs: configs, scope: scope)
+                return "\(Identifiers.kotlinEscaped(property.name)) = \(argument)"
+            }
+            return "\(name)(\(arguments.joined(separator: ", ")))"
+        default:
+            // The validator guarantees values match their types; this is unreachable.
+            return "null"
+        }
+    }
+
+    // MARK: - Configs
+
+    private func config(
+        for config: ConfigDefinition, configs: [String: ConfigDefinition], manifest: Manifest, header: GeneratedHeader
+    ) -> JSONValue {
+        let packageName = manifest.kotlinPackage
+        var doc = config.description.map(KotlinLiteral.commentLines) ?? []
+        if doc.isEmpty { doc = ["A config of \(KotlinLiteral.commentText(header.manifestName))."] }
+        doc += [
+            "",
+            "Schema version \(config.version). Read it with [\(config.name).fromJson], which returns null on any error.",
+        ]
+        // Constructor parameters are in scope in the default values of later parameters.
+        let constructorScope = Scope(hidden: Set(config.properties.map(\.name)), packageName: packageName)
+        let properties = config.properties.map {
+            property(for: $0, configs: configs, constructorScope: constructorScope, packageName: packageName)
+        }
+        return .object([
+            "name": .string(config.name),
+            "schemaVersionLiteral": .string(KotlinLiteral.int(config.version)),
+            "docComment": .array(KotlinLiteral.kdoc(doc, indent: 0).map(JSONValue.string)),
+            "properties": .array(properties),
+            "hasProperties": .bool(!properties.isEmpty),
+        ])
+    }
+
+    /// The Kotlin type of a property type: `Long`, `List<Plan>`.
+    func kotlinType(_ type: PropertyType) -> String {
+        switch type {
+        case .string: "String"
+        case .int: "Long"
+        case .double: "Double"
+        case .bool: "Boolean"
+        case .config(let name): name
+        case .array(let items): "List<\(kotlinType(items))>"
+        }
+    }
+
+    private func property(
+        for property: ConfigProperty, configs: [String: ConfigDefinition], constructorScope: Scope, packageName: String
+    ) -> JSONValue {
+        let name = Identifiers.kotlinEscaped(property.name)
+        let isNullable = !property.isRequired && property.defaultValue == nil
+        let type = kotlinType(property.type) + (isNullable ? "?" : "")
+        var parameter = "val \(name): \(type)"
+        if let value = property.defaultValue {
+            parameter += " = "
+            parameter += expression(
+                value, as: property.type, configs: configs, scope: constructorScope, used: 4 + parameter.count, indent: 4)
+        } else if isNullable {
+            parameter += " = null"
+        }
+        return .object([
+            "name": .string(name),
+            "keyLiteral": .string(KotlinLiteral.string(property.name)),
+            "type": .string(type),
+            "parameter": .string(parameter),
+            "readExpression": .string(
+                readExpression(for: property, configs: configs, scope: .companion(packageName: packageName))),
+            "docComment": .array(KotlinLiteral.kdoc(docLines(for: property), indent: 4).map(JSONValue.string)),
+        ])
+    }
+
+    /// What a property means and the rules its values follow.
+    private func docLines(for property: ConfigProperty) -> [String] {
+        var doc = property.description.map(KotlinLiteral.commentLines) ?? []
+        var rules: [String] = []
+        if property.isRequired { rules.append("Required.") }
+        if let allowed = property.enumValues {
+            rules.append("One of " + allowed.map { KotlinLiteral.commentText(KotlinLiteral.string($0)) }.joined(separator: ", ") + ".")
+        }
+        if let maxLength = property.maxLength { rules.append("At most \(maxLength) characters.") }
+        if let minimum = property.minimum.map(boundText) { rules.append("At least \(minimum).") }
+        if let maximum = property.maximum.map(boundText) { rules.append("At most \(maximum).") }
+        if !rules.isEmpty {
+            if !doc.isEmpty { doc.append("") }
+            doc.append(rules.joined(separator: " "))
+        }
+        return doc
+    }
+
+    private func boundText(_ bound: JSONValue) -> String {
+        switch bound {
+        case .int(let number): String(number)
+        case .double(let number): KotlinLiteral.double(number)
+        default: ""
+        }
+    }
+
+    /// The expression that reads a property in `read(json)`: it throws inside `FlagJson.decode`
+    /// when the value is missing, of the wrong type or breaks a rule, and gives the default when
+    /// an optional value is missing or null.
+    func readExpression(for property: ConfigProperty, configs: [String: ConfigDefinition], scope: Scope) -> String {
+        let presence = property.isRequired ? "required" : "optional"
+        let key = KotlinLiteral.string(property.name)
+        var arguments = ["json", key]
+        var read: String
+        switch property.type {
+        case .string:
+            if let maxLength = property.maxLength { arguments.append("maxLength = \(KotlinLiteral.int(maxLength))") }
+            if let allowed = property.enumValues {
+                arguments.append("allowed = listOf(" + allowed.map(KotlinLiteral.string).joined(separator: ", ") + ")")
+            }
+            read = "FlagJson.\(presence)String(\(arguments.joined(separator: ", ")))"
+        case .int, .double:
+            let kind = property.type == .int ? "Long" : "Double"
+            for (label, bound) in [("minimum", property.minimum), ("maximum", property.maximum)] {
+                guard let bound else { continue }
+                arguments.append("\(label) = \(inlineExpression(bound, as: property.type, configs: configs, scope: scope))")
+            }
+            read = "FlagJson.\(presence)\(kind)(\(arguments.joined(separator: ", ")))"
+        case .bool:
+            read = "FlagJson.\(presence)Boolean(\(arguments.joined(separator: ", ")))"
+        case .config(let name):
+            read = "FlagJson.\(presence)Object(\(arguments.joined(separator: ", "))) { \(name).read(it) }"
+        case .array(let items):
+            read = "FlagJson.\(presence)List(\(arguments.joined(separator: ", "))) { \(itemExpression(items, value: "it")) }"
+        }
+        if !property.isRequired, let value = property.defaultValue {
+            read += " ?: " + inlineExpression(value, as: property.type, configs: configs, scope: scope)
+        }
+        return read
+    }
+
+    /// Reads one array element, `value`, strictly.
+    private func itemExpression(_ type: PropertyType, value: String, depth: Int = 0) -> String {
+        switch type {
+        case .string: return "FlagJson.string(\(value))"
+        case .int: return "FlagJson.long(\(value))"
+        case .double: return "FlagJson.double(\(value))"
+        case .bool: return "FlagJson.boolean(\(value))"
+        case .config(let name): return "\(name).read(FlagJson.jsonObject(\(value)))"
+        case .array(let items):
+            // The validator refuses arrays of arrays; named parameters keep this correct anyway.
+            let item = "item\(depth + 1)"
+            return "FlagJson.list(\(value)) { \(item) -> \(itemExpression(items, value: item, depth: depth + 1)) }"
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import FlaggenJSON
+
+/// The PostgreSQL seed, `flags.seed.sql`: the `flags` table (created when missing) and one
+/// idempotent upsert per flag, in one transaction.
+///
+/// Re-running the seed loses nothing. A flag the server lacks is inserted with the manifest's
+/// default and rules. A flag it has keeps its live `default_value` and `rules`, which operators
+/// change on the server; only the metadata the manifest owns is refreshed: owner, description,
+/// expiry, kind, kill-switch mark and config. A flag whose type differs from the manifest stops
+/// the whole seed, because a type never changes in place. Rows of flags that left the manifest are
+/// kept: installed apps may still read them. See docs/server-seeds.md.
+public struct PostgresSeedEmitter: Sendable {
+    /// The seed's file name inside the seeds folder.
+    public static let fileName = "flags.seed.sql"
+
+    /// The table the seed creates and fills.
+    public static let tableName = "flags"
+
+    /// The columns a re-seed refreshes on an existing flag: the metadata the manifest owns.
+    /// `type`, `default_value` and `rules` are never among them.
+    public static let refreshedColumns = ["owner", "expires", "kind", "kill_switch", "description", "config_name", "config_version"]
+
+    /// Creates the emitter.
+    public init() {}
+
+    /// Files with paths relative to the seeds folder: `flags.seed.sql`.
+    public func files(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
+        var sql = header.lines.map { "-- " + PostgresSeedLiteral.commentText($0) }.joined(separator: "\n") + "\n"
+        sql += """
+            --
+            -- Load it with: psql -v ON_ERROR_STOP=1 -d DATABASE -f \(Self.fileName)
+            -- It inserts the flags the server lacks and refreshes their metadata. It never changes a
+            -- value or a rule set on the live server, so running it again loses nothing.
+
+            SET client_encoding = 'UTF8';
+            SET standard_conforming_strings = on;
+
+            BEGIN;
+
+            \(Self.createTable)
+
+            """
+        if !manifest.flags.isEmpty {
+            sql += "\n" + Self.typeGuard(manifest.flags) + "\n"
+        }
+        for flag in manifest.flags {
+            sql += "\n" + (try Self.upsert(flag, in: manifest)) + "\n"
+        }
+        sql += "\nCOMMIT;\n"
+        return [GeneratedFile(path: Self.fileName, text: sql)]
+    }
+
+    // MARK: - Statements
+
+    /// The table. `default_value` and `rules` are jsonb in the canonical seed's shapes.
+    static let createTable = """
+        CREATE TABLE IF NOT EXISTS \(tableName) (
+            key text PRIMARY KEY CHECK (key ~ '^[a-z][a-z0-9_]*$'),
+            type text NOT NULL CHECK (type IN ('bool', 'string', 'int', 'double', 'json')),
+            default_value jsonb NOT NULL,
+            rules jsonb NOT NULL DEFAULT '[]' CHECK (jsonb_typeof(rules) = 'array'),
+            owner text NOT NULL,
+            expires date,
+            kind text NOT NULL CHECK (kind IN ('release', 'experiment', 'operational', 'permission')),
+            kill_switch boolean NOT NULL DEFAULT false,
+            description text,
+            config_name text,
+            config_version integer
+        );
+        """
+
+    /// Stops the seed, before anything is written, when the server holds one of the manifest's
+    /// keys with another type: the live value would no longer fit the apps' type.
+    static func typeGuard(_ flags: [FlagDefinition]) -> String {
+        let rows = flags.map { "(\(PostgresSeedLiteral.string($0.key)), \(PostgresSeedLiteral.string($0.type.rawValue)))" }
+        return """
+            -- A flag's type never changes in place: stop when the server holds a key with another type.
+            DO $flaggen$
+            DECLARE
+                changed text;
+            BEGIN
+                SELECT string_agg(format('%s is %s on the server but %s in the manifest', f.key, f.type, m.type), '; ' ORDER BY f.key)
+                INTO changed
+                FROM \(tableName) AS f
+                JOIN (VALUES
+                    \(rows.joined(separator: ",\n        "))
+                ) AS m (key, type) ON m.key = f.key
+                WHERE f.type <> m.type;
+                IF changed IS NOT NULL THEN
+                    RAISE EXCEPTION 'flaggen seed: %; a flag''s type never changes in place: add a new key instead', changed;
+                END IF;
+            END
+            $flaggen$;
+            """
+    }
+
+    /// One flag: inserted when missing; otherwise only its metadata is refreshed, and only when
+    /// it changed (so an unchanged re-seed writes no row).
+    static func upsert(_ flag: FlagDefinition, in manifest: Manifest) throws(EmitError) -> String {
+        try refuseNUL(in: flag)
+        let config = flag.configName.flatMap(manifest.config(named:))
+        let values = [
+            PostgresSeedLiteral.string(flag.key),
+            PostgresSeedLiteral.string(flag.type.rawValue),
+            PostgresSeedLiteral.string(try compactJSON(CanonicalSeedValue.json(flag.defaultValue), of: flag)),
+            PostgresSeedLiteral.string(try compactJSON(CanonicalSeedValue.rules(of: flag), of: flag)),
+            PostgresSeedLiteral.string(flag.owner),
+            flag.expires.map { PostgresSeedLiteral.string($0.description) } ?? "NULL",
+            PostgresSeedLiteral.string(flag.kind.rawValue),
+            flag.killSwitch ? "true" : "false",
+            PostgresSeedLiteral.optionalString(flag.description),
+            PostgresSeedLiteral.optionalString(config?.name),
+            config.map { String($0.version) } ?? "NULL",
+        ]
+        let columns = ["key", "type", "default_value", "rules"] + refreshedColumns
+        let refreshed = refreshedColumns.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ",\n    ")
+        let current = refreshedColumns.map { "f.\($0)" }.joined(separator: ", ")
+        let incoming = refreshedColumns.map { "EXCLUDED.\($0)" }.joined(separator: ", ")
+        return """
+            -- \(flag.key)
+            INSERT INTO \(tableName) AS f (\(columns.joined(separator: ", ")))
+            VALUES (
+                \(values.joined(separator: ",\n    "))
+            )
+            ON CONFLICT (key) DO UPDATE SET
+                \(refreshed)
+            WHERE (\(current))
+                IS DISTINCT FROM (\(incoming));
+            """
+    }
+
+    // MARK: - Checks
+
+    /// PostgreSQL text and jsonb cannot hold U+0000, so a manifest string with it cannot be seeded.
+    private static func refuseNUL(in flag: FlagDefinition) throws(EmitError) {
+        var fields: [(String, [String])] = [
+            ("owner", [flag.owner]),
+            ("description", flag.description.map { [$0] } ?? []),
+            ("default", strings(in: CanonicalSeedValue.json(flag.defaultValue))),
+        ]
+        if let rollout = flag.rollout {
+            fields.append(("rollout value", strings(in: CanonicalSeedValue.json(rollout.value))))
+        }
+        for (field, texts) in fields where texts.contains(where: PostgresSeedLiteral.containsNUL) {
+            throw EmitError(
+                "the \(field) of flag '\(flag.key)' contains the character U+0000, which PostgreSQL text and jsonb cannot store; remove it from the manifest",
+                at: flag.location)
+        }
+    }
+
+    /// Every string in a JSON value, object keys included.
+    private static func strings(in value: JSONValue) -> [String] {
+        switch value {
+        case .string(let text): [text]
+        case .array(let items): items.flatMap(strings)
+        case .object(let members): members.flatMap { [$0.key] + strings(in: $0.value) }
+        default: []
+        }
+    }
+
+    private static func compactJSON(_ value: JSONValue, of flag: FlagDefinition) throws(EmitError) -> String {
+        do {
+            return try JSONWriter(format: .compact).string(for: value)
+        } catch {
+            throw EmitError("cannot write the values of flag '\(flag.key)' as JSON: \(error)", at: flag.location)
+        }
+    }
+}

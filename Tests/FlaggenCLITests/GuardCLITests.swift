@@ -1,0 +1,216 @@
+import Foundation
+import XCTest
+
+/// Runs git in a folder; the test fails when git does.
+@discardableResult
+func git(_ arguments: [String], in folder: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.invalid", "-c", "init.defaultBranch=main"] + arguments
+    process.currentDirectoryURL = folder
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, "git \(arguments.joined(separator: " ")): \(text)")
+    return text
+}
+
+final class BreakingCLITests: XCTestCase {
+    private let base = """
+        version: 1
+        retired: [old_banner]
+        flags:
+          new_checkout: {type: bool, default: false, owner: payments, expires: 2027-03-01}
+          chat_media: {type: bool, default: true, owner: chat, killSwitch: true}
+          label: {type: string, default: Buy, owner: payments, expires: 2027-01-31}
+          gone_soon: {type: bool, default: false, owner: web, expires: 2027-01-31}
+          paywall: {type: json, schema: Paywall, default: {title: Pro}, owner: growth, expires: 2027-02-28}
+        configs:
+          Paywall:
+            properties:
+              title: {type: string}
+              style: {type: string, enum: [light, dark], default: light}
+              trialDays: {type: int, default: 0}
+
+        """
+
+    /// A git repository whose HEAD holds `base` as flags.yaml.
+    private func repository() throws -> URL {
+        let folder = try temporaryFolder(self)
+        try git(["init", "-q"], in: folder)
+        try Data(base.utf8).write(to: folder.appendingPathComponent("flags.yaml"))
+        try git(["add", "flags.yaml"], in: folder)
+        try git(["commit", "-q", "-m", "flags"], in: folder)
+        return folder
+    }
+
+    private func change(_ folder: URL, _ replacements: [(String, String)]) throws {
+        var text = base
+        for (old, new) in replacements {
+            XCTAssertTrue(text.contains(old), old)
+            text = text.replacingOccurrences(of: old, with: new)
+        }
+        try Data(text.utf8).write(to: folder.appendingPathComponent("flags.yaml"))
+    }
+
+    func testNoChangesPass() throws {
+        let folder = try repository()
+        let result = try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "no breaking changes against git:HEAD\n")
+    }
+
+    func testEachBreakingChangeIsAnError() throws {
+        let folder = try repository()
+        try change(folder, [
+            ("retired: [old_banner]", "retired: []"),
+            ("  gone_soon: {type: bool, default: false, owner: web, expires: 2027-01-31}\n", ""),
+            ("label: {type: string, default: Buy", "label: {type: int, default: 1"),
+            ("chat_media: {type: bool, default: true, owner: chat, killSwitch: true}", "chat_media: {type: bool, default: true, owner: chat, expires: 2027-06-01}"),
+            ("      style: {type: string, enum: [light, dark], default: light}\n", "      style: {type: string, enum: [light], default: light}\n"),
+            ("      trialDays: {type: int, default: 0}\n", "      trialDays: {type: double, default: 0}\n      plan: {type: string}\n"),
+            ("    properties:\n      title", "    required: [plan]\n    properties:\n      title"),
+            ("default: {title: Pro}", "default: {title: Pro, plan: basic}"),
+        ])
+        let result = try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let expected = [
+            "flags.yaml:1:1: error: retired key 'old_banner' was removed from 'retired'",
+            "flags.yaml:4:3: error: flag 'gone_soon' (line 7 in HEAD:flags.yaml) was removed without adding its key to 'retired'",
+            "flags.yaml:5:3: error: flag 'chat_media' is no longer a kill switch (line 5 in HEAD:flags.yaml, line 5 now)",
+            "flags.yaml:6:3: error: flag 'label' changed type from string to int (line 6 in HEAD:flags.yaml, line 6 now)",
+            "flags.yaml:9:3: error: config 'Paywall' changed shape but its version stayed 1",
+            "flags.yaml:13:7: error: property 'Paywall.style' lost the enum value 'dark'",
+            "flags.yaml:14:7: error: property 'Paywall.trialDays' changed type from int to double",
+            "flags.yaml:15:7: error: new property 'Paywall.plan' is required",
+        ]
+        for line in expected {
+            XCTAssertTrue(result.stderr.contains(line), "missing: \(line)\n\(result.stderr)")
+        }
+    }
+
+    func testRemovingAPropertyAndMakingOneRequired() throws {
+        let folder = try repository()
+        try change(folder, [
+            ("      trialDays: {type: int, default: 0}\n", ""),
+            ("    properties:\n      title", "    version: 2\n    required: [title, style]\n    properties:\n      title"),
+            ("default: {title: Pro}", "default: {title: Pro, style: dark}"),
+        ])
+        let result = try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("error: property 'Paywall.trialDays' (line 14 in HEAD:flags.yaml) was removed or renamed"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("error: property 'Paywall.style' became required"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("version stayed"), "the version was raised")
+    }
+
+    func testRetiringAFlagProperlyIsFine() throws {
+        let folder = try repository()
+        try change(folder, [
+            ("retired: [old_banner]", "retired: [old_banner, gone_soon]"),
+            ("  gone_soon: {type: bool, default: false, owner: web, expires: 2027-01-31}\n", ""),
+        ])
+        XCTAssertEqual(try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder).status, 0)
+    }
+
+    func testWarningsAndStrict() throws {
+        let folder = try repository()
+        try change(folder, [
+            ("new_checkout: {type: bool, default: false, owner: payments, expires: 2027-03-01}", "new_checkout: {type: bool, default: true, owner: checkout, expires: 2027-05-01}")
+        ])
+        let result = try runFlaggen(["breaking", "--against", "git:HEAD", "--format", "github"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertTrue(result.stdout.contains("::warning file=flags.yaml,line=4,col=3::flag 'new_checkout' changed its default"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("expiry extended from 2027-03-01 to 2027-05-01"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("changed owner from 'payments' to 'checkout'"), result.stdout)
+        let strict = try runFlaggen(["breaking", "--against", "git:HEAD", "--strict"], in: folder)
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stderr.contains("flags.yaml:4:3: error: flag 'new_checkout' changed its default"), strict.stderr)
+    }
+
+    func testAgainstAPathAndBadRevisions() throws {
+        let folder = try repository()
+        try Data(base.utf8).write(to: folder.appendingPathComponent("old.yaml"))
+        XCTAssertEqual(try runFlaggen(["breaking", "--against", "old.yaml"], in: folder).status, 0)
+        let bad = try runFlaggen(["breaking", "--against", "git:no-such-branch"], in: folder)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("cannot read flags.yaml at git revision 'no-such-branch'"), bad.stderr)
+        let missing = try runFlaggen(["breaking"], in: folder)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("--against"), missing.stderr)
+    }
+}
+
+final class RefsCLITests: XCTestCase {
+    private func project() throws -> URL {
+        let folder = try temporaryFolder(self)
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("flags.yaml"), to: folder.appendingPathComponent("flags.yaml"))
+        let app = folder.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data(
+            """
+            let useNew = view.isOn(Flags.newCheckout)
+            let label = FlagKey.checkoutButtonLabel
+            let raw = store.bool("new_checkout")
+            let gone = Flags.oldBanner
+            let old = "old_home_banner"
+            let all = Flags.all
+
+            """.utf8
+        ).write(to: app.appendingPathComponent("Checkout.swift"))
+        try Data("val media = flags.isOn(Flags.ChatMediaEnabled)\n".utf8).write(to: app.appendingPathComponent("Chat.kt"))
+        // Generated files and build folders are skipped.
+        try Data("// Generated by flaggen 0.1.0 from flags.yaml. Do not edit.\nlet x = Flags.paywall\n".utf8)
+            .write(to: app.appendingPathComponent("Flags.swift"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".build"), withIntermediateDirectories: true)
+        try Data("let y = Flags.paywall\n".utf8).write(to: folder.appendingPathComponent(".build/Old.swift"))
+        return folder
+    }
+
+    func testReferencesAndFindings() throws {
+        let folder = try project()
+        let result = try runFlaggen(["refs", ".", "--today", "2027-02-15"], in: folder)
+        XCTAssertEqual(result.status, 0, "findings are warnings without --fail-on")
+        XCTAssertEqual(
+            result.stdout,
+            """
+            new_checkout: 2 references
+              ./App/Checkout.swift:1:24
+              ./App/Checkout.swift:3:22 (raw key)
+            chat_media_enabled: 1 reference
+              ./App/Chat.kt:1:24
+            checkout_button_label: 1 reference
+              ./App/Checkout.swift:2:13
+            paywall: 0 references
+            2 files scanned
+
+            """)
+        XCTAssertEqual(
+            result.stderr,
+            """
+            ./App/Checkout.swift:2:13: warning: flag 'checkout_button_label' expired on 2027-01-31 (owner: payments) but is still read here; remove this code path, then the flag
+            ./App/Checkout.swift:3:22: warning: the raw key "new_checkout" bypasses the generated API; use Flags.newCheckout (Swift) or Flags.NewCheckout (Kotlin)
+            ./App/Checkout.swift:4:12: warning: Flags.oldBanner names no flag in the manifest; was the flag removed or renamed?
+            ./App/Checkout.swift:5:11: warning: "old_home_banner" is a retired key; code must not read it any more
+            flags.yaml:46:3: warning: flag 'paywall' is not read by the scanned code (owner: growth); if it is fully rolled out, remove it (see docs/cleanup.md)
+
+            """)
+    }
+
+    func testFailOnChoosesWhatFails() throws {
+        let folder = try project()
+        let expired = try runFlaggen(["refs", "App", "--today", "2027-02-15", "--fail-on", "expired-referenced"], in: folder)
+        XCTAssertEqual(expired.status, 1)
+        XCTAssertTrue(expired.stderr.contains("App/Checkout.swift:2:13: error: flag 'checkout_button_label' expired"), expired.stderr)
+        XCTAssertEqual(try runFlaggen(["refs", "App", "--today", "2026-12-01", "--fail-on", "expired-referenced"], in: folder).status, 0)
+        let several = try runFlaggen(["refs", "App", "--fail-on", "unreferenced,raw-keys", "--format", "github"], in: folder)
+        XCTAssertEqual(several.status, 1)
+        XCTAssertTrue(several.stdout.contains("::error file=flags.yaml,line=46,col=3::flag 'paywall' is not read"), several.stdout)
+        XCTAssertTrue(several.stdout.contains("::error file=App/Checkout.swift,line=3,col=22::the raw key"), several.stdout)
+        let bad = try runFlaggen(["refs", "App", "--fail-on", "everything"], in: folder)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("unknown --fail-on category 'everything'"), bad.stderr)
+    }
+}

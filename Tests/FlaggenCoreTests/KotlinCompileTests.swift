@@ -1,0 +1,561 @@
+import FlagKit
+import FlaggenCore
+import FlaggenJSON
+import Foundation
+import XCTest
+
+/// Compiles the Kotlin generated from the root flags.yaml and the fixtures with the real kotlinc
+/// (once for the whole class: kotlinc is slow), runs it, and compares what it prints with values
+/// computed here from the `Manifest` model. Skipped when kotlinc is missing, unless CI=true.
+/// `FLAGGEN_KOTLINC` and `FLAGGEN_ORG_JSON_JAR` say where kotlinc and org.json are (defaults:
+/// kotlinc on PATH, /usr/share/java/com.android.json.jar).
+final class KotlinCompileTests: XCTestCase {
+    func testKotlincPrintsNoWarnings() throws {
+        let build = try kotlinBuild()
+        XCTAssertEqual(build.compilerDiagnostics, [], "kotlinc printed diagnostics")
+        print("kotlinc compiled \(build.fileCount) files in \(String(format: "%.1f", build.compileSeconds)) s")
+    }
+
+    func testDefaultsAndMetadataMatchTheManifest() throws {
+        try assertSection("flag ")
+    }
+
+    func testFlagKeysAndTypes() throws {
+        try assertSection("key ")
+        try assertSection("typed ")
+        try assertSection("schema ")
+    }
+
+    func testBucketsMatchSwiftAndTheKnownVectors() throws {
+        try assertSection("bucket ")
+        // The project's vectors, literally (the expected lines above come from FlagKit).
+        let lines = try XCTUnwrap(try kotlinBuild().cases.first { $0.name == "root" }).actual
+        for (index, bucket) in [(0, 1500), (1, 6497), (2, 8403), (3, 9475)] {
+            XCTAssertTrue(lines.contains("bucket \(index) \(bucket) false true"), "bucket vector \(index) should be \(bucket)")
+        }
+    }
+
+    func testConfigDecoding() throws {
+        try assertSection("decode ")
+    }
+
+    func testExpiredMatchesLint() throws {
+        try assertSection("expired ")
+    }
+
+    func testTodayIsTheUTCDateInAnyTimeZoneAndLocale() throws {
+        // The JVM runs in Pacific/Kiritimati (UTC+14) with the Thai locale (Buddhist calendar),
+        // so a local or locale-dependent date would differ from UTC.
+        let build = try kotlinBuild()
+        let now = Int(Date().timeIntervalSince1970)
+        let candidates = [now - build.runSeconds - 5, now].map { ISODate.todayUTC(secondsSince1970: $0).description }
+        for run in build.cases {
+            let line = try XCTUnwrap(run.actual.first { $0.hasPrefix("today ") }, run.name)
+            XCTAssertTrue(candidates.contains(String(line.dropFirst(6))), "\(run.name): \(line), expected one of \(candidates)")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Compares the lines that start with `prefix`, for every case.
+    private func assertSection(_ prefix: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        for run in try kotlinBuild().cases {
+            let expected = run.expected.filter { $0.hasPrefix(prefix) }
+            let actual = run.actual.filter { $0.hasPrefix(prefix) }
+            XCTAssertFalse(expected.isEmpty && prefix != "bucket " && prefix != "decode " && prefix != "schema ", "\(run.name): nothing to compare for '\(prefix)'", file: file, line: line)
+            if let difference = firstDifference(expected: Array(expected.joined(separator: "\n").utf8), actual: Array(actual.joined(separator: "\n").utf8)) {
+                XCTFail("\(run.name): the Kotlin program printed other '\(prefix)' lines than expected:\n\(difference)", file: file, line: line)
+            }
+        }
+    }
+
+    private func kotlinBuild() throws -> KotlinBuild {
+        switch kotlinBuildOutcome {
+        case .built(let build):
+            return build
+        case .unavailable(let reason):
+            if ProcessInfo.processInfo.environment["CI"] == "true" {
+                throw KotlinTestError(message: "\(reason); CI=true, so the Kotlin compile tests must run")
+            }
+            throw XCTSkip(reason)
+        case .failed(let message):
+            throw KotlinTestError(message: message)
+        }
+    }
+}
+
+// MARK: - The build, once per test run
+
+/// The result of compiling and running every case.
+struct KotlinBuild: Sendable {
+    /// One manifest's Kotlin program: what it printed and what it should have printed.
+    struct Case: Sendable {
+        var name: String
+        var expected: [String]
+        var actual: [String]
+    }
+
+    var cases: [Case]
+    /// kotlinc's warnings and errors (the JVM's own start-up notes removed).
+    var compilerDiagnostics: [String]
+    var fileCount: Int
+    var compileSeconds: Double
+    /// How long running the programs took, in whole seconds rounded up.
+    var runSeconds: Int
+}
+
+enum KotlinBuildOutcome: Sendable {
+    case built(KotlinBuild)
+    case unavailable(String)
+    case failed(String)
+}
+
+/// Built on first use, by whichever test runs first; Swift initializes globals once.
+private let kotlinBuildOutcome: KotlinBuildOutcome = {
+    do {
+        return try buildAndRunKotlin()
+    } catch {
+        return .failed("\(error)")
+    }
+}()
+
+private func buildAndRunKotlin() throws -> KotlinBuildOutcome {
+    // Scripts/test.sh exports where it found or installed them.
+    let environment = ProcessInfo.processInfo.environment
+    guard let kotlinc = environment["FLAGGEN_KOTLINC"].flatMap({ $0.isEmpty ? nil : $0 }) ?? executable("kotlinc"),
+        FileManager.default.isExecutableFile(atPath: kotlinc)
+    else {
+        return .unavailable("kotlinc is not installed (apt-get install kotlin, or set FLAGGEN_KOTLINC)")
+    }
+    // The `kotlin` runner sits beside kotlinc.
+    let kotlin = URL(fileURLWithPath: kotlinc).deletingLastPathComponent().appendingPathComponent("kotlin").path
+    guard FileManager.default.isExecutableFile(atPath: kotlin) else {
+        return .unavailable("\(kotlin) is missing: the `kotlin` runner should sit beside kotlinc")
+    }
+    let androidJSONJar = environment["FLAGGEN_ORG_JSON_JAR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/java/com.android.json.jar"
+    guard FileManager.default.fileExists(atPath: androidJSONJar) else {
+        return .unavailable("\(androidJSONJar) is missing (apt-get install libandroid-json-java, or set FLAGGEN_ORG_JSON_JAR)")
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-kotlinc-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+
+    var programs: [KotlinProgram] = []
+    var sources: [String] = []
+    for (name, manifest) in kotlinCases {
+        let program = try KotlinProgram(name: name, manifestURL: manifest)
+        let caseFolder = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: caseFolder, withIntermediateDirectories: true)
+        for (fileName, text) in program.rendered.files.merging(["Main.kt": program.mainSource], uniquingKeysWith: { $1 }) {
+            let url = caseFolder.appendingPathComponent(fileName)
+            try Data(text.utf8).write(to: url)
+            sources.append(url.path)
+        }
+        try Data(program.input.joined(separator: "\n").utf8).write(to: caseFolder.appendingPathComponent("input.txt"))
+        programs.append(program)
+    }
+
+    let jar = folder.appendingPathComponent("out.jar").path
+    let start = Date()
+    let compile = try run(kotlinc, ["-cp", androidJSONJar, "-d", jar] + sources.sorted())
+    let compileSeconds = Date().timeIntervalSince(start)
+    let diagnostics = (compile.stdout + compile.stderr).split(separator: "\n").map(String.init).filter {
+        // The JVM's note about -Xverify:none on JDK 13 and later is not kotlinc's.
+        !$0.isEmpty && !$0.contains("Server VM warning")
+    }
+    guard compile.status == 0 else {
+        return .failed("kotlinc failed (exit \(compile.status)):\n" + diagnostics.joined(separator: "\n"))
+    }
+
+    var cases: [KotlinBuild.Case] = []
+    let runStart = Date()
+    for program in programs {
+        let input = folder.appendingPathComponent(program.name).appendingPathComponent("input.txt").path
+        let result = try run(
+            kotlin, ["-cp", "\(jar):\(androidJSONJar)", "flaggentest.\(program.name).MainKt", input],
+            environment: ["JAVA_OPTS": "-Xmx256M -Xms32M -Duser.timezone=Pacific/Kiritimati -Duser.language=th -Duser.country=TH"])
+        guard result.status == 0 else {
+            return .failed("the \(program.name) program failed (exit \(result.status)):\n\(result.stderr)")
+        }
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+        cases.append(KotlinBuild.Case(name: program.name, expected: program.expected, actual: lines))
+    }
+    let runSeconds = Int(Date().timeIntervalSince(runStart).rounded(.up))
+    return .built(
+        KotlinBuild(
+            cases: cases, compilerDiagnostics: diagnostics, fileCount: sources.count, compileSeconds: compileSeconds,
+            runSeconds: runSeconds))
+}
+
+/// The full path of a program on PATH (or in /usr/bin).
+private func executable(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+    for folder in path.split(separator: ":") + ["/usr/bin"] {
+        let candidate = "\(folder)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+}
+
+private func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment, uniquingKeysWith: { $1 })
+    let folder = FileManager.default.temporaryDirectory
+    let stdoutURL = folder.appendingPathComponent("flaggen-out-\(UUID().uuidString)")
+    let stderrURL = folder.appendingPathComponent("flaggen-err-\(UUID().uuidString)")
+    try Data().write(to: stdoutURL)
+    try Data().write(to: stderrURL)
+    defer {
+        try? FileManager.default.removeItem(at: stdoutURL)
+        try? FileManager.default.removeItem(at: stderrURL)
+    }
+    let stdout = try FileHandle(forWritingTo: stdoutURL)
+    let stderr = try FileHandle(forWritingTo: stderrURL)
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try stdout.close()
+    try stderr.close()
+    let out = String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self)
+    let err = String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self)
+    return (process.terminationStatus, out, err)
+}
+
+// MARK: - The test program
+
+/// A Kotlin `main` for one manifest, the input it reads and the lines it must print.
+///
+/// The program prints values in a form that compares exactly: strings as UTF-8 hex, doubles as
+/// their bits, configs with every property. Its input holds one command a line, fields split by
+/// U+001F, texts as UTF-8 hex (JSON documents may hold line breaks). The expected lines are computed from the manifest
+/// model, independently of the translator.
+private struct KotlinProgram {
+    var name: String
+    var rendered: RenderedKotlin
+    var mainSource = ""
+    var input: [String] = []
+    var expected: [String] = []
+
+    private var manifest: Manifest { rendered.manifest }
+    private var configs: [String: ConfigDefinition] {
+        Dictionary(manifest.configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    init(name: String, manifestURL: URL) throws {
+        self.name = name
+        self.rendered = try renderKotlin(manifestAt: manifestURL)
+        buildExpectedValues()
+        try buildInput()
+        mainSource = makeMainSource()
+    }
+
+    // MARK: Expected
+
+    private mutating func buildExpectedValues() {
+        for flag in manifest.flags {
+            expected.append(
+                "flag \(flag.key) default=\(dump(flag.defaultValue, configName: flag.configName)) owner=\(hex(flag.owner))"
+                    + " expires=\(flag.expires?.description ?? "null") killSwitch=\(flag.killSwitch)"
+                    + " kind=\(Identifiers.upperCamel(flag.kind.rawValue)) description=\(flag.description.map(hex) ?? "null")")
+        }
+        for flag in manifest.flags {
+            expected.append("key \(Identifiers.upperCamel(flag.key)) \(flag.key) true")
+        }
+        expected.append("key missing true")
+        for flag in manifest.flags {
+            expected.append("typed \(flag.key)")
+        }
+        for config in manifest.configs {
+            expected.append("schema \(config.name) \(config.version)")
+        }
+    }
+
+    private mutating func buildInput() throws {
+        var commands: [(command: [String], expected: (Int) -> String)] = []
+        if name == "root" {
+            let vectors: [(String, String)] = [
+                ("acct-42", "new_checkout"), ("acct-1", "new_checkout"), ("user-7", "chat_media_enabled"),
+                ("\u{FC}n\u{EF}c\u{F8}d\u{E9}-\u{FC}", "paywall"), ("u\u{308}n\u{EF}c\u{F8}d\u{E9}-\u{FC}", "paywall"),
+                ("", "new_checkout"), ("acct-42", ""), ("\u{1F680}-rocket", "dark_mode"), ("\u{5E9}\u{5DC}\u{5D5}\u{5DD}", "search_v2"),
+            ]
+            for (stableID, flagKey) in vectors {
+                let bucket = Bucket.of(stableID: stableID, flagKey: flagKey)
+                commands.append((["bucket", hex(stableID), hex(flagKey)], { "bucket \($0) \(bucket) false true" }))
+            }
+        }
+        for day in ["2000-01-01", "2027-01-01", "2027-01-02", "2027-01-31", "2027-02-01", "2027-03-01", "2027-03-02", "9999-12-31"] {
+            let today = try XCTUnwrap(ISODate(day))
+            let keys = manifest.flags.filter { flag in flag.expires.map { $0 < today } ?? false }.map(\.key)
+            commands.append((["expired", day], { _ in "expired \(day) \(keys.joined(separator: ","))" }))
+        }
+        for (config, json, valid) in decodeCases {
+            let expectedValue: String
+            if valid {
+                let value = try JSONParser.parse(json)
+                expectedValue = dump(value, as: .config(config))
+            } else {
+                expectedValue = "null"
+            }
+            commands.append((["decode", config, hex(json)], { "decode \($0) \(expectedValue)" }))
+            if valid {
+                commands.append((["decodeObject", config, hex(json)], { "decode \($0) \(expectedValue)" }))
+            }
+        }
+        for (index, command) in commands.enumerated() {
+            input.append(command.command.joined(separator: "\u{1F}"))
+            expected.append(command.expected(index))
+        }
+    }
+
+    /// JSON documents for the configs: config name, JSON text, and whether it is valid.
+    private var decodeCases: [(String, String, Bool)] {
+        switch name {
+        case "root":
+            let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+            let tooDeep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+            let emoji40 = String(repeating: "😀", count: 40)
+            return [
+                ("PaywallConfig", #"{"title":"Go Pro"}"#, true),
+                ("PaywallConfig", #"{"title":"Hi","trialDays":30,"style":"dark","plans":[{"id":"a","price":1.5},{"id":"b","price":0}]}"#, true),
+                ("PaywallConfig", #"{"title":"x","future":{"a":[1,2,{"b":null}]},"trialDays":0,"also":"new"}"#, true),
+                ("PaywallConfig", #"{"title":"ünï 😀 \"q\" \\ $x \u200F\n","trialDays":7.0}"#, true),
+                ("PaywallConfig", " \n\t{\"title\" : \"t\" , \"style\" : null}\r\n ", true),
+                ("PaywallConfig", "{\"title\":\"\(emoji40)\"}", true),
+                ("PaywallConfig", #"{"title":"x","plans":[{"id":"a","price":1e2,"extra":true}],"deep":"# + deep + "}", true),
+                ("PaywallConfig", #"{"title":"x","plans":[]}"#, true),
+                ("Plan", #"{"id":"a","price":2}"#, true),
+                // Not JSON, or JSON that org.json would accept but RFC 8259 does not.
+                ("PaywallConfig", "", false),
+                ("PaywallConfig", "not json", false),
+                ("PaywallConfig", #"{"title":"x""#, false),
+                ("PaywallConfig", #"{"title":"x"} trailing"#, false),
+                ("PaywallConfig", #"{"title":"x"}{}"#, false),
+                ("PaywallConfig", #"{"title":"x",}"#, false),
+                ("PaywallConfig", #"{'title':'x'}"#, false),
+                ("PaywallConfig", #"{title:"x"}"#, false),
+                ("PaywallConfig", #"{"title":x}"#, false),
+                ("PaywallConfig", #"{"title":"x"} // comment"#, false),
+                ("PaywallConfig", #"{"title":"x";"trialDays":1}"#, false),
+                ("PaywallConfig", #"{"title":"x","trialDays":0x10}"#, false),
+                ("PaywallConfig", #"{"title":"x","trialDays":01}"#, false),
+                ("PaywallConfig", "{\"title\":\"a\tb\"}", false),
+                ("PaywallConfig", #"{"title":"\x"}"#, false),
+                ("PaywallConfig", #"[{"title":"x"}]"#, false),
+                ("PaywallConfig", #""title""#, false),
+                ("PaywallConfig", "null", false),
+                ("PaywallConfig", #"{"title":"x","deep":"# + tooDeep + "}", false),
+                // Missing required properties.
+                ("PaywallConfig", "{}", false),
+                ("PaywallConfig", #"{"trialDays":1}"#, false),
+                ("PaywallConfig", #"{"title":null}"#, false),
+                ("PaywallConfig", #"{"title":"x","plans":[{"id":"a"}]}"#, false),
+                // Wrong types, which org.json's getters would convert.
+                ("PaywallConfig", #"{"title":42}"#, false),
+                ("PaywallConfig", #"{"title":true}"#, false),
+                ("PaywallConfig", #"{"title":["x"]}"#, false),
+                ("PaywallConfig", #"{"title":"x","trialDays":"7"}"#, false),
+                ("PaywallConfig", #"{"title":"x","trialDays":7.5}"#, false),
+                ("PaywallConfig", #"{"title":"x","trialDays":true}"#, false),
+                ("PaywallConfig", #"{"title":"x","style":1}"#, false),
+                ("PaywallConfig", #"{"title":"x","plans":{}}"#, false),
+                ("PaywallConfig", #"{"title":"x","plans":[null]}"#, false),
+                ("PaywallConfig", #"{"title":"x","plans":["a"]}"#, false),
+                ("PaywallConfig", #"{"title":"x","plans":[{"id":"a","price":"1"}]}"#, false),
+                ("PaywallConfig", #"{"title":"x","plans":[{"id":7,"price":1}]}"#, false),
+                // Rules: enum, minimum, maximum, maxLength (in code points), range of Long.
+                ("PaywallConfig", #"{"title":"x","style":"blue"}"#, false),
+                ("PaywallConfig", #"{"title":"x","style":"Dark"}"#, false),
+                ("PaywallConfig", #"{"title":"x","trialDays":-1}"#, false),
+                ("PaywallConfig", #"{"title":"x","trialDays":31}"#, false),
+                ("PaywallConfig", #"{"title":"x","trialDays":1e400}"#, false),
+                ("PaywallConfig", #"{"title":"x","trialDays":9223372036854775808}"#, false),
+                ("PaywallConfig", #"{"title":"x","plans":[{"id":"a","price":-0.5}]}"#, false),
+                ("PaywallConfig", "{\"title\":\"\(emoji40)x\"}", false),
+                ("Plan", #"{"id":"a","price":-1}"#, false),
+            ]
+        case "hostile":
+            return [
+                ("Keywords", #"{"default":"x","class":-9223372036854775808}"#, true),
+                ("Keywords", #"{"default":"","class":9223372036854775807,"in":["a"],"when":true,"object":"a\"b","fun":-1.5,"val":"abc","nested":{"is":1,"return":5},"items":[{"return":-1},{}]}"#, true),
+                ("Keywords", #"{"default":"d","class":0,"fun":1e300,"object":"$c"}"#, true),
+                ("Keywords", #"{"default":"d","class":0,"val":"😀😀😀","object":"d\\e"}"#, true),
+                ("Keywords", #"{"default":"d","class":0,"nested":null,"fun":null}"#, true),
+                ("Nested", #"{"is":-0.0}"#, true),
+                ("Keywords", #"{"default":"x","class":0,"object":"b"}"#, false),
+                ("Keywords", #"{"default":"x","class":0,"fun":-1.6}"#, false),
+                ("Keywords", #"{"default":"x","class":0,"fun":1e301}"#, false),
+                ("Keywords", #"{"default":"x","class":0,"val":"abcd"}"#, false),
+                ("Keywords", #"{"default":"x","class":1.5}"#, false),
+                ("Keywords", #"{"default":"x","class":-9223372036854775809}"#, false),
+                ("Keywords", #"{"class":0}"#, false),
+                ("Keywords", #"{"default":"x","class":0,"nested":{"is":"0.5"}}"#, false),
+                ("Keywords", #"{"default":"x","class":0,"nested":[]}"#, false),
+                ("Keywords", #"{"default":"x","class":0,"in":[1]}"#, false),
+                ("Keywords", #"{"default":"x","class":0,"items":[{"return":1.5}]}"#, false),
+            ]
+        case "scopes":
+            return [
+                ("Plan", "{}", true),
+                ("Plan", #"{"Long":1,"Plan":{},"it":[],"json":"j","kotlin":[{"Plan":{"x":1}}],"com":2,"FlagJson":false,"SCHEMA_VERSION":3,"copy":"*/","nothing":[{},{"a":1}]}"#, true),
+                ("Suppress", "{}", true),
+                ("Plan", #"{"nothing":[[]]}"#, false),
+                ("Inner", #"{"Long":5}"#, true),
+                ("Calendar", #"{"anything":[1]}"#, true),
+                ("JSONException", "{}", true),
+                ("Inner", #"{"Long":6}"#, false),
+                ("Plan", #"{"copy":"x"}"#, false),
+                ("Calendar", "[]", false),
+            ]
+        default:
+            return []
+        }
+    }
+
+    /// What the program prints for a flag value.
+    private func dump(_ value: FlagValue, configName: String?) -> String {
+        switch value {
+        case .bool(let bool): "b:\(bool)"
+        case .string(let text): "s:" + hex(text)
+        case .int(let number): "i:\(number)"
+        case .double(let number): "d:" + String(number.bitPattern, radix: 16)
+        case .json(let json): dump(json, as: .config(configName ?? ""))
+        }
+    }
+
+    /// What the program prints for a JSON value of a property type: omitted properties as
+    /// their defaults from the manifest, or null.
+    private func dump(_ value: JSONValue?, as type: PropertyType) -> String {
+        switch (type, value) {
+        case (_, nil), (_, .null?): return "null"
+        case (.string, .string(let text)?): return "s:" + hex(text)
+        case (.bool, .bool(let bool)?): return "b:\(bool)"
+        case (.int, .int(let number)?): return "i:\(number)"
+        case (.int, .double(let number)?): return "i:\(Int(number))"
+        case (.double, .double(let number)?): return "d:" + String(number.bitPattern, radix: 16)
+        case (.double, .int(let number)?): return "d:" + String(Double(number).bitPattern, radix: 16)
+        case (.array(let items), .array(let values)?): return "[" + values.map { dump($0, as: items) }.joined(separator: ",") + "]"
+        case (.config(let name), .object(let object)?):
+            guard let config = configs[name] else { return "unknown config \(name)" }
+            let members = config.properties.map { property -> String in
+                // A missing or null optional property takes its default.
+                var member = object[property.name]
+                if member == nil || member == .null { member = property.defaultValue }
+                return "\(property.name)=" + dump(member, as: property.type)
+            }
+            return "\(name){" + members.joined(separator: ",") + "}"
+        default:
+            return "mismatch \(type) \(String(describing: value))"
+        }
+    }
+
+    private func hex(_ text: String) -> String {
+        text.utf8.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    // MARK: Main.kt
+
+    private func makeMainSource() -> String {
+        let objectName = manifest.name
+        var dumpCases: [String] = []
+        for config in manifest.configs {
+            let members = config.properties.map { #""\#($0.name)=" + dump(value.\#(Identifiers.kotlinEscaped($0.name)))"# }
+            let body = members.isEmpty ? #""\#(config.name){}""# : #""\#(config.name){" + listOf(\#(members.joined(separator: ", "))).joinToString(",") + "}""#
+            dumpCases.append("    is \(config.name) -> \(body)")
+        }
+        let decodeCases = manifest.configs.map { #"    "\#($0.name)" -> dump(\#($0.name).fromJson(json))"# }
+        let decodeObjectCases = manifest.configs.map { #"    "\#($0.name)" -> dump(\#($0.name).fromJson(JSONObject(json)))"# }
+        let typed = manifest.flags.map { flag -> String in
+            let type: String
+            switch flag.type {
+            case .bool: type = "Boolean"
+            case .string: type = "String"
+            case .int: type = "Long"
+            case .double: type = "Double"
+            case .json: type = flag.configName ?? "Nothing"
+            }
+            return "    println(\"typed \" + typed<\(type)>(\(objectName).\(Identifiers.kotlinEscaped(Identifiers.upperCamel(flag.key)))))"
+        }
+        // Explicit imports: a star import loses to Kotlin's default imports (a config may be
+        // named Suppress).
+        let imported = [manifest.name, "Bucket", "Flag", "FlagDate", "FlagKey"] + manifest.configs.map(\.name)
+        let imports = imported.sorted().map { "import \(manifest.kotlinPackage).\($0)" }
+        let schemas = manifest.configs.map { #"    println("schema \#($0.name) " + \#($0.name).SCHEMA_VERSION)"# }
+        return #"""
+            package flaggentest.\#(name)
+
+            \#(imports.joined(separator: "\n"))
+            import java.io.File
+            import org.json.JSONObject
+
+            fun hex(text: String): String =
+                text.toByteArray(Charsets.UTF_8).joinToString("") { (it.toInt() and 0xFF).toString(16).padStart(2, '0') }
+
+            fun unhex(text: String): String =
+                String(ByteArray(text.length / 2) { text.substring(2 * it, 2 * it + 2).toInt(16).toByte() }, Charsets.UTF_8)
+
+            fun dump(value: Any?): String = when (value) {
+                null -> "null"
+                is Boolean -> "b:$value"
+                is String -> "s:" + hex(value)
+                is Long -> "i:$value"
+                is Double -> "d:" + java.lang.Long.toHexString(value.toRawBits())
+                is List<*> -> value.joinToString(",", "[", "]") { dump(it) }
+            \#(dumpCases.joined(separator: "\n"))
+                else -> "unexpected " + value.javaClass.name
+            }
+
+            fun decode(config: String, json: String): String = when (config) {
+            \#(decodeCases.joined(separator: "\n"))
+                else -> "unknown config $config"
+            }
+
+            fun decodeObject(config: String, json: String): String = when (config) {
+            \#(decodeObjectCases.joined(separator: "\n"))
+                else -> "unknown config $config"
+            }
+
+            fun <T : Any> typed(flag: Flag<T>): String = flag.key
+
+            fun main(args: Array<String>) {
+                for (flag in \#(objectName).all) {
+                    println(
+                        "flag " + flag.key + " default=" + dump(flag.defaultValue) + " owner=" + hex(flag.owner) +
+                            " expires=" + flag.expires + " killSwitch=" + flag.killSwitch + " kind=" + flag.kind +
+                            " description=" + (flag.description?.let { hex(it) } ?: "null")
+                    )
+                }
+                for (entry in FlagKey.values()) {
+                    println("key " + entry.name + " " + entry.key + " " + (FlagKey.fromKey(entry.key) == entry))
+                }
+                println("key missing " + (FlagKey.fromKey("no such flag") == null))
+            \#(typed.joined(separator: "\n"))
+            \#(schemas.joined(separator: "\n"))
+                println("today " + FlagDate.today())
+                File(args[0]).readLines(Charsets.UTF_8).forEachIndexed { index, line ->
+                    val fields = line.split('\u001F')
+                    when (fields[0]) {
+                        "bucket" -> {
+                            val stableId = unhex(fields[1])
+                            val flagKey = unhex(fields[2])
+                            val bucket = Bucket.of(stableId, flagKey)
+                            val inside = Bucket.isIn(stableId, flagKey, bucket + 1)
+                            println("bucket $index $bucket ${Bucket.isIn(stableId, flagKey, bucket)} $inside")
+                        }
+                        "expired" -> {
+                            val day = fields[1].split('-').map { it.toInt() }
+                            val expired = \#(objectName).expired(FlagDate(day[0], day[1], day[2]))
+                            println("expired " + fields[1] + " " + expired.joinToString(",") { it.key })
+                        }
+                        "decode" -> println("decode $index " + decode(fields[1], unhex(fields[2])))
+                        "decodeObject" -> println("decode $index " + decodeObject(fields[1], unhex(fields[2])))
+                    }
+                }
+            }
+
+            """#
+    }
+}

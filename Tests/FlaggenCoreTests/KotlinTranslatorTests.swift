@@ -1,0 +1,385 @@
+import FlaggenCore
+import FlaggenJSON
+import Foundation
+import XCTest
+
+// MARK: - Rendering
+
+/// The Kotlin files generated from one manifest.
+struct RenderedKotlin {
+    /// The validated manifest.
+    var manifest: Manifest
+    /// `Flags.kt` and `FlagKit.kt`, by file name.
+    var files: [String: String]
+
+    /// The file names, in a fixed order.
+    static let fileNames = ["Flags.kt", "FlagKit.kt"]
+}
+
+/// Renders the Kotlin output of a manifest file with the templates in this checkout's
+/// `Templates/kotlin`. The only place the Kotlin tests render, so it can switch to `Generator`.
+func renderKotlin(manifestAt url: URL) throws -> RenderedKotlin {
+    let bytes = Array(try Data(contentsOf: url))
+    let result = ManifestValidator().validate(bytes, file: url.lastPathComponent)
+    guard let manifest = result.manifest else {
+        throw KotlinTestError(message: "\(url.path) is not valid:\n" + result.diagnostics.map(\.formatted).joined(separator: "\n"))
+    }
+    // The real pipeline with the built-in (embedded) templates: what users get.
+    var run = Generate(manifestPath: url.path)
+    run.kinds = [.kotlin]
+    var files: [String: String] = [:]
+    for file in try run.render().files {
+        files[String(file.path.split(separator: "/").last ?? "")] = String(decoding: file.contents, as: UTF8.self)
+    }
+    return RenderedKotlin(manifest: manifest, files: files)
+}
+
+/// Renders manifest text (validated as `flags.yaml`).
+func renderKotlin(yaml: String) throws -> RenderedKotlin {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-kotlin-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("flags.yaml")
+    try Data(yaml.utf8).write(to: url)
+    return try renderKotlin(manifestAt: url)
+}
+
+struct KotlinTestError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// The manifests the Kotlin goldens and the compile test cover: name and path.
+let kotlinCases: [(name: String, manifest: URL)] = [
+    ("root", packageRoot.appendingPathComponent("flags.yaml")),
+    ("hostile", packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Fixtures/hostile.yaml")),
+    ("scopes", packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Fixtures/kotlin-scopes.yaml")),
+]
+
+// MARK: - Literals, names, comments, context
+
+final class KotlinTranslatorTests: XCTestCase {
+    func testStringLiteralEscapes() {
+        let table: [(String, String)] = [
+            ("plain", #""plain""#),
+            ("", #""""#),
+            (#"say "hi""#, #""say \"hi\"""#),
+            (#"back\slash"#, #""back\\slash""#),
+            (#"\(swift)"#, #""\\(swift)""#),
+            ("${kotlin} $dollar $", #""\${kotlin} \$dollar \$""#),
+            (#"""""#, #""\"\"\"""#),
+            ("*/ and /*", #""*/ and /*""#),
+            ("a\nb\rc\td\u{8}e", #""a\nb\rc\td\be""#),
+            ("\u{0}\u{1}\u{1F}\u{7F}\u{85}\u{9F}", #""\u0000\u0001\u001F\u007F\u0085\u009F""#),
+            ("\u{200E}\u{200F}\u{202A}\u{202E}\u{2066}\u{2069}", #""\u200E\u200F\u202A\u202E\u2066\u2069""#),
+            ("\u{2028}\u{2029}\u{FEFF}", #""\u2028\u2029\uFEFF""#),
+            ("emoji 😀 👨‍👩‍👧 é ü", "\"emoji 😀 👨‍👩‍👧 é ü\""),
+            ("مرحبا שלום", "\"مرحبا שלום\""),
+        ]
+        for (text, literal) in table {
+            XCTAssertEqual(KotlinLiteral.string(text), literal, "literal of \(text.debugDescription)")
+        }
+    }
+
+    func testLongLiterals() {
+        XCTAssertEqual(KotlinLiteral.long(0), "0L")
+        XCTAssertEqual(KotlinLiteral.long(7), "7L")
+        XCTAssertEqual(KotlinLiteral.long(-1_234_567), "-1234567L")
+        XCTAssertEqual(KotlinLiteral.long(Int.max), "9223372036854775807L")
+        XCTAssertEqual(KotlinLiteral.long(Int.min), "Long.MIN_VALUE")
+        XCTAssertEqual(KotlinLiteral.long(Int.min, longIsHidden: true), "(-9223372036854775807L - 1L)")
+        XCTAssertEqual(KotlinLiteral.long(-5, longIsHidden: true), "-5L")
+    }
+
+    func testDoubleLiteralsAlwaysReadAsDoubleAndRoundTrip() {
+        let table: [(Double, String)] = [
+            (0, "0.0"), (-0.0, "-0.0"), (1, "1.0"), (3, "3.0"), (0.1, "0.1"), (-1.5, "-1.5"),
+            (1e-5, "1e-05"), (Double.leastNonzeroMagnitude, "5e-324"), (1e300, "1e+300"), (1e16, "1e+16"),
+            (1.7976931348623157e308, "1.7976931348623157e+308"), (123456789.125, "123456789.125"),
+        ]
+        for (value, literal) in table {
+            XCTAssertEqual(KotlinLiteral.double(value), literal)
+            XCTAssertTrue(literal.contains(".") || literal.contains("e"), literal)
+            XCTAssertEqual(Double(literal)?.bitPattern, value.bitPattern, literal)
+        }
+    }
+
+    func testCommentLinesNeutraliseBlockCommentDelimiters() {
+        let table: [(String, [String])] = [
+            ("ends */ and opens /*", ["ends *&#47; and opens /&#42;"]),
+            ("/*/", ["/&#42;/"]),
+            ("*/*", ["*&#47;*"]),
+            ("**/", ["**&#47;"]),
+            ("//*", ["//&#42;"]),
+            ("/**/", ["/&#42;*&#47;"]),
+            // A combining mark after `*` makes one Character, but kotlinc still sees `*/`.
+            ("*\u{301}/ /*\u{301}", ["*\u{301}/ /&#42;\u{301}"]),
+            ("two\nlines  \n\n", ["two", "lines"]),
+            ("\n\nafter blank lines\n\nand between\n", ["after blank lines", "", "and between"]),
+            ("   \n", []),
+            ("tab\there, bidi \u{202E} mark", ["tab  here, bidi \u{FFFD} mark"]),
+        ]
+        for (text, lines) in table {
+            let actual = KotlinLiteral.commentLines(text)
+            XCTAssertEqual(actual, lines, text.debugDescription)
+            for line in actual {
+                XCTAssertFalse(line.contains("/*") || line.contains("*/"), line)
+            }
+        }
+        XCTAssertEqual(KotlinLiteral.commentText("a\nb */"), "a b *&#47;")
+    }
+
+    func testCombiningMarkAfterStarIsStillNeutralised() {
+        // `*` + U+0301 is one Character, so a Character scan would miss `*/` here.
+        XCTAssertEqual(KotlinLiteral.commentLines("x*\u{301}*/"), ["x*\u{301}*&#47;"])
+    }
+
+    func testKDocShape() {
+        XCTAssertEqual(KotlinLiteral.kdoc(["One.", "", "Two."], indent: 4), ["/**", " * One.", " *", " * Two.", " */"])
+        XCTAssertEqual(KotlinLiteral.kdoc(["One line."], indent: 4), ["/** One line. */"])
+        let long = String(repeating: "x", count: 90)
+        XCTAssertEqual(KotlinLiteral.kdoc([long], indent: 4), ["/**", " * " + long, " */"])
+        XCTAssertEqual(KotlinLiteral.kdoc([], indent: 4), [])
+    }
+
+    func testNamesAreUpperCamelAndConfigPropertiesAreEscaped() throws {
+        let rendered = try renderKotlin(yaml: """
+            version: 1
+            kotlinPackage: com.example.names
+            flags:
+              default: {type: bool, default: true, owner: core, expires: 2027-01-01}
+              when: {type: bool, default: false, owner: core, expires: 2027-01-01}
+              new_checkout_v2: {type: bool, default: false, owner: core, expires: 2027-01-01}
+              cfg:
+                type: json
+                schema: Words
+                default: {when: 1, fun: [a]}
+                owner: core
+                expires: 2027-01-01
+            configs:
+              Words:
+                properties:
+                  when: {type: int}
+                  fun: {type: array, items: string, default: []}
+                  plain: {type: bool, default: true}
+                required: [when]
+            """)
+        let flags = try XCTUnwrap(rendered.files["Flags.kt"])
+        XCTAssertTrue(flags.contains("    val Default: Flag<Boolean> = Flag("))
+        XCTAssertTrue(flags.contains("    val When: Flag<Boolean> = Flag("))
+        XCTAssertTrue(flags.contains("    val NewCheckoutV2: Flag<Boolean> = Flag("))
+        XCTAssertTrue(flags.contains("    NewCheckoutV2(\"new_checkout_v2\"),"))
+        XCTAssertTrue(flags.contains("    Cfg(\"cfg\");"))
+        XCTAssertTrue(flags.contains("        defaultValue = Words(`when` = 1L, `fun` = listOf(\"a\")),"))
+        XCTAssertTrue(flags.contains("    val `when`: Long,"))
+        XCTAssertTrue(flags.contains("    val `fun`: List<String> = emptyList(),"))
+        XCTAssertTrue(flags.contains("    val plain: Boolean = true"))
+        XCTAssertTrue(flags.contains("            `when` = FlagJson.requiredLong(json, \"when\"),"))
+        XCTAssertTrue(flags.contains("            `fun` = FlagJson.optionalList(json, \"fun\") { FlagJson.string(it) } ?: emptyList(),"))
+    }
+
+    func testFlagContext() throws {
+        let flag = try flagContext(key: "new_checkout", in: packageRoot.appendingPathComponent("flags.yaml"))
+        XCTAssertEqual(flag["name"], .string("NewCheckout"))
+        XCTAssertEqual(flag["keyLiteral"], .string(#""new_checkout""#))
+        XCTAssertEqual(flag["valueType"], .string("Boolean"))
+        XCTAssertEqual(flag["defaultLiteral"], .string("false"))
+        XCTAssertEqual(flag["ownerLiteral"], .string(#""payments""#))
+        XCTAssertEqual(flag["expiresLiteral"], .string("FlagDate(2027, 3, 1)"))
+        XCTAssertEqual(flag["killSwitchLiteral"], .string("false"))
+        XCTAssertEqual(flag["kindLiteral"], .string("FlagKind.Release"))
+        XCTAssertEqual(flag["descriptionLiteral"], .string(#""The redesigned checkout.""#))
+        XCTAssertEqual(flag["docComment"], .array([
+            "/**", " * The redesigned checkout.", " *", " * - Key: `new_checkout`", " * - Owner: payments",
+            " * - Kind: release", " * - Expires: 2027-03-01 (expired from the next day on)",
+            " * - Rollout: 10% on ios, android from app version 2.4.0", " */",
+        ].map(JSONValue.string)))
+
+        let paywall = try flagContext(key: "paywall", in: packageRoot.appendingPathComponent("flags.yaml"))
+        XCTAssertEqual(paywall["valueType"], .string("PaywallConfig"))
+        XCTAssertEqual(paywall["defaultLiteral"], .string(#"PaywallConfig(title = "Go Pro", trialDays = 7L)"#))
+
+        let kill = try flagContext(key: "chat_media_enabled", in: packageRoot.appendingPathComponent("flags.yaml"))
+        XCTAssertEqual(kill["expiresLiteral"], .string("null"))
+        XCTAssertEqual(kill["kindLiteral"], .string("FlagKind.Operational"))
+        XCTAssertTrue(kill["docComment"]?.arrayValue?.contains(.string(" * - Kill switch: read live; never expires.")) ?? false)
+    }
+
+    func testDocCommentsCannotEndOrOpenABlockComment() throws {
+        let rendered = try renderKotlin(yaml: """
+            version: 1
+            flags:
+              tricky:
+                type: string
+                default: "*/ in a value stays */"
+                owner: "a */ b /* c"
+                expires: 2027-01-01
+                description: "closes */ opens /* and nests /*/ too"
+            """)
+        let flags = try XCTUnwrap(rendered.files["Flags.kt"])
+        let comments = flags.split(separator: "\n").filter { $0.hasPrefix("    /**") || $0.hasPrefix("     *") }
+        XCTAssertTrue(comments.contains("     * closes *&#47; opens /&#42; and nests /&#42;/ too"))
+        XCTAssertTrue(comments.contains("     * - Owner: a *&#47; b /&#42; c"))
+        XCTAssertTrue(flags.contains(#"        defaultValue = "*/ in a value stays */","#))
+        XCTAssertTrue(flags.contains(#"        description = "closes */ opens /* and nests /*/ too""#))
+    }
+
+    func testTypesHiddenByFlagPropertiesAreQualified() throws {
+        let rendered = try renderKotlin(yaml: """
+            version: 1
+            kotlinPackage: com.example.hidden
+            flags:
+              flag_kind: {type: bool, default: true, owner: core, expires: 2027-01-01}
+              long: {type: int, default: -9223372036854775808, owner: core, expires: 2027-01-01}
+              flag_date: {type: bool, default: true, owner: core, expires: 2027-01-01}
+            """)
+        let flags = try XCTUnwrap(rendered.files["Flags.kt"])
+        XCTAssertTrue(flags.contains("        kind = com.example.hidden.FlagKind.Release,"))
+        XCTAssertTrue(flags.contains("        expires = com.example.hidden.FlagDate(2027, 1, 1),"))
+        XCTAssertTrue(flags.contains("        defaultValue = (-9223372036854775807L - 1L),"))
+    }
+
+    func testConfigPropertiesReadStrictlyWithTheirRules() throws {
+        let properties = try configProperties("PaywallConfig", in: packageRoot.appendingPathComponent("flags.yaml"))
+        XCTAssertEqual(properties.map { $0["parameter"] }, [
+            "val title: String",
+            "val trialDays: Long = 0L",
+            #"val style: String = "light""#,
+            "val plans: List<Plan> = emptyList()",
+        ].map(JSONValue.string))
+        XCTAssertEqual(properties.map { $0["readExpression"] }, [
+            #"FlagJson.requiredString(json, "title", maxLength = 40)"#,
+            #"FlagJson.optionalLong(json, "trialDays", minimum = 0L, maximum = 30L) ?: 0L"#,
+            #"FlagJson.optionalString(json, "style", allowed = listOf("light", "dark")) ?: "light""#,
+            #"FlagJson.optionalList(json, "plans") { Plan.read(FlagJson.jsonObject(it)) } ?: emptyList()"#,
+        ].map(JSONValue.string))
+        XCTAssertEqual(properties[0]["docComment"], .array(["/** Required. At most 40 characters. */"]))
+        XCTAssertEqual(properties[2]["docComment"], .array([#"/** One of "light", "dark". */"#]))
+        XCTAssertEqual(properties[3]["docComment"], .array([]))
+
+        let plan = try configProperties("Plan", in: packageRoot.appendingPathComponent("flags.yaml"))
+        XCTAssertEqual(plan.map { $0["readExpression"] }, [
+            #"FlagJson.requiredString(json, "id")"#,
+            #"FlagJson.requiredDouble(json, "price", minimum = 0.0)"#,
+        ].map(JSONValue.string))
+    }
+
+    func testNullablePropertiesAndNestedConfigs() throws {
+        let hostile = packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Fixtures/hostile.yaml")
+        let nested = try configProperties("Nested", in: hostile)
+        XCTAssertEqual(nested.map { $0["parameter"] }, ["val `is`: Double = 0.25", "val `return`: Long? = null"].map(JSONValue.string))
+        XCTAssertEqual(nested.map { $0["readExpression"] }, [
+            #"FlagJson.optionalDouble(json, "is") ?: 0.25"#,
+            #"FlagJson.optionalLong(json, "return")"#,
+        ].map(JSONValue.string))
+        let keywords = try configProperties("Keywords", in: hostile)
+        let byKey = Dictionary(uniqueKeysWithValues: keywords.map { ($0["keyLiteral"]?.stringValue ?? "", $0) })
+        XCTAssertEqual(byKey[#""nested""#]?["readExpression"], .string(#"FlagJson.optionalObject(json, "nested") { Nested.read(it) }"#))
+        XCTAssertEqual(
+            byKey[#""class""#]?["readExpression"],
+            .string(#"FlagJson.requiredLong(json, "class", minimum = Long.MIN_VALUE, maximum = 9223372036854775807L)"#))
+        XCTAssertEqual(
+            byKey[#""object""#]?["readExpression"],
+            .string(#"FlagJson.optionalString(json, "object", allowed = listOf("a\"b", "\$c", "d\\e")) ?: "\$c""#))
+    }
+
+    func testHeaderAndPackage() throws {
+        let rendered = try renderKotlin(manifestAt: packageRoot.appendingPathComponent("flags.yaml"))
+        for name in RenderedKotlin.fileNames {
+            let lines = try XCTUnwrap(rendered.files[name]).split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertTrue(lines[0].hasPrefix("// Generated by flaggen "), name)
+            XCTAssertTrue(lines[0].hasSuffix(" from flags.yaml. Do not edit."), name)
+            XCTAssertTrue(lines[2].hasPrefix("// Manifest SHA-256: "), name)
+            XCTAssertEqual(lines[3], "", name)
+            XCTAssertEqual(lines[4], "package com.example.flags", name)
+        }
+    }
+
+    func testOutputIsTidyAndDeterministic() throws {
+        for (name, manifest) in kotlinCases {
+            let first = try renderKotlin(manifestAt: manifest)
+            let second = try renderKotlin(manifestAt: manifest)
+            XCTAssertEqual(first.files, second.files, name)
+            for (file, text) in first.files {
+                let label = "\(name)/\(file)"
+                XCTAssertTrue(text.hasSuffix("}\n") && !text.hasSuffix("\n\n"), "\(label) must end with one newline")
+                XCTAssertFalse(text.contains("\t"), "\(label) holds a tab")
+                XCTAssertFalse(text.contains("\r"), "\(label) holds a carriage return")
+                XCTAssertFalse(text.contains("\n\n\n"), "\(label) holds two blank lines in a row")
+                for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    XCTAssertFalse(line.hasSuffix(" "), "\(label):\(index + 1) ends with a space")
+                    let indentation = line.prefix { $0 == " " }.count
+                    let isCommentContinuation = line.dropFirst(indentation).hasPrefix("*")
+                    XCTAssertTrue(
+                        indentation % 4 == 0 || (isCommentContinuation && indentation % 4 == 1),
+                        "\(label):\(index + 1) is not indented by multiples of 4 spaces: \(line)")
+                }
+            }
+        }
+    }
+
+    func testManifestWithoutFlagsOrConfigs() throws {
+        let rendered = try renderKotlin(yaml: "version: 1\nflags: {}\n")
+        let flags = try XCTUnwrap(rendered.files["Flags.kt"])
+        XCTAssertTrue(flags.contains("    val all: List<Flag<*>> = emptyList()"))
+        XCTAssertTrue(flags.contains("enum class FlagKey(val key: String) {\n    ;\n"))
+        XCTAssertFalse(flags.contains("import org.json"))
+    }
+
+    // MARK: Helpers
+
+    private func context(of manifest: URL) throws -> [String: JSONValue] {
+        let bytes = Array(try Data(contentsOf: manifest))
+        let model = try XCTUnwrap(ManifestValidator().validate(bytes, file: manifest.lastPathComponent).manifest)
+        let header = GeneratedHeader(manifestName: manifest.lastPathComponent, manifestBytes: bytes)
+        return try XCTUnwrap(KotlinTranslator().context(for: model, header: header).objectValue)
+    }
+
+    private func flagContext(key: String, in manifest: URL) throws -> [String: JSONValue] {
+        let flags = try XCTUnwrap(context(of: manifest)["flags"]?.arrayValue)
+        return try XCTUnwrap(flags.compactMap(\.objectValue).first { $0["key"] == .string(key) })
+    }
+
+    private func configProperties(_ name: String, in manifest: URL) throws -> [[String: JSONValue]] {
+        let configs = try XCTUnwrap(context(of: manifest)["configs"]?.arrayValue).compactMap(\.objectValue)
+        let config = try XCTUnwrap(configs.first { $0["name"] == .string(name) })
+        return try XCTUnwrap(config["properties"]?.arrayValue).compactMap(\.objectValue)
+    }
+}
+
+// MARK: - Goldens
+
+/// The Kotlin generated from the scopes fixture (names that hide Kotlin's own types), compared
+/// byte for byte with `Goldens/kotlin/scopes/`. The root and hostile manifests' Kotlin is
+/// covered with their other outputs by GoldenTests. Set FLAGGEN_RECORD_GOLDENS=1 to re-record
+/// after an intended change, then review the diff.
+final class KotlinGoldenTests: XCTestCase {
+    func testScopesManifest() throws {
+        try assertGoldens(case: "scopes")
+    }
+
+    private func assertGoldens(case name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let manifest = try XCTUnwrap(kotlinCases.first { $0.name == name }?.manifest)
+        let rendered = try renderKotlin(manifestAt: manifest)
+        let folder = packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Goldens/kotlin/\(name)")
+        let record = ProcessInfo.processInfo.environment["FLAGGEN_RECORD_GOLDENS"] == "1"
+        if record { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        for fileName in RenderedKotlin.fileNames {
+            let url = folder.appendingPathComponent(fileName)
+            let actual = Array((rendered.files[fileName] ?? "").utf8)
+            if record {
+                try Data(actual).write(to: url)
+                continue
+            }
+            guard let committed = FileManager.default.contents(atPath: url.path) else {
+                XCTFail("\(url.path) is missing; run FLAGGEN_RECORD_GOLDENS=1 swift test --filter KotlinGoldenTests", file: file, line: line)
+                continue
+            }
+            if let difference = firstDifference(expected: Array(committed), actual: actual) {
+                XCTFail(
+                    "\(url.path) differs from the generated Kotlin:\n\(difference)\nRe-record with FLAGGEN_RECORD_GOLDENS=1 if the change is intended.",
+                    file: file, line: line)
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import FlaggenCore
+import XCTest
+
+final class UnifiedDiffTests: XCTestCase {
+    func testEqualTextsHaveNoDiff() {
+        XCTAssertEqual(UnifiedDiff.diff(old: "a\nb\n", new: "a\nb\n", oldName: "a", newName: "b"), "")
+    }
+
+    func testOneChangedLineWithThreeLinesOfContextLikeGitDiff() {
+        let old = (1...10).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        let new = old.replacingOccurrences(of: "line 5\n", with: "line five\n")
+        XCTAssertEqual(
+            UnifiedDiff.diff(old: old, new: new, oldName: "a/f", newName: "b/f"),
+            """
+            --- a/f
+            +++ b/f
+            @@ -2,7 +2,7 @@
+             line 2
+             line 3
+             line 4
+            -line 5
+            +line five
+             line 6
+             line 7
+             line 8
+
+            """)
+        XCTAssertEqual(UnifiedDiff.firstChangedLine(old: old, new: new), 5)
+    }
+
+    func testInsertionIntoAnEmptyFileAndDeletionOfEverything() {
+        XCTAssertEqual(UnifiedDiff.diff(old: "", new: "x\n", oldName: "a", newName: "b"), "--- a\n+++ b\n@@ -0,0 +1 @@\n+x\n")
+        XCTAssertEqual(UnifiedDiff.diff(old: "x\ny\n", new: "", oldName: "a", newName: "b"), "--- a\n+++ b\n@@ -1,2 +0,0 @@\n-x\n-y\n")
+    }
+
+    func testFarApartChangesMakeSeparateHunks() {
+        let old = (1...20).map { "\($0)" }.joined(separator: "\n") + "\n"
+        let new = old.replacingOccurrences(of: "\n2\n", with: "\ntwo\n").replacingOccurrences(of: "\n19\n", with: "\nnineteen\n")
+        let diff = UnifiedDiff.diff(old: old, new: new, oldName: "a", newName: "b")
+        XCTAssertEqual(diff.components(separatedBy: "\n@@").count - 1, 2, diff)
+        XCTAssertTrue(diff.contains("@@ -1,5 +1,5 @@"), diff)
+        XCTAssertTrue(diff.contains("@@ -16,5 +16,5 @@"), diff)
+    }
+
+    /// Applying the diff to the old text must give the new text, for many random edits.
+    func testDiffsApplyBackToTheNewText() {
+        var generator = SplitMix(seed: 42)
+        for _ in 0..<300 {
+            let old = (0..<Int(generator.next() % 30)).map { _ in "l\(generator.next() % 6)" }
+            var new = old
+            for _ in 0..<Int(generator.next() % 6) {
+                let choice = generator.next() % 3
+                if choice == 0, !new.isEmpty { new.remove(at: Int(generator.next() % UInt64(new.count))) }
+                if choice == 1 { new.insert("n\(generator.next() % 6)", at: Int(generator.next() % UInt64(new.count + 1))) }
+                if choice == 2, !new.isEmpty { new[Int(generator.next() % UInt64(new.count))] = "c\(generator.next() % 6)" }
+            }
+            let oldText = old.map { $0 + "\n" }.joined()
+            let newText = new.map { $0 + "\n" }.joined()
+            let diff = UnifiedDiff.diff(old: oldText, new: newText, oldName: "a", newName: "b", context: 1)
+            XCTAssertEqual(apply(diff, to: old), new, "old: \(old)\nnew: \(new)\n\(diff)")
+        }
+    }
+
+    /// A minimal patch applier for the test.
+    private func apply(_ diff: String, to old: [String]) -> [String] {
+        guard !diff.isEmpty else { return old }
+        var result: [String] = []
+        var oldIndex = 0
+        for line in diff.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2) {
+            if line.hasPrefix("@@") {
+                let oldPart = line.split(separator: " ")[1].dropFirst()
+                let start = Int(oldPart.split(separator: ",")[0]) ?? 0
+                let count = oldPart.contains(",") ? Int(oldPart.split(separator: ",")[1]) ?? 0 : 1
+                let target = count == 0 ? start : start - 1
+                while oldIndex < target {
+                    result.append(old[oldIndex])
+                    oldIndex += 1
+                }
+            } else if line.hasPrefix(" ") {
+                result.append(String(line.dropFirst()))
+                oldIndex += 1
+            } else if line.hasPrefix("-") {
+                oldIndex += 1
+            } else if line.hasPrefix("+") {
+                result.append(String(line.dropFirst()))
+            }
+        }
+        while oldIndex < old.count {
+            result.append(old[oldIndex])
+            oldIndex += 1
+        }
+        return result
+    }
+}
+
+/// A small deterministic random number generator for repeatable property tests.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
