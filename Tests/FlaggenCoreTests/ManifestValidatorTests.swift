@@ -454,3 +454,12 @@ final class ReservedNameTests: XCTestCase {
         assertOneError("version: 1\nname: FlagDate\nflags: {}\n", at: "2:7", contains: "clashes with a type the generated code uses")
     }
 }
+
+final class SeedServerTests: XCTestCase {
+    func testServersDefaultToAllAndCanBeChosen() throws {
+        XCTAssertEqual(validate("version: 1\nflags: {}\n").manifest?.outputs.servers, SeedServer.allCases)
+        XCTAssertEqual(validate("version: 1\noutputs: {servers: [unleash, contract]}\nflags: {}\n").manifest?.outputs.servers, [.contract, .unleash])
+        assertOneError("version: 1\noutputs: {servers: [launchdarkly]}\nflags: {}\n", at: "2:21", contains: "unknown server 'launchdarkly'")
+        assertOneError("version: 1\noutputs: {servers: [flagd, flagd]}\nflags: {}\n", at: "2:28", contains: "listed twice")
+    }
+}

@@ -38,9 +38,16 @@ public struct Generator: Sendable {
                 case .schemas:
                     files += try Self.inFolder(manifest.outputs.schemas, JSONSchemaEmitter().files(for: manifest, header: header))
                 case .seeds:
-                    var seeds = try CanonicalSeedEmitter().files(for: manifest, header: header)
-                    seeds += try PostgresSeedEmitter().files(for: manifest, header: header)
-                    seeds += try FirebaseSeedEmitter().files(for: manifest, header: header)
+                    var seeds: [GeneratedFile] = []
+                    for server in manifest.outputs.servers {
+                        switch server {
+                        case .contract: seeds += try CanonicalSeedEmitter().files(for: manifest, header: header)
+                        case .postgres: seeds += try PostgresSeedEmitter().files(for: manifest, header: header)
+                        case .firebase: seeds += try FirebaseSeedEmitter().files(for: manifest, header: header)
+                        case .flagd: seeds += try FlagdSeedEmitter().files(for: manifest, header: header)
+                        case .unleash: seeds += try UnleashSeedEmitter().files(for: manifest, header: header)
+                        }
+                    }
                     files += Self.inFolder(manifest.outputs.seeds, seeds)
                 }
             }

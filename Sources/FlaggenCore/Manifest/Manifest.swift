@@ -26,6 +26,20 @@ public struct Manifest: Sendable, Hashable {
     }
 }
 
+/// A flag server flaggen writes a seed for.
+public enum SeedServer: String, Sendable, Hashable, CaseIterable {
+    /// `flags.seed.json`, the contract's own rules.
+    case contract
+    /// `flags.seed.sql`.
+    case postgres
+    /// `remoteconfig.template.json`.
+    case firebase
+    /// `flagd.flags.json`.
+    case flagd
+    /// `unleash.features.json`.
+    case unleash
+}
+
 /// Where each kind of output is written, relative to the manifest's folder.
 public struct OutputPaths: Sendable, Hashable {
     /// The Swift file.
@@ -36,6 +50,8 @@ public struct OutputPaths: Sendable, Hashable {
     public var schemas: String = "Generated/Schemas"
     /// The folder for server seeds.
     public var seeds: String = "Generated/Server"
+    /// The flag servers to write seeds for (all by default).
+    public var servers: [SeedServer] = SeedServer.allCases
 
     /// The default layout: everything under `Generated/` beside the manifest.
     public init() {}

@@ -25,7 +25,8 @@ public struct ManifestValidator: Sendable {
     static let topLevelFields = ["version", "name", "kotlinPackage", "retired", "outputs", "templates", "flags", "configs"]
     static let flagFields = ["type", "default", "owner", "expires", "kind", "description", "rollout", "killSwitch", "schema"]
     static let rolloutFields = ["percent", "platforms", "minAppVersion", "value"]
-    static let outputFields = ["swift", "kotlin", "schemas", "seeds"]
+    static let outputFields = ["swift", "kotlin", "schemas", "seeds", "servers"]
+    static let outputPathFields = ["swift", "kotlin", "schemas", "seeds"]
 
     /// Parses and validates manifest bytes. `file` is the path printed in diagnostics.
     public func validate(_ bytes: [UInt8], file: String) -> ValidationResult {
@@ -144,7 +145,24 @@ private struct ManifestReader {
         where fields[field] == nil {
             claimed[OutputPathRules.normalized(path)] = field
         }
-        for field in ManifestValidator.outputFields {
+        if let serversNode = fields["servers"], let items = context.list(serversNode, "outputs.servers") {
+            var servers: [SeedServer] = []
+            for item in items {
+                guard let name = context.string(item, "a server in outputs.servers") else { continue }
+                guard let server = SeedServer(rawValue: name) else {
+                    let known = SeedServer.allCases.map(\.rawValue).joined(separator: ", ")
+                    context.error("unknown server '\(name)' in outputs.servers; use \(known)", at: item.location)
+                    continue
+                }
+                if servers.contains(server) {
+                    context.error("server '\(name)' is listed twice in outputs.servers", at: item.location)
+                } else {
+                    servers.append(server)
+                }
+            }
+            outputs.servers = SeedServer.allCases.filter(servers.contains)
+        }
+        for field in ManifestValidator.outputPathFields {
             guard let valueNode = fields[field], let path = context.nonEmptyString(valueNode, "outputs.\(field)") else { continue }
             if let problem = OutputPathRules.problem(with: path) {
                 context.error("outputs.\(field) \(problem)", at: valueNode.location)

@@ -1,0 +1,109 @@
+import FlaggenJSON
+
+/// Writes an Unleash client-features document, `unleash.features.json`, into the folder
+/// `outputs.seeds` names: the format of Unleash's `/api/client/features`, which Unleash Edge
+/// and the server SDKs can bootstrap from.
+///
+/// - A bool flag is the feature's on/off answer (`isEnabled`). A flag that defaults to true is
+///   enabled for everyone; one that defaults to false is disabled, or enabled only through its
+///   rollout's strategies (see ``UnleashStrategies``).
+/// - Every other flag is enabled for everyone and answers with a variant payload: the rollout's
+///   strategies carry the `rollout` variant, and a last strategy that matches everyone carries
+///   the `default` variant. Disabling the feature makes apps fall back to the default in their
+///   code, which is the same value.
+/// - `type` is the flag's kind, or `kill-switch` for kill switches. Owner and expiry go into
+///   `description`; flaggen's header is the root `$comment`.
+///
+/// Throws for what Unleash cannot express: a rollout that is not a whole percent, and a bool
+/// rollout that turns a default-on flag off for a share of users. See docs/server-seeds.md.
+public struct UnleashSeedEmitter: Sendable {
+    /// The seed's file name, relative to the seeds folder.
+    public static let fileName = "unleash.features.json"
+
+    /// The client-features format version.
+    public static let formatVersion = 2
+
+    /// Creates an emitter.
+    public init() {}
+
+    /// Files with paths relative to the output folder (manifest.outputs.seeds).
+    public func files(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
+        var features: [JSONValue] = []
+        for flag in manifest.flags {
+            features.append(try feature(for: flag))
+        }
+        let document: JSONValue = [
+            "$comment": .string(header.lines.joined(separator: " ")),
+            "version": .int(Self.formatVersion),
+            "features": .array(features),
+        ]
+        do {
+            return [GeneratedFile(path: Self.fileName, text: try JSONWriter(trailingNewline: true).string(for: document))]
+        } catch {
+            throw EmitError("cannot write the Unleash seed \(Self.fileName): \(error)")
+        }
+    }
+
+    /// One flag as an Unleash feature.
+    private func feature(for flag: FlagDefinition) throws(EmitError) -> JSONValue {
+        let (enabled, strategies) = try activation(of: flag)
+        return [
+            "name": .string(flag.key),
+            "type": .string(flag.killSwitch ? "kill-switch" : flag.kind.rawValue),
+            "enabled": .bool(enabled),
+            "description": .string(description(of: flag)),
+            "project": "default",
+            "impressionData": false,
+            "strategies": .array(strategies),
+            "variants": [],
+        ]
+    }
+
+    /// Whether the feature is enabled, and its strategies.
+    private func activation(of flag: FlagDefinition) throws(EmitError) -> (enabled: Bool, strategies: [JSONValue]) {
+        let strategies = UnleashStrategies(flag: flag)
+        guard case .bool(let defaultValue) = flag.defaultValue else {
+            // Non-bool flags: the first matching strategy's variant is the value.
+            var all: [JSONValue] = []
+            if let rollout = flag.rollout {
+                let served = try UnleashVariant.serving(rollout.value, named: UnleashVariant.rolloutName, flag: flag, at: rollout.location)
+                all += try strategies.matching(rollout, variants: [served])
+            }
+            let fallback = try UnleashVariant.serving(flag.defaultValue, named: UnleashVariant.defaultName, flag: flag, at: flag.location)
+            all.append(strategies.everyone(variants: [fallback]))
+            return (true, all)
+        }
+        guard let rollout = flag.rollout, rollout.value != flag.defaultValue else {
+            return defaultValue ? (true, [strategies.everyone()]) : (false, [])
+        }
+        if !defaultValue {
+            return (true, try strategies.matching(rollout))
+        }
+        // Default on, the rollout turns it off: enabled for everyone the rule does not serve.
+        switch rollout.basisPoints {
+        case 0:
+            return (true, [strategies.everyone()])
+        case UnleashStrategies.everyone:
+            let notServed = strategies.notMatching(rollout)
+            return (!notServed.isEmpty, notServed)
+        default:
+            throw EmitError(
+                "Unleash: the rollout of '\(flag.key)' turns a flag that defaults to true off for \(rollout.percentText) percent "
+                    + "of users, and Unleash rollouts can only turn a feature on for a share; invert the flag (default: false, "
+                    + "a rollout that serves true) or use percent 0 or 100",
+                at: rollout.location)
+        }
+    }
+
+    /// The flag's description, then its owner and expiry, and how a partial rollout buckets.
+    private func description(of flag: FlagDefinition) -> String {
+        var parts: [String] = []
+        if let description = flag.description { parts.append(description) }
+        parts.append("Owner: \(flag.owner).")
+        if let expires = flag.expires { parts.append("Expires: \(expires).") }
+        if let rollout = flag.rollout, UnleashStrategies.isPartial(rollout) {
+            parts.append("Rollout buckets come from Unleash's MurmurHash3 of groupId:userId, not flaggen's SHA-256 buckets.")
+        }
+        return parts.joined(separator: " ")
+    }
+}
