@@ -3,9 +3,14 @@ import PackageDescription
 
 let package = Package(
     name: "flaggen",
+    // FlagKit's store uses async URLSession and AsyncStream; Linux has no minimum.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .executable(name: "flaggen", targets: ["flaggen"]),
         .library(name: "FlagKit", targets: ["FlagKit"]),
+        .plugin(name: "FlagGenPlugin", targets: ["FlagGenPlugin"]),
+        .plugin(name: "GenerateFlags", targets: ["GenerateFlags"]),
+        .plugin(name: "CheckFlags", targets: ["CheckFlags"]),
     ],
     targets: [
         // libyaml, the only C dependency: `apt-get install libyaml-dev` or `brew install libyaml`.
@@ -33,6 +38,24 @@ let package = Package(
         .executableTarget(
             name: "flaggen",
             dependencies: ["FlaggenCore", "FlaggenArguments"]
+        ),
+
+        // SwiftPM plugins. They stay thin: find the manifest, run the flaggen executable.
+        .plugin(name: "FlagGenPlugin", capability: .buildTool(), dependencies: ["flaggen"]),
+        .plugin(
+            name: "GenerateFlags",
+            capability: .command(
+                intent: .custom(verb: "generate-flags", description: "Write every output of each target's flags.yaml into the package"),
+                permissions: [.writeToPackageDirectory(reason: "flaggen writes the generated Swift, Kotlin, schemas and seeds that you commit")]
+            ),
+            dependencies: ["flaggen"]
+        ),
+        .plugin(
+            name: "CheckFlags",
+            capability: .command(
+                intent: .custom(verb: "check-flags", description: "Check that committed generated files match each target's flags.yaml")
+            ),
+            dependencies: ["flaggen"]
         ),
 
         .testTarget(name: "FlaggenCLITests", dependencies: ["flaggen"]),

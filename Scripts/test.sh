@@ -43,12 +43,15 @@ fi
 echo "libyaml $(pkg-config --modversion yaml-0.1)"
 
 # Kotlin 1.3 and org.json compile and run the generated Kotlin.
-if ! command -v kotlinc >/dev/null || [ ! -f /usr/share/java/com.android.json.jar ]; then
-  echo "installing kotlin and libandroid-json-java"
-  apt_install kotlin libandroid-json-java
+if ! command -v kotlinc >/dev/null || [ ! -f /usr/share/java/com.android.json.jar ] \
+  || [ ! -f /usr/share/java/kotlinx-coroutines-core.jar ] || [ ! -f /usr/share/java/atomicfu.jar ]; then
+  echo "installing kotlin, org.json, kotlinx-coroutines and atomicfu"
+  apt_install kotlin libandroid-json-java libkotlinx-coroutines-java libkotlinx-atomicfu-java
 fi
 export FLAGGEN_KOTLINC=$(command -v kotlinc)
 export FLAGGEN_ORG_JSON_JAR=/usr/share/java/com.android.json.jar
+# Debian's coroutines 1.0.1 needs atomicfu at run time but does not depend on it.
+export FLAGGEN_COROUTINES_JARS=/usr/share/java/kotlinx-coroutines-core.jar:/usr/share/java/kotlinx-coroutines-core-common.jar:/usr/share/java/atomicfu.jar
 
 # Python peers: a JSON Schema validator and the real flagd and Unleash evaluators.
 venv=.venv
@@ -99,8 +102,8 @@ if grep -q 'warning: ' "$build_log"; then
 fi
 
 # --- Tests -----------------------------------------------------------------------------------
-step "Running swift test"
-swift test --skip-build
+step "Running swift test (with the SwiftPM plugin integration tests)"
+FLAGGEN_PLUGIN_TESTS=1 swift test --skip-build
 
 # --- Dogfooding --------------------------------------------------------------------------------
 step "Linting the root flags.yaml with today's date"

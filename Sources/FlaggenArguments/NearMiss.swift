@@ -14,12 +14,15 @@ public enum NearMiss {
     /// - Parameters:
     ///   - word: The word as the user typed it, for example `lnit`.
     ///   - candidates: The valid words, for example the command names.
+    ///
+    /// Takes time in proportion to the words' total length: only distances up to the limit
+    /// are computed, so a long typed word costs no more than a short one per candidate.
     public static func suggestion(for word: String, among candidates: [String]) -> String? {
         let limit = maximumDistance(forLength: word.count)
+        let typed = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
-            let distance = self.distance(word, candidate)
-            guard distance <= limit else { continue }
+            guard let distance = self.distance(typed, Array(candidate.lowercased()), atMost: limit) else { continue }
             if let current = best, current.distance <= distance { continue }
             best = (candidate, distance)
         }
@@ -59,5 +62,45 @@ public enum NearMiss {
             }
         }
         return rows[a.count][b.count]
+    }
+
+    /// The distance between two lowercased words if it is at most `limit`, else nil.
+    ///
+    /// A cell (i, j) of the full table is at least |i - j|, so only the cells within `limit` of
+    /// the diagonal matter: each row keeps just those, at slot `j - i + limit`. Time and memory
+    /// grow with the words' length, not with the product of their lengths (two 30,000-letter
+    /// names would otherwise need a 7 GB table).
+    static func distance(_ a: [Character], _ b: [Character], atMost limit: Int) -> Int? {
+        guard abs(a.count - b.count) <= limit else { return nil }
+        let width = 2 * limit + 1
+        let far = limit + 1
+        var beforePrevious = [Int](repeating: far, count: width)  // row i - 2
+        var previous = [Int](repeating: far, count: width)  // row i - 1
+        var current = [Int](repeating: far, count: width)
+        for slot in limit..<width where slot - limit <= b.count { previous[slot] = slot - limit }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for slot in 0..<width {
+                let j = i + slot - limit
+                guard j >= 0, j <= b.count else {
+                    current[slot] = far
+                    continue
+                }
+                guard j > 0 else {
+                    current[slot] = min(i, far)
+                    continue
+                }
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = previous[slot] + cost  // substitution, from (i - 1, j - 1)
+                if slot + 1 < width { value = min(value, previous[slot + 1] + 1) }  // deletion, from (i - 1, j)
+                if slot > 0 { value = min(value, current[slot - 1] + 1) }  // insertion, from (i, j - 1)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, beforePrevious[slot] + 1)  // transposition, from (i - 2, j - 2)
+                }
+                current[slot] = min(value, far)
+            }
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
+        }
+        let distance = previous[b.count - a.count + limit]
+        return distance <= limit ? distance : nil
     }
 }

@@ -65,12 +65,119 @@ public struct JSONWriter: Sendable {
     /// `String`. Same rules and errors as ``string(for:)``.
     public func utf8Bytes(for value: JSONValue) throws -> [UInt8] {
         var output: [UInt8] = []
-        var path: [JSONPathComponent] = []
-        try write(value, path: &path, to: &output)
+        do throws(WriteFailure) {
+            try writeFast(value, depth: 0, to: &output)
+        } catch {
+            // The fast writer keeps no path; write again with one, which throws the error
+            // naming where the problem is.
+            output = []
+            var path: [JSONPathComponent] = []
+            try write(value, path: &path, to: &output)
+        }
         if trailingNewline {
             output.append(0x0A)
         }
-        return output
+        return Self.withoutSpareCapacity(output)
+    }
+
+    /// `bytes`, copied into an array of their exact size when the growing array kept a lot of
+    /// spare capacity (up to half of it): large outputs are held in memory until written.
+    static func withoutSpareCapacity(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count >= 4096, bytes.capacity - bytes.count > bytes.count / 8 else { return bytes }
+        return [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            bytes.withUnsafeBufferPointer { source in
+                buffer.baseAddress!.initialize(from: source.baseAddress!, count: source.count)
+            }
+            count = bytes.count
+        }
+    }
+
+    // MARK: - Writing a document piece by piece
+
+    /// One member of an object written with ``appendObject(_:depth:to:)``: its key, and the
+    /// closure that appends its value at the depth it is given.
+    public struct Member {
+        /// The member's key.
+        public var key: String
+        /// Appends the member's value, nested `depth` levels deep.
+        public var write: (_ output: inout [UInt8], _ depth: Int) throws -> Void
+
+        /// Creates a member.
+        public init(_ key: String, write: @escaping (_ output: inout [UInt8], _ depth: Int) throws -> Void) {
+            self.key = key
+            self.write = write
+        }
+    }
+
+    /// Appends `value` as it appears nested `depth` levels deep in a document (0 for the whole
+    /// document), with the same bytes ``utf8Bytes(for:)`` gives for it there, and without the
+    /// trailing newline. With ``appendObject(_:depth:to:)`` and ``appendArray(_:depth:to:_:)``,
+    /// a large document is written piece by piece instead of first being built as one value.
+    ///
+    /// - Throws: ``JSONWriterError`` for a value that cannot be written; its path starts at
+    ///   `value`, not at the document's root.
+    public func append(_ value: JSONValue, depth: Int, to output: inout [UInt8]) throws {
+        do throws(WriteFailure) {
+            try writeFast(value, depth: depth, to: &output)
+        } catch {
+            var path: [JSONPathComponent] = []
+            var scratch: [UInt8] = []
+            try write(value, path: &path, to: &scratch)
+            throw JSONWriterError(path: "$", message: "nesting deeper than the limit of \(maximumDepth) arrays/objects")
+        }
+    }
+
+    /// Appends an object whose members' values are written by closures, in the order of the
+    /// keys' UTF-8 bytes (the order ``utf8Bytes(for:)`` uses), `depth` levels deep.
+    public func appendObject(_ members: [Member], depth: Int, to output: inout [UInt8]) throws {
+        if members.isEmpty {
+            output.append(contentsOf: "{}".utf8)
+            return
+        }
+        output.append(UInt8(ascii: "{"))
+        var first = true
+        for member in members.sorted(by: { Self.utf8Precedes($0.key, $1.key) }) {
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            fastNewline(depth: depth + 1, to: &output)
+            Self.appendQuoted(member.key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            if indentWidth != nil { output.append(0x20) }
+            try member.write(&output, depth + 1)
+        }
+        fastNewline(depth: depth, to: &output)
+        output.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends an array whose elements are written by `writeElement`, `depth` levels deep.
+    public func appendArray<Elements: Collection>(
+        _ elements: Elements, depth: Int, to output: inout [UInt8],
+        _ writeElement: (_ element: Elements.Element, _ output: inout [UInt8], _ depth: Int) throws -> Void
+    ) throws {
+        if elements.isEmpty {
+            output.append(contentsOf: "[]".utf8)
+            return
+        }
+        output.append(UInt8(ascii: "["))
+        var first = true
+        for element in elements {
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            fastNewline(depth: depth + 1, to: &output)
+            try writeElement(element, &output, depth + 1)
+        }
+        fastNewline(depth: depth, to: &output)
+        output.append(UInt8(ascii: "]"))
+    }
+
+    /// Ends a document written piece by piece: the trailing newline when ``trailingNewline``
+    /// asks for one, and no spare capacity.
+    /// `output` is left empty, so its bytes are not held twice.
+    public func finish(_ output: inout [UInt8]) -> [UInt8] {
+        if trailingNewline { output.append(0x0A) }
+        let finished = Self.withoutSpareCapacity(output)
+        output = []
+        return finished
     }
 
     // MARK: - Implementation
@@ -86,6 +193,107 @@ public struct JSONWriter: Sendable {
         guard let width = indentWidth else { return }
         output.append(0x0A)
         output.append(contentsOf: repeatElement(0x20, count: width * depth))
+    }
+
+    /// A value the fast writer cannot write; ``write(_:path:to:)`` then says why and where.
+    private struct WriteFailure: Error {}
+
+    /// Spaces to copy indentation from.
+    private static let spaces = [UInt8](repeating: 0x20, count: 256)
+
+    /// The same bytes as ``write(_:path:to:)``, without keeping the path of the value being
+    /// written (the common case, where nothing fails, pays nothing for error messages).
+    private func writeFast(_ value: JSONValue, depth: Int, to output: inout [UInt8]) throws(WriteFailure) {
+        switch value {
+        case .null:
+            output.append(contentsOf: "null".utf8)
+        case .bool(let flag):
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .int(let number):
+            Self.appendDecimal(number, to: &output)
+        case .double(let number):
+            guard let text = try? Self.format(number, path: []) else { throw WriteFailure() }
+            output.append(contentsOf: text.utf8)
+        case .string(let text):
+            Self.appendQuoted(text, to: &output)
+        case .array(let elements):
+            guard depth < maximumDepth else { throw WriteFailure() }
+            if elements.isEmpty {
+                output.append(contentsOf: "[]".utf8)
+                return
+            }
+            output.append(UInt8(ascii: "["))
+            var first = true
+            for element in elements {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                fastNewline(depth: depth + 1, to: &output)
+                try writeFast(element, depth: depth + 1, to: &output)
+            }
+            fastNewline(depth: depth, to: &output)
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            guard depth < maximumDepth else { throw WriteFailure() }
+            if members.isEmpty {
+                output.append(contentsOf: "{}".utf8)
+                return
+            }
+            let sorted = members.sorted { Self.utf8Precedes($0.key, $1.key) }
+            let pretty = indentWidth != nil
+            output.append(UInt8(ascii: "{"))
+            var first = true
+            for member in sorted {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                fastNewline(depth: depth + 1, to: &output)
+                Self.appendQuoted(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                if pretty { output.append(0x20) }
+                try writeFast(member.value, depth: depth + 1, to: &output)
+            }
+            fastNewline(depth: depth, to: &output)
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private func fastNewline(depth: Int, to output: inout [UInt8]) {
+        guard let width = indentWidth else { return }
+        output.append(0x0A)
+        var count = width * depth
+        while count > 0 {
+            let chunk = min(count, Self.spaces.count)
+            output.append(contentsOf: Self.spaces[0..<chunk])
+            count -= chunk
+        }
+    }
+
+    /// Appends `number` in decimal, as `String(number)` spells it.
+    static func appendDecimal(_ number: Int, to output: inout [UInt8]) {
+        if number < 0 { output.append(UInt8(ascii: "-")) }
+        let start = output.count
+        var magnitude = number.magnitude
+        repeat {
+            output.append(UInt8(truncatingIfNeeded: magnitude % 10) + 0x30)
+            magnitude /= 10
+        } while magnitude > 0
+        output[start...].reverse()
+    }
+
+    /// Whether `a` sorts before `b` by their UTF-8 bytes.
+    static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                let common = min(left.count, right.count)
+                var index = 0
+                while index < common {
+                    if left[index] != right[index] { return left[index] < right[index] }
+                    index += 1
+                }
+                return left.count < right.count
+            }
+        }
     }
 
     private func write(
@@ -190,12 +398,44 @@ public struct JSONWriter: Sendable {
 
     /// Appends `text` as a quoted, escaped JSON string.
     static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendQuoted($0, to: &output) }
+    }
+
+    /// Whether any of the eight bytes in `word` is below 0x20, `"`, `\\` or 0xE2 (the first byte
+    /// of U+2028 and U+2029): the bytes the loop below must look at one by one.
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Exact tests for "some byte is zero" and "some byte is below 0x20".
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
+        return hasControl || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+            || hasZeroByte(word ^ (ones &* 0xE2))
+    }
+
+    /// Appends UTF-8 `bytes` as a quoted, escaped JSON string. Bytes that need no escape are
+    /// copied in runs.
+    static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        let bytes = Array(text.utf8)
         var index = 0
+        var runStart = 0
+        let raw = UnsafeRawBufferPointer(bytes)
         while index < bytes.count {
+            // Skip eight bytes at a time while none of them needs a look.
+            while index + 8 <= bytes.count, !mayNeedEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+            }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
+            if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0xE2 {
+                index += 1
+                continue
+            }
+            if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
             index += 1
+            defer { runStart = index }
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
             case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
@@ -218,6 +458,7 @@ public struct JSONWriter: Sendable {
                 output.append(byte)
             }
         }
+        if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count])) }
         output.append(UInt8(ascii: "\""))
     }
 }

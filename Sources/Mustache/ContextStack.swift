@@ -9,6 +9,21 @@ struct ContextStack {
         frames = [root]
     }
 
+    /// How many values the render's data holds, at every depth (for the render step limit).
+    var bottomValueCount: Int {
+        var count = 0
+        var pending = [frames[0]]
+        while let value = pending.popLast() {
+            count += 1
+            switch value {
+            case .array(let items): pending += items
+            case .object(let members): pending += members.values
+            default: break
+            }
+        }
+        return count
+    }
+
     mutating func push(_ value: JSONValue) {
         frames.append(value)
     }
@@ -21,10 +36,13 @@ struct ContextStack {
     ///
     /// The first part of a dotted name is looked up from the top of the stack down, in
     /// objects only; each further part only inside the value found for the part before it.
-    func lookup(_ name: Name) -> JSONValue? {
+    /// Adds to `work` how many frames and parts it looked in (for the render step limit: a
+    /// lookup from deep inside nested sections costs as much as the levels it searches).
+    func lookup(_ name: Name, work: inout Int) -> JSONValue? {
         guard let first = name.parts.first else { return frames.last }
         var found: JSONValue?
         for frame in frames.reversed() {
+            work += 1
             if case .object(let members) = frame, let value = members[first] {
                 found = value
                 break
@@ -32,6 +50,7 @@ struct ContextStack {
         }
         guard var value = found else { return nil }
         for part in name.parts.dropFirst() {
+            work += 1
             guard case .object(let members) = value, let member = members[part] else {
                 return nil
             }

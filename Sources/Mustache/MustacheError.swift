@@ -23,6 +23,11 @@ public struct MustacheError: Error, Sendable, Hashable, CustomStringConvertible 
         /// Partials are nested deeper than ``MustacheTemplate/maxPartialDepth``, usually a
         /// partial that includes itself with no end.
         case partialRecursionTooDeep
+        /// Rendering took more steps than ``MustacheTemplate/maxRenderSteps`` allows, usually
+        /// sections over a list nested inside sections over the same list.
+        case renderTooLong
+        /// The rendered text grew past ``MustacheTemplate/maxOutputBytes``.
+        case outputTooLarge
     }
 
     /// What went wrong.

@@ -43,6 +43,27 @@ public struct MustacheTemplate: Sendable {
     /// needs no such limit, but freeing a parsed template does.
     public static let maxNestingDepth = 256
 
+    /// How much work one render may do before it fails with
+    /// ``MustacheError/Kind/renderTooLong``: this many steps, plus
+    /// ``renderStepsPerDataValue`` for each value in the data (every string, number, list,
+    /// object, ... at any depth). A step is one piece of text, one tag, one list item, and one
+    /// more for each enclosing section a name is looked up in.
+    ///
+    /// Rendering is otherwise unbounded: a section over a list inside a section over the same
+    /// list (`{{#flags}}{{#flags}}...`) repeats the whole list for every item, and each further
+    /// level multiplies the work again. flaggen's built-in templates take about 4 steps per
+    /// data value, so the allowance leaves room for much larger templates, while a runaway
+    /// template stops within about a second.
+    public static let maxRenderSteps = 1_000_000
+
+    /// The steps ``maxRenderSteps`` adds for each value in the data.
+    public static let renderStepsPerDataValue = 16
+
+    /// The longest text one render may produce, in UTF-8 bytes (128 MiB; flaggen's largest
+    /// outputs, for 50,000 flags, are about 40 MB). Past it, rendering fails with
+    /// ``MustacheError/Kind/outputTooLarge`` instead of running out of memory.
+    public static let maxOutputBytes = 128 * 1024 * 1024
+
     /// The template's name, used in error messages (usually its file name).
     public let name: String
 
@@ -87,5 +108,24 @@ public struct MustacheTemplate: Sendable {
         var renderer = Renderer(context: context, partials: partials, options: options)
         try renderer.render(self)
         return renderer.output.text
+    }
+
+    /// Renders like ``render(_:partials:options:)`` and returns the text as UTF-8 bytes,
+    /// without building a `String` first (cheaper for large outputs written to files).
+    public func renderUTF8(
+        _ context: JSONValue, partials: some PartialProvider, options: Options = Options()
+    ) throws(MustacheError) -> [UInt8] {
+        var renderer = Renderer(context: context, partials: partials, options: options)
+        try renderer.render(self)
+        let bytes = renderer.output.bytes
+        // A growing array keeps up to half its capacity spare; large outputs are held in memory
+        // until written, so keep only what they use.
+        guard bytes.count >= 4096, bytes.capacity - bytes.count > bytes.count / 8 else { return bytes }
+        return [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            bytes.withUnsafeBufferPointer { source in
+                buffer.baseAddress!.initialize(from: source.baseAddress!, count: source.count)
+            }
+            count = bytes.count
+        }
     }
 }

@@ -12,8 +12,9 @@ enum Node: Sendable {
     case text(String)
     /// `{{name}}`, `{{{name}}}` or `{{& name}}`.
     case variable(Name, escapesHTML: Bool)
-    /// `{{#name}}...{{/name}}`, or `{{^name}}...{{/name}}` when `inverted`.
-    case section(Name, inverted: Bool, children: [Node])
+    /// `{{#name}}...{{/name}}`, or `{{^name}}...{{/name}}` when `inverted`; `position` is the
+    /// opening tag's.
+    case section(Name, inverted: Bool, children: [Node], position: SourcePosition)
     /// `{{> name}}`; `indentation` is non-nil when the tag stands alone on its line.
     case partial(String, indentation: String?, position: SourcePosition)
 }

@@ -4,29 +4,35 @@
 /// values (the spec's rule), and not on empty lines, so generated code gets no trailing
 /// whitespace. It is written lazily, when a line's first content arrives, so a line that a
 /// section repeats is indented on every repetition.
+///
+/// The text is kept as UTF-8 bytes: appending bytes is much cheaper than appending to a
+/// `String`, and every piece is a whole `String`, so the bytes are always valid UTF-8.
 struct Output {
-    private(set) var text = ""
+    private(set) var bytes: [UInt8] = []
     /// The indentation of the innermost standalone partial being rendered, outer ones included.
     var indentation = ""
     /// Whether the next content starts a template line (and so gets the indentation).
     var atLineStart = true
 
+    /// The rendered text.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
     /// Writes literal template text.
     mutating func writeTemplateText(_ string: String) {
         guard !indentation.isEmpty else {
-            text += string
-            if let last = string.utf8.last { atLineStart = last == Byte.newline }
+            let before = bytes.count
+            bytes.append(contentsOf: string.utf8)
+            if bytes.count > before { atLineStart = bytes[bytes.count - 1] == Byte.newline }
             return
         }
-        let bytes = string.utf8
-        var lineStart = bytes.startIndex
-        while lineStart < bytes.endIndex {
-            let newline = bytes[lineStart...].firstIndex(of: Byte.newline)
-            let lineEnd = newline.map { bytes.index(after: $0) } ?? bytes.endIndex
-            // A newline always ends a Character, so these indices are Character boundaries.
-            let line = string[lineStart..<lineEnd]
-            if atLineStart, line != "\n", line != "\r\n" { text += indentation }
-            text += line
+        let utf8 = string.utf8
+        var lineStart = utf8.startIndex
+        while lineStart < utf8.endIndex {
+            let newline = utf8[lineStart...].firstIndex(of: Byte.newline)
+            let lineEnd = newline.map { utf8.index(after: $0) } ?? utf8.endIndex
+            let line = utf8[lineStart..<lineEnd]
+            if atLineStart, !Self.isLineBreak(line) { bytes.append(contentsOf: indentation.utf8) }
+            bytes.append(contentsOf: line)
             atLineStart = newline != nil
             lineStart = lineEnd
         }
@@ -35,8 +41,13 @@ struct Output {
     /// Writes an interpolated value; newlines inside it get no indentation.
     mutating func writeValue(_ string: String) {
         guard !string.isEmpty else { return }
-        if atLineStart { text += indentation }
-        text += string
+        if atLineStart { bytes.append(contentsOf: indentation.utf8) }
+        bytes.append(contentsOf: string.utf8)
         atLineStart = false
+    }
+
+    /// Whether a line is only a line break, `\n` or `\r\n`: an empty line gets no indentation.
+    private static func isLineBreak(_ line: Substring.UTF8View) -> Bool {
+        line.elementsEqual([Byte.newline]) || line.elementsEqual([0x0D, Byte.newline])
     }
 }

@@ -64,7 +64,8 @@ struct Parser {
                             + "\(section.token.position.line), column \(section.token.position.column); "
                             + "close it first with '\(tag("/", section.token))'")
                 }
-                let node = Node.section(section.name, inverted: section.inverted, children: nodes)
+                let node = Node.section(section.name, inverted: section.inverted, children: nodes,
+                                        position: section.token.position)
                 nodes = section.siblings
                 nodes.append(node)
             }

@@ -6,8 +6,12 @@ import FlaggenJSON
 /// templates nor deep data can overflow the call stack, even on a thread with a small
 /// stack. Partials are still capped at ``MustacheTemplate/maxPartialDepth`` so a partial
 /// that includes itself fails with a clear error instead of running until memory runs out.
-struct Renderer<Partials: PartialProvider> {
-    private let partials: Partials
+///
+/// Not generic over the partial provider: the provider is wrapped in a closure, so this type
+/// is concrete and compiled (and optimized) once in this module, instead of running as
+/// unspecialized generic code when a client module renders.
+struct Renderer {
+    private let partialSource: (String) -> String?
     private let options: MustacheTemplate.Options
     private var context: ContextStack
     private(set) var output = Output()
@@ -15,12 +19,18 @@ struct Renderer<Partials: PartialProvider> {
     private var partialCache: [String: MustacheTemplate?] = [:]
     private var partialDepth = 0
     private var frames: [Frame] = []
+    /// Steps taken, and how many are allowed (see ``MustacheTemplate/maxRenderSteps``). The
+    /// allowance for the data is added the first time the base limit is reached, so renders
+    /// that stay under it never count the data's values.
+    private var steps = 0
+    private var maxSteps = MustacheTemplate.maxRenderSteps
+    private var countedData = false
 
     /// Work in progress: a node list to render, or a list value to iterate a section over.
     private struct Frame {
         enum Kind {
             case nodes([Node])
-            case items([JSONValue], children: [Node])
+            case items([JSONValue], children: [Node], position: SourcePosition)
         }
 
         /// What to undo when a `nodes` frame is finished.
@@ -37,34 +47,41 @@ struct Renderer<Partials: PartialProvider> {
         var next = 0
     }
 
-    init(context: JSONValue, partials: Partials, options: MustacheTemplate.Options) {
+    init(context: JSONValue, partials: some PartialProvider, options: MustacheTemplate.Options) {
         self.context = ContextStack(context)
-        self.partials = partials
+        self.partialSource = { partials.partial(named: $0) }
         self.options = options
     }
 
     mutating func render(_ template: MustacheTemplate) throws(MustacheError) {
         frames = [Frame(kind: .nodes(template.nodes), templateName: template.name, exit: .none)]
-        while let frame = frames.last {
-            let index = frame.next
-            switch frame.kind {
+        // The top frame is read in place, by index, rather than copied out on every step.
+        while !frames.isEmpty {
+            steps += 1
+            if steps > maxSteps { try checkSteps() }
+            if output.bytes.count > MustacheTemplate.maxOutputBytes {
+                throw limitError(.outputTooLarge, "the rendered text is larger than the limit of "
+                    + "\(MustacheTemplate.maxOutputBytes) bytes")
+            }
+            let top = frames.count - 1
+            let index = frames[top].next
+            switch frames[top].kind {
             case .nodes(let nodes):
                 guard index < nodes.count else {
-                    frames.removeLast()
-                    finish(frame.exit)
+                    finish(frames.removeLast().exit)
                     continue
                 }
-                frames[frames.count - 1].next = index + 1
-                try render(nodes[index], in: frame.templateName)
+                frames[top].next = index + 1
+                try render(nodes[index], in: frames[top].templateName)
 
-            case .items(let items, let children):
+            case .items(let items, let children, _):
                 guard index < items.count else {
                     frames.removeLast()
                     continue
                 }
-                frames[frames.count - 1].next = index + 1
+                frames[top].next = index + 1
                 context.push(items[index])
-                frames.append(Frame(kind: .nodes(children), templateName: frame.templateName,
+                frames.append(Frame(kind: .nodes(children), templateName: frames[top].templateName,
                                     exit: .popContext))
             }
         }
@@ -77,17 +94,17 @@ struct Renderer<Partials: PartialProvider> {
             output.writeTemplateText(text)
 
         case .variable(let name, let escapesHTML):
-            guard let value = context.lookup(name) else { return }
+            guard let value = context.lookup(name, work: &steps) else { return }
             let text = ValueFormatting.text(for: value)
             output.writeValue(escapesHTML && options.escapesHTML
                               ? ValueFormatting.escapeHTML(text) : text)
 
-        case .section(let name, let inverted, let children):
-            let value = context.lookup(name)
+        case .section(let name, let inverted, let children, let position):
+            let value = context.lookup(name, work: &steps)
             guard ContextStack.isTruthy(value) != inverted else { return }
             switch value {
             case .array(let items)? where !inverted:
-                frames.append(Frame(kind: .items(items, children: children),
+                frames.append(Frame(kind: .items(items, children: children, position: position),
                                     templateName: templateName, exit: .none))
             case let value? where !inverted:
                 context.push(value)
@@ -126,10 +143,47 @@ struct Renderer<Partials: PartialProvider> {
         }
     }
 
+    /// Called when ``steps`` passes ``maxSteps``: adds the data's allowance once, then fails.
+    private mutating func checkSteps() throws(MustacheError) {
+        if !countedData {
+            countedData = true
+            maxSteps += MustacheTemplate.renderStepsPerDataValue * context.bottomValueCount
+            if steps <= maxSteps { return }
+        }
+        throw limitError(
+            .renderTooLong, "rendering takes more than \(maxSteps) steps (\(MustacheTemplate.maxRenderSteps) "
+                + "plus \(MustacheTemplate.renderStepsPerDataValue) per value in the data)")
+    }
+
+    /// A limit error at the innermost list section being repeated, which is usually where a
+    /// runaway render multiplies its work, or at the start of the template when there is none.
+    private func limitError(_ kind: MustacheError.Kind, _ problem: String) -> MustacheError {
+        let inSection = frames.last(where: { if case .items = $0.kind { true } else { false } })
+        let advice = switch (kind, inSection != nil) {
+        case (.renderTooLong, true):
+            " while repeating this section; a section over a list inside a section over the same "
+                + "list repeats the whole list for every item, so drop the inner section or name a "
+                + "field of the items instead"
+        case (.renderTooLong, false):
+            "; partials that include other partials many times multiply the work, so include "
+                + "fewer of them"
+        case (_, true):
+            " while repeating this section; render less text per item"
+        default:
+            "; render less text"
+        }
+        if let inSection, case .items(_, _, let position) = inSection.kind {
+            return MustacheError(kind, in: inSection.templateName, at: position, problem + advice)
+        }
+        return MustacheError(
+            kind, in: frames.first?.templateName ?? "<template>", at: SourcePosition(line: 1, column: 1),
+            problem + advice)
+    }
+
     private mutating func loadPartial(_ name: String) throws(MustacheError) -> MustacheTemplate? {
         if let cached = partialCache[name] { return cached }
         var partial: MustacheTemplate?
-        if let source = partials.partial(named: name) {
+        if let source = partialSource(name) {
             partial = try MustacheTemplate(source: source, name: name)
         }
         partialCache[name] = .some(partial)

@@ -51,6 +51,7 @@ enum Commands {
         var run = Generate(manifestPath: arguments.value(Tool.manifest.name) ?? "flags.yaml")
         run.outputDirectory = arguments.value(Tool.outputDirectory.name)
         run.templatesDirectory = arguments.value(Tool.templates.name)
+        run.swiftFile = arguments.value(Tool.swiftFile.name)
         let kinds = arguments.values(Tool.only.name).compactMap(OutputKind.init(rawValue:))
         if !kinds.isEmpty { run.kinds = OutputKind.allCases.filter(kinds.contains) }
         return run

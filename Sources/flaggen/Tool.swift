@@ -40,6 +40,8 @@ enum Tool {
         "output-dir", valueName: "DIR", help: "Write outputs under DIR instead of the manifest's folder (same relative paths).")
     static let templates = OptionSpec(
         "templates", valueName: "DIR", help: "A folder of template overrides; wins over the manifest's 'templates'.")
+    static let swiftFile = OptionSpec(
+        "swift-file", valueName: "FILE", help: "With --only swift: write the Swift output to FILE (the build plugin uses this).")
     static let only = OptionSpec(
         "only", valueName: "KIND", help: "Generate only this kind of output (repeatable).",
         allowedValues: OutputKind.allCases.map(\.rawValue), isRepeatable: true)
@@ -52,7 +54,7 @@ enum Tool {
             manifest). A file is written only when its bytes change, atomically, and never over a
             file that lacks flaggen's header. An invalid manifest writes nothing.
             """,
-        options: [outputDirectory, templates, only])
+        options: [outputDirectory, templates, only, swiftFile])
 
     static let check = CommandSpec(
         "check",
@@ -63,7 +65,7 @@ enum Tool {
             from this manifest, but no longer). Exit status: 0 up to date, 1 drift or an invalid
             manifest, 2 usage or unreadable input.
             """,
-        options: [outputDirectory, templates, only, format])
+        options: [outputDirectory, templates, only, swiftFile, format])
 
     static let breaking = CommandSpec(
         "breaking",

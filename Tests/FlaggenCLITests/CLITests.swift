@@ -52,9 +52,9 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(
             result.stderr,
             """
-            flags.yaml:15:3: warning: flag 'new_checkout' expires in 9 days, on 2027-03-01 (owner: payments); plan its removal
-            flags.yaml:35:3: error: flag 'checkout_button_label' expired on 2027-01-31 (owner: payments); remove it from the code and the manifest and add its key to 'retired', or move 'expires' if it must live longer
-            flags.yaml:46:3: warning: flag 'paywall' expires in 8 days, on 2027-02-28 (owner: growth); plan its removal
+            flags.yaml:16:3: warning: flag 'new_checkout' expires in 9 days, on 2027-03-01 (owner: payments); plan its removal
+            flags.yaml:36:3: error: flag 'checkout_button_label' expired on 2027-01-31 (owner: payments); remove it from the code and the manifest and add its key to 'retired', or move 'expires' if it must live longer
+            flags.yaml:47:3: warning: flag 'paywall' expires in 8 days, on 2027-02-28 (owner: growth); plan its removal
 
             """)
         // The last day is still valid; the day after fails.
@@ -67,7 +67,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(github.status, 1)
         let lines = github.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 1)
-        XCTAssertTrue(lines[0].hasPrefix("::error file=flags.yaml,line=35,col=3::flag 'checkout_button_label' expired"), String(lines[0]))
+        XCTAssertTrue(lines[0].hasPrefix("::error file=flags.yaml,line=36,col=3::flag 'checkout_button_label' expired"), String(lines[0]))
 
         let json = try runFlaggen(["lint", "--today", "2027-02-01", "--format=json"])
         XCTAssertEqual(json.status, 1)
@@ -75,7 +75,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(object["errors"] as? Int, 1)
         XCTAssertEqual(object["warnings"] as? Int, 0)
         let first = try XCTUnwrap((object["diagnostics"] as? [[String: Any]])?.first)
-        XCTAssertEqual(first["line"] as? Int, 35)
+        XCTAssertEqual(first["line"] as? Int, 36)
         XCTAssertEqual(first["column"] as? Int, 3)
         XCTAssertEqual(first["severity"] as? String, "error")
     }
@@ -301,5 +301,31 @@ final class CheckCLITests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("fix: flaggen generate --manifest 'app flags.yaml' --output-dir out --only swift"), result.stderr)
         XCTAssertTrue(result.stderr.contains("out/Generated/Swift/Flags.swift:1:1: error: missing"), result.stderr)
+    }
+}
+
+final class OutputSafetyCLITests: XCTestCase {
+    func testSymlinkLeadingOutsideTheManifestFolderIsRefused() throws {
+        let folder = try temporaryFolder(self)
+        let outside = try temporaryFolder(self)
+        try Data("version: 1\noutputs: {swift: Out/Flags.swift}\nflags: {}\n".utf8).write(to: folder.appendingPathComponent("flags.yaml"))
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Out"), withDestinationURL: outside)
+        let result = try runFlaggen(["generate", "--only", "swift"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("outside the manifest's folder"), result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), [], "nothing written outside")
+
+        // The same folder given on the command line is trusted.
+        let trusted = try runFlaggen(["generate", "--only", "swift", "--output-dir", outside.path], in: folder)
+        XCTAssertEqual(trusted.status, 0, trusted.stderr)
+    }
+
+    func testTwoOutputsClaimingOneFileAreRefused() throws {
+        let folder = try temporaryFolder(self)
+        try Data("version: 1\noutputs: {swift: Generated/Server/flags.seed.json}\nflags: {}\n".utf8).write(to: folder.appendingPathComponent("flags.yaml"))
+        let result = try runFlaggen(["generate"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("two outputs would both write Generated/Server/flags.seed.json"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
     }
 }

@@ -194,7 +194,7 @@ final class RefsCLITests: XCTestCase {
             ./App/Checkout.swift:3:22: warning: the raw key "new_checkout" bypasses the generated API; use Flags.newCheckout (Swift) or Flags.NewCheckout (Kotlin)
             ./App/Checkout.swift:4:12: warning: Flags.oldBanner names no flag in the manifest; was the flag removed or renamed?
             ./App/Checkout.swift:5:11: warning: "old_home_banner" is a retired key; code must not read it any more
-            flags.yaml:46:3: warning: flag 'paywall' is not read by the scanned code (owner: growth); if it is fully rolled out, remove it (see docs/cleanup.md)
+            flags.yaml:47:3: warning: flag 'paywall' is not read by the scanned code (owner: growth); if it is fully rolled out, remove it (see docs/cleanup.md)
 
             """)
     }
@@ -207,7 +207,7 @@ final class RefsCLITests: XCTestCase {
         XCTAssertEqual(try runFlaggen(["refs", "App", "--today", "2026-12-01", "--fail-on", "expired-referenced"], in: folder).status, 0)
         let several = try runFlaggen(["refs", "App", "--fail-on", "unreferenced,raw-keys", "--format", "github"], in: folder)
         XCTAssertEqual(several.status, 1)
-        XCTAssertTrue(several.stdout.contains("::error file=flags.yaml,line=46,col=3::flag 'paywall' is not read"), several.stdout)
+        XCTAssertTrue(several.stdout.contains("::error file=flags.yaml,line=47,col=3::flag 'paywall' is not read"), several.stdout)
         XCTAssertTrue(several.stdout.contains("::error file=App/Checkout.swift,line=3,col=22::the raw key"), several.stdout)
         let bad = try runFlaggen(["refs", "App", "--fail-on", "everything"], in: folder)
         XCTAssertEqual(bad.status, 2)

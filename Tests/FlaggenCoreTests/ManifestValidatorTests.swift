@@ -22,7 +22,7 @@ final class ManifestValidatorTests: XCTestCase {
         XCTAssertEqual(checkout.rollout?.platforms, [.ios, .android])
         XCTAssertEqual(checkout.rollout?.minAppVersion?.description, "2.4.0")
         XCTAssertEqual(checkout.rollout?.value, .bool(true))
-        XCTAssertEqual(checkout.location, SourceLocation(line: 15, column: 3))
+        XCTAssertEqual(checkout.location, SourceLocation(line: 16, column: 3))
         let chat = manifest.flags[1]
         XCTAssertTrue(chat.killSwitch)
         XCTAssertNil(chat.expires)

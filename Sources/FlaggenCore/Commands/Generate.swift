@@ -12,6 +12,9 @@ public struct Generate: Sendable {
     public var templatesDirectory: String?
     /// Which outputs to produce.
     public var kinds: [OutputKind] = OutputKind.allCases
+    /// Write the Swift output to exactly this file (trusted: from the command line, such as the
+    /// build plugin's work directory). Only with `kinds == [.swift]`.
+    public var swiftFile: String?
 
     /// Creates a run for a manifest.
     public init(manifestPath: String) {
@@ -37,12 +40,23 @@ public struct Generate: Sendable {
         } catch {
             throw .unreadable(error.message)
         }
-        let result = ManifestValidator().validate(bytes, file: manifestPath)
         let manifestURL = URL(fileURLWithPath: manifestPath)
+        // Validating and hashing the manifest (for the header) are independent: do both at once.
+        let (result, header) = ConcurrentJobs.both(
+            { [manifestPath] in ManifestValidator().validate(bytes, file: manifestPath) },
+            { GeneratedHeader(manifestName: manifestURL.lastPathComponent, manifestBytes: bytes) })
         let manifestFolder = manifestURL.deletingLastPathComponent()
-        let root = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? manifestFolder
-        guard let manifest = result.manifest else {
+        var root = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? manifestFolder
+        guard var manifest = result.manifest else {
             return Rendered(diagnostics: result.diagnostics, files: [], root: root)
+        }
+        if let swiftFile {
+            guard kinds == [.swift], outputDirectory == nil else {
+                throw .unreadable("--swift-file goes with --only swift and without --output-dir")
+            }
+            let url = URL(fileURLWithPath: swiftFile)
+            root = url.deletingLastPathComponent()
+            manifest.outputs.swift = url.lastPathComponent
         }
         var templateFolder: URL?
         if let templatesDirectory {
@@ -59,20 +73,60 @@ public struct Generate: Sendable {
                 throw .unreadable("the template folder \(templateFolder.path) does not exist; create it or fix 'templates' / --templates")
             }
         }
-        let header = GeneratedHeader(manifestName: manifestURL.lastPathComponent, manifestBytes: bytes)
         let generator = Generator(templates: TemplateLibrary(overrideFolder: templateFolder), kinds: kinds)
         let files = try generator.files(for: manifest, header: header)
+        try Self.checkClaims(files)
+        // Paths from the manifest must not lead outside its folder, even through symlinks.
+        // A folder from the command line (--output-dir, --swift-file) is trusted.
+        if outputDirectory == nil, swiftFile == nil {
+            try Self.checkContainment(files, root: root)
+        }
         return Rendered(diagnostics: result.diagnostics, files: files, root: root)
     }
 }
 
 extension Generate {
+    /// Two outputs must never claim the same file.
+    static func checkClaims(_ files: [GeneratedFile]) throws(GenerateError) {
+        var seen: Set<String> = []
+        for file in files where !seen.insert(OutputPathRules.normalized(file.path)).inserted {
+            throw .output("two outputs would both write \(file.path); give each output in 'outputs' its own path")
+        }
+    }
+
+    /// Every output stays inside `root` once symlinks are resolved.
+    static func checkContainment(_ files: [GeneratedFile], root: URL) throws(GenerateError) {
+        let base = resolved(root)
+        for file in files {
+            let target = resolved(root.appendingPathComponent(file.path))
+            guard target.hasPrefix(base + "/") else {
+                throw .output(
+                    "\(file.path) would be written to \(target), outside the manifest's folder (a symlink leads out of it); flaggen only writes inside \(base) unless --output-dir says otherwise")
+            }
+        }
+    }
+
+    /// The path with every symlink of its existing part resolved; parts that do not exist yet
+    /// are appended as they are.
+    static func resolved(_ url: URL) -> String {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        var path = existing.resolvingSymlinksInPath().path
+        for component in rest { path += (path.hasSuffix("/") ? "" : "/") + component }
+        return path
+    }
+
     /// The command that regenerates the outputs as this run did, for "how to fix" messages.
     public var fixCommand: String {
         var words = ["flaggen generate"]
         if manifestPath != "flags.yaml" { words.append("--manifest \(Self.quoted(manifestPath))") }
         if let outputDirectory { words.append("--output-dir \(Self.quoted(outputDirectory))") }
         if let templatesDirectory { words.append("--templates \(Self.quoted(templatesDirectory))") }
+        if let swiftFile { words.append("--swift-file \(Self.quoted(swiftFile))") }
         if kinds != OutputKind.allCases { words += kinds.map { "--only \($0.rawValue)" } }
         return words.joined(separator: " ")
     }

@@ -40,9 +40,13 @@ public struct DriftCheck: Sendable {
                 findings.append(DriftFinding(kind: .missing, path: display, line: 1, diff: ""))
                 continue
             }
-            let onDisk = Array(data)
-            if onDisk == file.contents { continue }
-            let old = String(decoding: onDisk, as: UTF8.self)
+            // Compared in place: copying every file's bytes out of `Data` first would cost as
+            // much as the comparison and hold each file twice.
+            let same = data.count == file.contents.count && data.withUnsafeBytes { disk in
+                file.contents.withUnsafeBytes { expected in disk.count == 0 || memcmp(disk.baseAddress!, expected.baseAddress!, disk.count) == 0 }
+            }
+            if same { continue }
+            let old = String(decoding: data, as: UTF8.self)
             let new = String(decoding: file.contents, as: UTF8.self)
             let diff = UnifiedDiff.diff(old: old, new: new, oldName: "a/\(display)", newName: "b/\(display)")
             let line = UnifiedDiff.firstChangedLine(old: old, new: new) ?? 1

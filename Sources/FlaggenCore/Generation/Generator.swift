@@ -1,3 +1,5 @@
+import Foundation
+
 /// The kinds of output flaggen generates.
 public enum OutputKind: String, Sendable, CaseIterable {
     case swift
@@ -25,38 +27,62 @@ public struct Generator: Sendable {
     }
 
     /// Every output file for the manifest, with paths relative to the output root.
+    ///
+    /// The outputs are independent, so they are rendered at the same time, one job per output
+    /// spread over the cores, and put together in the order below. When several fail, the error
+    /// is the one the first failing output in that order gives, as if they ran one after another.
     public func files(for manifest: Manifest, header: GeneratedHeader) throws(GenerateError) -> [GeneratedFile] {
-        var files: [GeneratedFile] = []
-        do {
-            for kind in kinds {
-                switch kind {
-                case .swift:
+        // Each job with its rough cost (instructions, in 100 millions, at 10,000 flags), so the
+        // work is spread evenly.
+        var jobs: [(cost: Int, run: @Sendable () throws -> [GeneratedFile])] = []
+        var templateJobs: [Int] = []
+        for kind in kinds {
+            switch kind {
+            case .swift:
+                templateJobs.append(jobs.count)
+                jobs.append((12, { [templates] in
                     let context = TemplateContext(SwiftTranslator().context(for: manifest, header: header))
-                    files.append(GeneratedFile(path: manifest.outputs.swift, text: try templates.render("swift/Flags.swift.mustache", context: context)))
-                case .kotlin:
-                    files += try kotlinFiles(for: manifest, header: header)
-                case .schemas:
-                    files += try Self.inFolder(manifest.outputs.schemas, JSONSchemaEmitter().files(for: manifest, header: header))
-                case .seeds:
-                    var seeds: [GeneratedFile] = []
-                    for server in manifest.outputs.servers {
+                    return [GeneratedFile(path: manifest.outputs.swift, contents: try templates.renderUTF8("swift/Flags.swift.mustache", context: context))]
+                }))
+            case .kotlin:
+                templateJobs.append(jobs.count)
+                jobs.append((14, { try kotlinFiles(for: manifest, header: header) }))
+            case .schemas:
+                jobs.append((3, { Self.inFolder(manifest.outputs.schemas, try JSONSchemaEmitter().files(for: manifest, header: header)) }))
+            case .seeds:
+                for server in manifest.outputs.servers {
+                    let cost = [SeedServer.unleash: 8, .flagd: 6, .postgres: 5, .firebase: 5, .contract: 4][server] ?? 5
+                    jobs.append((cost, {
+                        let seeds: [GeneratedFile]
                         switch server {
-                        case .contract: seeds += try CanonicalSeedEmitter().files(for: manifest, header: header)
-                        case .postgres: seeds += try PostgresSeedEmitter().files(for: manifest, header: header)
-                        case .firebase: seeds += try FirebaseSeedEmitter().files(for: manifest, header: header)
-                        case .flagd: seeds += try FlagdSeedEmitter().files(for: manifest, header: header)
-                        case .unleash: seeds += try UnleashSeedEmitter().files(for: manifest, header: header)
+                        case .contract: seeds = try CanonicalSeedEmitter().files(for: manifest, header: header)
+                        case .postgres: seeds = try PostgresSeedEmitter().files(for: manifest, header: header)
+                        case .firebase: seeds = try FirebaseSeedEmitter().files(for: manifest, header: header)
+                        case .flagd: seeds = try FlagdSeedEmitter().files(for: manifest, header: header)
+                        case .unleash: seeds = try UnleashSeedEmitter().files(for: manifest, header: header)
                         }
-                    }
-                    files += Self.inFolder(manifest.outputs.seeds, seeds)
+                        return Self.inFolder(manifest.outputs.seeds, seeds)
+                    }))
                 }
             }
-        } catch let error as TemplateError {
-            throw .template(error.message)
-        } catch let error as EmitError {
-            throw .emit(error)
-        } catch {
-            throw .template("\(error)")
+        }
+        // On two cores or fewer, the Swift and Kotlin outputs take turns on one core: together
+        // they cost about what all the JSON outputs cost, and each holds a large template context
+        // while it renders, so running them one after the other keeps the peak memory down.
+        let together = ProcessInfo.processInfo.activeProcessorCount <= 2 ? templateJobs : []
+        let results = ConcurrentJobs.run(jobs.map(\.run), costs: jobs.map(\.cost), together: together)
+        var files: [GeneratedFile] = []
+        for result in results {
+            switch result {
+            case .success(let produced):
+                files += produced
+            case .failure(let error as TemplateError):
+                throw .template(error.message)
+            case .failure(let error as EmitError):
+                throw .emit(error)
+            case .failure(let error):
+                throw .template("\(error)")
+            }
         }
         return files
     }
@@ -70,9 +96,14 @@ public struct Generator: Sendable {
         let context = TemplateContext(KotlinTranslator().context(for: manifest, header: header))
         let folder = manifest.outputs.kotlin.split(separator: "/").dropLast().joined(separator: "/")
         let supportPath = folder.isEmpty ? "FlagKit.kt" : folder + "/FlagKit.kt"
-        return [
-            GeneratedFile(path: manifest.outputs.kotlin, text: try templates.render("kotlin/Flags.kt.mustache", context: context)),
-            GeneratedFile(path: supportPath, text: try templates.render("kotlin/FlagKit.kt.mustache", context: context)),
+        var files = [
+            GeneratedFile(path: manifest.outputs.kotlin, contents: try templates.renderUTF8("kotlin/Flags.kt.mustache", context: context)),
+            GeneratedFile(path: supportPath, contents: try templates.renderUTF8("kotlin/FlagKit.kt.mustache", context: context)),
         ]
+        // The offline-first flag store for Android, opt-in (outputs.kotlinRuntime).
+        if let runtimePath = manifest.outputs.kotlinRuntime {
+            files.append(GeneratedFile(path: runtimePath, contents: try templates.renderUTF8("kotlin/FlagStore.kt.mustache", context: context)))
+        }
+        return files
     }
 }

@@ -13,19 +13,38 @@ public struct TemplateContext: Sendable {
     /// Adds `isFirst` and `isLast` to every object inside an array, so templates can place
     /// separators without logic.
     static func decorated(_ value: JSONValue) -> JSONValue {
+        decoratedIfChanged(value) ?? value
+    }
+
+    /// The decorated value, or nil when decorating changes nothing, so unchanged parts of the
+    /// context (most of it: strings, and lists of strings) are shared instead of copied.
+    private static func decoratedIfChanged(_ value: JSONValue) -> JSONValue? {
         switch value {
         case .object(let object):
-            return .object(object.mapValues(decorated))
+            var changed: [String: JSONValue]?
+            for (key, member) in object {
+                guard let decoratedMember = decoratedIfChanged(member) else { continue }
+                if changed == nil { changed = object }
+                changed?[key] = decoratedMember
+            }
+            return changed.map(JSONValue.object)
         case .array(let items):
-            return .array(
-                items.enumerated().map { index, item in
-                    guard case .object(var object) = decorated(item) else { return decorated(item) }
+            var changed: [JSONValue]?
+            for (index, item) in items.enumerated() {
+                var decoratedItem = decoratedIfChanged(item)
+                if case .object(var object) = decoratedItem ?? item, object["isFirst"] == nil || object["isLast"] == nil {
+                    object.reserveCapacity(object.count + 2)
                     object["isFirst"] = object["isFirst"] ?? .bool(index == 0)
                     object["isLast"] = object["isLast"] ?? .bool(index == items.count - 1)
-                    return .object(object)
-                })
+                    decoratedItem = .object(object)
+                }
+                guard let decoratedItem else { continue }
+                if changed == nil { changed = items }
+                changed?[index] = decoratedItem
+            }
+            return changed.map(JSONValue.array)
         default:
-            return value
+            return nil
         }
     }
 }

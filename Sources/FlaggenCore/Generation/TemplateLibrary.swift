@@ -46,12 +46,17 @@ public struct TemplateLibrary: Sendable {
     /// Renders a template with HTML escaping off (flaggen renders source code, not HTML).
     /// Partials are looked up in this library too, relative to the template's folder first.
     public func render(_ name: String, context: TemplateContext) throws(TemplateError) -> String {
+        String(decoding: try renderUTF8(name, context: context), as: UTF8.self)
+    }
+
+    /// Renders like ``render(_:context:)`` and returns the text as UTF-8 bytes, ready to write.
+    public func renderUTF8(_ name: String, context: TemplateContext) throws(TemplateError) -> [UInt8] {
         let source = try source(named: name)
         let displayName = overrideURL(for: name).map { FileManager.default.fileExists(atPath: $0.path) ? $0.path : name } ?? name
         do throws(MustacheError) {
             let template = try MustacheTemplate(source: source, name: displayName)
             let folder = name.split(separator: "/").dropLast().joined(separator: "/")
-            return try template.render(
+            return try template.renderUTF8(
                 context.value, partials: LibraryPartials(library: self, folder: folder), options: .init(escapesHTML: false))
         } catch {
             throw TemplateError(message: error.description)

@@ -12,6 +12,18 @@ public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Parses `YYYY-MM-DD`, refusing impossible dates such as 2027-02-30.
     public init?(_ text: String) {
+        // Fast path: exactly ten ASCII bytes `DDDD-DD-DD`.
+        var digits: [Int] = []
+        let isPlainDate = text.utf8.count == 10 && SourceText.allBytes(of: text) { byte in
+            defer { digits.append(Int(byte) - 0x30) }
+            return digits.count == 4 || digits.count == 7 ? byte == UInt8(ascii: "-") : (byte >= 0x30 && byte <= 0x39)
+        }
+        if isPlainDate {
+            self.init(
+                year: digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3], month: digits[5] * 10 + digits[6],
+                day: digits[8] * 10 + digits[9])
+            return
+        }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
@@ -32,6 +44,12 @@ public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// `YYYY-MM-DD`.
     public var description: String {
+        if (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day) {
+            let bytes: [UInt8] = [
+                year / 1000, year / 100 % 10, year / 10 % 10, year % 10, -1, month / 10, month % 10, -1, day / 10, day % 10,
+            ].map { $0 < 0 ? UInt8(ascii: "-") : UInt8(0x30 + $0) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits

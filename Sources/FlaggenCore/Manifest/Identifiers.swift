@@ -3,6 +3,7 @@
 public enum Identifiers {
     /// `new_checkout` -> `newCheckout` (Swift members and enum cases).
     public static func lowerCamel(_ key: String) -> String {
+        if let camel = asciiCamel(key, capitalizeFirst: false) { return camel }
         let parts = key.split(separator: "_")
         guard let first = parts.first else { return key }
         return String(first) + parts.dropFirst().map(capitalized).joined()
@@ -10,7 +11,8 @@ public enum Identifiers {
 
     /// `new_checkout` -> `NewCheckout` (Kotlin object members and enum entries).
     public static func upperCamel(_ key: String) -> String {
-        key.split(separator: "_").map(capitalized).joined()
+        if let camel = asciiCamel(key, capitalizeFirst: true) { return camel }
+        return key.split(separator: "_").map(capitalized).joined()
     }
 
     /// The name with backticks when it is a Swift keyword: `` `default` ``.
@@ -56,12 +58,40 @@ public enum Identifiers {
     /// both languages that the generated code refers to.
     public static let reservedTypeNames: Set<String> = [
         "Flag", "FlagKey", "FlagKind", "Bucket", "FlagValue", "FlagKit", "FlagDate", "FlagDay", "FlagJson",
-        "FlagMetadata", "Char", "Comparable", "Companion", "Any", "Array", "Bool", "Boolean",
+        "FlagMetadata", "FlagStore", "FlagView", "FlagSnapshot", "FlagSource", "FlagDisk", "FlagValues",
+        "InMemoryFlagDisk", "FileFlagDisk", "Char", "Comparable", "Companion", "Any", "Array", "Bool", "Boolean",
         "Codable", "Data", "Date", "Decodable", "Decoder", "Double", "Encodable", "Encoder", "Equatable",
         "Error", "Float", "Hashable", "Int", "JSONArray", "JSONObject", "List", "Long", "Map", "Nothing",
         "Number", "Object", "Optional", "Protocol", "Result", "Self", "Sendable", "Set", "String", "Type",
         "Unit", "CodingKeys", "Character", "Foundation",
     ]
+
+    /// ``lowerCamel(_:)`` or ``upperCamel(_:)`` at the byte level, for ASCII keys (every valid
+    /// flag key); nil for other text, which takes the Unicode-aware path. Parts are the runs
+    /// between underscores, as `split(separator: "_")` makes them.
+    private static func asciiCamel(_ key: String, capitalizeFirst: Bool) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(key.utf8.count)
+        var parts = 0
+        var inPart = false
+        for byte in key.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte == UInt8(ascii: "_") {
+                inPart = false
+                continue
+            }
+            if inPart {
+                bytes.append(byte)
+            } else {
+                inPart = true
+                parts += 1
+                let capitalize = capitalizeFirst || parts > 1
+                bytes.append(capitalize && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte)
+            }
+        }
+        if parts == 0 { return capitalizeFirst ? "" : key }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     private static func capitalized(_ part: Substring) -> String {
         guard let first = part.first else { return "" }

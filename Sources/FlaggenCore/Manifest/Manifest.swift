@@ -50,6 +50,8 @@ public struct OutputPaths: Sendable, Hashable {
     public var schemas: String = "Generated/Schemas"
     /// The folder for server seeds.
     public var seeds: String = "Generated/Server"
+    /// The Kotlin flag store (`FlagStore.kt`), written only when the manifest asks for it.
+    public var kotlinRuntime: String?
     /// The flag servers to write seeds for (all by default).
     public var servers: [SeedServer] = SeedServer.allCases
 

@@ -23,6 +23,31 @@ public struct CanonicalSeedEmitter: Sendable {
 
     /// Files with paths relative to the seeds folder: `flags.seed.json`.
     public func files(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
+        // Written flag by flag, so the whole document is never held as one value. On any
+        // error, the document is built whole, which reports the error exactly as before.
+        let writer = JSONWriter(trailingNewline: true)
+        var output: [UInt8] = []
+        do {
+            try writer.appendObject(
+                [
+                    .init("$comment") { try writer.append(.string(header.lines.joined(separator: " ")), depth: $1, to: &$0) },
+                    .init("formatVersion") { try writer.append(.int(Self.formatVersion), depth: $1, to: &$0) },
+                    .init("evaluation") { try writer.append(Self.evaluation, depth: $1, to: &$0) },
+                    .init("flags") { output, depth in
+                        try writer.appendArray(manifest.flags, depth: depth, to: &output) { flag, output, depth in
+                            try writer.append(Self.flag(flag, in: manifest), depth: depth, to: &output)
+                        }
+                    },
+                    .init("retired") { try writer.append(.array(manifest.retired.map(JSONValue.string)), depth: $1, to: &$0) },
+                ], depth: 0, to: &output)
+            return [GeneratedFile(path: Self.fileName, contents: writer.finish(&output))]
+        } catch {
+            return try wholeDocument(for: manifest, header: header)
+        }
+    }
+
+    /// The file from the document built as one value.
+    private func wholeDocument(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
         let document = JSONValue.object([
             "$comment": .string(header.lines.joined(separator: " ")),
             "formatVersion": .int(Self.formatVersion),
@@ -30,13 +55,13 @@ public struct CanonicalSeedEmitter: Sendable {
             "flags": .array(manifest.flags.map { Self.flag($0, in: manifest) }),
             "retired": .array(manifest.retired.map(JSONValue.string)),
         ])
-        let text: String
+        let bytes: [UInt8]
         do {
-            text = try JSONWriter(trailingNewline: true).string(for: document)
+            bytes = try JSONWriter(trailingNewline: true).utf8Bytes(for: document)
         } catch {
             throw EmitError("cannot write \(Self.fileName): \(error)")
         }
-        return [GeneratedFile(path: Self.fileName, text: text)]
+        return [GeneratedFile(path: Self.fileName, contents: bytes)]
     }
 
     // MARK: - Parts

@@ -81,7 +81,7 @@ public struct FirebaseSeedEmitter: Sendable {
             "version": .object(["description": .string(Self.versionDescription(header))]),
         ])
         do {
-            return [GeneratedFile(path: Self.fileName, text: try JSONWriter(trailingNewline: true).string(for: template))]
+            return [GeneratedFile(path: Self.fileName, contents: try JSONWriter(trailingNewline: true).utf8Bytes(for: template))]
         } catch {
             throw EmitError("cannot write \(Self.fileName): \(error)")
         }

@@ -38,6 +38,29 @@ public struct FlagdSeedEmitter: Sendable {
     ///
     /// Throws when an `int` flag holds a value flagd cannot serve exactly (beyond ±2^53).
     public func files(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
+        // Written flag by flag (in key order, as the whole document is), so the document is
+        // never held as one value. On any error, the document is built whole, in manifest order,
+        // which reports the error exactly as before.
+        let writer = JSONWriter(trailingNewline: true)
+        var output: [UInt8] = []
+        do {
+            let flags = manifest.flags.map { flag in
+                JSONWriter.Member(flag.key) { output, depth in try writer.append(try definition(of: flag), depth: depth, to: &output) }
+            }
+            try writer.appendObject(
+                [
+                    .init("$comment") { try writer.append(.string(header.lines.joined(separator: " ")), depth: $1, to: &$0) },
+                    .init("$schema") { try writer.append(.string(Self.schemaURI), depth: $1, to: &$0) },
+                    .init("flags") { try writer.appendObject(flags, depth: $1, to: &$0) },
+                ], depth: 0, to: &output)
+            return [GeneratedFile(path: Self.fileName, contents: writer.finish(&output))]
+        } catch {
+            return try wholeDocument(for: manifest, header: header)
+        }
+    }
+
+    /// The file from the document built as one value.
+    private func wholeDocument(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
         var flags: [String: JSONValue] = [:]
         for flag in manifest.flags {
             flags[flag.key] = try definition(of: flag)
@@ -48,7 +71,7 @@ public struct FlagdSeedEmitter: Sendable {
             "flags": .object(flags),
         ]
         do {
-            return [GeneratedFile(path: Self.fileName, text: try JSONWriter(trailingNewline: true).string(for: document))]
+            return [GeneratedFile(path: Self.fileName, contents: try JSONWriter(trailingNewline: true).utf8Bytes(for: document))]
         } catch {
             throw EmitError("cannot write the flagd seed \(Self.fileName): \(error)")
         }

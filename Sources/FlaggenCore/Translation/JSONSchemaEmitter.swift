@@ -20,6 +20,10 @@ public struct JSONSchemaEmitter: Sendable {
     /// The keyword that carries a config's schema version.
     public static let schemaVersionKeyword = JSONSchemaConfigSchema.schemaVersionKeyword
 
+    /// The most config definitions all the schema files may hold together (each file holds its
+    /// config and every config that one refers to). Real manifests need a few hundred.
+    public static let maxDefinitions = 100_000
+
     /// Creates an emitter.
     public init() {}
 
@@ -35,10 +39,23 @@ public struct JSONSchemaEmitter: Sendable {
         let configs = Dictionary(manifest.configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let comment = JSONValue.string(header.lines.joined(separator: " "))
         var files: [GeneratedFile] = []
+        var definitionCount = 0
         for config in manifest.configs {
             let shapes = JSONSchemaConfigSchema(configs: configs, rootConfig: config.name)
             var schema = shapes.objectSchema(for: config)
-            let definitions = shapes.definitions(for: shapes.closure(of: [config.name]))
+            let closure = shapes.closure(of: [config.name])
+            // Each file repeats every config it refers to, so a long chain of configs would make
+            // the output grow with the square of its length: 1,000 configs, 116 MB.
+            definitionCount += closure.count
+            if definitionCount > Self.maxDefinitions {
+                throw EmitError(
+                    "the JSON Schemas would hold more than \(Self.maxDefinitions) config definitions in all, because each "
+                        + "config's file repeats every config it refers to, directly or through others; make configs "
+                        + "refer to fewer other configs, or generate the other outputs alone (flaggen generate "
+                        + "--only swift --only kotlin --only seeds)",
+                    at: config.location)
+            }
+            let definitions = shapes.definitions(for: closure)
             if !definitions.isEmpty { schema["$defs"] = .object(definitions) }
             let name = Self.fileName(forConfig: config.name)
             files.append(try file(name, schema, comment: comment, location: config.location))
@@ -57,7 +74,7 @@ public struct JSONSchemaEmitter: Sendable {
         document["$id"] = .string(name)
         document["$comment"] = comment
         do {
-            return GeneratedFile(path: name, text: try JSONWriter(trailingNewline: true).string(for: .object(document)))
+            return GeneratedFile(path: name, contents: try JSONWriter(trailingNewline: true).utf8Bytes(for: .object(document)))
         } catch {
             throw EmitError("cannot write the JSON Schema \(name): \(error)", at: location)
         }

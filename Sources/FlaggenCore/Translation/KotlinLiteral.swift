@@ -6,6 +6,10 @@ public enum KotlinLiteral {
     /// controls (so the source cannot display misleadingly). A `"""` inside stays text: it is
     /// written `\"\"\"`.
     public static func string(_ text: String) -> String {
+        // Fast path: printable ASCII without a quote, a backslash or a dollar sign.
+        if SourceText.allBytes(of: text, where: { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C && $0 != 0x24 }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -79,6 +83,14 @@ public enum KotlinLiteral {
     /// (a combining mark after `*` does not hide it from kotlinc), left to right, so overlapping
     /// forms (`/*/`, `*/*`) leave no delimiter behind.
     static func neutralizingCommentDelimiters(_ line: String) -> String {
+        // Fast path: no `/` next to a `*`. ASCII bytes never occur inside a multi-byte UTF-8
+        // sequence, so adjacent bytes here are adjacent scalars.
+        var previous: UInt8 = 0
+        let hasDelimiter = !SourceText.allBytes(of: line) { byte in
+            defer { previous = byte }
+            return !((previous == 0x2F && byte == 0x2A) || (previous == 0x2A && byte == 0x2F))
+        }
+        if !hasDelimiter { return line }
         var result = ""
         var pending: Unicode.Scalar?
         for scalar in line.unicodeScalars {
@@ -106,7 +118,7 @@ public enum KotlinLiteral {
     /// ` */`, where empty lines get no trailing space. Without lines, no comment at all.
     public static func kdoc(_ lines: [String], indent: Int) -> [String] {
         guard !lines.isEmpty else { return [] }
-        if lines.count == 1, let line = lines.first, !line.isEmpty, indent + line.count + 7 <= lineLength {
+        if lines.count == 1, let line = lines.first, !line.isEmpty, indent + SourceText.width(line) + 7 <= lineLength {
             return ["/** \(line) */"]
         }
         return ["/**"] + lines.map { $0.isEmpty ? " *" : " * " + $0 } + [" */"]

@@ -25,7 +25,7 @@ public struct KotlinTranslator: Sendable {
             "imports": .array(manifest.configs.isEmpty ? [] : [.string("org.json.JSONObject")]),
             // Enum entries hide types inside the enum, even in its constructor's parameter types.
             "flagKeyStringType": .string(scope.hidden.contains("String") ? "kotlin.String" : "String"),
-            "flags": .array(manifest.flags.map { flag(for: $0, configs: configs, scope: scope) }),
+            "flags": .array(manifest.flags.enumerated().map { flag(for: $1, configs: configs, scope: scope, position: ($0, manifest.flags.count)) }),
             "hasFlags": .bool(!manifest.flags.isEmpty),
             "configs": .array(manifest.configs.map { config(for: $0, configs: configs, manifest: manifest, header: header) }),
             "hasConfigs": .bool(!manifest.configs.isEmpty),
@@ -53,7 +53,11 @@ public struct KotlinTranslator: Sendable {
 
     // MARK: - Flags
 
-    private func flag(for flag: FlagDefinition, configs: [String: ConfigDefinition], scope: Scope) -> JSONValue {
+    /// A flag's context. It carries `isFirst` and `isLast` itself, so ``TemplateContext`` has no
+    /// object to copy for them (10,000 flags would otherwise be copied once more).
+    private func flag(
+        for flag: FlagDefinition, configs: [String: ConfigDefinition], scope: Scope, position: (index: Int, count: Int)
+    ) -> JSONValue {
         var doc = flag.description.map(KotlinLiteral.commentLines) ?? []
         if !doc.isEmpty { doc.append("") }
         doc.append("- Key: `\(flag.key)`")
@@ -83,6 +87,8 @@ public struct KotlinTranslator: Sendable {
             "kindLiteral": .string("\(scope.type("FlagKind")).\(kindEntry(flag.kind))"),
             "descriptionLiteral": .string(flag.description.map(KotlinLiteral.string) ?? "null"),
             "docComment": .array(KotlinLiteral.kdoc(doc, indent: 4).map(JSONValue.string)),
+            "isFirst": .bool(position.index == 0),
+            "isLast": .bool(position.index == position.count - 1),
         ])
     }
 
@@ -135,7 +141,7 @@ public struct KotlinTranslator: Sendable {
         _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], scope: Scope, used: Int, indent: Int
     ) -> String {
         let inline = inlineExpression(value, as: type, configs: configs, scope: scope)
-        if used + inline.count + 1 <= Self.lineLength { return inline }
+        if used + SourceText.width(inline) + 1 <= Self.lineLength { return inline }
         let inner = indent + 4
         let pad = String(repeating: " ", count: inner)
         let closing = String(repeating: " ", count: indent)
@@ -154,7 +160,7 @@ public struct KotlinTranslator: Sendable {
                 let label = Identifiers.kotlinEscaped(property.name) + " = "
                 let argument = expression(
                     object[property.name] ?? .null, as: property.type, configs: configs, scope: scope,
-                    used: inner + label.count, indent: inner)
+                    used: inner + SourceText.width(label), indent: inner)
                 return pad + label + argument + (index < present.count - 1 ? "," : "")
             }
             return "\(name)(\n" + lines.joined(separator: "\n") + "\n" + closing + ")"
@@ -239,7 +245,7 @@ public struct KotlinTranslator: Sendable {
         if let value = property.defaultValue {
             parameter += " = "
             parameter += expression(
-                value, as: property.type, configs: configs, scope: constructorScope, used: 4 + parameter.count, indent: 4)
+                value, as: property.type, configs: configs, scope: constructorScope, used: 4 + SourceText.width(parameter), indent: 4)
         } else if isNullable {
             parameter += " = null"
         }

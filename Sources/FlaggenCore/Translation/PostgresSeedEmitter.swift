@@ -43,11 +43,17 @@ public struct PostgresSeedEmitter: Sendable {
         if !manifest.flags.isEmpty {
             sql += "\n" + Self.typeGuard(manifest.flags) + "\n"
         }
+        // The upserts go straight into the file's bytes: appending to bytes is cheaper than to
+        // a `String`, and the text is not held twice.
+        var bytes = Array(sql.utf8)
         for flag in manifest.flags {
-            sql += "\n" + (try Self.upsert(flag, in: manifest)) + "\n"
+            bytes.append(0x0A)
+            bytes.append(contentsOf: try Self.upsert(flag, in: manifest).utf8)
+            bytes.append(0x0A)
         }
-        sql += "\nCOMMIT;\n"
-        return [GeneratedFile(path: Self.fileName, text: sql)]
+        bytes.append(contentsOf: "\nCOMMIT;\n".utf8)
+        // `finish` without a trailing newline only drops the array's spare capacity.
+        return [GeneratedFile(path: Self.fileName, contents: JSONWriter(trailingNewline: false).finish(&bytes))]
     }
 
     // MARK: - Statements
@@ -112,49 +118,47 @@ public struct PostgresSeedEmitter: Sendable {
             PostgresSeedLiteral.optionalString(config?.name),
             config.map { String($0.version) } ?? "NULL",
         ]
-        let columns = ["key", "type", "default_value", "rules"] + refreshedColumns
-        let refreshed = refreshedColumns.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ",\n    ")
-        let current = refreshedColumns.map { "f.\($0)" }.joined(separator: ", ")
-        let incoming = refreshedColumns.map { "EXCLUDED.\($0)" }.joined(separator: ", ")
-        return """
-            -- \(flag.key)
-            INSERT INTO \(tableName) AS f (\(columns.joined(separator: ", ")))
-            VALUES (
-                \(values.joined(separator: ",\n    "))
-            )
-            ON CONFLICT (key) DO UPDATE SET
-                \(refreshed)
-            WHERE (\(current))
-                IS DISTINCT FROM (\(incoming));
-            """
+        return "-- " + flag.key + upsertHead + values.joined(separator: ",\n    ") + upsertTail
     }
+
+    /// The text of every upsert between the key comment and the values.
+    private static let upsertHead =
+        "\nINSERT INTO \(tableName) AS f (\((["key", "type", "default_value", "rules"] + refreshedColumns).joined(separator: ", ")))"
+        + "\nVALUES (\n    "
+
+    /// The text of every upsert after the values.
+    private static let upsertTail =
+        "\n)\nON CONFLICT (key) DO UPDATE SET\n    "
+        + refreshedColumns.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ",\n    ")
+        + "\nWHERE (\(refreshedColumns.map { "f.\($0)" }.joined(separator: ", ")))"
+        + "\n    IS DISTINCT FROM (\(refreshedColumns.map { "EXCLUDED.\($0)" }.joined(separator: ", ")));"
 
     // MARK: - Checks
 
     /// PostgreSQL text and jsonb cannot hold U+0000, so a manifest string with it cannot be seeded.
     private static func refuseNUL(in flag: FlagDefinition) throws(EmitError) {
-        var fields: [(String, [String])] = [
-            ("owner", [flag.owner]),
-            ("description", flag.description.map { [$0] } ?? []),
-            ("default", strings(in: CanonicalSeedValue.json(flag.defaultValue))),
+        var fields: [(String, Bool)] = [
+            ("owner", PostgresSeedLiteral.containsNUL(flag.owner)),
+            ("description", flag.description.map(PostgresSeedLiteral.containsNUL) ?? false),
+            ("default", containsNUL(CanonicalSeedValue.json(flag.defaultValue))),
         ]
         if let rollout = flag.rollout {
-            fields.append(("rollout value", strings(in: CanonicalSeedValue.json(rollout.value))))
+            fields.append(("rollout value", containsNUL(CanonicalSeedValue.json(rollout.value))))
         }
-        for (field, texts) in fields where texts.contains(where: PostgresSeedLiteral.containsNUL) {
+        for (field, hasNUL) in fields where hasNUL {
             throw EmitError(
                 "the \(field) of flag '\(flag.key)' contains the character U+0000, which PostgreSQL text and jsonb cannot store; remove it from the manifest",
                 at: flag.location)
         }
     }
 
-    /// Every string in a JSON value, object keys included.
-    private static func strings(in value: JSONValue) -> [String] {
+    /// Whether any string in a JSON value, object keys included, holds U+0000.
+    private static func containsNUL(_ value: JSONValue) -> Bool {
         switch value {
-        case .string(let text): [text]
-        case .array(let items): items.flatMap(strings)
-        case .object(let members): members.flatMap { [$0.key] + strings(in: $0.value) }
-        default: []
+        case .string(let text): PostgresSeedLiteral.containsNUL(text)
+        case .array(let items): items.contains(where: containsNUL)
+        case .object(let members): members.contains { PostgresSeedLiteral.containsNUL($0.key) || containsNUL($0.value) }
+        default: false
         }
     }
 

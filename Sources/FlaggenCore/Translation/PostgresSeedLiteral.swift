@@ -10,6 +10,15 @@
 enum PostgresSeedLiteral {
     /// A string constant: `'it''s'`, or `U&'line\000Atwo'` when the text needs escapes.
     static func string(_ text: String) -> String {
+        // Fast path: printable ASCII has no control or format character, so no escape constant.
+        if SourceText.isPrintableASCII(text) {
+            guard !SourceText.allBytes(of: text, where: { $0 != UInt8(ascii: "'") }) else { return "'" + text + "'" }
+            var result = "'"
+            for scalar in text.unicodeScalars {
+                if scalar == "'" { result += "''" } else { result.unicodeScalars.append(scalar) }
+            }
+            return result + "'"
+        }
         let escaped = text.unicodeScalars.contains(where: needsEscape)
         var result = escaped ? "U&'" : "'"
         for scalar in text.unicodeScalars {
@@ -34,12 +43,13 @@ enum PostgresSeedLiteral {
 
     /// True when `text` holds U+0000, which neither PostgreSQL text nor jsonb can store.
     static func containsNUL(_ text: String) -> Bool {
-        text.unicodeScalars.contains("\u{0}")
+        !SourceText.allBytes(of: text) { $0 != 0 }
     }
 
     /// Text for a `--` comment line: control and invisible formatting characters become U+FFFD,
     /// so a line break in a file name cannot end the comment and turn the rest into SQL.
     static func commentText(_ text: String) -> String {
+        if SourceText.isPrintableASCII(text) { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             result.unicodeScalars.append(needsEscape(scalar) ? "\u{FFFD}" : scalar)

@@ -6,6 +6,10 @@ public enum SwiftLiteral {
     /// A double-quoted string literal. Escapes quotes, backslashes (so `\(` stays text), control
     /// characters and bidirectional-text controls (so the source cannot display misleadingly).
     public static func string(_ text: String) -> String {
+        // Fast path: printable ASCII without a quote or a backslash needs no escape.
+        if SourceText.allBytes(of: text, where: { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -35,36 +39,42 @@ public enum SwiftLiteral {
     /// hold exactly `text`.
     public static func string(_ text: String, used: Int, trailing: Int, indent: Int) -> String {
         let single = string(text)
-        if used + single.count + trailing <= lineLength { return single }
+        if used + SourceText.width(single) + trailing <= lineLength { return single }
         let pad = String(repeating: " ", count: indent)
         var lines: [String] = []
         var current = ""
         var width = 0
         let budget = max(20, lineLength - indent - 2)
         for scalar in text.unicodeScalars {
-            let piece: String
+            // The escape for the scalar, if it needs one; otherwise the scalar is its own piece,
+            // one column wide.
+            let escape: String?
             switch scalar {
-            case "\\": piece = "\\\\"
-            case "\"": piece = "\\\""
-            case "\n": piece = "\\n"
-            case "\r": piece = "\\r"
-            case "\t": piece = "\\t"
-            case "\0": piece = "\\0"
+            case "\\": escape = "\\\\"
+            case "\"": escape = "\\\""
+            case "\n": escape = "\\n"
+            case "\r": escape = "\\r"
+            case "\t": escape = "\\t"
+            case "\0": escape = "\\0"
             default:
-                piece = SourceText.needsEscape(scalar)
-                    ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+                escape = SourceText.needsEscape(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : nil
             }
+            let pieceWidth = escape.map { $0.utf8.count } ?? 1
             // Break after a space when the line is full; a line never starts with a space, so
             // the literal's indentation stripping cannot eat content.
-            if width + piece.count > budget, !current.isEmpty, current.last == " " || width + piece.count > budget + 20,
-                piece != " "
+            if width + pieceWidth > budget, !current.isEmpty, current.last == " " || width + pieceWidth > budget + 20,
+                scalar != " "
             {
                 lines.append(current)
                 current = ""
                 width = 0
             }
-            current += piece
-            width += piece.count
+            if let escape {
+                current += escape
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+            width += pieceWidth
         }
         lines.append(current)
         var result = "\"\"\"\n"
@@ -124,9 +134,44 @@ enum SourceText {
         return text + ".0"
     }
 
+    /// True when every UTF-8 byte of `text` satisfies `predicate`. Reads the bytes in place
+    /// when the string stores them contiguously (native and small strings do).
+    @inline(__always)
+    static func allBytes(of text: String, where predicate: (UInt8) -> Bool) -> Bool {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            for byte in bytes where !predicate(byte) { return false }
+            return true
+        }) {
+            return result
+        }
+        return text.utf8.allSatisfy(predicate)
+    }
+
+    /// The number of characters in `text`, as `text.count` gives it, without walking grapheme
+    /// clusters when the text is ASCII without a carriage return (each byte is then one character).
+    static func width(_ text: String) -> Int {
+        allBytes(of: text) { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
+    }
+
+    /// True when `text` is printable ASCII (U+0020...U+007E) only: no control, format or
+    /// non-ASCII character, so it needs none of the escapes and replacements above.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        allBytes(of: text) { $0 >= 0x20 && $0 < 0x7F }
+    }
+
     /// Doc-comment lines for a text: one line per source line, trailing spaces removed.
     static func commentLines(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        // Fast path: printable ASCII and line feeds need no replacement; splitting at line-feed
+        // bytes is then the same as splitting at "\n" characters.
+        if allBytes(of: text, where: { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) {
+            if allBytes(of: text, where: { $0 != 0x0A }), text.utf8.last != 0x20 { return [text] }
+            return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+                var end = line.endIndex
+                while end > line.startIndex, line[line.index(before: end)] == 0x20 { end = line.index(before: end) }
+                return String(Substring(line[line.startIndex..<end]))
+            }
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var cleaned = ""
             for scalar in line.unicodeScalars {
                 if scalar == "\r" { continue }

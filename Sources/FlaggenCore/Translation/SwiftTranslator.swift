@@ -13,7 +13,7 @@ public struct SwiftTranslator: Sendable {
             "header": .array(header.lines.map(JSONValue.string)),
             "manifestName": .string(header.manifestName),
             "typeName": .string(manifest.name),
-            "flags": .array(manifest.flags.map { flag(for: $0, configs: configs) }),
+            "flags": .array(manifest.flags.enumerated().map { flag(for: $1, configs: configs, position: ($0, manifest.flags.count)) }),
             "hasFlags": .bool(!manifest.flags.isEmpty),
             "configs": .array(manifest.configs.map { config(for: $0, configs: configs) }),
         ])
@@ -21,7 +21,9 @@ public struct SwiftTranslator: Sendable {
 
     // MARK: - Flags
 
-    private func flag(for flag: FlagDefinition, configs: [String: ConfigDefinition]) -> JSONValue {
+    /// A flag's context. It carries `isFirst` and `isLast` itself, so ``TemplateContext`` has no
+    /// object to copy for them (10,000 flags would otherwise be copied once more).
+    private func flag(for flag: FlagDefinition, configs: [String: ConfigDefinition], position: (index: Int, count: Int)) -> JSONValue {
         let name = Identifiers.lowerCamel(flag.key)
         var doc: [String] = []
         if let description = flag.description {
@@ -54,6 +56,8 @@ public struct SwiftTranslator: Sendable {
             "descriptionLiteral": .string(
                 flag.description.map { SwiftLiteral.string($0, used: 17, trailing: 0, indent: 6) } ?? "nil"),
             "docComment": .array(docComment(doc)),
+            "isFirst": .bool(position.index == 0),
+            "isLast": .bool(position.index == position.count - 1),
         ])
     }
 
@@ -104,7 +108,7 @@ public struct SwiftTranslator: Sendable {
         _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], used: Int, trailing: Int, indent: Int
     ) -> String {
         let inline = inlineExpression(value, as: type, configs: configs)
-        if used + inline.count + trailing <= SwiftLiteral.lineLength, !inline.contains("\n") { return inline }
+        if used + SourceText.width(inline) + trailing <= SwiftLiteral.lineLength, !inline.contains("\n") { return inline }
         let inner = indent + 2
         let pad = String(repeating: " ", count: inner)
         let closingPad = String(repeating: " ", count: indent)
@@ -122,7 +126,7 @@ public struct SwiftTranslator: Sendable {
                 let label = Self.argumentLabel(property.name) + ": "
                 let isLast = index == present.count - 1
                 let value = expression(
-                    object[property.name] ?? .null, as: property.type, configs: configs, used: inner + label.count,
+                    object[property.name] ?? .null, as: property.type, configs: configs, used: inner + SourceText.width(label),
                     trailing: isLast ? 0 : 1, indent: inner)
                 return pad + label + value + (isLast ? "" : ",")
             }
@@ -199,13 +203,13 @@ public struct SwiftTranslator: Sendable {
         if property.isRequired {
             decode = "try container.decode(\(baseType).self, forKey: \(keyCase))"
             if let value = property.defaultValue {
-                parameter += " = " + expression(value, as: property.type, configs: configs, used: 4 + parameter.count + 3, trailing: 1, indent: 4)
+                parameter += " = " + expression(value, as: property.type, configs: configs, used: 4 + SourceText.width(parameter) + 3, trailing: 1, indent: 4)
             }
         } else if let value = property.defaultValue {
-            parameter += " = " + expression(value, as: property.type, configs: configs, used: 4 + parameter.count + 3, trailing: 1, indent: 4)
+            parameter += " = " + expression(value, as: property.type, configs: configs, used: 4 + SourceText.width(parameter) + 3, trailing: 1, indent: 4)
             decode = "try container.decodeIfPresent(\(baseType).self, forKey: \(keyCase)) ?? "
             let inline = inlineExpression(value, as: property.type, configs: configs)
-            if 4 + name.count + 3 + decode.count + inline.count <= SwiftLiteral.lineLength {
+            if 4 + SourceText.width(name) + 3 + SourceText.width(decode) + SourceText.width(inline) <= SwiftLiteral.lineLength {
                 decode += inline
             } else {
                 // Too long for the decoding line: keep the default in a private constant.
@@ -213,7 +217,7 @@ public struct SwiftTranslator: Sendable {
                 decode += "Self.\(constant)"
                 hoistedDefault = .object([
                     "name": .string(constant), "type": .string(baseType),
-                    "literal": .string(expression(value, as: property.type, configs: configs, used: 22 + constant.count + baseType.count + 3, trailing: 0, indent: 2)),
+                    "literal": .string(expression(value, as: property.type, configs: configs, used: 22 + SourceText.width(constant) + SourceText.width(baseType) + 3, trailing: 0, indent: 2)),
                 ])
             }
         } else {

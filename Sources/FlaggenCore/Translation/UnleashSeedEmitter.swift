@@ -28,6 +28,29 @@ public struct UnleashSeedEmitter: Sendable {
 
     /// Files with paths relative to the output folder (manifest.outputs.seeds).
     public func files(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
+        // Written feature by feature, so the whole document is never held as one value. On any
+        // error, the document is built whole, which reports the error exactly as before.
+        let writer = JSONWriter(trailingNewline: true)
+        var output: [UInt8] = []
+        do {
+            try writer.appendObject(
+                [
+                    .init("$comment") { try writer.append(.string(header.lines.joined(separator: " ")), depth: $1, to: &$0) },
+                    .init("version") { try writer.append(.int(Self.formatVersion), depth: $1, to: &$0) },
+                    .init("features") { output, depth in
+                        try writer.appendArray(manifest.flags, depth: depth, to: &output) { flag, output, depth in
+                            try writer.append(try feature(for: flag), depth: depth, to: &output)
+                        }
+                    },
+                ], depth: 0, to: &output)
+            return [GeneratedFile(path: Self.fileName, contents: writer.finish(&output))]
+        } catch {
+            return try wholeDocument(for: manifest, header: header)
+        }
+    }
+
+    /// The file from the document built as one value.
+    private func wholeDocument(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
         var features: [JSONValue] = []
         for flag in manifest.flags {
             features.append(try feature(for: flag))
@@ -38,7 +61,7 @@ public struct UnleashSeedEmitter: Sendable {
             "features": .array(features),
         ]
         do {
-            return [GeneratedFile(path: Self.fileName, text: try JSONWriter(trailingNewline: true).string(for: document))]
+            return [GeneratedFile(path: Self.fileName, contents: try JSONWriter(trailingNewline: true).utf8Bytes(for: document))]
         } catch {
             throw EmitError("cannot write the Unleash seed \(Self.fileName): \(error)")
         }

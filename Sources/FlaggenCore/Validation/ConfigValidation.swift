@@ -90,11 +90,13 @@ struct ConfigValidation {
 
         if let node = fields["required"], let items = context.list(node, "'required' of \(what)") {
             var seen: Set<String> = []
+            var indices: [String: Int] = [:]  // by name: scanning the list per entry is quadratic
+            for (index, property) in properties.enumerated() where indices[property.name] == nil { indices[property.name] = index }
             for item in items {
                 guard let required = context.string(item, "a 'required' entry of \(what)") else { continue }
                 if !seen.insert(required).inserted {
                     context.error("'\(required)' is listed twice in 'required' of \(what)", at: item.location)
-                } else if let index = properties.firstIndex(where: { $0.name == required }) {
+                } else if let index = indices[required] {
                     properties[index].isRequired = true
                 } else {
                     context.error("'required' of \(what) names '\(required)', which is not one of its properties", at: item.location)
@@ -199,8 +201,8 @@ struct ConfigValidation {
         default:
             if names.contains(name) { return .config(name) }
             var message = "\(what) has unknown type '\(name)'; use string, int, double, bool, array or a config name"
-            let candidates = ["string", "int", "double", "bool", "array"] + names.sorted()
-            if let suggestion = NearMiss.suggestion(for: name, among: candidates) {
+            if let suggestion = context.suggestion(
+                for: name, among: ["string", "int", "double", "bool", "array"] + names.sorted(), count: 5 + names.count) {
                 message += " (did you mean '\(suggestion)'?)"
             }
             context.error(message, at: location)
@@ -214,26 +216,46 @@ struct ConfigValidation {
         let byName = Dictionary(configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var state: [String: Int] = [:]  // 1 = visiting, 2 = done
         var reported: Set<String> = []
-        func visit(_ name: String, path: [String]) {
-            guard let config = byName[name] else { return }
-            if state[name] == 2 { return }
-            if state[name] == 1 {
-                let cycle = path[(path.firstIndex(of: name) ?? 0)...] + [name]
-                if reported.insert(cycle.sorted().joined(separator: ",")).inserted {
-                    context.error(
-                        "configs refer to each other in a cycle (\(cycle.joined(separator: " -> "))); break it by removing one reference",
-                        at: config.location)
+        // Depth first, with an explicit stack rather than recursion: a chain of many thousand
+        // configs, each holding the next, would overflow the call stack. `stack` holds the
+        // path being visited and the index of each config's next property.
+        var stack: [(name: String, config: ConfigDefinition, next: Int)] = []
+        for root in configs where state[root.name] == nil {
+            guard let config = byName[root.name] else { continue }
+            state[root.name] = 1
+            stack = [(root.name, config, 0)]
+            while let top = stack.last {
+                guard top.next < top.config.properties.count else {
+                    state[top.name] = 2
+                    stack.removeLast()
+                    continue
                 }
-                return
+                stack[stack.count - 1].next += 1
+                // Only direct references count: an array of a config is a tree, which is finite.
+                guard case .config(let name) = top.config.properties[top.next].type, let next = byName[name] else { continue }
+                switch state[name] {
+                case 2:
+                    continue
+                case 1:
+                    // At most 100 cycles, each named by at most 10 configs: a manifest full of
+                    // long cycles must not make the report quadratic in size.
+                    guard reported.count < 100 else { continue }
+                    let path = stack.map(\.name)
+                    let cycle = path[(path.firstIndex(of: name) ?? 0)...] + [name]
+                    let shown = cycle.count <= 10
+                        ? cycle.joined(separator: " -> ")
+                        : (cycle.prefix(5) + ["... \(cycle.count - 10) more ..."] + cycle.suffix(5)).joined(separator: " -> ")
+                    if reported.insert(cycle.sorted().joined(separator: ",")).inserted {
+                        context.error(
+                            "configs refer to each other in a cycle (\(shown)); break it by removing one reference",
+                            at: next.location)
+                    }
+                default:
+                    state[name] = 1
+                    stack.append((name, next, 0))
+                }
             }
-            state[name] = 1
-            // Only direct references count: an array of a config is a tree, which is finite.
-            for property in config.properties {
-                if case .config(let next) = property.type { visit(next, path: path + [name]) }
-            }
-            state[name] = 2
         }
-        for config in configs { visit(config.name, path: []) }
     }
 
     // MARK: - Values
@@ -246,9 +268,11 @@ struct ConfigValidation {
         }
         var object: [String: JSONValue] = [:]
         var valid = true
+        // By name: scanning the list for every key is quadratic in a config with many properties.
+        let properties = Dictionary(config.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for entry in entries {
             let key = entry.key.text
-            if let property = config.properties.first(where: { $0.name == key }) {
+            if let property = properties[key] {
                 if let value = value(entry.value, as: property.type, property: property, configs: configs, what: "'\(key)' in \(what)") {
                     object[key] = value
                 } else {
@@ -258,10 +282,14 @@ struct ConfigValidation {
                 if let value = anyValue(entry.value, what: "'\(key)' in \(what)") { object[key] = value } else { valid = false }
             } else {
                 var message = "\(what) has '\(key)', which is not a property of \(config.name)"
-                if let suggestion = NearMiss.suggestion(for: key, among: config.properties.map(\.name)) {
+                if let suggestion = context.suggestion(
+                    for: key, among: config.properties.map(\.name), count: config.properties.count) {
                     message += "; did you mean '\(suggestion)'?"
                 } else {
-                    message += "; its properties are \(config.properties.map(\.name).joined(separator: ", "))"
+                    // At most 20 names, so that many such errors cannot fill memory.
+                    let names = config.properties.prefix(20).map(\.name).joined(separator: ", ")
+                    let more = config.properties.count > 20 ? " and \(config.properties.count - 20) more" : ""
+                    message += "; its properties are \(names)\(more)"
                 }
                 context.error(message, at: entry.key.location)
                 valid = false

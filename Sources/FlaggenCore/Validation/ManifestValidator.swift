@@ -25,8 +25,8 @@ public struct ManifestValidator: Sendable {
     static let topLevelFields = ["version", "name", "kotlinPackage", "retired", "outputs", "templates", "flags", "configs"]
     static let flagFields = ["type", "default", "owner", "expires", "kind", "description", "rollout", "killSwitch", "schema"]
     static let rolloutFields = ["percent", "platforms", "minAppVersion", "value"]
-    static let outputFields = ["swift", "kotlin", "schemas", "seeds", "servers"]
-    static let outputPathFields = ["swift", "kotlin", "schemas", "seeds"]
+    static let outputFields = ["swift", "kotlin", "kotlinRuntime", "schemas", "seeds", "servers"]
+    static let outputPathFields = ["swift", "kotlin", "kotlinRuntime", "schemas", "seeds"]
 
     /// Parses and validates manifest bytes. `file` is the path printed in diagnostics.
     public func validate(_ bytes: [UInt8], file: String) -> ValidationResult {
@@ -122,14 +122,16 @@ private struct ManifestReader {
     private func readRetired(_ node: YAMLNode?) -> [(key: String, location: SourceLocation)] {
         guard let node, let items = context.list(node, "'retired'") else { return [] }
         var retired: [(key: String, location: SourceLocation)] = []
+        var seen: [String: SourceLocation] = [:]  // a list scanned per key is quadratic
         for item in items {
             guard let key = context.string(item, "a retired key") else { continue }
             if !Self.isFlagKey(key) {
                 context.error("retired key '\(key)' is not a flag key (lowercase letters, digits and '_', starting with a letter)", at: item.location)
-            } else if let first = retired.first(where: { $0.key == key }) {
-                context.error("'\(key)' is listed twice in 'retired' (first at line \(first.location.line)); remove one", at: item.location)
+            } else if let first = seen[key] {
+                context.error("'\(key)' is listed twice in 'retired' (first at line \(first.line)); remove one", at: item.location)
             } else {
                 retired.append((key, item.location))
+                seen[key] = item.location
             }
         }
         return retired
@@ -181,9 +183,16 @@ private struct ManifestReader {
             switch field {
             case "swift": outputs.swift = path
             case "kotlin": outputs.kotlin = path
+            case "kotlinRuntime": outputs.kotlinRuntime = path
             case "schemas": outputs.schemas = path
             default: outputs.seeds = path
             }
+        }
+        let kotlinFolder = OutputPathRules.normalized(outputs.kotlin).split(separator: "/").dropLast().joined(separator: "/")
+        let support = kotlinFolder.isEmpty ? "FlagKit.kt" : kotlinFolder + "/FlagKit.kt"
+        if let runtime = outputs.kotlinRuntime, OutputPathRules.normalized(runtime) == support, let node = fields["kotlinRuntime"] {
+            context.error("outputs.kotlinRuntime names \(support), the support file flaggen writes beside the Kotlin output; use another name, such as FlagStore.kt", at: node.location)
+            outputs.kotlinRuntime = nil
         }
         return outputs
     }
@@ -210,6 +219,7 @@ private struct ManifestReader {
             context.error("the manifest has \(entries.count) flags, more than the limit of \(limits.maxFlags); split it", at: node.location)
             return []
         }
+        let retiredLocations = Dictionary(retired.map { ($0.key, $0.location) }, uniquingKeysWith: { first, _ in first })
         var swiftNames: [String: String] = [:]
         var kotlinNames: [String: String] = [:]
         var flags: [FlagDefinition] = []
@@ -223,9 +233,9 @@ private struct ManifestReader {
             } else {
                 checkNames(of: key, at: location, swiftNames: &swiftNames, kotlinNames: &kotlinNames)
             }
-            if let old = retired.first(where: { $0.key == key }) {
+            if let old = retiredLocations[key] {
                 context.error(
-                    "flag key '\(key)' is retired (listed in 'retired' at line \(old.location.line)); retired keys are never reused, because installed apps may still read them; pick a new key",
+                    "flag key '\(key)' is retired (listed in 'retired' at line \(old.line)); retired keys are never reused, because installed apps may still read them; pick a new key",
                     at: location)
             }
             if let flag = readFlag(entry, configs: configs) { flags.append(flag) }
@@ -278,7 +288,7 @@ private struct ManifestReader {
                     config = found
                 } else {
                     var message = "\(what) names the config '\(name)', which is not defined under 'configs'"
-                    if let suggestion = NearMiss.suggestion(for: name, among: configs.keys.sorted()) {
+                    if let suggestion = context.suggestion(for: name, among: configs.keys.sorted(), count: configs.count) {
                         message += "; did you mean '\(suggestion)'?"
                     }
                     context.error(message, at: node.location)

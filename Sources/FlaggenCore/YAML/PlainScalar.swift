@@ -13,6 +13,16 @@ public enum PlainScalar: Sendable, Equatable {
 
     /// Resolves plain-scalar text to its core-schema type.
     public static func resolve(_ text: String) -> PlainScalar {
+        // Fast path: text that starts with an ASCII letter is a string, unless it may be a
+        // null or a bool (`null`, `true`, `False`, ...), which start with n, t or f.
+        if let first = text.utf8.first,
+            (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"))
+        {
+            switch first | 0x20 {
+            case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "f"): break
+            default: return .string
+            }
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)

@@ -34,7 +34,7 @@ public struct YAMLEntry: Sendable, Hashable {
 ///
 /// Aliases are resolved into copies of the anchored node (they share storage, so this is cheap);
 /// the parser bounds how much aliases may expand.
-public indirect enum YAMLNode: Sendable, Hashable {
+public enum YAMLNode: Sendable, Hashable {
     case scalar(YAMLScalar)
     case sequence([YAMLNode], SourceLocation)
     case mapping([YAMLEntry], SourceLocation)

@@ -66,22 +66,47 @@ private struct EventReader {
         var items: [YAMLNode] = []
         var entries: [YAMLEntry] = []
         var size = 1
+        /// The bytes of text in the scalars below this collection.
+        var bytes = 0
         /// The deepest nesting below this collection, counting itself.
         var height = 1
         var pendingKey: YAMLScalar?
         var pendingKeyIsDuplicate = false
-        var firstSeen: [String: SourceLocation] = [:]
+        /// Where each key of a large mapping was first seen. Small mappings (a flag's fields)
+        /// search their few entries instead, which is cheaper than hashing every key.
+        private var firstSeen: [String: SourceLocation]?
+        private static let indexedFrom = 12
 
         init(isMapping: Bool, location: SourceLocation, anchor: String?) {
             self.isMapping = isMapping
             self.location = location
             self.anchor = anchor
         }
+
+        /// Where `key` was first seen in this mapping, or nil for a new key, which is then
+        /// remembered. Keys already read are the keys of `entries` (a duplicate's value is
+        /// dropped, so each key is there once, at its first position).
+        func firstLocation(ofNewKey key: YAMLScalar) -> SourceLocation? {
+            if firstSeen == nil, entries.count >= Self.indexedFrom {
+                var index: [String: SourceLocation] = [:]
+                index.reserveCapacity(entries.count * 2)
+                for entry in entries { index[entry.key.text] = entry.key.location }
+                firstSeen = index
+            }
+            if firstSeen != nil {
+                if let first = firstSeen?[key.text] { return first }
+                firstSeen?[key.text] = key.location
+                return nil
+            }
+            for entry in entries where entry.key.text == key.text { return entry.key.location }
+            return nil
+        }
     }
 
     private struct Anchored {
         var node: YAMLNode
         var size: Int
+        var bytes: Int
         var height: Int
     }
 
@@ -89,6 +114,9 @@ private struct EventReader {
     private var stack: [Frame] = []
     private var anchors: [String: Anchored] = [:]
     private var expandedByAliases = 0
+    /// The text aliases added, in bytes: one long string pasted by thousands of aliases is a
+    /// "billion laughs" too, though it adds few nodes.
+    private var bytesExpandedByAliases = 0
     private var problems: [YAMLProblem] = []
     private var root: YAMLNode?
     private var documents = 0
@@ -126,7 +154,7 @@ private struct EventReader {
                     }
                 case YAML_SCALAR_EVENT:
                     let scalar = try makeScalar(event.data.scalar, at: location)
-                    try add(.scalar(scalar), size: 1, height: 0, anchor: Self.string(event.data.scalar.anchor))
+                    try add(.scalar(scalar), size: 1, bytes: scalar.text.utf8.count, height: 0, anchor: Self.string(event.data.scalar.anchor))
                 case YAML_ALIAS_EVENT:
                     try addAlias(Self.string(event.data.alias.anchor) ?? "", at: location)
                 case YAML_SEQUENCE_START_EVENT:
@@ -188,7 +216,7 @@ private struct EventReader {
     private mutating func pop() throws {
         guard let frame = stack.popLast() else { return }
         let node: YAMLNode = frame.isMapping ? .mapping(frame.entries, frame.location) : .sequence(frame.items, frame.location)
-        try add(node, size: frame.size, height: frame.height, anchor: frame.anchor)
+        try add(node, size: frame.size, bytes: frame.bytes, height: frame.height, anchor: frame.anchor)
     }
 
     private mutating func addAlias(_ name: String, at location: SourceLocation) throws {
@@ -201,25 +229,32 @@ private struct EventReader {
                 message: "aliases expand to more than \(limits.maxAliasExpansion) nodes (a \"billion laughs\" document?); write the values out or use fewer aliases",
                 location: location)
         }
+        bytesExpandedByAliases += anchored.bytes
+        if bytesExpandedByAliases > limits.maxFileBytes {
+            throw YAMLProblem(
+                message: "aliases expand to more than \(limits.maxFileBytes) bytes of text, the limit of the whole file; write the values out or use fewer aliases",
+                location: location)
+        }
         // An alias pastes a whole subtree here, so it counts toward the nesting depth too.
         if stack.count + anchored.height > limits.maxDepth {
             throw YAMLProblem(
                 message: "lists and mappings nest more than \(limits.maxDepth) levels deep once aliases are expanded; flatten the manifest",
                 location: location)
         }
-        try add(anchored.node, size: anchored.size, height: anchored.height, anchor: nil)
+        try add(anchored.node, size: anchored.size, bytes: anchored.bytes, height: anchored.height, anchor: nil)
     }
 
     /// Adds a finished node to the innermost open collection, or makes it the root.
-    private mutating func add(_ node: YAMLNode, size: Int, height: Int, anchor: String?) throws {
+    private mutating func add(_ node: YAMLNode, size: Int, bytes: Int, height: Int, anchor: String?) throws {
         if let anchor {
-            anchors[anchor] = Anchored(node: node, size: size, height: height)
+            anchors[anchor] = Anchored(node: node, size: size, bytes: bytes, height: height)
         }
         guard let top = stack.last else {
             root = node
             return
         }
         top.size += size
+        top.bytes += bytes
         top.height = max(top.height, height + 1)
         guard top.isMapping else {
             top.items.append(node)
@@ -236,14 +271,12 @@ private struct EventReader {
             throw YAMLProblem(message: "a mapping key must be a plain string, not \(node.kindDescription)", location: node.location)
         }
         top.pendingKey = key
-        if let first = top.firstSeen[key.text] {
+        if let first = top.firstLocation(ofNewKey: key) {
             top.pendingKeyIsDuplicate = true
             problems.append(
                 YAMLProblem(
                     message: "duplicate key '\(key.text)' (first defined at line \(first.line)); remove one of them",
                     location: key.location))
-        } else {
-            top.firstSeen[key.text] = key.location
         }
     }
 

@@ -1,0 +1,47 @@
+import Foundation
+import PackagePlugin
+
+/// Finding a target's flags.yaml, shared by the build and command plugins (symlinked into each).
+enum ManifestLookup {
+    /// The manifest's file name.
+    static let fileName = "flags.yaml"
+
+    /// The target's flags.yaml files (a symlink counts), sorted by path.
+    static func manifests(in target: SourceModuleTarget) -> [URL] {
+        target.sourceFiles.map(\.url).filter { $0.lastPathComponent == fileName }.sorted { $0.path < $1.path }
+    }
+
+    /// The template folder the manifest names with a top-level `templates:` line, if any,
+    /// resolved against the manifest's folder. A line scan, not a YAML parse: plugins cannot
+    /// link libyaml, and flaggen itself validates the manifest when the command runs.
+    static func templateFolder(of manifest: URL) -> URL? {
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("templates:") {
+            var value = line.dropFirst("templates:".count).trimmingCharacters(in: .whitespaces)
+            if let hash = value.range(of: " #") { value = String(value[..<hash.lowerBound]).trimmingCharacters(in: .whitespaces) }
+            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
+                value = String(value.dropFirst().dropLast())
+            }
+            guard !value.isEmpty else { return nil }
+            return value.hasPrefix("/")
+                ? URL(fileURLWithPath: value, isDirectory: true)
+                : manifest.deletingLastPathComponent().appendingPathComponent(value, isDirectory: true)
+        }
+        return nil
+    }
+
+    /// Every file under a folder, for declaring template overrides as build inputs.
+    static func files(under folder: URL) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        var files: [URL] = []
+        for case let url as URL in enumerator where url.pathExtension == "mustache" {
+            files.append(url)
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+}
+
+/// A plugin failure with a message SwiftPM prints.
+struct PluginError: Error, CustomStringConvertible {
+    var description: String
+}

@@ -1,0 +1,99 @@
+/// A flag's value as the server sent it: any JSON value.
+///
+/// The store keeps every value in this form, in memory and in the saved copy, so each type — a
+/// boolean, a string, a number or a whole JSON config — survives a restart unchanged. Typed reads
+/// (`FlagView.isOn(_:)`, `FlagView.value(_:)`) turn it into the flag's Swift type, and fall back
+/// to the flag's default when the value has another type.
+///
+/// JSON numbers without a fraction or exponent are `.int`; other numbers are `.double`.
+public enum FlagValue: Sendable, Hashable {
+    /// JSON `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A whole number.
+    case int(Int)
+    /// A number with a fraction or an exponent, or too large for `Int`.
+    case double(Double)
+    /// A string.
+    case string(String)
+    /// A JSON array.
+    case array([FlagValue])
+    /// A JSON object.
+    case object([String: FlagValue])
+}
+
+// MARK: - Typed access
+
+extension FlagValue {
+    /// The boolean, or `nil` when the value is not a boolean.
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The string, or `nil` when the value is not a string.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The whole number, or `nil` when the value is not a number with an exact `Int` value
+    /// (`3` and `3.0` give 3; `3.5` gives `nil`).
+    public var intValue: Int? {
+        switch self {
+        case .int(let value):
+            return value
+        case .double(let value):
+            return Int(exactly: value)
+        default:
+            return nil
+        }
+    }
+
+    /// The number, or `nil` when the value is not a number.
+    public var doubleValue: Double? {
+        switch self {
+        case .double(let value):
+            return value
+        case .int(let value):
+            return Double(value)
+        default:
+            return nil
+        }
+    }
+}
+
+// MARK: - Literals
+
+extension FlagValue: ExpressibleByBooleanLiteral {
+    /// `true` or `false`.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension FlagValue: ExpressibleByIntegerLiteral {
+    /// A whole number.
+    public init(integerLiteral value: Int) { self = .int(value) }
+}
+
+extension FlagValue: ExpressibleByFloatLiteral {
+    /// A number with a fraction.
+    public init(floatLiteral value: Double) { self = .double(value) }
+}
+
+extension FlagValue: ExpressibleByStringLiteral {
+    /// A string.
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension FlagValue: ExpressibleByArrayLiteral {
+    /// A JSON array.
+    public init(arrayLiteral elements: FlagValue...) { self = .array(elements) }
+}
+
+extension FlagValue: ExpressibleByDictionaryLiteral {
+    /// A JSON object; a repeated key keeps its last value.
+    public init(dictionaryLiteral elements: (String, FlagValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}

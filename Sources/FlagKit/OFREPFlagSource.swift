@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A `FlagSource` for servers that speak the OpenFeature Remote Evaluation Protocol (OFREP),
+/// such as flagd: the bulk evaluation endpoint.
+///
+/// ```
+/// POST {baseURL}/ofrep/v1/evaluate/flags
+///      body: {"context": {"targetingKey": "acct-42", "appVersion": "2.4.0", "platform": "ios"}}
+///   → 200 {"flags": [{"key": "new_checkout", "value": true, "reason": "TARGETING_MATCH", "variant": "on"},
+///                    {"key": "broken", "errorCode": "PARSE_ERROR", "errorDetails": "…"}]}
+///     with an ETag header
+///   → 304 when If-None-Match holds that ETag
+/// ```
+///
+/// The targeting key is the store's user key when signed in, else the install ID. Flags that
+/// carry an `errorCode`, or no `value` (the server defers to the code default), are left out, so
+/// the app uses their defaults. Any failure returns `nil`: a transport error, the timeout, a
+/// status other than 200 or 304, or a body that is not OFREP's JSON.
+public actor OFREPFlagSource: FlagSource {
+    /// The full URL the source POSTs to.
+    public nonisolated let endpoint: URL
+    /// A random ID of this install, the targeting key when signed out.
+    public nonisolated let installID: String
+    /// Seconds before a request gives up.
+    public nonisolated let timeout: TimeInterval
+    private let attributes: [String: FlagValue]
+    private let headers: [String: String]
+    private let session: URLSession
+    private var remembered: FlagHTTP.Remembered?
+
+    /// Creates a source.
+    ///
+    /// - Parameters:
+    ///   - baseURL: the server; the source POSTs to `baseURL/ofrep/v1/evaluate/flags`.
+    ///   - installID: a random ID stored with the app.
+    ///   - attributes: more evaluation context, sent with every request, such as
+    ///     `["platform": "ios", "appVersion": "2.4.0"]`. Send the least the rules need.
+    ///   - headers: extra request headers, such as `Authorization` or `X-API-Key`.
+    ///   - timeout: seconds before a request gives up.
+    public init(
+        baseURL: URL, installID: String, attributes: [String: FlagValue] = [:],
+        headers: [String: String] = [:], timeout: TimeInterval = 10
+    ) {
+        self.endpoint = baseURL.appendingPathComponent("ofrep/v1/evaluate/flags")
+        self.installID = installID
+        self.attributes = attributes
+        self.headers = headers
+        self.timeout = timeout
+        self.session = FlagHTTP.makeSession(timeout: timeout)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Asks the server to evaluate every flag for this user; `nil` on any failure.
+    public func fetch(userKey: String?) async -> [String: FlagValue]? {
+        var context = attributes
+        context["targetingKey"] = .string(userKey ?? installID)
+        let known = remembered?.userKey == userKey ? remembered : nil
+        guard let answer = await FlagHTTP.post(
+            ["context": .object(context)], to: endpoint, ifNoneMatch: known?.validator, headers: headers,
+            timeout: timeout, session: session)
+        else { return nil }
+        switch answer.status {
+        case 304:
+            return known?.values
+        case 200:
+            guard case .object(let object)? = FlagJSON.parse(answer.body),
+                  case .array(let evaluations)? = object["flags"]
+            else { return nil }
+            var values: [String: FlagValue] = [:]
+            for case .object(let evaluation) in evaluations {
+                guard case .string(let key)? = evaluation["key"],
+                      evaluation["errorCode"] == nil,
+                      let value = evaluation["value"]
+                else { continue }
+                values[key] = value
+            }
+            if let etag = answer.etag {
+                remembered = FlagHTTP.Remembered(userKey: userKey, validator: etag, values: values)
+            } else {
+                remembered = nil
+            }
+            return values
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The bytes of a saved copy, shared by `FileFlagDisk` and `UserDefaultsFlagDisk`.
+///
+/// Version 1 is one JSON object:
+///
+/// ```json
+/// {"fetchedAt":1760000000.5,"format":1,"userKey":"acct-42","values":{"new_checkout":true}}
+/// ```
+///
+/// `fetchedAt` is seconds since 1970 (or `null`), `userKey` is `null` when signed out. A reader
+/// that meets another `format`, a missing field or any malformed byte reads "no saved copy": the
+/// app then starts on its defaults, which always work.
+enum SavedCopyFormat {
+    /// The format this code writes and reads.
+    static let version = 1
+
+    /// The bytes of `snapshot`.
+    static func encode(_ snapshot: FlagSnapshot) -> Data {
+        var object: [String: FlagValue] = [
+            "format": .int(version),
+            "userKey": snapshot.userKey.map(FlagValue.string) ?? .null,
+            "values": .object(snapshot.values),
+        ]
+        object["fetchedAt"] = snapshot.fetchedAt.map { .double($0.timeIntervalSince1970) } ?? .null
+        return FlagJSON.serialize(.object(object))
+    }
+
+    /// The snapshot in `data`, or `nil` when it is not a complete saved copy of this version.
+    static func decode(_ data: Data) -> FlagSnapshot? {
+        guard case .object(let object)? = FlagJSON.parse(data),
+              object["format"]?.intValue == version,
+              case .object(let values)? = object["values"]
+        else { return nil }
+        let userKey: String?
+        switch object["userKey"] {
+        case .string(let key)?: userKey = key
+        case .null?: userKey = nil
+        default: return nil
+        }
+        let fetchedAt: Date?
+        switch object["fetchedAt"] {
+        case .null?: fetchedAt = nil
+        case let number?:
+            guard let seconds = number.doubleValue else { return nil }
+            fetchedAt = Date(timeIntervalSince1970: seconds)
+        case nil: return nil
+        }
+        return FlagSnapshot(userKey: userKey, fetchedAt: fetchedAt, values: values)
+    }
+
+    /// A name for the saved copy of `userKey` that is safe in a file name or a defaults key and
+    /// does not reveal the user: a SHA-256 prefix of the key, or `signed-out`.
+    static func name(forUser userKey: String?) -> String {
+        guard let userKey else { return "signed-out" }
+        return "user-" + String(SHA256.hexDigest(userKey.utf8).prefix(32))
+    }
+}

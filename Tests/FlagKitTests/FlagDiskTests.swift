@@ -1,0 +1,195 @@
+@testable import FlagKit
+import Foundation
+import XCTest
+
+/// The saved copy on disk: `FileFlagDisk`, `UserDefaultsFlagDisk`, and the store on top of them.
+@MainActor
+final class FlagDiskTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUp() async throws {
+        directory = makeTemporaryDirectory(name)
+    }
+
+    override func tearDown() async throws {
+        try? FileManager.default.removeItem(at: directory.deletingLastPathComponent())
+    }
+
+    private let snapshot = FlagSnapshot(
+        userKey: "acct-42", fetchedAt: Date(timeIntervalSince1970: 1_760_000_000.25),
+        values: [
+            "new_checkout": true, "checkout_button_label": "Pay \"now\" — ünïcødé 🚀\n", "max_retries": 5,
+            "discount_ratio": 0.25, "paywall": ["title": "Go Pro", "trialDays": 14, "plans": [["id": "m", "price": 4.99]]],
+            "nothing": .null,
+        ])
+
+    // MARK: - FileFlagDisk
+
+    func testFileDiskRoundTripsEveryValueType() async {
+        let disk = FileFlagDisk(directory: directory.appendingPathComponent("not-yet-created"))
+        let nothing = await disk.read(userKey: "acct-42")
+        XCTAssertNil(nothing)
+        await disk.write(snapshot)
+        let copy = await disk.read(userKey: "acct-42")
+        XCTAssertEqual(copy, snapshot)
+    }
+
+    func testFileDiskKeepsOneFilePerUserAndHidesTheKey() async throws {
+        let disk = FileFlagDisk(directory: directory)
+        var signedOut = snapshot
+        signedOut.userKey = nil
+        signedOut.values = ["new_checkout": false]
+        await disk.write(snapshot)
+        await disk.write(signedOut)
+        let first = await disk.read(userKey: "acct-42")
+        let second = await disk.read(userKey: nil)
+        let stranger = await disk.read(userKey: "acct-43")
+        XCTAssertEqual(first, snapshot)
+        XCTAssertEqual(second, signedOut)
+        XCTAssertNil(stranger)
+
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        XCTAssertEqual(names.count, 2, "\(names)")
+        XCTAssertTrue(names.contains("flags-signed-out.json"))
+        XCTAssertFalse(names.contains { $0.contains("acct") }, "file names never reveal the account")
+        XCTAssertFalse(names.contains { $0.hasSuffix(".tmp") }, "no temporary file is left behind")
+    }
+
+    func testFileDiskWritesAVersionedFormat() async throws {
+        let disk = FileFlagDisk(directory: directory)
+        await disk.write(snapshot)
+        let data = try Data(contentsOf: disk.fileURL(forUser: "acct-42"))
+        guard case .object(let object)? = FlagJSON.parse(data) else { return XCTFail("not a JSON object") }
+        XCTAssertEqual(object["format"], 1)
+        XCTAssertEqual(object["userKey"], "acct-42")
+        XCTAssertEqual(object["fetchedAt"], 1_760_000_000.25)
+    }
+
+    func testACorruptOrTruncatedFileReadsAsNoSavedCopy() async throws {
+        let disk = FileFlagDisk(directory: directory)
+        await disk.write(snapshot)
+        let url = disk.fileURL(forUser: "acct-42")
+        let good = try Data(contentsOf: url)
+        let damaged: [Data] = [
+            Data(),
+            good.prefix(good.count / 2),
+            good.prefix(good.count - 1),
+            Data("not json at all".utf8),
+            Data([0xFF, 0xFE, 0x00, 0x7B]),
+            Data(#"{"format":2,"userKey":"acct-42","fetchedAt":null,"values":{}}"#.utf8),
+            Data(#"{"format":1,"userKey":"acct-42","fetchedAt":"yesterday","values":{}}"#.utf8),
+            Data(#"{"format":1,"userKey":42,"fetchedAt":null,"values":{}}"#.utf8),
+            Data(#"{"format":1,"userKey":"acct-42","fetchedAt":null,"values":[]}"#.utf8),
+            Data(#"[1,2,3]"#.utf8),
+        ]
+        for bytes in damaged {
+            try bytes.write(to: url)
+            let copy = await disk.read(userKey: "acct-42")
+            XCTAssertNil(copy, String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    func testFileDiskCountsUnfinishedStarts() async throws {
+        let disk = FileFlagDisk(directory: directory)
+        var count = await disk.unfinishedStarts()
+        XCTAssertEqual(count, 0)
+        await disk.setUnfinishedStarts(2)
+        count = await FileFlagDisk(directory: directory).unfinishedStarts()
+        XCTAssertEqual(count, 2, "the count survives the process")
+        try Data("{garbage".utf8).write(to: directory.appendingPathComponent("unfinished-starts.json"))
+        count = await disk.unfinishedStarts()
+        XCTAssertEqual(count, 0, "a corrupt counter reads as zero")
+    }
+
+    func testFileDiskClearDeletesEveryCopyButTheCounter() async throws {
+        let disk = FileFlagDisk(directory: directory)
+        var other = snapshot
+        other.userKey = "acct-7"
+        await disk.write(snapshot)
+        await disk.write(other)
+        await disk.setUnfinishedStarts(3)
+        await disk.clear()
+        let first = await disk.read(userKey: "acct-42")
+        let second = await disk.read(userKey: "acct-7")
+        let count = await disk.unfinishedStarts()
+        XCTAssertNil(first)
+        XCTAssertNil(second)
+        XCTAssertEqual(count, 3)
+    }
+
+    func testAStoreOnACorruptFileStartsOnDefaults() async throws {
+        let disk = FileFlagDisk(directory: directory)
+        await disk.write(snapshot)
+        try Data(#"{"format":1,"userKey":"acct-42","values":{"new_checkout":tr"#.utf8)
+            .write(to: disk.fileURL(forUser: "acct-42"))
+        let store = FlagStore(source: FakeSource(nil), disk: disk, flags: TestFlags.all)
+        await store.start(userKey: "acct-42")
+        XCTAssertFalse(store.view().isOn(TestFlags.newCheckout))
+        XCTAssertEqual(store.view().value(TestFlags.maxRetries), 3)
+    }
+
+    func testTheCrashGuardWorksAcrossProcessesOnAFileDisk() async {
+        let disk = FileFlagDisk(directory: directory)
+        await disk.write(snapshot)
+        for _ in 1...2 {  // two starts that crash before startFinished()
+            let store = FlagStore(source: FakeSource(nil), disk: FileFlagDisk(directory: directory), flags: TestFlags.all)
+            await store.start(userKey: "acct-42")
+            XCTAssertTrue(store.view().isOn(TestFlags.newCheckout))
+        }
+        let third = FlagStore(source: FakeSource(nil), disk: FileFlagDisk(directory: directory), flags: TestFlags.all)
+        await third.start(userKey: "acct-42")
+        XCTAssertTrue(third.isSafeMode)
+        XCTAssertFalse(third.view().isOn(TestFlags.newCheckout))
+        let copy = await disk.read(userKey: "acct-42")
+        XCTAssertNil(copy)
+        await third.startFinished()
+        let count = await disk.unfinishedStarts()
+        XCTAssertEqual(count, 0)
+
+        let fourth = FlagStore(source: FakeSource(nil), disk: FileFlagDisk(directory: directory), flags: TestFlags.all)
+        await fourth.start(userKey: "acct-42")
+        XCTAssertFalse(fourth.isSafeMode, "a finished start resets the guard")
+    }
+
+    func testAppIdentifierPicksAFolderOfItsOwn() {
+        let shop = FileFlagDisk(appIdentifier: "com.example.shop")
+        let chat = FileFlagDisk(appIdentifier: "com.example.chat")
+        XCTAssertNotEqual(shop.directory, chat.directory)
+        XCTAssertEqual(shop.directory.lastPathComponent, "com.example.shop")
+    }
+
+    // MARK: - UserDefaultsFlagDisk
+
+    func testUserDefaultsDiskRoundTripsClearsAndSurvivesCorruption() async throws {
+        let suite = "FlagKitTests-\(UUID().uuidString)"
+        guard let defaults = UserDefaults(suiteName: suite) else { return XCTFail("no suite") }
+        defer { defaults.removePersistentDomain(forName: suite) }
+        let disk = UserDefaultsFlagDisk(defaults: defaults, keyPrefix: "test.flags")
+
+        let nothing = await disk.read(userKey: "acct-42")
+        XCTAssertNil(nothing)
+        await disk.write(snapshot)
+        let copy = await disk.read(userKey: "acct-42")
+        let stranger = await disk.read(userKey: nil)
+        XCTAssertEqual(copy, snapshot)
+        XCTAssertNil(stranger)
+
+        await disk.setUnfinishedStarts(2)
+        var count = await disk.unfinishedStarts()
+        XCTAssertEqual(count, 2)
+
+        let key = "test.flags.copy." + SavedCopyFormat.name(forUser: "acct-42")
+        defaults.set(Data("{\"format\":1,".utf8), forKey: key)
+        let corrupt = await disk.read(userKey: "acct-42")
+        XCTAssertNil(corrupt)
+
+        await disk.write(snapshot)
+        defaults.set("unrelated", forKey: "other.key")
+        await disk.clear()
+        let cleared = await disk.read(userKey: "acct-42")
+        XCTAssertNil(cleared)
+        XCTAssertEqual(defaults.string(forKey: "other.key"), "unrelated")
+        count = await disk.unfinishedStarts()
+        XCTAssertEqual(count, 2)
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import XCTest
+
+/// Drives `swift build` and `swift package` on a copy of Examples/iOSApp, in a folder whose path
+/// has spaces, to prove the build plugin regenerates exactly when it should and the command
+/// plugins write and check. Slow (it builds flaggen again), so Scripts/test.sh turns it on with
+/// FLAGGEN_PLUGIN_TESTS=1; with CI=true it must run.
+final class PluginIntegrationTests: XCTestCase {
+    private var package: URL!
+    private var scratch: URL!
+
+    override func setUpWithError() throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["FLAGGEN_PLUGIN_TESTS"] == "1" else {
+            if environment["CI"] == "true" { XCTFail("FLAGGEN_PLUGIN_TESTS=1 is not set; run the suite with Scripts/test.sh") }
+            throw XCTSkip("set FLAGGEN_PLUGIN_TESTS=1 (Scripts/test.sh does) to run the SwiftPM plugin integration tests")
+        }
+        let root = try temporaryFolder(self).appendingPathComponent("plugin test with spaces")
+        package = root.appendingPathComponent("iOSApp")
+        scratch = root.appendingPathComponent("build dir")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Examples/iOSApp"), to: package)
+        // A real file instead of the symlink, so the test can edit it; the package depends on
+        // this checkout by absolute path.
+        let manifest = package.appendingPathComponent("Sources/Checkout App/flags.yaml")
+        try FileManager.default.removeItem(at: manifest)
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("flags.yaml"), to: manifest)
+        let packageFile = package.appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: packageFile, encoding: .utf8)
+            .replacingOccurrences(of: #"path: "../..""#, with: "path: \"\(packageRoot.path)\"")
+        try Data(text.utf8).write(to: packageFile)
+    }
+
+    private var manifest: URL { package.appendingPathComponent("Sources/Checkout App/flags.yaml") }
+
+    private func swift(_ arguments: [String]) throws -> RunResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + arguments
+        process.currentDirectoryURL = package
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return RunResult(status: process.terminationStatus, stdout: text, stderr: "")
+    }
+
+    private func build() throws -> String {
+        let result = try swift(["build", "--scratch-path", scratch.path])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        return result.stdout
+    }
+
+    private func demo() throws -> String {
+        let result = try runFlaggenLike(scratch.appendingPathComponent("debug/CheckoutDemo"))
+        XCTAssertEqual(result.status, 0)
+        return result.stdout
+    }
+
+    private func runFlaggenLike(_ executable: URL) throws -> RunResult {
+        let process = Process()
+        process.executableURL = executable
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return RunResult(status: process.terminationStatus, stdout: text, stderr: "")
+    }
+
+    private func edit(_ url: URL, _ old: String, _ new: String) throws {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertTrue(text.contains(old), "\(old) not in \(url.path)")
+        try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url)
+    }
+
+    func testBuildPluginRegeneratesOnlyWhenItShould() throws {
+        let first = try build()
+        XCTAssertTrue(first.contains("Generating flags from flags.yaml for CheckoutApp"), first)
+        XCTAssertEqual(
+            try demo(),
+            """
+            new checkout: false
+            button: Buy now
+            paywall: Go Pro, 7 trial days
+            media: true
+            after refresh, open screen: false, Buy now; media: false
+            a screen opened later in the session: false, Buy now
+            bucket acct-42/new_checkout: 1500
+
+            """)
+
+        // SwiftPM may relink its host copy of the tool once after the first build; from then on
+        // a build with nothing changed runs nothing and compiles nothing.
+        let settle = try build()
+        XCTAssertFalse(settle.contains("Compiling CheckoutApp"), settle)
+        let noOp = try build()
+        XCTAssertFalse(noOp.contains("Generating flags"), noOp)
+        XCTAssertFalse(noOp.contains("Compiling CheckoutApp"), noOp)
+        XCTAssertFalse(noOp.contains("Compiling CheckoutDemo"), noOp)
+
+        // Editing the manifest regenerates and recompiles.
+        try edit(manifest, "default: Buy now", "default: Buy it")
+        let edited = try build()
+        XCTAssertTrue(edited.contains("Generating flags"), edited)
+        XCTAssertTrue(edited.contains("Compiling CheckoutApp"), edited)
+        XCTAssertTrue(try demo().contains("button: Buy it\n"))
+
+        // A template override the manifest names is an input too.
+        let templates = package.appendingPathComponent("Sources/Checkout App/Templates/swift")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let builtIn = try String(contentsOf: packageRoot.appendingPathComponent("Templates/swift/Flags.swift.mustache"), encoding: .utf8)
+        let override = templates.appendingPathComponent("Flags.swift.mustache")
+        try Data((builtIn + "\n// custom template v1\n").utf8).write(to: override)
+        try edit(manifest, "name: Flags\n", "name: Flags\ntemplates: Templates\n")
+        _ = try build()
+        let generated = try XCTUnwrap(generatedSwift())
+        XCTAssertTrue(try String(contentsOf: generated, encoding: .utf8).contains("// custom template v1"))
+        try edit(override, "v1", "v2")
+        let afterTemplate = try build()
+        XCTAssertTrue(afterTemplate.contains("Generating flags"), afterTemplate)
+        XCTAssertTrue(try String(contentsOf: generated, encoding: .utf8).contains("// custom template v2"))
+    }
+
+    func testInvalidOrDuplicateManifestsFailTheBuildWithDiagnostics() throws {
+        try edit(manifest, "    default: false\n    owner: payments", "    default: nope\n    owner: payments")
+        let invalid = try swift(["build", "--scratch-path", scratch.path])
+        XCTAssertNotEqual(invalid.status, 0)
+        XCTAssertTrue(invalid.stdout.contains("flags.yaml:18:14: error: the default of flag 'new_checkout' must be true or false"), invalid.stdout)
+
+        try edit(manifest, "    default: nope\n    owner: payments", "    default: false\n    owner: payments")
+        let extra = package.appendingPathComponent("Sources/Checkout App/More/flags.yaml")
+        try FileManager.default.createDirectory(at: extra.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("version: 1\nflags: {}\n".utf8).write(to: extra)
+        let duplicate = try swift(["build", "--scratch-path", scratch.path])
+        XCTAssertNotEqual(duplicate.status, 0)
+        XCTAssertTrue(duplicate.stdout.contains("has 2 flags.yaml files"), duplicate.stdout)
+    }
+
+    func testCommandPluginsWriteAndCheckCommittedOutputs() throws {
+        let generate = try swift(["package", "--scratch-path", scratch.path, "--allow-writing-to-package-directory", "generate-flags"])
+        XCTAssertEqual(generate.status, 0, generate.stdout)
+        let outputs = package.appendingPathComponent("Sources/Checkout App/Generated")
+        for file in ["Swift/Flags.swift", "Kotlin/Flags.kt", "Kotlin/FlagKit.kt", "Schemas/PaywallConfig.schema.json", "Server/flags.seed.sql"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: outputs.appendingPathComponent(file).path), file)
+        }
+        XCTAssertTrue(generate.stdout.contains("created"), generate.stdout)
+
+        let clean = try swift(["package", "--scratch-path", scratch.path, "check-flags"])
+        XCTAssertEqual(clean.status, 0, clean.stdout)
+        XCTAssertTrue(clean.stdout.contains("up to date"), clean.stdout)
+
+        try edit(outputs.appendingPathComponent("Kotlin/Flags.kt"), "defaultValue = false", "defaultValue = true")
+        let drift = try swift(["package", "--scratch-path", scratch.path, "check-flags", "--target", "CheckoutApp"])
+        XCTAssertNotEqual(drift.status, 0)
+        XCTAssertTrue(drift.stdout.contains("Flags.kt"), drift.stdout)
+        XCTAssertTrue(drift.stdout.contains("differs from what the manifest generates"), drift.stdout)
+    }
+
+    /// The Flags.swift the build plugin wrote into its work directory.
+    private func generatedSwift() -> URL? {
+        guard let enumerator = FileManager.default.enumerator(at: scratch.appendingPathComponent("plugins/outputs"), includingPropertiesForKeys: nil) else {
+            return nil
+        }
+        for case let url as URL in enumerator where url.lastPathComponent == "Flags.swift" && url.path.contains("FlagGenPlugin") {
+            return url
+        }
+        return nil
+    }
+}

@@ -1,0 +1,451 @@
+// The Kotlin flag store's behaviour, run by KotlinStoreTests.swift against the FlagStore.kt
+// generated from store.yaml (package com.example.store). Each case prints lines that start with
+// its name; the Swift test compares them with the lines it expects, so every case can fail.
+package flaggentest.store
+
+import com.example.store.FileFlagDisk
+import com.example.store.FlagSnapshot
+import com.example.store.FlagSource
+import com.example.store.FlagStore
+import com.example.store.FlagValues
+import com.example.store.FlagView
+import com.example.store.InMemoryFlagDisk
+import com.example.store.StoreFlags.ChatMediaEnabled
+import com.example.store.StoreFlags.CheckoutButtonLabel
+import com.example.store.StoreFlags.MaxItems
+import com.example.store.StoreFlags.NewCheckout
+import com.example.store.StoreFlags.Paywall
+import com.example.store.StoreFlags.PriceFactor
+import java.io.File
+import java.io.IOException
+import java.nio.file.Files
+import kotlinx.coroutines.CompletableDeferred
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.async
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withTimeout
+import kotlinx.coroutines.yield
+import org.json.JSONObject
+
+/** Answers every fetch with [result] (null: the fetch failed) and records who asked. */
+class FakeSource(var result: Map<String, String>? = null) : FlagSource {
+    val calls = mutableListOf<String?>()
+
+    override suspend fun fetch(userKey: String?): Map<String, String>? {
+        calls.add(userKey)
+        return result
+    }
+}
+
+/** Holds the first fetch until [release] completes; answers later ones with [others] at once. */
+class HeldSource(private val others: Map<String, String>?) : FlagSource {
+    val release = CompletableDeferred<Map<String, String>?>()
+    val calls = mutableListOf<String?>()
+
+    override suspend fun fetch(userKey: String?): Map<String, String>? {
+        calls.add(userKey)
+        return if (calls.size == 1) release.await() else others
+    }
+}
+
+/** A source whose fetch throws, as a careless adapter might. */
+class ThrowingSource : FlagSource {
+    override suspend fun fetch(userKey: String?): Map<String, String>? = throw IOException("offline")
+}
+
+var clock = 1_000_000_000L
+
+fun store(source: FlagSource, disk: com.example.store.FlagDisk): FlagStore = FlagStore(source, disk, { clock })
+
+val savedValues: Map<String, String> = FlagValues.of(
+    "new_checkout" to true,
+    "chat_media_enabled" to true,
+    "checkout_button_label" to "Pay now",
+    "max_items" to 50,
+    "price_factor" to 0.75,
+    "paywall" to JSONObject().put("title", "Sale").put("trialDays", 14),
+    "from_a_newer_app" to "ignored"
+)
+
+val saved = FlagSnapshot("u1", clock - 60_000L, savedValues)
+
+val newerValues: Map<String, String> = FlagValues.of(
+    "new_checkout" to false,
+    "chat_media_enabled" to true,
+    "checkout_button_label" to "Order",
+    "max_items" to 5L,
+    "price_factor" to 2.0,
+    "paywall" to JSONObject().put("title", "New")
+)
+
+/** Runs one case; a store that deadlocks fails it after 10 seconds instead of hanging. */
+fun runCase(body: suspend CoroutineScope.() -> Unit) = runBlocking { withTimeout(10_000L) { body() } }
+
+fun describe(view: FlagView): String {
+    val paywall = view.value(Paywall)
+    return "checkout=" + view.isOn(NewCheckout) + " media=" + view.isOn(ChatMediaEnabled) +
+        " label=" + view.value(CheckoutButtonLabel) + " items=" + view.value(MaxItems) +
+        " factor=" + view.value(PriceFactor) + " paywall=" + paywall.title + "/" + paywall.trialDays
+}
+
+fun firstLaunchOffline() = runCase {
+    val source = FakeSource(null)
+    val disk = InMemoryFlagDisk()
+    val s = store(source, disk)
+    println("firstLaunch unstarted " + describe(s.view()) + " refresh=" + s.refresh() + " calls=" + source.calls.size)
+    s.start("u1")
+    println("firstLaunch started " + describe(s.view()))
+    val refreshed = s.refresh()
+    println("firstLaunch refresh=$refreshed calls=${source.calls.size} saved=${disk.snapshot} " + describe(s.view()))
+}
+
+fun nextSession() = runCase {
+    val disk = InMemoryFlagDisk(saved)
+    val s = store(FakeSource(newerValues), disk)
+    s.start("u1")
+    val screen = s.view()
+    println("nextSession start " + describe(screen))
+    println("nextSession refresh=" + s.refresh())
+    println("nextSession screen " + describe(screen))
+    println("nextSession newView " + describe(s.view()))
+    val written = disk.snapshot
+    println("nextSession saved user=${written?.userKey} at=${written?.fetchedAtMillis} same=${written?.values == newerValues}")
+    val next = store(FakeSource(null), disk)
+    next.start("u1")
+    println("nextSession nextStart " + describe(next.view()))
+}
+
+fun killSwitch() = runCase {
+    val source = FakeSource(FlagValues.of("chat_media_enabled" to false, "new_checkout" to false))
+    val s = store(source, InMemoryFlagDisk(saved))
+    s.start("u1")
+    val screen = s.view()
+    val changes = mutableListOf<Set<String>>()
+    val listener = { keys: Set<String> -> changes.add(keys); Unit }
+    s.addKillSwitchListener(listener)
+    println("killSwitch before media=${screen.isOn(ChatMediaEnabled)} checkout=${screen.isOn(NewCheckout)}")
+    s.refresh()
+    println("killSwitch after media=${screen.isOn(ChatMediaEnabled)} checkout=${screen.isOn(NewCheckout)} newView=${s.view().isOn(ChatMediaEnabled)} changes=$changes")
+    s.refresh()
+    println("killSwitch unchanged changes=$changes")
+    source.result = FlagValues.of("chat_media_enabled" to true)
+    s.refresh()
+    println("killSwitch back media=${screen.isOn(ChatMediaEnabled)} changes=$changes")
+    s.removeKillSwitchListener(listener)
+    source.result = FlagValues.of("chat_media_enabled" to false)
+    s.refresh()
+    println("killSwitch removed media=${screen.isOn(ChatMediaEnabled)} changes=${changes.size}")
+    source.result = emptyMap()
+    s.refresh()
+    println("killSwitch missing media=${screen.isOn(ChatMediaEnabled)}")
+}
+
+fun failedFetch() = runCase {
+    val disk = InMemoryFlagDisk(saved)
+    val s = store(FakeSource(null), disk)
+    s.start("u1")
+    println("failedFetch refresh=${s.refresh()} kept=${disk.snapshot == saved} " + describe(s.view()))
+    val throwing = store(ThrowingSource(), disk)
+    throwing.start("u1")
+    println("failedFetch throwing refresh=${throwing.refresh()} kept=${disk.snapshot == saved} " + describe(throwing.view()))
+}
+
+fun otherUser() = runCase {
+    val offline = store(FakeSource(null), InMemoryFlagDisk(saved))
+    offline.start("u2")
+    println("otherUser u2 " + describe(offline.view()))
+    offline.switchUser("u1")
+    val u1View = offline.view()
+    println("otherUser u1 " + describe(u1View))
+    offline.switchUser(null)
+    println("otherUser signedOut " + describe(offline.view()))
+    println("otherUser oldView " + describe(u1View))
+
+    val disk = InMemoryFlagDisk(saved)
+    val online = store(FakeSource(newerValues), disk)
+    online.start("u1")
+    println("otherUser online switch=" + online.switchUser("u2") + " " + describe(online.view()) + " saved=" + disk.snapshot?.userKey)
+    online.switchUser("u1")
+    println("otherUser online back " + describe(online.view()) + " saved=" + disk.snapshot?.userKey)
+}
+
+fun safeMode() = runCase {
+    val disk = InMemoryFlagDisk(saved, unfinishedStarts = 2)
+    val s = store(FakeSource(null), disk)
+    s.start("u1")
+    println("safeMode start " + describe(s.view()) + " saved=${disk.snapshot} counter=${disk.unfinishedStartCount} safe=${s.isSafeMode}")
+    s.startFinished()
+    println("safeMode finished counter=${disk.unfinishedStartCount}")
+    val once = InMemoryFlagDisk(saved, unfinishedStarts = 1)
+    val t = store(FakeSource(null), once)
+    t.start("u1")
+    println("safeMode oneUnfinished " + describe(t.view()) + " counter=${once.unfinishedStartCount} safe=${t.isSafeMode}")
+}
+
+fun clockMovedBack() = runCase {
+    val source = FakeSource(newerValues)
+    val s = store(source, InMemoryFlagDisk(saved.copy(fetchedAtMillis = clock + 9_999_999L)))
+    s.start("u1")
+    println("clockBack fetched=${s.refreshIfStale()} calls=${source.calls.size}")
+}
+
+fun freshSnapshot() = runCase {
+    val start = clock
+    val source = FakeSource(newerValues)
+    val s = store(source, InMemoryFlagDisk(saved.copy(fetchedAtMillis = clock - 60_000L)))
+    s.start("u1")
+    val first = s.refreshIfStale()
+    clock += 13 * 60_000L
+    val at14 = s.refreshIfStale()
+    clock += 60_000L
+    val at15 = s.refreshIfStale()
+    val again = s.refreshIfStale()
+    println("fresh fetched=$first at14=$at14 at15=$at15 again=$again calls=${source.calls.size}")
+    clock = start
+
+    val failing = FakeSource(null)
+    val never = store(failing, InMemoryFlagDisk())
+    never.start("u1")
+    println("fresh never fetched=${never.refreshIfStale()} retried=${never.refreshIfStale()} calls=${failing.calls.size}")
+}
+
+fun lateRefresh() = runCase {
+    val u2Values = FlagValues.of("chat_media_enabled" to true, "new_checkout" to false)
+    val held = HeldSource(u2Values)
+    val disk = InMemoryFlagDisk(saved)
+    val s = store(held, disk)
+    s.start("u1")
+    val late = async { s.refresh() }
+    yield() // The refresh runs until it waits for its fetch, without holding the store.
+    val switched = s.switchUser("u2")
+    held.release.complete(FlagValues.of("chat_media_enabled" to false, "new_checkout" to true))
+    val lateResult = late.await()
+    val written = disk.snapshot
+    println(
+        "lateRefresh late=$lateResult switch=$switched calls=${held.calls} saved=${written?.userKey}" +
+            " savedCheckout=${written?.values?.get("new_checkout")} " + describe(s.view())
+    )
+
+    val same = HeldSource(newerValues)
+    val sameDisk = InMemoryFlagDisk(saved)
+    val t = store(same, sameDisk)
+    t.start("u1")
+    val older = async { t.refresh() }
+    yield()
+    val newer = t.refresh()
+    same.release.complete(FlagValues.of("chat_media_enabled" to false))
+    println(
+        "lateRefresh sameUser older=${older.await()} newer=$newer kept=${sameDisk.snapshot?.values == newerValues}" +
+            " media=${t.view().isOn(ChatMediaEnabled)}"
+    )
+}
+
+fun fileDisk() = runCase {
+    val folder = Files.createTempDirectory("flagstore").toFile()
+    try {
+        val file = File(folder, "nested/flags.json")
+        val exotic = "Ünï \"q\" \\ \$x 😀 \u200F\n"
+        val values = FlagValues.of(
+            "new_checkout" to true,
+            "chat_media_enabled" to false,
+            "checkout_button_label" to exotic,
+            "max_items" to Long.MAX_VALUE,
+            "price_factor" to 1.0E-7,
+            "paywall" to JSONObject().put("title", exotic).put("trialDays", 30)
+        )
+        val writer = store(FakeSource(values), FileFlagDisk(file))
+        writer.start("u1")
+        println("file counter=" + FileFlagDisk(file).unfinishedStarts() + " refresh=" + writer.refresh())
+        writer.startFinished()
+        val leftovers = folder.walk().map { it.name }.filter { it.endsWith(".tmp") }.toList()
+        println("file finished counter=" + FileFlagDisk(file).unfinishedStarts() + " leftovers=$leftovers")
+
+        val reader = store(FakeSource(null), FileFlagDisk(file))
+        reader.start("u1")
+        val view = reader.view()
+        println(
+            "file roundtrip checkout=${view.isOn(NewCheckout)} media=${view.isOn(ChatMediaEnabled)}" +
+                " label=${view.value(CheckoutButtonLabel) == exotic} items=${view.value(MaxItems)}" +
+                " factor=${view.value(PriceFactor)} paywall=${view.value(Paywall).title == exotic}/${view.value(Paywall).trialDays}" +
+                " snapshot=${FileFlagDisk(file).read() == FlagSnapshot("u1", clock, values)}"
+        )
+        reader.startFinished()
+
+        // Starts that never finish, each in a new process: the third one is in safe mode.
+        repeat(3) { store(FakeSource(null), FileFlagDisk(file)).start("u1") }
+        val crashed = store(FakeSource(null), FileFlagDisk(file))
+        println("file crashLoop exists=${file.exists()} counter=${FileFlagDisk(file).unfinishedStarts()}")
+        crashed.startFinished()
+        println("file crashLoop finished counter=${FileFlagDisk(file).unfinishedStarts()}")
+
+        val valid = "{\"format\":1,\"userKey\":\"u1\",\"fetchedAtMillis\":5,\"values\":{\"new_checkout\":\"true\"}}"
+        val corrupt = listOf(
+            "truncated" to valid.substring(0, valid.length / 2),
+            "garbage" to "not json",
+            "empty" to "",
+            "otherFormat" to valid.replace("\"format\":1", "\"format\":2"),
+            "notText" to valid.replace("\"true\"", "true"),
+            "noValues" to "{\"format\":1,\"userKey\":\"u1\",\"fetchedAtMillis\":5}",
+            "array" to "[]"
+        )
+        file.parentFile.mkdirs()
+        file.writeText(valid)
+        val control = store(FakeSource(null), FileFlagDisk(file))
+        control.start("u1")
+        control.startFinished()
+        println("file control checkout=${control.view().isOn(NewCheckout)}")
+        for ((name, text) in corrupt) {
+            file.writeText(text)
+            val s = store(FakeSource(null), FileFlagDisk(file))
+            s.start("u1")
+            s.startFinished()
+            println("file corrupt $name read=${FileFlagDisk(file).read()} " + describe(s.view()))
+        }
+        file.writeBytes(byteArrayOf(0xFF.toByte(), 0xFE.toByte(), 0x00, 0x7B))
+        println("file corrupt bytes read=${FileFlagDisk(file).read()}")
+
+        File(file.path + ".starts").writeText("garbage")
+        File(file.path + ".tmp").writeText("a write cut short")
+        val recovered = store(FakeSource(values), FileFlagDisk(file))
+        recovered.start("u1")
+        println("file recovered counter=${FileFlagDisk(file).unfinishedStarts()} refresh=${recovered.refresh()} saved=${FileFlagDisk(file).read()?.values == values}")
+    } finally {
+        folder.deleteRecursively()
+    }
+}
+
+fun wrongType() = runCase {
+    val wrong = mapOf(
+        "new_checkout" to "\"yes\"",
+        "chat_media_enabled" to "0",
+        "checkout_button_label" to "42",
+        "max_items" to "1.5",
+        "price_factor" to "\"x\"",
+        "paywall" to "\"Sale\"",
+        "unknown_flag" to "true"
+    )
+    val s = store(FakeSource(null), InMemoryFlagDisk(FlagSnapshot("u1", 1L, wrong)))
+    s.start("u1")
+    println("wrongType " + describe(s.view()))
+    val broken = mapOf(
+        "new_checkout" to "tru",
+        "checkout_button_label" to "null",
+        "max_items" to "1e400",
+        "price_factor" to "",
+        "chat_media_enabled" to "false,\"x\":1"
+    )
+    val t = store(FakeSource(null), InMemoryFlagDisk(FlagSnapshot("u1", 1L, broken)))
+    t.start("u1")
+    println("wrongType notJson " + describe(t.view()))
+    val converted = mapOf("max_items" to "7.0", "price_factor" to "3", "new_checkout" to "true")
+    val u = store(FakeSource(null), InMemoryFlagDisk(FlagSnapshot("u1", 1L, converted)))
+    u.start("u1")
+    val big = store(FakeSource(null), InMemoryFlagDisk(FlagSnapshot("u1", 1L, mapOf("max_items" to "9223372036854775807"))))
+    big.start("u1")
+    val inexact = store(FakeSource(null), InMemoryFlagDisk(FlagSnapshot("u1", 1L, mapOf("max_items" to "1e17"))))
+    inexact.start("u1")
+    println(
+        "wrongType converted " + describe(u.view()) + " big=" + big.view().value(MaxItems) +
+            " inexact=" + inexact.view().value(MaxItems)
+    )
+}
+
+fun badConfig() = runCase {
+    val cases = listOf(
+        "missingTitle" to "{\"trialDays\":7}",
+        "outOfRange" to "{\"title\":\"x\",\"trialDays\":99}",
+        "wrongField" to "{\"title\":\"x\",\"trialDays\":\"3\"}",
+        "array" to "[{\"title\":\"x\"}]",
+        "broken" to "{\"title\":\"x\"",
+        "valid" to "{\"title\":\"Sale\",\"trialDays\":3,\"extra\":{\"a\":[1]}}"
+    )
+    val results = cases.map { (name, text) ->
+        val s = store(FakeSource(null), InMemoryFlagDisk(FlagSnapshot("u1", 1L, mapOf("paywall" to text))))
+        s.start("u1")
+        val view = s.view()
+        val first = view.value(Paywall)
+        val again = view.value(Paywall)
+        "$name=${first.title}/${first.trialDays}" + if (first == again) "" else "(unstable)"
+    }
+    println("badConfig " + results.joinToString(" "))
+}
+
+fun flagValues() {
+    val texts = FlagValues.of(
+        "b" to false,
+        "s" to "a\"b\\c",
+        "i" to 7,
+        "l" to -9223372036854775807L,
+        "d" to 0.1,
+        "o" to JSONObject().put("k", "v")
+    )
+    println("values of " + texts.toSortedMap())
+    val members = FlagValues.fromJson(JSONObject("{\"a\":true,\"b\":null,\"c\":{\"x\":[1]},\"d\":2.5,\"e\":\"s\",\"f\":12}"))
+    println("values fromJson " + members.toSortedMap())
+    val rejected = listOf<Any>(Double.NaN, Double.POSITIVE_INFINITY, 1.5f, listOf(1)).map {
+        try {
+            FlagValues.text(it)
+            "accepted"
+        } catch (e: IllegalArgumentException) {
+            "rejected"
+        }
+    }
+    println("values rejected $rejected")
+    val snapshot = FlagSnapshot(null, 42L, texts)
+    val text = snapshot.toJson()
+    println(
+        "values snapshot roundtrip=${FlagSnapshot.fromJson(text) == snapshot} format=${JSONObject(text).get("format")}" +
+            " truncated=${FlagSnapshot.fromJson(text.dropLast(1))} corrupt=${FlagSnapshot.fromJson("{\"format\":1}")}"
+    )
+}
+
+fun rootManifest() = runCase {
+    // The store generated from the repository's own flags.yaml (package com.example.flags).
+    val rootSaved = com.example.flags.FlagSnapshot(
+        "u1",
+        1L,
+        com.example.flags.FlagValues.of("new_checkout" to true, "paywall" to JSONObject().put("title", "Sale"))
+    )
+    val root = com.example.flags.FlagStore(
+        object : com.example.flags.FlagSource {
+            override suspend fun fetch(userKey: String?): Map<String, String>? = null
+        },
+        com.example.flags.InMemoryFlagDisk(rootSaved),
+        { clock }
+    )
+    root.start("u1")
+    val view = root.view()
+    println(
+        "root checkout=" + view.isOn(com.example.flags.Flags.NewCheckout) +
+            " media=" + view.isOn(com.example.flags.Flags.ChatMediaEnabled) +
+            " label=" + view.value(com.example.flags.Flags.CheckoutButtonLabel) +
+            " paywall=" + view.value(com.example.flags.Flags.Paywall)
+    )
+}
+
+fun main() {
+    val cases = listOf(
+        "firstLaunch" to ::firstLaunchOffline,
+        "nextSession" to ::nextSession,
+        "killSwitch" to ::killSwitch,
+        "failedFetch" to ::failedFetch,
+        "otherUser" to ::otherUser,
+        "safeMode" to ::safeMode,
+        "clockBack" to ::clockMovedBack,
+        "fresh" to ::freshSnapshot,
+        "lateRefresh" to ::lateRefresh,
+        "file" to ::fileDisk,
+        "wrongType" to ::wrongType,
+        "badConfig" to ::badConfig,
+        "values" to ::flagValues,
+        "root" to ::rootManifest
+    )
+    for ((name, case) in cases) {
+        try {
+            case()
+        } catch (e: Throwable) {
+            println("$name failed: $e")
+        }
+    }
+    println("done")
+}
