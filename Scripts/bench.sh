@@ -12,6 +12,7 @@
 #   Scripts/bench.sh --runs 9         more runs per median (default 5)
 #   Scripts/bench.sh --skip-compile   only part 1
 #   Scripts/bench.sh --compile-only   only part 2
+#   Scripts/bench.sh --compile-runs 1 one compile per size (default 3; kotlinc is slow)
 #   Scripts/bench.sh --profile        also: callgrind instruction counts of generate at 10,000 flags
 #
 # flaggen is built in release mode with its own scratch path, .build-bench, so the benchmark

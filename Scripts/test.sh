@@ -4,7 +4,7 @@
 # root flags.yaml.
 #
 #   Scripts/test.sh            the suite CI runs
-#   Scripts/test.sh --slow     also the slower checks (see docs/testing.md)
+#   Scripts/test.sh --slow     also the slower checks: long fuzzing runs and the benchmarks
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -112,9 +112,13 @@ step "Linting the root flags.yaml with today's date"
 step "Checking that the committed generated files match the root flags.yaml"
 .build/debug/flaggen check
 
+step "Fuzzing smoke run (libFuzzer, 25 s per target; see docs/fuzzing.md)"
+Scripts/fuzz.sh --smoke
+
 if [ "$slow" -eq 1 ]; then
-  step "Slow checks"
-  echo "no slow checks yet"
+  step "Slow checks: fuzzing for 10 minutes per target, and the benchmarks"
+  Scripts/fuzz.sh 600
+  Scripts/bench.sh
 fi
 
 step "All checks passed"
