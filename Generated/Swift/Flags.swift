@@ -158,8 +158,10 @@ public struct PaywallConfig: Codable, Sendable, Equatable {
   }
 
   /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
+  /// The text must be strict JSON (RFC 8259), as the Kotlin decoder requires too.
   public static func decode(from data: Data) -> PaywallConfig? {
-    try? JSONDecoder().decode(PaywallConfig.self, from: data)
+    guard StrictJSON.isWellFormed(data) else { return nil }
+    return try? JSONDecoder().decode(PaywallConfig.self, from: data)
   }
 }
 
@@ -196,7 +198,9 @@ public struct Plan: Codable, Sendable, Equatable {
   }
 
   /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
+  /// The text must be strict JSON (RFC 8259), as the Kotlin decoder requires too.
   public static func decode(from data: Data) -> Plan? {
-    try? JSONDecoder().decode(Plan.self, from: data)
+    guard StrictJSON.isWellFormed(data) else { return nil }
+    return try? JSONDecoder().decode(Plan.self, from: data)
   }
 }

@@ -315,91 +315,13 @@ private struct KotlinProgram {
     }
 
     /// JSON documents for the configs: config name, JSON text, and whether it is valid.
+    /// JSON documents for the configs: config name, JSON text, and whether it is valid. The root
+    /// and hostile cases live in Fixtures/config-decoding-vectors.json, which the generated
+    /// Swift's tests decode too, so both languages are held to the same answers.
     private var decodeCases: [(String, String, Bool)] {
         switch name {
-        case "root":
-            let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
-            let tooDeep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-            let emoji40 = String(repeating: "😀", count: 40)
-            return [
-                ("PaywallConfig", #"{"title":"Go Pro"}"#, true),
-                ("PaywallConfig", #"{"title":"Hi","trialDays":30,"style":"dark","plans":[{"id":"a","price":1.5},{"id":"b","price":0}]}"#, true),
-                ("PaywallConfig", #"{"title":"x","future":{"a":[1,2,{"b":null}]},"trialDays":0,"also":"new"}"#, true),
-                ("PaywallConfig", #"{"title":"ünï 😀 \"q\" \\ $x \u200F\n","trialDays":7.0}"#, true),
-                ("PaywallConfig", " \n\t{\"title\" : \"t\" , \"style\" : null}\r\n ", true),
-                ("PaywallConfig", "{\"title\":\"\(emoji40)\"}", true),
-                ("PaywallConfig", #"{"title":"x","plans":[{"id":"a","price":1e2,"extra":true}],"deep":"# + deep + "}", true),
-                ("PaywallConfig", #"{"title":"x","plans":[]}"#, true),
-                ("Plan", #"{"id":"a","price":2}"#, true),
-                // Not JSON, or JSON that org.json would accept but RFC 8259 does not.
-                ("PaywallConfig", "", false),
-                ("PaywallConfig", "not json", false),
-                ("PaywallConfig", #"{"title":"x""#, false),
-                ("PaywallConfig", #"{"title":"x"} trailing"#, false),
-                ("PaywallConfig", #"{"title":"x"}{}"#, false),
-                ("PaywallConfig", #"{"title":"x",}"#, false),
-                ("PaywallConfig", #"{'title':'x'}"#, false),
-                ("PaywallConfig", #"{title:"x"}"#, false),
-                ("PaywallConfig", #"{"title":x}"#, false),
-                ("PaywallConfig", #"{"title":"x"} // comment"#, false),
-                ("PaywallConfig", #"{"title":"x";"trialDays":1}"#, false),
-                ("PaywallConfig", #"{"title":"x","trialDays":0x10}"#, false),
-                ("PaywallConfig", #"{"title":"x","trialDays":01}"#, false),
-                ("PaywallConfig", "{\"title\":\"a\tb\"}", false),
-                ("PaywallConfig", #"{"title":"\x"}"#, false),
-                ("PaywallConfig", #"[{"title":"x"}]"#, false),
-                ("PaywallConfig", #""title""#, false),
-                ("PaywallConfig", "null", false),
-                ("PaywallConfig", #"{"title":"x","deep":"# + tooDeep + "}", false),
-                // Missing required properties.
-                ("PaywallConfig", "{}", false),
-                ("PaywallConfig", #"{"trialDays":1}"#, false),
-                ("PaywallConfig", #"{"title":null}"#, false),
-                ("PaywallConfig", #"{"title":"x","plans":[{"id":"a"}]}"#, false),
-                // Wrong types, which org.json's getters would convert.
-                ("PaywallConfig", #"{"title":42}"#, false),
-                ("PaywallConfig", #"{"title":true}"#, false),
-                ("PaywallConfig", #"{"title":["x"]}"#, false),
-                ("PaywallConfig", #"{"title":"x","trialDays":"7"}"#, false),
-                ("PaywallConfig", #"{"title":"x","trialDays":7.5}"#, false),
-                ("PaywallConfig", #"{"title":"x","trialDays":true}"#, false),
-                ("PaywallConfig", #"{"title":"x","style":1}"#, false),
-                ("PaywallConfig", #"{"title":"x","plans":{}}"#, false),
-                ("PaywallConfig", #"{"title":"x","plans":[null]}"#, false),
-                ("PaywallConfig", #"{"title":"x","plans":["a"]}"#, false),
-                ("PaywallConfig", #"{"title":"x","plans":[{"id":"a","price":"1"}]}"#, false),
-                ("PaywallConfig", #"{"title":"x","plans":[{"id":7,"price":1}]}"#, false),
-                // Rules: enum, minimum, maximum, maxLength (in code points), range of Long.
-                ("PaywallConfig", #"{"title":"x","style":"blue"}"#, false),
-                ("PaywallConfig", #"{"title":"x","style":"Dark"}"#, false),
-                ("PaywallConfig", #"{"title":"x","trialDays":-1}"#, false),
-                ("PaywallConfig", #"{"title":"x","trialDays":31}"#, false),
-                ("PaywallConfig", #"{"title":"x","trialDays":1e400}"#, false),
-                ("PaywallConfig", #"{"title":"x","trialDays":9223372036854775808}"#, false),
-                ("PaywallConfig", #"{"title":"x","plans":[{"id":"a","price":-0.5}]}"#, false),
-                ("PaywallConfig", "{\"title\":\"\(emoji40)x\"}", false),
-                ("Plan", #"{"id":"a","price":-1}"#, false),
-            ]
-        case "hostile":
-            return [
-                ("Keywords", #"{"default":"x","class":-9223372036854775808}"#, true),
-                ("Keywords", #"{"default":"","class":9223372036854775807,"in":["a"],"when":true,"object":"a\"b","fun":-1.5,"val":"abc","nested":{"is":1,"return":5},"items":[{"return":-1},{}]}"#, true),
-                ("Keywords", #"{"default":"d","class":0,"fun":1e300,"object":"$c"}"#, true),
-                ("Keywords", #"{"default":"d","class":0,"val":"😀😀😀","object":"d\\e"}"#, true),
-                ("Keywords", #"{"default":"d","class":0,"nested":null,"fun":null}"#, true),
-                ("Nested", #"{"is":-0.0}"#, true),
-                ("Keywords", #"{"default":"x","class":0,"object":"b"}"#, false),
-                ("Keywords", #"{"default":"x","class":0,"fun":-1.6}"#, false),
-                ("Keywords", #"{"default":"x","class":0,"fun":1e301}"#, false),
-                ("Keywords", #"{"default":"x","class":0,"val":"abcd"}"#, false),
-                ("Keywords", #"{"default":"x","class":1.5}"#, false),
-                ("Keywords", #"{"default":"x","class":-9223372036854775809}"#, false),
-                ("Keywords", #"{"class":0}"#, false),
-                ("Keywords", #"{"default":"x","class":0,"nested":{"is":"0.5"}}"#, false),
-                ("Keywords", #"{"default":"x","class":0,"nested":[]}"#, false),
-                ("Keywords", #"{"default":"x","class":0,"in":[1]}"#, false),
-                ("Keywords", #"{"default":"x","class":0,"items":[{"return":1.5}]}"#, false),
-            ]
+        case "root", "hostile":
+            return sharedDecodingVectors(name)
         case "scopes":
             return [
                 ("Plan", "{}", true),
@@ -560,5 +482,22 @@ private struct KotlinProgram {
             }
 
             """#
+    }
+}
+
+/// The config decoding vectors both generated languages must agree on, for one manifest.
+func sharedDecodingVectors(_ manifest: String) -> [(String, String, Bool)] {
+    let url = packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Fixtures/config-decoding-vectors.json")
+    guard let data = FileManager.default.contents(atPath: url.path), let all = try? JSONParser.parse(Array(data)),
+        let cases = all[manifest]?.arrayValue
+    else {
+        XCTFail("cannot read the decoding vectors at \(url.path)")
+        return []
+    }
+    return cases.compactMap { item in
+        guard let config = item["config"]?.stringValue, let json = item["json"]?.stringValue, let valid = item["valid"]?.boolValue else {
+            return nil
+        }
+        return (config, json, valid)
     }
 }

@@ -1157,8 +1157,10 @@ public struct {{name}}: Codable, Sendable, Equatable {
 {{/hasProperties}}
 
   /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
+  /// The text must be strict JSON (RFC 8259), as the Kotlin decoder requires too.
   public static func decode(from data: Data) -> {{name}}? {
-    try? JSONDecoder().decode({{name}}.self, from: data)
+    guard StrictJSON.isWellFormed(data) else { return nil }
+    return try? JSONDecoder().decode({{name}}.self, from: data)
   }
 }
 {{/configs}}

@@ -465,8 +465,10 @@ public struct Keywords: Codable, Sendable, Equatable {
   }
 
   /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
+  /// The text must be strict JSON (RFC 8259), as the Kotlin decoder requires too.
   public static func decode(from data: Data) -> Keywords? {
-    try? JSONDecoder().decode(Keywords.self, from: data)
+    guard StrictJSON.isWellFormed(data) else { return nil }
+    return try? JSONDecoder().decode(Keywords.self, from: data)
   }
 }
 
@@ -499,7 +501,9 @@ public struct Nested: Codable, Sendable, Equatable {
   }
 
   /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
+  /// The text must be strict JSON (RFC 8259), as the Kotlin decoder requires too.
   public static func decode(from data: Data) -> Nested? {
-    try? JSONDecoder().decode(Nested.self, from: data)
+    guard StrictJSON.isWellFormed(data) else { return nil }
+    return try? JSONDecoder().decode(Nested.self, from: data)
   }
 }
