@@ -5,6 +5,16 @@ import Foundation
 
 /// Each command: read its arguments, call the core, print, return the exit status.
 enum Commands {
+    /// `--manifest`, or `flags.yaml` in the current folder.
+    static func manifestPath(_ arguments: ParsedArguments) -> String {
+        arguments.value(Tool.manifest.name) ?? "flags.yaml"
+    }
+
+    /// `--format`, text unless given (the parser has already refused other values).
+    static func diagnosticFormat(_ arguments: ParsedArguments) -> DiagnosticFormat {
+        DiagnosticFormat(rawValue: arguments.value(Tool.format.name) ?? "text") ?? .text
+    }
+
     /// `--today`, or today's UTC date; nil (after printing why) when `--today` is malformed.
     static func today(_ arguments: ParsedArguments) -> ISODate? {
         guard let text = arguments.value("today") else {
@@ -18,8 +28,8 @@ enum Commands {
     }
 
     static func lint(_ arguments: ParsedArguments) -> ExitStatus {
-        let path = arguments.value(Tool.manifest.name) ?? "flags.yaml"
-        let format = DiagnosticFormat(rawValue: arguments.value(Tool.format.name) ?? "text") ?? .text
+        let path = manifestPath(arguments)
+        let format = diagnosticFormat(arguments)
         guard let today = today(arguments) else { return .usage }
         let result: ValidationResult
         do {
@@ -48,7 +58,7 @@ enum Commands {
 
     /// The generate run the arguments describe (shared by generate and check).
     static func generateRun(_ arguments: ParsedArguments) -> Generate {
-        var run = Generate(manifestPath: arguments.value(Tool.manifest.name) ?? "flags.yaml")
+        var run = Generate(manifestPath: manifestPath(arguments))
         run.outputDirectory = arguments.value(Tool.outputDirectory.name)
         run.templatesDirectory = arguments.value(Tool.templates.name)
         run.swiftFile = arguments.value(Tool.swiftFile.name)
@@ -87,7 +97,7 @@ enum Commands {
 
     static func check(_ arguments: ParsedArguments) -> ExitStatus {
         let run = generateRun(arguments)
-        let format = DiagnosticFormat(rawValue: arguments.value(Tool.format.name) ?? "text") ?? .text
+        let format = diagnosticFormat(arguments)
         let rendered: Generate.Rendered
         do {
             rendered = try run.render()
@@ -124,9 +134,9 @@ enum Commands {
             printError("error: breaking needs --against OLD: a manifest path, or git:REF (such as git:main)")
             return .usage
         }
-        var run = Breaking(manifestPath: arguments.value(Tool.manifest.name) ?? "flags.yaml", against: against)
+        var run = Breaking(manifestPath: manifestPath(arguments), against: against)
         run.strict = arguments.isSet("strict")
-        let format = DiagnosticFormat(rawValue: arguments.value(Tool.format.name) ?? "text") ?? .text
+        let format = diagnosticFormat(arguments)
         let findings: [Diagnostic]
         do {
             findings = try run.run()
@@ -140,8 +150,8 @@ enum Commands {
     }
 
     static func refs(_ arguments: ParsedArguments) -> ExitStatus {
-        let path = arguments.value(Tool.manifest.name) ?? "flags.yaml"
-        let format = DiagnosticFormat(rawValue: arguments.value(Tool.format.name) ?? "text") ?? .text
+        let path = manifestPath(arguments)
+        let format = diagnosticFormat(arguments)
         guard let today = today(arguments) else { return .usage }
         let paths = arguments.positionals("PATH")
         guard !paths.isEmpty else {
@@ -176,7 +186,7 @@ enum Commands {
     }
 
     static func context(_ arguments: ParsedArguments) -> ExitStatus {
-        let path = arguments.value(Tool.manifest.name) ?? "flags.yaml"
+        let path = manifestPath(arguments)
         let kind = OutputKind(rawValue: arguments.value("language") ?? "swift") ?? .swift
         do {
             let (json, diagnostics) = try TemplateCommands.context(manifestPath: path, kind: kind)

@@ -145,9 +145,8 @@ extension Generate {
 
     /// Removes files this manifest generated earlier that it no longer generates. Returns them.
     public func removeStaleFiles(_ rendered: Rendered) -> [URL] {
-        let expected = Set(rendered.files.map { rendered.root.appendingPathComponent($0.path).standardizedFileURL.path })
         let name = URL(fileURLWithPath: manifestPath).lastPathComponent
-        let stale = DriftCheck.staleFiles(rendered: rendered, manifestName: name, expected: expected)
+        let stale = DriftCheck.staleFiles(rendered: rendered, manifestName: name)
         return stale.filter { (try? FileManager.default.removeItem(at: $0)) != nil }
     }
 

@@ -31,10 +31,8 @@ public struct DriftCheck: Sendable {
     /// The differences between rendered outputs and the disk.
     public func findings(for rendered: Generate.Rendered, manifestName: String, displayRoot: String) -> [DriftFinding] {
         var findings: [DriftFinding] = []
-        var expectedPaths: Set<String> = []
         for file in rendered.files {
             let url = rendered.root.appendingPathComponent(file.path)
-            expectedPaths.insert(url.standardizedFileURL.path)
             let display = Self.join(displayRoot, file.path)
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 findings.append(DriftFinding(kind: .missing, path: display, line: 1, diff: ""))
@@ -52,7 +50,7 @@ public struct DriftCheck: Sendable {
             let line = UnifiedDiff.firstChangedLine(old: old, new: new) ?? 1
             findings.append(DriftFinding(kind: .differs, path: display, line: line, diff: diff))
         }
-        for url in Self.staleFiles(rendered: rendered, manifestName: manifestName, expected: expectedPaths) {
+        for url in Self.staleFiles(rendered: rendered, manifestName: manifestName) {
             let relative = String(url.path.dropFirst(rendered.root.standardizedFileURL.path.count + 1))
             findings.append(DriftFinding(kind: .unexpected, path: Self.join(displayRoot, relative), line: 1, diff: ""))
         }
@@ -61,9 +59,11 @@ public struct DriftCheck: Sendable {
 
     /// Files in the output folders that carry flaggen's header naming this manifest but are no
     /// longer generated (a removed config's schema, say).
-    static func staleFiles(rendered: Generate.Rendered, manifestName: String, expected: Set<String>) -> [URL] {
-        let folders = Set(rendered.files.map { rendered.root.appendingPathComponent($0.path).deletingLastPathComponent().standardizedFileURL })
-        let signature = Array("\(GeneratedHeader.marker) ".utf8)
+    static func staleFiles(rendered: Generate.Rendered, manifestName: String) -> [URL] {
+        let outputs = rendered.files.map { rendered.root.appendingPathComponent($0.path).standardizedFileURL }
+        let expected = Set(outputs.map(\.path))
+        let folders = Set(outputs.map { $0.deletingLastPathComponent() })
+        let marker = GeneratedHeader.marker + " "
         let origin = " from \(manifestName)"
         var stale: [URL] = []
         for folder in folders.sorted(by: { $0.path < $1.path }) {
@@ -73,10 +73,8 @@ public struct DriftCheck: Sendable {
                 guard !expected.contains(url.path), !name.hasPrefix("."),
                     let data = FileManager.default.contents(atPath: url.path)
                 else { continue }
-                let bytes = Array(data)
-                guard GeneratedHeader.isGenerated(bytes) else { continue }
-                let text = String(decoding: bytes, as: UTF8.self)
-                if text.contains(String(decoding: signature, as: UTF8.self)), text.contains(origin) {
+                let text = String(decoding: data, as: UTF8.self)
+                if text.contains(marker), text.contains(origin) {
                     stale.append(url)
                 }
             }

@@ -40,10 +40,27 @@ public struct FlagReferences: Sendable {
     }
 
     let manifest: Manifest
+    /// Swift (lowerCamel) and Kotlin (UpperCamel) member names, to the flag key they read.
+    private let keyByName: [String: String]
+    /// The manifest's keys and retired keys, for raw string literals.
+    private let keys: Set<String>
+    private let retired: Set<String>
+    /// Members of the generated types that are not flags.
+    private static let generatedMembers: Set<String> = [
+        "all", "expired", "self", "Type", "allCases", "rawValue", "values", "valueOf", "init", "entries", "key",
+    ]
 
     /// Creates a scanner for a manifest.
     public init(manifest: Manifest) {
         self.manifest = manifest
+        var keyByName: [String: String] = [:]
+        for flag in manifest.flags {
+            keyByName[Identifiers.lowerCamel(flag.key)] = flag.key
+            keyByName[Identifiers.upperCamel(flag.key)] = flag.key
+        }
+        self.keyByName = keyByName
+        self.keys = Set(manifest.flags.map(\.key))
+        self.retired = Set(manifest.retired)
     }
 
     /// Scans files and folders (recursively, `.swift`, `.kt` and `.kts`; hidden folders, `.build`
@@ -87,22 +104,14 @@ public struct FlagReferences: Sendable {
     }
 
     private func scan(_ text: String, file: String, into report: inout Report) {
-        var byName: [String: String] = [:]
-        for flag in manifest.flags {
-            byName[Identifiers.lowerCamel(flag.key)] = flag.key
-            byName[Identifiers.upperCamel(flag.key)] = flag.key
-        }
-        let members: Set<String> = ["all", "expired", "self", "Type", "allCases", "rawValue", "values", "valueOf", "init", "entries", "key"]
-        let keys = Set(manifest.flags.map(\.key))
-        let retired = Set(manifest.retired)
         for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let scalars = Array(line.unicodeScalars)
             for prefix in [manifest.name, "FlagKey"] {
                 for (column, name) in Self.memberReads(of: prefix, in: scalars) {
                     let location = SourceLocation(line: lineIndex + 1, column: column)
-                    if let key = byName[name] {
+                    if let key = keyByName[name] {
                         report.references[key, default: []].append(Reference(key: key, file: file, location: location, isRawString: false))
-                    } else if !members.contains(name) {
+                    } else if !Self.generatedMembers.contains(name) {
                         report.unknown.append(Reference(key: "\(prefix).\(name)", file: file, location: location, isRawString: false))
                     }
                 }
