@@ -9,7 +9,10 @@ import org.json.JSONObject
 /**
  * The feature flags and remote config declared in flags.yaml.
  *
- * Each property is a typed [Flag] named after its key (`new_checkout` is `NewCheckout`).
+ * Each property is a typed [Flag] named after its key (`new_checkout` is `NewCheckout`). The
+ * flags are built in private holder objects of at most 200 flags, each on first use, so reading
+ * one flag builds only its holder and no static initializer outgrows the JVM's 64 KB limit on a
+ * method.
  */
 object Flags {
     /**
@@ -21,15 +24,7 @@ object Flags {
      * - Expires: 2027-03-01 (expired from the next day on)
      * - Rollout: 10% on ios, android from app version 2.4.0
      */
-    val NewCheckout: Flag<Boolean> = Flag(
-        key = "new_checkout",
-        defaultValue = false,
-        owner = "payments",
-        expires = FlagDate(2027, 3, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = "The redesigned checkout."
-    )
+    val NewCheckout: Flag<Boolean> get() = Part1.NewCheckout
 
     /**
      * Lets people send photos and videos in chat. Turn off if media sending crashes.
@@ -39,15 +34,7 @@ object Flags {
      * - Kind: operational
      * - Kill switch: read live; never expires.
      */
-    val ChatMediaEnabled: Flag<Boolean> = Flag(
-        key = "chat_media_enabled",
-        defaultValue = true,
-        owner = "chat",
-        expires = null,
-        killSwitch = true,
-        kind = FlagKind.Operational,
-        description = "Lets people send photos and videos in chat. Turn off if media sending crashes."
-    )
+    val ChatMediaEnabled: Flag<Boolean> get() = Part1.ChatMediaEnabled
 
     /**
      * The label on the checkout button.
@@ -58,15 +45,7 @@ object Flags {
      * - Expires: 2027-01-31 (expired from the next day on)
      * - Rollout: 50%
      */
-    val CheckoutButtonLabel: Flag<String> = Flag(
-        key = "checkout_button_label",
-        defaultValue = "Buy now",
-        owner = "payments",
-        expires = FlagDate(2027, 1, 31),
-        killSwitch = false,
-        kind = FlagKind.Experiment,
-        description = "The label on the checkout button."
-    )
+    val CheckoutButtonLabel: Flag<String> get() = Part1.CheckoutButtonLabel
 
     /**
      * What the paywall shows.
@@ -76,41 +55,123 @@ object Flags {
      * - Kind: release
      * - Expires: 2027-02-28 (expired from the next day on)
      */
-    val Paywall: Flag<PaywallConfig> = Flag(
-        key = "paywall",
-        defaultValue = PaywallConfig(title = "Go Pro", trialDays = 7L),
-        owner = "growth",
-        expires = FlagDate(2027, 2, 28),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = "What the paywall shows."
-    )
+    val Paywall: Flag<PaywallConfig> get() = Part1.Paywall
 
     /** Every flag, in manifest order. */
-    val all: List<Flag<*>> = listOf(
-        NewCheckout,
-        ChatMediaEnabled,
-        CheckoutButtonLabel,
-        Paywall
-    )
+    val all: List<Flag<*>> by lazy {
+        listOf(
+            Part1.all
+        ).flatten()
+    }
 
     /**
      * The flags whose last day is before [today]. `flaggen lint` fails the build while any
      * remain: remove them from the code and the manifest.
      */
     fun expired(today: FlagDate): List<Flag<*>> = all.filter { it.isExpired(today) }
+
+    private object Part1 {
+        val NewCheckout: Flag<Boolean> = Flag(
+            key = "new_checkout",
+            defaultValue = false,
+            owner = "payments",
+            expires = FlagDate(2027, 3, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = "The redesigned checkout."
+        )
+
+        val ChatMediaEnabled: Flag<Boolean> = Flag(
+            key = "chat_media_enabled",
+            defaultValue = true,
+            owner = "chat",
+            expires = null,
+            killSwitch = true,
+            kind = FlagKind.Operational,
+            description = "Lets people send photos and videos in chat. Turn off if media sending crashes."
+        )
+
+        val CheckoutButtonLabel: Flag<String> = Flag(
+            key = "checkout_button_label",
+            defaultValue = "Buy now",
+            owner = "payments",
+            expires = FlagDate(2027, 1, 31),
+            killSwitch = false,
+            kind = FlagKind.Experiment,
+            description = "The label on the checkout button."
+        )
+
+        val Paywall: Flag<PaywallConfig> = Flag(
+            key = "paywall",
+            defaultValue = PaywallConfig(title = "Go Pro", trialDays = 7L),
+            owner = "growth",
+            expires = FlagDate(2027, 2, 28),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = "What the paywall shows."
+        )
+
+        val all: List<Flag<*>> = listOf(
+            NewCheckout,
+            ChatMediaEnabled,
+            CheckoutButtonLabel,
+            Paywall
+        )
+    }
 }
 
-/** The key of every flag, for code that handles flags by key. */
-enum class FlagKey(val key: String) {
-    NewCheckout("new_checkout"),
-    ChatMediaEnabled("chat_media_enabled"),
-    CheckoutButtonLabel("checkout_button_label"),
-    Paywall("paywall");
+/**
+ * The key of every flag, for code that handles flags by key: `FlagKey.NewCheckout.key` is
+ * `"new_checkout"`, [fromKey] finds the entry of a key and [values] lists them all.
+ *
+ * Not an enum class: a JVM enum creates all its entries in one static initializer, which the JVM
+ * caps at 64 KB of bytecode, so an enum of a few thousand keys does not compile. The entries are
+ * built in private holder objects instead, each on first use. Each key has exactly one instance,
+ * so `==` compares identity, which is the same as comparing keys, and `hashCode` is the identity
+ * hash. A `when` over entries needs an `else` branch.
+ */
+class FlagKey private constructor(
+    /** The flag's key in the manifest, such as `new_checkout`. */
+    val key: String,
+    /** The entry's name, such as `NewCheckout`, as in [Flags]. */
+    val name: String
+) {
+    /** The entry's [name], as an enum entry prints. */
+    override fun toString(): String = name
 
     companion object {
+        val NewCheckout: FlagKey get() = Part1.NewCheckout
+        val ChatMediaEnabled: FlagKey get() = Part1.ChatMediaEnabled
+        val CheckoutButtonLabel: FlagKey get() = Part1.CheckoutButtonLabel
+        val Paywall: FlagKey get() = Part1.Paywall
+
+        private val all: List<FlagKey> by lazy {
+            listOf(
+                Part1.all
+            ).flatten()
+        }
+
+        private val byKey: Map<String, FlagKey> by lazy { all.associateBy { it.key } }
+
+        /** Every entry, in manifest order. */
+        fun values(): List<FlagKey> = all
+
         /** The entry for [key], or null when the manifest has no such flag. */
-        fun fromKey(key: String): FlagKey? = values().firstOrNull { it.key == key }
+        fun fromKey(key: String): FlagKey? = byKey[key]
+    }
+
+    private object Part1 {
+        val NewCheckout: FlagKey = FlagKey("new_checkout", "NewCheckout")
+        val ChatMediaEnabled: FlagKey = FlagKey("chat_media_enabled", "ChatMediaEnabled")
+        val CheckoutButtonLabel: FlagKey = FlagKey("checkout_button_label", "CheckoutButtonLabel")
+        val Paywall: FlagKey = FlagKey("paywall", "Paywall")
+
+        val all: List<FlagKey> = listOf(
+            NewCheckout,
+            ChatMediaEnabled,
+            CheckoutButtonLabel,
+            Paywall
+        )
     }
 }
 

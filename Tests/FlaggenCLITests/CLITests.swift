@@ -329,17 +329,3 @@ final class OutputSafetyCLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
     }
 }
-
-final class KotlinCeilingCLITests: XCTestCase {
-    func testManyFlagsWarnAboutTheJVMMethodLimit() throws {
-        let folder = try temporaryFolder(self)
-        var yaml = "version: 1\nflags:\n"
-        for index in 0..<1_001 { yaml += "  f\(index): {type: bool, default: false, owner: a, expires: 2027-01-01}\n" }
-        try Data(yaml.utf8).write(to: folder.appendingPathComponent("flags.yaml"))
-        let kotlin = try runFlaggen(["generate", "--only", "kotlin"], in: folder)
-        XCTAssertEqual(kotlin.status, 0, kotlin.stderr)
-        XCTAssertTrue(kotlin.stderr.contains("flags.yaml:3:3: warning: the manifest has 1001 flags"), kotlin.stderr)
-        let swift = try runFlaggen(["generate", "--only", "swift"], in: folder)
-        XCTAssertFalse(swift.stderr.contains("warning"), swift.stderr)
-    }
-}

@@ -627,16 +627,28 @@ final class ManifestSchemaTests: XCTestCase {
     func testReservedNamesMatchTheValidator() throws {
         let schema = try JSONParser.parse(Array(try Data(contentsOf: manifestSchema)))
         func strings(_ value: JSONValue?) -> Set<String> { Set(value?.arrayValue?.compactMap(\.stringValue) ?? []) }
-        XCTAssertEqual(strings(schema.at(["definitions", "typeName", "not", "enum"])), Identifiers.reservedTypeNames)
+        XCTAssertEqual(strings(schema.at(["definitions", "typeName", "not", "anyOf", 0, "enum"])), Identifiers.reservedTypeNames)
         let keywordPattern = try XCTUnwrap(schema.at(["properties", "kotlinPackage", "not", "pattern"])?.stringValue)
         let alternatives = keywordPattern.split(separator: "(").dropFirst().first?.split(separator: ")").first
         XCTAssertEqual(Set((alternatives ?? "").split(separator: "|").map(String.init)), Identifiers.kotlinKeywords)
         // The keys whose generated names are reserved, in their simplest spelling.
-        let reservedKeys = strings(schema.at(["definitions", "flagKey", "not", "enum"]))
+        let reservedKeys = strings(schema.at(["definitions", "flagKey", "not", "anyOf", 0, "enum"]))
         XCTAssertEqual(
             Set(reservedKeys.map(Identifiers.lowerCamel)).subtracting(["companion", "flagKey"]),
             Identifiers.reservedSwiftMembers.subtracting(["Type", "Protocol"]))
         XCTAssertTrue(reservedKeys.contains { Identifiers.reservedKotlinMembers.contains(Identifiers.upperCamel($0)) })
+        // The generated Kotlin's holder objects, `Part` followed by digits: the patterns match
+        // exactly the keys and type names that Identifiers.isKotlinHolderName refuses.
+        let keyPattern = try XCTUnwrap(schema.at(["definitions", "flagKey", "not", "anyOf", 1, "pattern"])?.stringValue)
+        let typePattern = try XCTUnwrap(schema.at(["definitions", "typeName", "not", "anyOf", 1, "pattern"])?.stringValue)
+        let keys = ["part1", "part_1", "part__2_0", "part_0_", "part", "part_", "parts_1", "part_1a", "a_part_1", "party1", "new_checkout"]
+        for key in keys {
+            XCTAssertEqual(
+                key.range(of: keyPattern, options: .regularExpression) != nil, Identifiers.isKotlinHolderName(Identifiers.upperCamel(key)), key)
+        }
+        for name in ["Part1", "Part0", "Part250", "Part", "PartA", "Part1a", "APart1", "Parts1"] {
+            XCTAssertEqual(name.range(of: typePattern, options: .regularExpression) != nil, Identifiers.isKotlinHolderName(name), name)
+        }
         XCTAssertEqual(schema["$schema"], "http://json-schema.org/draft-07/schema#")
     }
 
@@ -732,6 +744,9 @@ final class ManifestSchemaTests: XCTestCase {
         ("empty templates", "version: 1\ntemplates: ''\nflags: {}\n", "does not match"),
         ("flag key in CamelCase", manifest().replacingOccurrences(of: "my_flag:", with: "MyFlag:"), "does not match"),
         ("reserved flag key", manifest().replacingOccurrences(of: "my_flag:", with: "all_cases:"), "should not be valid under"),
+        ("flag key of a Kotlin holder", manifest().replacingOccurrences(of: "my_flag:", with: "part_1:"), "should not be valid under"),
+        ("config name of a Kotlin holder", "version: 1\nflags: {}\nconfigs: {Part2: {properties: {}}}\n", "should not be valid under"),
+        ("name of a Kotlin holder", "version: 1\nname: Part3\nflags: {}\n", "should not be valid under"),
         ("unknown flag field", manifest(flag: "expiry: 2027-01-01"), "Additional properties are not allowed ('expiry' was unexpected)"),
         ("unknown type", manifest().replacingOccurrences(of: "type: bool", with: "type: boolean"), "is not one of"),
         ("no owner", manifest().replacingOccurrences(of: "    owner: team\n", with: ""), "'owner' is a required property"),

@@ -4,9 +4,10 @@ import FlaggenJSON
 import Foundation
 import XCTest
 
-/// Compiles the Kotlin generated from the root flags.yaml and the fixtures with the real kotlinc
-/// (once for the whole class: kotlinc is slow), runs it, and compares what it prints with values
-/// computed here from the `Manifest` model. Skipped when kotlinc is missing, unless CI=true.
+/// Compiles the Kotlin generated from the root flags.yaml, the fixtures, a manifest of 461 flags
+/// spread over several holder objects (`partsManifestYAML`) and one without flags with the real
+/// kotlinc (once for the whole class: kotlinc is slow), runs it, and compares what it prints with
+/// values computed here from the `Manifest` model. Skipped when kotlinc is missing, unless CI=true.
 /// `FLAGGEN_KOTLINC` and `FLAGGEN_ORG_JSON_JAR` say where kotlinc and org.json are (defaults:
 /// kotlinc on PATH, /usr/share/java/com.android.json.jar).
 final class KotlinCompileTests: XCTestCase {
@@ -62,7 +63,9 @@ final class KotlinCompileTests: XCTestCase {
         for run in try kotlinBuild().cases {
             let expected = run.expected.filter { $0.hasPrefix(prefix) }
             let actual = run.actual.filter { $0.hasPrefix(prefix) }
-            XCTAssertFalse(expected.isEmpty && prefix != "bucket " && prefix != "decode " && prefix != "schema ", "\(run.name): nothing to compare for '\(prefix)'", file: file, line: line)
+            XCTAssertFalse(
+                expected.isEmpty && prefix != "bucket " && prefix != "decode " && prefix != "schema " && run.name != "empty",
+                "\(run.name): nothing to compare for '\(prefix)'", file: file, line: line)
             if let difference = firstDifference(expected: Array(expected.joined(separator: "\n").utf8), actual: Array(actual.joined(separator: "\n").utf8)) {
                 XCTFail("\(run.name): the Kotlin program printed other '\(prefix)' lines than expected:\n\(difference)", file: file, line: line)
             }
@@ -140,9 +143,16 @@ private func buildAndRunKotlin() throws -> KotlinBuildOutcome {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
 
+    // Generated manifests, written beside the programs: flags for several holder objects, and none.
+    var manifests = kotlinCases
+    for (name, yaml) in [("parts", partsManifestYAML), ("empty", "version: 1\nkotlinPackage: com.example.empty\nflags: {}\n")] {
+        let url = folder.appendingPathComponent("\(name).yaml")
+        try Data(yaml.utf8).write(to: url)
+        manifests.append((name, url))
+    }
     var programs: [KotlinProgram] = []
     var sources: [String] = []
-    for (name, manifest) in kotlinCases {
+    for (name, manifest) in manifests {
         let program = try KotlinProgram(name: name, manifestURL: manifest)
         let caseFolder = folder.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: caseFolder, withIntermediateDirectories: true)
@@ -269,8 +279,10 @@ private struct KotlinProgram {
             expected.append("key \(Identifiers.upperCamel(flag.key)) \(flag.key) true")
         }
         expected.append("key missing true")
+        expected.append("key count \(manifest.flags.count) \(manifest.flags.count)")
         for flag in manifest.flags {
-            expected.append("typed \(flag.key)")
+            expected.append("typed \(flag.key) true")
+            expected.append("typed key \(flag.key) true \(Identifiers.upperCamel(flag.key))")
         }
         for config in manifest.configs {
             expected.append("schema \(config.name) \(config.version)")
@@ -393,7 +405,8 @@ private struct KotlinProgram {
         }
         let decodeCases = manifest.configs.map { #"    "\#($0.name)" -> dump(\#($0.name).fromJson(json))"# }
         let decodeObjectCases = manifest.configs.map { #"    "\#($0.name)" -> dump(\#($0.name).fromJson(JSONObject(json)))"# }
-        let typed = manifest.flags.map { flag -> String in
+        // Each flag through its getter, the same instance as in `all`, and its FlagKey getter.
+        let typed = manifest.flags.enumerated().map { index, flag -> String in
             let type: String
             switch flag.type {
             case .bool: type = "Boolean"
@@ -402,7 +415,27 @@ private struct KotlinProgram {
             case .double: type = "Double"
             case .json: type = flag.configName ?? "Nothing"
             }
-            return "    println(\"typed \" + typed<\(type)>(\(objectName).\(Identifiers.kotlinEscaped(Identifiers.upperCamel(flag.key)))))"
+            let name = Identifiers.kotlinEscaped(Identifiers.upperCamel(flag.key))
+            let key = "\"" + flag.key + "\""
+            return """
+                    println("typed " + typed<\(type)>(\(objectName).\(name)) + " " + (\(objectName).\(name) === \(objectName).all[\(index)]))
+                    println("typed key " + FlagKey.\(name).key + " " + (FlagKey.\(name) === FlagKey.fromKey(\(key))) + " " + FlagKey.\(name))
+                """
+        }
+        // In functions of 100 flags: one `main` for hundreds of flags would pass the JVM's 64 KB
+        // limit on a method.
+        let typedChunks = stride(from: 0, to: typed.count, by: 100).map { Array(typed[$0..<min($0 + 100, typed.count)]) }
+        let typedFunctions = typedChunks.enumerated().map { number, lines in
+            "fun typed\(number)() {\n" + lines.joined(separator: "\n") + "\n}\n"
+        }
+        let typedCalls = typedChunks.indices.map { "    typed\($0)()" }
+        // Without configs, there is nothing to decode.
+        func decoder(_ name: String, _ cases: [String]) -> String {
+            if cases.isEmpty {
+                return "@Suppress(\"UNUSED_PARAMETER\")\nfun \(name)(config: String, json: String): String = \"unknown config $config\""
+            }
+            return "fun \(name)(config: String, json: String): String = when (config) {\n" + cases.joined(separator: "\n")
+                + "\n    else -> \"unknown config $config\"\n}"
         }
         // Explicit imports: a star import loses to Kotlin's default imports (a config may be
         // named Suppress).
@@ -433,17 +466,13 @@ private struct KotlinProgram {
                 else -> "unexpected " + value.javaClass.name
             }
 
-            fun decode(config: String, json: String): String = when (config) {
-            \#(decodeCases.joined(separator: "\n"))
-                else -> "unknown config $config"
-            }
+            \#(decoder("decode", decodeCases))
 
-            fun decodeObject(config: String, json: String): String = when (config) {
-            \#(decodeObjectCases.joined(separator: "\n"))
-                else -> "unknown config $config"
-            }
+            \#(decoder("decodeObject", decodeObjectCases))
 
             fun <T : Any> typed(flag: Flag<T>): String = flag.key
+
+            \#(typedFunctions.joined(separator: "\n"))
 
             fun main(args: Array<String>) {
                 for (flag in \#(objectName).all) {
@@ -457,7 +486,8 @@ private struct KotlinProgram {
                     println("key " + entry.name + " " + entry.key + " " + (FlagKey.fromKey(entry.key) == entry))
                 }
                 println("key missing " + (FlagKey.fromKey("no such flag") == null))
-            \#(typed.joined(separator: "\n"))
+                println("key count " + \#(objectName).all.size + " " + FlagKey.values().size)
+            \#(typedCalls.joined(separator: "\n"))
             \#(schemas.joined(separator: "\n"))
                 println("today " + FlagDate.today())
                 File(args[0]).readLines(Charsets.UTF_8).forEachIndexed { index, line ->

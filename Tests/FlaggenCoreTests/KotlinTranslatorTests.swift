@@ -56,6 +56,28 @@ let kotlinCases: [(name: String, manifest: URL)] = [
     ("scopes", packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Fixtures/kotlin-scopes.yaml")),
 ]
 
+/// A manifest with enough flags for several holder objects in the generated Kotlin: 250 bools
+/// (the first part fills up at ``KotlinTranslator/maxFlagsPerPart`` flags), 200 json flags with
+/// defaults of about 100 characters (parts closed by the size of their defaults), one json flag
+/// whose default alone passes that size, and keys whose Kotlin names sit next to the generated
+/// members (`Part`, `Values`, `FromKey`, `ByKey`, `Name`, `Key`, `String`, `Map`, `Lazy`, ...).
+let partsManifestYAML: String = {
+    var yaml = "version: 1\nname: PartFlags\nkotlinPackage: com.example.parts\nflags:\n"
+    for index in 0..<250 {
+        yaml += "  b\(index): {type: bool, default: \(index % 3 == 0), owner: core, expires: 2027-01-01}\n"
+    }
+    for index in 0..<200 {
+        yaml += "  j\(index): {type: json, schema: Blob, default: {title: \"config default number \(index), long enough to fill a line\", numbers: [\(index), 2, 3]}, owner: core, expires: 2027-01-01}\n"
+    }
+    let numbers = (0..<500).map(String.init).joined(separator: ", ")
+    yaml += "  giant: {type: json, schema: Blob, default: {title: giant, numbers: [\(numbers)]}, owner: core, expires: 2027-01-01}\n"
+    for key in ["part", "values", "from_key", "by_key", "name", "key", "to_string", "string", "map", "lazy", "flatten"] {
+        yaml += "  \(key): {type: string, default: \(key), owner: core, expires: 2027-01-01}\n"
+    }
+    yaml += "configs:\n  Blob:\n    properties:\n      title: {type: string}\n      numbers: {type: array, items: int, default: []}\n"
+    return yaml
+}()
+
 // MARK: - Literals, names, comments, context
 
 final class KotlinTranslatorTests: XCTestCase {
@@ -165,12 +187,15 @@ final class KotlinTranslatorTests: XCTestCase {
                 required: [when]
             """)
         let flags = try XCTUnwrap(rendered.files["Flags.kt"])
-        XCTAssertTrue(flags.contains("    val Default: Flag<Boolean> = Flag("))
-        XCTAssertTrue(flags.contains("    val When: Flag<Boolean> = Flag("))
-        XCTAssertTrue(flags.contains("    val NewCheckoutV2: Flag<Boolean> = Flag("))
-        XCTAssertTrue(flags.contains("    NewCheckoutV2(\"new_checkout_v2\"),"))
-        XCTAssertTrue(flags.contains("    Cfg(\"cfg\");"))
-        XCTAssertTrue(flags.contains("        defaultValue = Words(`when` = 1L, `fun` = listOf(\"a\")),"))
+        XCTAssertTrue(flags.contains("    val Default: Flag<Boolean> get() = Part1.Default\n"))
+        XCTAssertTrue(flags.contains("    val When: Flag<Boolean> get() = Part1.When\n"))
+        XCTAssertTrue(flags.contains("    val NewCheckoutV2: Flag<Boolean> get() = Part1.NewCheckoutV2\n"))
+        XCTAssertTrue(flags.contains("        val Default: Flag<Boolean> = Flag(\n"))
+        XCTAssertTrue(flags.contains("        val NewCheckoutV2: Flag<Boolean> = Flag(\n"))
+        XCTAssertTrue(flags.contains("        val NewCheckoutV2: FlagKey get() = Part1.NewCheckoutV2\n"))
+        XCTAssertTrue(flags.contains("        val NewCheckoutV2: FlagKey = FlagKey(\"new_checkout_v2\", \"NewCheckoutV2\")\n"))
+        XCTAssertTrue(flags.contains("        val Cfg: FlagKey = FlagKey(\"cfg\", \"Cfg\")\n"))
+        XCTAssertTrue(flags.contains("            defaultValue = Words(`when` = 1L, `fun` = listOf(\"a\")),"))
         XCTAssertTrue(flags.contains("    val `when`: Long,"))
         XCTAssertTrue(flags.contains("    val `fun`: List<String> = emptyList(),"))
         XCTAssertTrue(flags.contains("    val plain: Boolean = true"))
@@ -220,8 +245,8 @@ final class KotlinTranslatorTests: XCTestCase {
         let comments = flags.split(separator: "\n").filter { $0.hasPrefix("    /**") || $0.hasPrefix("     *") }
         XCTAssertTrue(comments.contains("     * closes *&#47; opens /&#42; and nests /&#42;/ too"))
         XCTAssertTrue(comments.contains("     * - Owner: a *&#47; b /&#42; c"))
-        XCTAssertTrue(flags.contains(#"        defaultValue = "*/ in a value stays */","#))
-        XCTAssertTrue(flags.contains(#"        description = "closes */ opens /* and nests /*/ too""#))
+        XCTAssertTrue(flags.contains(#"            defaultValue = "*/ in a value stays */","#))
+        XCTAssertTrue(flags.contains(#"            description = "closes */ opens /* and nests /*/ too""#))
     }
 
     func testTypesHiddenByFlagPropertiesAreQualified() throws {
@@ -234,9 +259,9 @@ final class KotlinTranslatorTests: XCTestCase {
               flag_date: {type: bool, default: true, owner: core, expires: 2027-01-01}
             """)
         let flags = try XCTUnwrap(rendered.files["Flags.kt"])
-        XCTAssertTrue(flags.contains("        kind = com.example.hidden.FlagKind.Release,"))
-        XCTAssertTrue(flags.contains("        expires = com.example.hidden.FlagDate(2027, 1, 1),"))
-        XCTAssertTrue(flags.contains("        defaultValue = (-9223372036854775807L - 1L),"))
+        XCTAssertTrue(flags.contains("            kind = com.example.hidden.FlagKind.Release,"))
+        XCTAssertTrue(flags.contains("            expires = com.example.hidden.FlagDate(2027, 1, 1),"))
+        XCTAssertTrue(flags.contains("            defaultValue = (-9223372036854775807L - 1L),"))
     }
 
     func testConfigPropertiesReadStrictlyWithTheirRules() throws {
@@ -322,16 +347,78 @@ final class KotlinTranslatorTests: XCTestCase {
         let rendered = try renderKotlin(yaml: "version: 1\nflags: {}\n")
         let flags = try XCTUnwrap(rendered.files["Flags.kt"])
         XCTAssertTrue(flags.contains("    val all: List<Flag<*>> = emptyList()"))
-        XCTAssertTrue(flags.contains("enum class FlagKey(val key: String) {\n    ;\n"))
+        XCTAssertTrue(flags.contains("class FlagKey private constructor(\n"))
+        XCTAssertTrue(flags.contains("        private val all: List<FlagKey> = emptyList()\n"))
+        XCTAssertFalse(flags.contains("object Part"))
+        XCTAssertFalse(flags.contains("\nenum class"))
         XCTAssertFalse(flags.contains("import org.json"))
+    }
+
+    /// Flags are built in holder objects of bounded size: every flag in exactly one, in manifest
+    /// order, each closed before it passes either bound. KotlinCompileTests compiles and runs the
+    /// same manifest.
+    func testFlagsAreSplitIntoBoundedParts() throws {
+        let bytes = Array(partsManifestYAML.utf8)
+        let manifest = try XCTUnwrap(ManifestValidator().validate(bytes, file: "flags.yaml").manifest)
+        let context = try self.context(of: bytes, name: "flags.yaml")
+        let flags = try XCTUnwrap(context["flags"]?.arrayValue).compactMap(\.objectValue)
+        let parts = try XCTUnwrap(context["parts"]?.arrayValue).compactMap(\.objectValue)
+        func size(_ flag: [String: JSONValue]) -> Int { flag["defaultLiteral"]?.stringValue?.utf8.count ?? 0 }
+
+        XCTAssertEqual(parts.map { $0["name"] }, (1...parts.count).map { .string("Part\($0)") })
+        XCTAssertEqual(parts.map { $0["isLast"] }, (1...parts.count).map { .bool($0 == parts.count) })
+        let members = parts.map { ($0["flags"]?.arrayValue ?? []).compactMap(\.objectValue) }
+        // Every flag in exactly one part, in manifest order, and each flag names its part.
+        XCTAssertEqual(members.joined().map { $0["key"] }, manifest.flags.map { .string($0.key) })
+        XCTAssertEqual(flags.map { $0["key"] }, manifest.flags.map { .string($0.key) })
+        for (part, group) in zip(parts, members) {
+            XCTAssertEqual(group.map { $0["part"] }, group.map { _ in part["name"] })
+            XCTAssertEqual(group.map { $0["isLast"] }, group.indices.map { .bool($0 == group.count - 1) })
+        }
+        XCTAssertEqual(flags.compactMap { $0["part"]?.stringValue }, members.enumerated().flatMap { number, group in group.map { _ in "Part\(number + 1)" } })
+        // Within both bounds, unless one flag alone is bigger; and closed only when the next
+        // flag would pass a bound.
+        let maxFlags = KotlinTranslator.maxFlagsPerPart
+        let maxBytes = KotlinTranslator.maxDefaultLiteralBytesPerPart
+        for (number, group) in members.enumerated() {
+            let bytes = group.map(size).reduce(0, +)
+            XCTAssertTrue(group.count <= maxFlags, "Part\(number + 1) holds \(group.count) flags")
+            XCTAssertTrue(bytes <= maxBytes || group.count == 1, "Part\(number + 1) holds \(bytes) bytes of defaults")
+            if number + 1 < members.count, let next = members[number + 1].first {
+                XCTAssertTrue(group.count == maxFlags || bytes + size(next) > maxBytes, "Part\(number + 1) was closed early")
+            }
+        }
+        // This manifest meets each bound: 200 bools, parts of json flags closed by size, and
+        // the giant default alone.
+        XCTAssertEqual(members.first?.count, maxFlags)
+        XCTAssertTrue(members.contains { $0.count < maxFlags && $0.count > 1 && $0.allSatisfy { $0["valueType"] == "Blob" } })
+        let giant = try XCTUnwrap(members.first { $0.contains { $0["key"] == "giant" } })
+        XCTAssertEqual(giant.count, 1)
+        XCTAssertTrue(size(giant[0]) > maxBytes)
+        XCTAssertTrue(parts.count >= 5, "\(parts.count) parts")
+
+        // The rendered file: getters in the flags object and in FlagKey, a holder object per
+        // part in each, and `all` joining the parts in order.
+        let text = try XCTUnwrap(try renderKotlin(yaml: partsManifestYAML).files["Flags.kt"])
+        let holders = text.components(separatedBy: "\n    private object Part").count - 1
+        XCTAssertEqual(holders, 2 * parts.count)
+        XCTAssertTrue(text.contains("    val B0: Flag<Boolean> get() = Part1.B0\n"))
+        XCTAssertTrue(text.contains("    val Giant: Flag<Blob> get() = \(giant[0]["part"]?.stringValue ?? "?").Giant\n"))
+        XCTAssertTrue(text.contains("        val Part: FlagKey get() = Part\(parts.count).Part\n"))
+        let joined = (1...parts.count).map { "            Part\($0).all" }.joined(separator: ",\n")
+        XCTAssertTrue(text.contains("    val all: List<Flag<*>> by lazy {\n        listOf(\n\(joined)\n        ).flatten()\n    }\n"))
+        XCTAssertFalse(text.contains("\nenum class"))
     }
 
     // MARK: Helpers
 
     private func context(of manifest: URL) throws -> [String: JSONValue] {
-        let bytes = Array(try Data(contentsOf: manifest))
-        let model = try XCTUnwrap(ManifestValidator().validate(bytes, file: manifest.lastPathComponent).manifest)
-        let header = GeneratedHeader(manifestName: manifest.lastPathComponent, manifestBytes: bytes)
+        try context(of: Array(try Data(contentsOf: manifest)), name: manifest.lastPathComponent)
+    }
+
+    private func context(of bytes: [UInt8], name: String) throws -> [String: JSONValue] {
+        let model = try XCTUnwrap(ManifestValidator().validate(bytes, file: name).manifest)
+        let header = GeneratedHeader(manifestName: name, manifestBytes: bytes)
         return try XCTUnwrap(KotlinTranslator().context(for: model, header: header).objectValue)
     }
 

@@ -453,6 +453,35 @@ final class ReservedNameTests: XCTestCase {
         assertOneError("version: 1\nflags: {}\nconfigs:\n  Char:\n    properties: {}\n", at: "4:3", contains: "config name 'Char' clashes")
         assertOneError("version: 1\nname: FlagDate\nflags: {}\n", at: "2:7", contains: "clashes with a type the generated code uses")
     }
+
+    /// The generated Kotlin builds its flags in holder objects `Part1`, `Part2`, ... nested in the
+    /// flags object and in `FlagKey`; a flag, config or flags object of such a name would be hidden.
+    func testKotlinHolderObjectNamesAreRefused() {
+        for (key, name) in [("part_1", "Part1"), ("part1", "Part1"), ("part__2_0", "Part20"), ("part_0", "Part0")] {
+            let yaml = "version: 1\nflags:\n  ok: {type: bool, default: false, owner: a, expires: 2027-01-01}\n  \(key): {type: bool, default: false, owner: a, expires: 2027-01-01}\n"
+            assertOneError(
+                yaml, at: "4:3",
+                contains: "flag key '\(key)' becomes the Kotlin name '\(name)', which the generated Kotlin uses for the objects that hold the flags ('Part' followed by digits); pick another key")
+        }
+        assertOneError(
+            "version: 1\nflags: {}\nconfigs:\n  Part3:\n    properties: {}\n", at: "4:3",
+            contains: "config name 'Part3' clashes with the objects that hold the flags in the generated Kotlin ('Part' followed by digits); pick another name")
+        assertOneError(
+            "version: 1\nname: Part12\nflags: {}\n", at: "2:7",
+            contains: "'name' Part12 clashes with the objects that hold the flags in the generated Kotlin", "pick another name, such as AppFlags")
+        // Only 'Part' followed by digits and nothing else.
+        var yaml = "version: 1\nflags:\n"
+        for key in ["part", "parts_1", "part_1a", "part_x1", "a_part_1", "party1"] {
+            yaml += "  \(key): {type: bool, default: false, owner: a, expires: 2027-01-01}\n"
+        }
+        yaml += "configs:\n  Part:\n    properties: {}\n  PartA1:\n    properties: {}\n  Part1x:\n    properties: {}\n"
+        XCTAssertEqual(errors(yaml), [])
+        XCTAssertTrue(Identifiers.isKotlinHolderName(Identifiers.kotlinHolderName(1)))
+        XCTAssertTrue(Identifiers.isKotlinHolderName("Part250"))
+        XCTAssertFalse(Identifiers.isKotlinHolderName("Part"))
+        XCTAssertFalse(Identifiers.isKotlinHolderName("Part1\u{0661}"))
+        XCTAssertFalse(Identifiers.isKotlinHolderName("part1"))
+    }
 }
 
 final class SeedServerTests: XCTestCase {

@@ -82,19 +82,25 @@ public struct Generate: Sendable {
             try Self.checkContainment(files, root: root)
         }
         var diagnostics = result.diagnostics
-        if kinds.contains(.kotlin), manifest.flags.count > Self.kotlinFlagCeiling, let first = manifest.flags.first {
-            diagnostics.append(
-                Diagnostic(
-                    .warning,
-                    "the manifest has \(manifest.flags.count) flags; the generated Kotlin builds every flag in one static initializer, which the JVM caps at 64 KB of bytecode, so kotlinc may refuse it above about \(Self.kotlinFlagCeiling) flags (docs/performance.md); split the manifest, or leave Kotlin out with --only",
-                    file: manifestPath, at: first.location))
+        if kinds.contains(.kotlin), let warning = Self.kotlinSizeWarning(for: manifest, file: manifestPath) {
+            diagnostics.append(warning)
         }
         return Rendered(diagnostics: diagnostics, files: files, root: root)
     }
 
-    /// Above this many flags the generated Kotlin may exceed the JVM's method size limit
-    /// (measured: 1,000 flags compile, 1,500 do not).
-    static let kotlinFlagCeiling = 1_000
+    /// Above about this many flags kotlinc refuses the generated `object Flags`: a JVM class file
+    /// holds at most 65,535 constants and each flag's getter needs about 4 (measured: 10,000
+    /// flags compile, 17,000 do not; docs/performance.md).
+    static let kotlinFlagCeiling = 15_000
+
+    /// A warning when the manifest has more flags than one Kotlin class can hold.
+    static func kotlinSizeWarning(for manifest: Manifest, file: String) -> Diagnostic? {
+        guard manifest.flags.count > kotlinFlagCeiling, let first = manifest.flags.first else { return nil }
+        return Diagnostic(
+            .warning,
+            "the manifest has \(manifest.flags.count) flags; kotlinc refuses more than about 16,000 in one Kotlin object (a JVM class holds at most 65,535 constants; docs/performance.md): split the manifest, or leave Kotlin out with --only",
+            file: file, at: first.location)
+    }
 }
 
 extension Generate {

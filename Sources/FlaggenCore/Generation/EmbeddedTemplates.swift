@@ -928,22 +928,17 @@ import {{.}}
 /**
  * The feature flags and remote config declared in {{manifestName}}.
  *
- * Each property is a typed [Flag] named after its key (`new_checkout` is `NewCheckout`).
+ * Each property is a typed [Flag] named after its key (`new_checkout` is `NewCheckout`). The
+ * flags are built in private holder objects of at most 200 flags, each on first use, so reading
+ * one flag builds only its holder and no static initializer outgrows the JVM's 64 KB limit on a
+ * method.
  */
 object {{typeName}} {
 {{#flags}}
 {{#docComment}}
     {{.}}
 {{/docComment}}
-    val {{name}}: Flag<{{valueType}}> = Flag(
-        key = {{keyLiteral}},
-        defaultValue = {{defaultLiteral}},
-        owner = {{ownerLiteral}},
-        expires = {{expiresLiteral}},
-        killSwitch = {{killSwitchLiteral}},
-        kind = {{kindLiteral}},
-        description = {{descriptionLiteral}}
-    )
+    val {{name}}: Flag<{{valueType}}> get() = {{part}}.{{name}}
 
 {{/flags}}
     /** Every flag, in manifest order. */
@@ -951,11 +946,13 @@ object {{typeName}} {
     val all: List<Flag<*>> = emptyList()
 {{/hasFlags}}
 {{#hasFlags}}
-    val all: List<Flag<*>> = listOf(
-{{#flags}}
-        {{name}}{{^isLast}},{{/isLast}}
-{{/flags}}
-    )
+    val all: List<Flag<*>> by lazy {
+        listOf(
+{{#parts}}
+            {{name}}.all{{^isLast}},{{/isLast}}
+{{/parts}}
+        ).flatten()
+    }
 {{/hasFlags}}
 
     /**
@@ -963,21 +960,89 @@ object {{typeName}} {
      * remain: remove them from the code and the manifest.
      */
     fun expired(today: FlagDate): List<Flag<*>> = all.filter { it.isExpired(today) }
+{{#parts}}
+
+    private object {{name}} {
+{{#flags}}
+        val {{name}}: Flag<{{valueType}}> = Flag(
+            key = {{keyLiteral}},
+            defaultValue = {{defaultLiteral}},
+            owner = {{ownerLiteral}},
+            expires = {{expiresLiteral}},
+            killSwitch = {{killSwitchLiteral}},
+            kind = {{kindLiteral}},
+            description = {{descriptionLiteral}}
+        )
+
+{{/flags}}
+        val all: List<Flag<*>> = listOf(
+{{#flags}}
+            {{name}}{{^isLast}},{{/isLast}}
+{{/flags}}
+        )
+    }
+{{/parts}}
 }
 
-/** The key of every flag, for code that handles flags by key. */
-enum class FlagKey(val key: {{flagKeyStringType}}) {
-{{#flags}}
-    {{name}}({{keyLiteral}}){{^isLast}},{{/isLast}}{{#isLast}};{{/isLast}}
-{{/flags}}
-{{^hasFlags}}
-    ;
-{{/hasFlags}}
+/**
+ * The key of every flag, for code that handles flags by key: `FlagKey.NewCheckout.key` is
+ * `"new_checkout"`, [fromKey] finds the entry of a key and [values] lists them all.
+ *
+ * Not an enum class: a JVM enum creates all its entries in one static initializer, which the JVM
+ * caps at 64 KB of bytecode, so an enum of a few thousand keys does not compile. The entries are
+ * built in private holder objects instead, each on first use. Each key has exactly one instance,
+ * so `==` compares identity, which is the same as comparing keys, and `hashCode` is the identity
+ * hash. A `when` over entries needs an `else` branch.
+ */
+class FlagKey private constructor(
+    /** The flag's key in the manifest, such as `new_checkout`. */
+    val key: String,
+    /** The entry's name, such as `NewCheckout`, as in [{{typeName}}]. */
+    val name: String
+) {
+    /** The entry's [name], as an enum entry prints. */
+    override fun toString(): String = name
 
     companion object {
+{{#flags}}
+        val {{name}}: FlagKey get() = {{part}}.{{name}}
+{{/flags}}
+{{#hasFlags}}
+
+        private val all: List<FlagKey> by lazy {
+            listOf(
+{{#parts}}
+                {{name}}.all{{^isLast}},{{/isLast}}
+{{/parts}}
+            ).flatten()
+        }
+{{/hasFlags}}
+{{^hasFlags}}
+        private val all: List<FlagKey> = emptyList()
+{{/hasFlags}}
+
+        private val byKey: Map<String, FlagKey> by lazy { all.associateBy { it.key } }
+
+        /** Every entry, in manifest order. */
+        fun values(): List<FlagKey> = all
+
         /** The entry for [key], or null when the manifest has no such flag. */
-        fun fromKey(key: {{flagKeyStringType}}): FlagKey? = values().firstOrNull { it.key == key }
+        fun fromKey(key: String): FlagKey? = byKey[key]
     }
+{{#parts}}
+
+    private object {{name}} {
+{{#flags}}
+        val {{name}}: FlagKey = FlagKey({{keyLiteral}}, {{nameLiteral}})
+{{/flags}}
+
+        val all: List<FlagKey> = listOf(
+{{#flags}}
+            {{name}}{{^isLast}},{{/isLast}}
+{{/flags}}
+        )
+    }
+{{/parts}}
 }
 {{#configs}}
 

@@ -48,8 +48,26 @@ public enum Identifiers {
         "all", "expired", "allCases", "rawValue", "hashValue", "init", "self", "Type", "Protocol",
     ]
 
-    /// Kotlin names a flag must not take.
+    /// Kotlin names a flag must not take. Names of the generated Kotlin's holder objects
+    /// (``isKotlinHolderName(_:)``) are refused too.
     public static let reservedKotlinMembers: Set<String> = ["Companion", "FlagKey"]
+
+    /// The generated Kotlin's holder objects, `Part1`, `Part2`, ..., nested in the flags object
+    /// and in `FlagKey`: they construct the flags in slices, so no static initializer reaches the
+    /// JVM's 64 KB method limit (see ``KotlinTranslator``). Inside those types a holder's name
+    /// hides any flag property, config class or flags object of the same name, so the validator
+    /// refuses `Part` followed by digits as a flag's Kotlin name, a config name and the manifest's
+    /// `name`.
+    public static func isKotlinHolderName(_ name: String) -> Bool {
+        let utf8 = name.utf8
+        guard utf8.count > 4, utf8.starts(with: "Part".utf8) else { return false }
+        return utf8.dropFirst(4).allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// The name of the generated Kotlin's holder object number `number` (from 1): `Part1`.
+    public static func kotlinHolderName(_ number: Int) -> String {
+        "Part\(number)"
+    }
 
     /// Config property names that cannot be members of the generated struct or data class.
     public static let reservedPropertyNames: Set<String> = ["Companion", "self", "init", "Type", "Protocol", "CodingKeys"]

@@ -17,15 +17,18 @@ public struct KotlinTranslator: Sendable {
         // expressions (`FlagKind.Release`, `Long.MIN_VALUE`).
         let scope = Scope(
             hidden: Set(manifest.flags.map { Identifiers.upperCamel($0.key) }), packageName: manifest.kotlinPackage)
+        let flags = flagsAndParts(manifest.flags, configs: configs, scope: scope)
         return .object([
             "header": .array(header.lines.map { .string(KotlinLiteral.commentText($0)) }),
             "manifestName": .string(KotlinLiteral.commentText(header.manifestName)),
             "packageName": .string(manifest.kotlinPackage),
             "typeName": .string(manifest.name),
             "imports": .array(manifest.configs.isEmpty ? [] : [.string("org.json.JSONObject")]),
-            // Enum entries hide types inside the enum, even in its constructor's parameter types.
+            // Kept for override templates that still declare `FlagKey` as an enum class: enum
+            // entries hide types inside the enum, even in its constructor's parameter types.
             "flagKeyStringType": .string(scope.hidden.contains("String") ? "kotlin.String" : "String"),
-            "flags": .array(manifest.flags.enumerated().map { flag(for: $1, configs: configs, scope: scope, position: ($0, manifest.flags.count)) }),
+            "flags": .array(flags.flags),
+            "parts": .array(flags.parts),
             "hasFlags": .bool(!manifest.flags.isEmpty),
             "configs": .array(manifest.configs.map { config(for: $0, configs: configs, manifest: manifest, header: header) }),
             "hasConfigs": .bool(!manifest.configs.isEmpty),
@@ -51,13 +54,80 @@ public struct KotlinTranslator: Sendable {
         static func companion(packageName: String) -> Scope { Scope(hidden: [], packageName: packageName) }
     }
 
+    // MARK: - Parts
+
+    // The JVM caps a method at 65,535 bytes of bytecode, and a Kotlin object (like an enum class)
+    // builds all its properties in one method, its static initializer. One object of every flag
+    // stopped compiling between 1,000 and 1,500 flags ("Method too large"). So the flags are
+    // built in holder objects, `Part1`, `Part2`, ..., nested in the flags object and in
+    // `FlagKey`, which read them through getters; each part is initialized on first use.
+    //
+    // A part is closed before it would pass either bound. Measured with kotlinc 1.3
+    // (docs/performance.md): besides its default value, a flag costs about 45 bytes of its
+    // part's initializer (200 bools: 8.9 KB) and a `FlagKey` entry about 20 (200: 3.9 KB); a
+    // default costs at most about 2 bytes per character of its Kotlin text (short lists of small
+    // numbers: 5,994 characters in 111 flags took 14.3 KB; a string costs 3 bytes whatever its
+    // length). So a part stays near 20 KB, a third of the limit, whatever the manifest holds;
+    // the count bound alone would not do, as defaults can be long. A flag whose default alone is
+    // longer than the size bound gets a part of its own (a default of tens of thousands of
+    // numbers could still pass the limit by itself: the JVM cannot build one such value in one
+    // method, whatever flaggen does).
+
+    /// The most flags one holder object builds.
+    public static let maxFlagsPerPart = 200
+
+    /// The most UTF-8 bytes of `defaultLiteral` text one holder object builds, unless its only
+    /// flag's default is longer.
+    public static let maxDefaultLiteralBytesPerPart = 6_000
+
+    /// Every flag's context, in manifest order, and the holder objects that build them: each flag
+    /// is in exactly one part, parts keep manifest order, and ``maxFlagsPerPart`` and
+    /// ``maxDefaultLiteralBytesPerPart`` bound each part.
+    private func flagsAndParts(
+        _ definitions: [FlagDefinition], configs: [String: ConfigDefinition], scope: Scope
+    ) -> (flags: [JSONValue], parts: [JSONValue]) {
+        var flags: [JSONValue] = []
+        flags.reserveCapacity(definitions.count)
+        var groups: [[[String: JSONValue]]] = []
+        var group: [[String: JSONValue]] = []
+        var literalBytes = 0
+        for (index, definition) in definitions.enumerated() {
+            var context = flag(for: definition, configs: configs, scope: scope)
+            let bytes = context["defaultLiteral"]?.stringValue?.utf8.count ?? 0
+            if group.count == Self.maxFlagsPerPart || (!group.isEmpty && literalBytes + bytes > Self.maxDefaultLiteralBytesPerPart) {
+                groups.append(group)
+                group = []
+                literalBytes = 0
+            }
+            context["part"] = .string(Identifiers.kotlinHolderName(groups.count + 1))
+            group.append(context)
+            literalBytes += bytes
+            flags.append(Self.positioned(context, index: index, count: definitions.count))
+        }
+        if !group.isEmpty { groups.append(group) }
+        let parts = groups.enumerated().map { number, members in
+            Self.positioned(
+                [
+                    "name": .string(Identifiers.kotlinHolderName(number + 1)),
+                    "flags": .array(members.enumerated().map { Self.positioned($1, index: $0, count: members.count) }),
+                ], index: number, count: groups.count)
+        }
+        return (flags, parts)
+    }
+
+    /// A list item with its `isFirst` and `isLast`, so ``TemplateContext`` has no object to copy
+    /// for them (10,000 flags would otherwise be copied once more).
+    private static func positioned(_ object: [String: JSONValue], index: Int, count: Int) -> JSONValue {
+        var object = object
+        object["isFirst"] = .bool(index == 0)
+        object["isLast"] = .bool(index == count - 1)
+        return .object(object)
+    }
+
     // MARK: - Flags
 
-    /// A flag's context. It carries `isFirst` and `isLast` itself, so ``TemplateContext`` has no
-    /// object to copy for them (10,000 flags would otherwise be copied once more).
-    private func flag(
-        for flag: FlagDefinition, configs: [String: ConfigDefinition], scope: Scope, position: (index: Int, count: Int)
-    ) -> JSONValue {
+    /// A flag's context, without its place in lists.
+    private func flag(for flag: FlagDefinition, configs: [String: ConfigDefinition], scope: Scope) -> [String: JSONValue] {
         var doc = flag.description.map(KotlinLiteral.commentLines) ?? []
         if !doc.isEmpty { doc.append("") }
         doc.append("- Key: `\(flag.key)`")
@@ -73,13 +143,15 @@ public struct KotlinTranslator: Sendable {
         if let rollout = flag.rollout {
             doc.append("- Rollout: \(rolloutSummary(rollout))")
         }
-        return .object([
+        let name = Identifiers.upperCamel(flag.key)
+        return [
             "key": .string(flag.key),
-            "name": .string(Identifiers.kotlinEscaped(Identifiers.upperCamel(flag.key))),
+            "name": .string(Identifiers.kotlinEscaped(name)),
+            "nameLiteral": .string(KotlinLiteral.string(name)),
             "keyLiteral": .string(KotlinLiteral.string(flag.key)),
             "valueType": .string(valueType(of: flag)),
             "defaultLiteral": .string(
-                literal(flag.defaultValue, configName: flag.configName, configs: configs, scope: scope, used: 23, indent: 8)),
+                literal(flag.defaultValue, configName: flag.configName, configs: configs, scope: scope, used: 27, indent: 12)),
             "ownerLiteral": .string(KotlinLiteral.string(flag.owner)),
             "expiresLiteral": .string(
                 flag.expires.map { "\(scope.type("FlagDate"))(\($0.year), \($0.month), \($0.day))" } ?? "null"),
@@ -87,9 +159,7 @@ public struct KotlinTranslator: Sendable {
             "kindLiteral": .string("\(scope.type("FlagKind")).\(kindEntry(flag.kind))"),
             "descriptionLiteral": .string(flag.description.map(KotlinLiteral.string) ?? "null"),
             "docComment": .array(KotlinLiteral.kdoc(doc, indent: 4).map(JSONValue.string)),
-            "isFirst": .bool(position.index == 0),
-            "isLast": .bool(position.index == position.count - 1),
-        ])
+        ]
     }
 
     /// The `FlagKind` entry for a kind: `Release`.

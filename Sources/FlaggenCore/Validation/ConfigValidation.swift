@@ -25,6 +25,10 @@ struct ConfigValidation {
                     at: entry.key.location)
             } else if Identifiers.reservedTypeNames.contains(name) {
                 context.error("config name '\(name)' clashes with a type the generated code uses; pick another name", at: entry.key.location)
+            } else if Identifiers.isKotlinHolderName(name) {
+                context.error(
+                    "config name '\(name)' clashes with the objects that hold the flags in the generated Kotlin ('Part' followed by digits); pick another name",
+                    at: entry.key.location)
             }
             names.insert(name)
         }

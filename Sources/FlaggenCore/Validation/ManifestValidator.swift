@@ -68,6 +68,10 @@ private struct ManifestReader {
                 context.error("'name' must be an UpperCamelCase type name such as Flags, found '\(value)'", at: node.location)
             } else if Identifiers.reservedTypeNames.contains(value) {
                 context.error("'name' \(value) clashes with a type the generated code uses; pick another name, such as AppFlags", at: node.location)
+            } else if Identifiers.isKotlinHolderName(value) {
+                context.error(
+                    "'name' \(value) clashes with the objects that hold the flags in the generated Kotlin ('Part' followed by digits); pick another name, such as AppFlags",
+                    at: node.location)
             } else {
                 name = value
             }
@@ -251,6 +255,10 @@ private struct ManifestReader {
             context.error("flag key '\(key)' becomes the Swift name '\(swiftName)', which the generated code already uses; pick another key", at: location)
         } else if Identifiers.reservedKotlinMembers.contains(kotlinName) {
             context.error("flag key '\(key)' becomes the Kotlin name '\(kotlinName)', which Kotlin reserves; pick another key", at: location)
+        } else if Identifiers.isKotlinHolderName(kotlinName) {
+            context.error(
+                "flag key '\(key)' becomes the Kotlin name '\(kotlinName)', which the generated Kotlin uses for the objects that hold the flags ('Part' followed by digits); pick another key",
+                at: location)
         }
         if let other = swiftNames[swiftName] {
             context.error("flag keys '\(other)' and '\(key)' both become the Swift name '\(swiftName)'; rename one", at: location)

@@ -9,7 +9,10 @@ import org.json.JSONObject
 /**
  * The feature flags and remote config declared in kotlin-scopes.yaml.
  *
- * Each property is a typed [Flag] named after its key (`new_checkout` is `NewCheckout`).
+ * Each property is a typed [Flag] named after its key (`new_checkout` is `NewCheckout`). The
+ * flags are built in private holder objects of at most 200 flags, each on first use, so reading
+ * one flag builds only its holder and no static initializer outgrows the JVM's 64 KB limit on a
+ * method.
  */
 object Scopes {
     /**
@@ -18,15 +21,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val Flag: Flag<Boolean> = Flag(
-        key = "flag",
-        defaultValue = true,
-        owner = "core",
-        expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = com.example.scopes.kotlin_1.FlagKind.Release,
-        description = null
-    )
+    val Flag: Flag<Boolean> get() = Part1.Flag
 
     /**
      * - Key: `flag_kind`
@@ -34,15 +29,7 @@ object Scopes {
      * - Kind: permission
      * - Expires: never (permission flag)
      */
-    val FlagKind: Flag<Boolean> = Flag(
-        key = "flag_kind",
-        defaultValue = false,
-        owner = "core",
-        expires = null,
-        killSwitch = false,
-        kind = com.example.scopes.kotlin_1.FlagKind.Permission,
-        description = null
-    )
+    val FlagKind: Flag<Boolean> get() = Part1.FlagKind
 
     /**
      * - Key: `flag_date`
@@ -50,15 +37,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2027-06-30 (expired from the next day on)
      */
-    val FlagDate: Flag<Boolean> = Flag(
-        key = "flag_date",
-        defaultValue = false,
-        owner = "core",
-        expires = com.example.scopes.kotlin_1.FlagDate(2027, 6, 30),
-        killSwitch = false,
-        kind = com.example.scopes.kotlin_1.FlagKind.Release,
-        description = null
-    )
+    val FlagDate: Flag<Boolean> get() = Part1.FlagDate
 
     /**
      * - Key: `flag_json`
@@ -66,15 +45,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val FlagJson: Flag<String> = Flag(
-        key = "flag_json",
-        defaultValue = "\$",
-        owner = "core",
-        expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = com.example.scopes.kotlin_1.FlagKind.Release,
-        description = null
-    )
+    val FlagJson: Flag<String> get() = Part1.FlagJson
 
     /**
      * - Key: `bucket`
@@ -82,15 +53,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val Bucket: Flag<Double> = Flag(
-        key = "bucket",
-        defaultValue = 1e-07,
-        owner = "core",
-        expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = com.example.scopes.kotlin_1.FlagKind.Release,
-        description = null
-    )
+    val Bucket: Flag<Double> get() = Part1.Bucket
 
     /**
      * - Key: `long`
@@ -98,15 +61,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val Long: Flag<Long> = Flag(
-        key = "long",
-        defaultValue = (-9223372036854775807L - 1L),
-        owner = "core",
-        expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = com.example.scopes.kotlin_1.FlagKind.Release,
-        description = null
-    )
+    val Long: Flag<Long> get() = Part1.Long
 
     /**
      * - Key: `string`
@@ -114,15 +69,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val String: Flag<String> = Flag(
-        key = "string",
-        defaultValue = "ends with a backslash \\",
-        owner = "core",
-        expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = com.example.scopes.kotlin_1.FlagKind.Release,
-        description = null
-    )
+    val String: Flag<String> get() = Part1.String
 
     /**
      * - Key: `boolean`
@@ -130,15 +77,7 @@ object Scopes {
      * - Kind: operational
      * - Kill switch: read live; never expires.
      */
-    val Boolean: Flag<Boolean> = Flag(
-        key = "boolean",
-        defaultValue = true,
-        owner = "core",
-        expires = null,
-        killSwitch = true,
-        kind = com.example.scopes.kotlin_1.FlagKind.Operational,
-        description = null
-    )
+    val Boolean: Flag<Boolean> get() = Part1.Boolean
 
     /**
      * - Key: `list`
@@ -146,15 +85,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val List: Flag<Long> = Flag(
-        key = "list",
-        defaultValue = 0L,
-        owner = "core",
-        expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = com.example.scopes.kotlin_1.FlagKind.Release,
-        description = null
-    )
+    val List: Flag<Long> get() = Part1.List
 
     /**
      * - Key: `scopes`
@@ -162,15 +93,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val Scopes: Flag<Boolean> = Flag(
-        key = "scopes",
-        defaultValue = false,
-        owner = "core",
-        expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = com.example.scopes.kotlin_1.FlagKind.Release,
-        description = null
-    )
+    val Scopes: Flag<Boolean> get() = Part1.Scopes
 
     /**
      * - Key: `plan`
@@ -178,20 +101,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val Plan: Flag<Plan> = Flag(
-        key = "plan",
-        defaultValue = Plan(
-            Long = 5L,
-            Plan = Calendar(),
-            it = listOf(1L, -2L),
-            json = "{\"a\": 1}"
-        ),
-        owner = "core",
-        expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = com.example.scopes.kotlin_1.FlagKind.Release,
-        description = null
-    )
+    val Plan: Flag<Plan> get() = Part1.Plan
 
     /**
      * A config with no properties.
@@ -201,15 +111,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val Calendar: Flag<Calendar> = Flag(
-        key = "calendar",
-        defaultValue = Calendar(),
-        owner = "core",
-        expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = com.example.scopes.kotlin_1.FlagKind.Release,
-        description = "A config with no properties."
-    )
+    val Calendar: Flag<Calendar> get() = Part1.Calendar
 
     /**
      * - Key: `wide`
@@ -217,91 +119,286 @@ object Scopes {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val Wide: Flag<Plan> = Flag(
-        key = "wide",
-        defaultValue = Plan(
-            Long = (-9223372036854775807L - 1L),
-            Plan = Calendar(),
-            it = listOf(
-                1L,
-                2L,
-                3L,
-                4L,
-                5L,
-                6L,
-                7L,
-                8L,
-                9L,
-                10L,
-                11L,
-                12L,
-                13L,
-                14L,
-                15L,
-                16L,
-                17L,
-                18L,
-                19L,
-                20L,
-                21L,
-                22L,
-                23L,
-                24L,
-                25L
-            ),
-            json = "a string that is long enough to push this default over the line length",
-            kotlin = listOf(Inner(Plan = Calendar()), Inner())
-        ),
-        owner = "core",
-        expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = com.example.scopes.kotlin_1.FlagKind.Release,
-        description = null
-    )
+    val Wide: Flag<Plan> get() = Part1.Wide
 
     /** Every flag, in manifest order. */
-    val all: List<Flag<*>> = listOf(
-        Flag,
-        FlagKind,
-        FlagDate,
-        FlagJson,
-        Bucket,
-        Long,
-        String,
-        Boolean,
-        List,
-        Scopes,
-        Plan,
-        Calendar,
-        Wide
-    )
+    val all: List<Flag<*>> by lazy {
+        listOf(
+            Part1.all
+        ).flatten()
+    }
 
     /**
      * The flags whose last day is before [today]. `flaggen lint` fails the build while any
      * remain: remove them from the code and the manifest.
      */
     fun expired(today: FlagDate): List<Flag<*>> = all.filter { it.isExpired(today) }
+
+    private object Part1 {
+        val Flag: Flag<Boolean> = Flag(
+            key = "flag",
+            defaultValue = true,
+            owner = "core",
+            expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            description = null
+        )
+
+        val FlagKind: Flag<Boolean> = Flag(
+            key = "flag_kind",
+            defaultValue = false,
+            owner = "core",
+            expires = null,
+            killSwitch = false,
+            kind = com.example.scopes.kotlin_1.FlagKind.Permission,
+            description = null
+        )
+
+        val FlagDate: Flag<Boolean> = Flag(
+            key = "flag_date",
+            defaultValue = false,
+            owner = "core",
+            expires = com.example.scopes.kotlin_1.FlagDate(2027, 6, 30),
+            killSwitch = false,
+            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            description = null
+        )
+
+        val FlagJson: Flag<String> = Flag(
+            key = "flag_json",
+            defaultValue = "\$",
+            owner = "core",
+            expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            description = null
+        )
+
+        val Bucket: Flag<Double> = Flag(
+            key = "bucket",
+            defaultValue = 1e-07,
+            owner = "core",
+            expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            description = null
+        )
+
+        val Long: Flag<Long> = Flag(
+            key = "long",
+            defaultValue = (-9223372036854775807L - 1L),
+            owner = "core",
+            expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            description = null
+        )
+
+        val String: Flag<String> = Flag(
+            key = "string",
+            defaultValue = "ends with a backslash \\",
+            owner = "core",
+            expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            description = null
+        )
+
+        val Boolean: Flag<Boolean> = Flag(
+            key = "boolean",
+            defaultValue = true,
+            owner = "core",
+            expires = null,
+            killSwitch = true,
+            kind = com.example.scopes.kotlin_1.FlagKind.Operational,
+            description = null
+        )
+
+        val List: Flag<Long> = Flag(
+            key = "list",
+            defaultValue = 0L,
+            owner = "core",
+            expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            description = null
+        )
+
+        val Scopes: Flag<Boolean> = Flag(
+            key = "scopes",
+            defaultValue = false,
+            owner = "core",
+            expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            description = null
+        )
+
+        val Plan: Flag<Plan> = Flag(
+            key = "plan",
+            defaultValue = Plan(
+                Long = 5L,
+                Plan = Calendar(),
+                it = listOf(1L, -2L),
+                json = "{\"a\": 1}"
+            ),
+            owner = "core",
+            expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            description = null
+        )
+
+        val Calendar: Flag<Calendar> = Flag(
+            key = "calendar",
+            defaultValue = Calendar(),
+            owner = "core",
+            expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            description = "A config with no properties."
+        )
+
+        val Wide: Flag<Plan> = Flag(
+            key = "wide",
+            defaultValue = Plan(
+                Long = (-9223372036854775807L - 1L),
+                Plan = Calendar(),
+                it = listOf(
+                    1L,
+                    2L,
+                    3L,
+                    4L,
+                    5L,
+                    6L,
+                    7L,
+                    8L,
+                    9L,
+                    10L,
+                    11L,
+                    12L,
+                    13L,
+                    14L,
+                    15L,
+                    16L,
+                    17L,
+                    18L,
+                    19L,
+                    20L,
+                    21L,
+                    22L,
+                    23L,
+                    24L,
+                    25L
+                ),
+                json = "a string that is long enough to push this default over the line length",
+                kotlin = listOf(Inner(Plan = Calendar()), Inner())
+            ),
+            owner = "core",
+            expires = com.example.scopes.kotlin_1.FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            description = null
+        )
+
+        val all: List<Flag<*>> = listOf(
+            Flag,
+            FlagKind,
+            FlagDate,
+            FlagJson,
+            Bucket,
+            Long,
+            String,
+            Boolean,
+            List,
+            Scopes,
+            Plan,
+            Calendar,
+            Wide
+        )
+    }
 }
 
-/** The key of every flag, for code that handles flags by key. */
-enum class FlagKey(val key: kotlin.String) {
-    Flag("flag"),
-    FlagKind("flag_kind"),
-    FlagDate("flag_date"),
-    FlagJson("flag_json"),
-    Bucket("bucket"),
-    Long("long"),
-    String("string"),
-    Boolean("boolean"),
-    List("list"),
-    Scopes("scopes"),
-    Plan("plan"),
-    Calendar("calendar"),
-    Wide("wide");
+/**
+ * The key of every flag, for code that handles flags by key: `FlagKey.NewCheckout.key` is
+ * `"new_checkout"`, [fromKey] finds the entry of a key and [values] lists them all.
+ *
+ * Not an enum class: a JVM enum creates all its entries in one static initializer, which the JVM
+ * caps at 64 KB of bytecode, so an enum of a few thousand keys does not compile. The entries are
+ * built in private holder objects instead, each on first use. Each key has exactly one instance,
+ * so `==` compares identity, which is the same as comparing keys, and `hashCode` is the identity
+ * hash. A `when` over entries needs an `else` branch.
+ */
+class FlagKey private constructor(
+    /** The flag's key in the manifest, such as `new_checkout`. */
+    val key: String,
+    /** The entry's name, such as `NewCheckout`, as in [Scopes]. */
+    val name: String
+) {
+    /** The entry's [name], as an enum entry prints. */
+    override fun toString(): String = name
 
     companion object {
+        val Flag: FlagKey get() = Part1.Flag
+        val FlagKind: FlagKey get() = Part1.FlagKind
+        val FlagDate: FlagKey get() = Part1.FlagDate
+        val FlagJson: FlagKey get() = Part1.FlagJson
+        val Bucket: FlagKey get() = Part1.Bucket
+        val Long: FlagKey get() = Part1.Long
+        val String: FlagKey get() = Part1.String
+        val Boolean: FlagKey get() = Part1.Boolean
+        val List: FlagKey get() = Part1.List
+        val Scopes: FlagKey get() = Part1.Scopes
+        val Plan: FlagKey get() = Part1.Plan
+        val Calendar: FlagKey get() = Part1.Calendar
+        val Wide: FlagKey get() = Part1.Wide
+
+        private val all: List<FlagKey> by lazy {
+            listOf(
+                Part1.all
+            ).flatten()
+        }
+
+        private val byKey: Map<String, FlagKey> by lazy { all.associateBy { it.key } }
+
+        /** Every entry, in manifest order. */
+        fun values(): List<FlagKey> = all
+
         /** The entry for [key], or null when the manifest has no such flag. */
-        fun fromKey(key: kotlin.String): FlagKey? = values().firstOrNull { it.key == key }
+        fun fromKey(key: String): FlagKey? = byKey[key]
+    }
+
+    private object Part1 {
+        val Flag: FlagKey = FlagKey("flag", "Flag")
+        val FlagKind: FlagKey = FlagKey("flag_kind", "FlagKind")
+        val FlagDate: FlagKey = FlagKey("flag_date", "FlagDate")
+        val FlagJson: FlagKey = FlagKey("flag_json", "FlagJson")
+        val Bucket: FlagKey = FlagKey("bucket", "Bucket")
+        val Long: FlagKey = FlagKey("long", "Long")
+        val String: FlagKey = FlagKey("string", "String")
+        val Boolean: FlagKey = FlagKey("boolean", "Boolean")
+        val List: FlagKey = FlagKey("list", "List")
+        val Scopes: FlagKey = FlagKey("scopes", "Scopes")
+        val Plan: FlagKey = FlagKey("plan", "Plan")
+        val Calendar: FlagKey = FlagKey("calendar", "Calendar")
+        val Wide: FlagKey = FlagKey("wide", "Wide")
+
+        val all: List<FlagKey> = listOf(
+            Flag,
+            FlagKind,
+            FlagDate,
+            FlagJson,
+            Bucket,
+            Long,
+            String,
+            Boolean,
+            List,
+            Scopes,
+            Plan,
+            Calendar,
+            Wide
+        )
     }
 }
 

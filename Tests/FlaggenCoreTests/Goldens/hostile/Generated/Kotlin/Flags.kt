@@ -9,7 +9,10 @@ import org.json.JSONObject
 /**
  * The feature flags and remote config declared in hostile.yaml.
  *
- * Each property is a typed [Flag] named after its key (`new_checkout` is `NewCheckout`).
+ * Each property is a typed [Flag] named after its key (`new_checkout` is `NewCheckout`). The
+ * flags are built in private holder objects of at most 200 flags, each on first use, so reading
+ * one flag builds only its holder and no static initializer outgrows the JVM's 64 KB limit on a
+ * method.
  */
 object Hostile {
     /**
@@ -18,15 +21,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val Default: Flag<Boolean> = Flag(
-        key = "default",
-        defaultValue = true,
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val Default: Flag<Boolean> get() = Part1.Default
 
     /**
      * - Key: `class`
@@ -34,15 +29,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val Class: Flag<Boolean> = Flag(
-        key = "class",
-        defaultValue = false,
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val Class: Flag<Boolean> get() = Part1.Class
 
     /**
      * - Key: `is`
@@ -50,15 +37,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val Is: Flag<Boolean> = Flag(
-        key = "is",
-        defaultValue = false,
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val Is: Flag<Boolean> get() = Part1.Is
 
     /**
      * - Key: `in`
@@ -66,15 +45,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val In: Flag<Boolean> = Flag(
-        key = "in",
-        defaultValue = false,
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val In: Flag<Boolean> get() = Part1.In
 
     /**
      * - Key: `object`
@@ -82,15 +53,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val Object: Flag<Boolean> = Flag(
-        key = "object",
-        defaultValue = false,
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val Object: Flag<Boolean> get() = Part1.Object
 
     /**
      * - Key: `fun`
@@ -98,15 +61,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val Fun: Flag<Boolean> = Flag(
-        key = "fun",
-        defaultValue = false,
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val Fun: Flag<Boolean> get() = Part1.Fun
 
     /**
      * - Key: `when`
@@ -114,15 +69,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val When: Flag<Boolean> = Flag(
-        key = "when",
-        defaultValue = false,
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val When: Flag<Boolean> get() = Part1.When
 
     /**
      * Ends a comment *&#47; and opens one /&#42; and has """ and \(x) and ${y}.
@@ -132,15 +79,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val QuotesAndEscapes: Flag<String> = Flag(
-        key = "quotes_and_escapes",
-        defaultValue = "She said \"hi\", a back\\slash, \\(swift) \${kotlin} \$dollar \"\"\" triple, */ close /* open",
-        owner = "team \"quoted\" \\ slashed",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = "Ends a comment */ and opens one /* and has \"\"\" and \\(x) and \${y}."
-    )
+    val QuotesAndEscapes: Flag<String> get() = Part1.QuotesAndEscapes
 
     /**
      * A description on
@@ -152,15 +91,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val ControlCharacters: Flag<String> = Flag(
-        key = "control_characters",
-        defaultValue = "line one\nline two\ttab\r\nwindows \u0001 bell \u007F del",
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = "A description on\nseveral lines, with trailing spaces   \n\tand a tab.\n"
-    )
+    val ControlCharacters: Flag<String> get() = Part1.ControlCharacters
 
     /**
      * Right-to-left mark � and Hebrew שלום in a comment.
@@ -170,15 +101,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val UnicodeText: Flag<String> = Flag(
-        key = "unicode_text",
-        defaultValue = "emoji 😀, a family 👨‍👩‍👧, right-to-left \u200F مرحبا \u202E reversed, zero width ​, BOM \uFEFF",
-        owner = "équipe",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = "Right-to-left mark \u200F and Hebrew שלום in a comment."
-    )
+    val UnicodeText: Flag<String> get() = Part1.UnicodeText
 
     /**
      * - Key: `empty_string`
@@ -186,15 +109,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val EmptyString: Flag<String> = Flag(
-        key = "empty_string",
-        defaultValue = "",
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val EmptyString: Flag<String> get() = Part1.EmptyString
 
     /**
      * - Key: `max_int`
@@ -202,15 +117,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val MaxInt: Flag<Long> = Flag(
-        key = "max_int",
-        defaultValue = 9223372036854775807L,
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val MaxInt: Flag<Long> get() = Part1.MaxInt
 
     /**
      * - Key: `min_int`
@@ -218,15 +125,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val MinInt: Flag<Long> = Flag(
-        key = "min_int",
-        defaultValue = Long.MIN_VALUE,
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val MinInt: Flag<Long> get() = Part1.MinInt
 
     /**
      * - Key: `grouped_int`
@@ -234,15 +133,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val GroupedInt: Flag<Long> = Flag(
-        key = "grouped_int",
-        defaultValue = -1234567L,
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val GroupedInt: Flag<Long> get() = Part1.GroupedInt
 
     /**
      * - Key: `tiny_double`
@@ -250,15 +141,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val TinyDouble: Flag<Double> = Flag(
-        key = "tiny_double",
-        defaultValue = 5e-324,
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val TinyDouble: Flag<Double> get() = Part1.TinyDouble
 
     /**
      * - Key: `huge_double`
@@ -266,15 +149,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val HugeDouble: Flag<Double> = Flag(
-        key = "huge_double",
-        defaultValue = 1.7976931348623157e+308,
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val HugeDouble: Flag<Double> get() = Part1.HugeDouble
 
     /**
      * - Key: `negative_zero`
@@ -282,15 +157,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val NegativeZero: Flag<Double> = Flag(
-        key = "negative_zero",
-        defaultValue = -0.0,
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val NegativeZero: Flag<Double> get() = Part1.NegativeZero
 
     /**
      * - Key: `point_one`
@@ -298,15 +165,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val PointOne: Flag<Double> = Flag(
-        key = "point_one",
-        defaultValue = 0.1,
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val PointOne: Flag<Double> get() = Part1.PointOne
 
     /**
      * - Key: `whole_double`
@@ -314,15 +173,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val WholeDouble: Flag<Double> = Flag(
-        key = "whole_double",
-        defaultValue = 3.0,
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val WholeDouble: Flag<Double> get() = Part1.WholeDouble
 
     /**
      * - Key: `forever`
@@ -330,15 +181,7 @@ object Hostile {
      * - Kind: permission
      * - Expires: never (permission flag)
      */
-    val Forever: Flag<Boolean> = Flag(
-        key = "forever",
-        defaultValue = true,
-        owner = "core",
-        expires = null,
-        killSwitch = false,
-        kind = FlagKind.Permission,
-        description = null
-    )
+    val Forever: Flag<Boolean> get() = Part1.Forever
 
     /**
      * - Key: `kill`
@@ -346,15 +189,7 @@ object Hostile {
      * - Kind: release
      * - Kill switch: read live; never expires.
      */
-    val Kill: Flag<Boolean> = Flag(
-        key = "kill",
-        defaultValue = true,
-        owner = "core",
-        expires = null,
-        killSwitch = true,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val Kill: Flag<Boolean> get() = Part1.Kill
 
     /**
      * - Key: `keywords_config`
@@ -362,83 +197,381 @@ object Hostile {
      * - Kind: release
      * - Expires: 2027-01-01 (expired from the next day on)
      */
-    val KeywordsConfig: Flag<Keywords> = Flag(
-        key = "keywords_config",
-        defaultValue = Keywords(
-            default = "x\"y",
-            `class` = 1L,
-            `in` = listOf("a", "b\\c"),
-            `when` = true,
-            nested = Nested(`is` = 0.5)
-        ),
-        owner = "core",
-        expires = FlagDate(2027, 1, 1),
-        killSwitch = false,
-        kind = FlagKind.Release,
-        description = null
-    )
+    val KeywordsConfig: Flag<Keywords> get() = Part1.KeywordsConfig
 
     /** Every flag, in manifest order. */
-    val all: List<Flag<*>> = listOf(
-        Default,
-        Class,
-        Is,
-        In,
-        Object,
-        Fun,
-        When,
-        QuotesAndEscapes,
-        ControlCharacters,
-        UnicodeText,
-        EmptyString,
-        MaxInt,
-        MinInt,
-        GroupedInt,
-        TinyDouble,
-        HugeDouble,
-        NegativeZero,
-        PointOne,
-        WholeDouble,
-        Forever,
-        Kill,
-        KeywordsConfig
-    )
+    val all: List<Flag<*>> by lazy {
+        listOf(
+            Part1.all
+        ).flatten()
+    }
 
     /**
      * The flags whose last day is before [today]. `flaggen lint` fails the build while any
      * remain: remove them from the code and the manifest.
      */
     fun expired(today: FlagDate): List<Flag<*>> = all.filter { it.isExpired(today) }
+
+    private object Part1 {
+        val Default: Flag<Boolean> = Flag(
+            key = "default",
+            defaultValue = true,
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val Class: Flag<Boolean> = Flag(
+            key = "class",
+            defaultValue = false,
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val Is: Flag<Boolean> = Flag(
+            key = "is",
+            defaultValue = false,
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val In: Flag<Boolean> = Flag(
+            key = "in",
+            defaultValue = false,
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val Object: Flag<Boolean> = Flag(
+            key = "object",
+            defaultValue = false,
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val Fun: Flag<Boolean> = Flag(
+            key = "fun",
+            defaultValue = false,
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val When: Flag<Boolean> = Flag(
+            key = "when",
+            defaultValue = false,
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val QuotesAndEscapes: Flag<String> = Flag(
+            key = "quotes_and_escapes",
+            defaultValue = "She said \"hi\", a back\\slash, \\(swift) \${kotlin} \$dollar \"\"\" triple, */ close /* open",
+            owner = "team \"quoted\" \\ slashed",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = "Ends a comment */ and opens one /* and has \"\"\" and \\(x) and \${y}."
+        )
+
+        val ControlCharacters: Flag<String> = Flag(
+            key = "control_characters",
+            defaultValue = "line one\nline two\ttab\r\nwindows \u0001 bell \u007F del",
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = "A description on\nseveral lines, with trailing spaces   \n\tand a tab.\n"
+        )
+
+        val UnicodeText: Flag<String> = Flag(
+            key = "unicode_text",
+            defaultValue = "emoji 😀, a family 👨‍👩‍👧, right-to-left \u200F مرحبا \u202E reversed, zero width ​, BOM \uFEFF",
+            owner = "équipe",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = "Right-to-left mark \u200F and Hebrew שלום in a comment."
+        )
+
+        val EmptyString: Flag<String> = Flag(
+            key = "empty_string",
+            defaultValue = "",
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val MaxInt: Flag<Long> = Flag(
+            key = "max_int",
+            defaultValue = 9223372036854775807L,
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val MinInt: Flag<Long> = Flag(
+            key = "min_int",
+            defaultValue = Long.MIN_VALUE,
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val GroupedInt: Flag<Long> = Flag(
+            key = "grouped_int",
+            defaultValue = -1234567L,
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val TinyDouble: Flag<Double> = Flag(
+            key = "tiny_double",
+            defaultValue = 5e-324,
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val HugeDouble: Flag<Double> = Flag(
+            key = "huge_double",
+            defaultValue = 1.7976931348623157e+308,
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val NegativeZero: Flag<Double> = Flag(
+            key = "negative_zero",
+            defaultValue = -0.0,
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val PointOne: Flag<Double> = Flag(
+            key = "point_one",
+            defaultValue = 0.1,
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val WholeDouble: Flag<Double> = Flag(
+            key = "whole_double",
+            defaultValue = 3.0,
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val Forever: Flag<Boolean> = Flag(
+            key = "forever",
+            defaultValue = true,
+            owner = "core",
+            expires = null,
+            killSwitch = false,
+            kind = FlagKind.Permission,
+            description = null
+        )
+
+        val Kill: Flag<Boolean> = Flag(
+            key = "kill",
+            defaultValue = true,
+            owner = "core",
+            expires = null,
+            killSwitch = true,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val KeywordsConfig: Flag<Keywords> = Flag(
+            key = "keywords_config",
+            defaultValue = Keywords(
+                default = "x\"y",
+                `class` = 1L,
+                `in` = listOf("a", "b\\c"),
+                `when` = true,
+                nested = Nested(`is` = 0.5)
+            ),
+            owner = "core",
+            expires = FlagDate(2027, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
+        val all: List<Flag<*>> = listOf(
+            Default,
+            Class,
+            Is,
+            In,
+            Object,
+            Fun,
+            When,
+            QuotesAndEscapes,
+            ControlCharacters,
+            UnicodeText,
+            EmptyString,
+            MaxInt,
+            MinInt,
+            GroupedInt,
+            TinyDouble,
+            HugeDouble,
+            NegativeZero,
+            PointOne,
+            WholeDouble,
+            Forever,
+            Kill,
+            KeywordsConfig
+        )
+    }
 }
 
-/** The key of every flag, for code that handles flags by key. */
-enum class FlagKey(val key: String) {
-    Default("default"),
-    Class("class"),
-    Is("is"),
-    In("in"),
-    Object("object"),
-    Fun("fun"),
-    When("when"),
-    QuotesAndEscapes("quotes_and_escapes"),
-    ControlCharacters("control_characters"),
-    UnicodeText("unicode_text"),
-    EmptyString("empty_string"),
-    MaxInt("max_int"),
-    MinInt("min_int"),
-    GroupedInt("grouped_int"),
-    TinyDouble("tiny_double"),
-    HugeDouble("huge_double"),
-    NegativeZero("negative_zero"),
-    PointOne("point_one"),
-    WholeDouble("whole_double"),
-    Forever("forever"),
-    Kill("kill"),
-    KeywordsConfig("keywords_config");
+/**
+ * The key of every flag, for code that handles flags by key: `FlagKey.NewCheckout.key` is
+ * `"new_checkout"`, [fromKey] finds the entry of a key and [values] lists them all.
+ *
+ * Not an enum class: a JVM enum creates all its entries in one static initializer, which the JVM
+ * caps at 64 KB of bytecode, so an enum of a few thousand keys does not compile. The entries are
+ * built in private holder objects instead, each on first use. Each key has exactly one instance,
+ * so `==` compares identity, which is the same as comparing keys, and `hashCode` is the identity
+ * hash. A `when` over entries needs an `else` branch.
+ */
+class FlagKey private constructor(
+    /** The flag's key in the manifest, such as `new_checkout`. */
+    val key: String,
+    /** The entry's name, such as `NewCheckout`, as in [Hostile]. */
+    val name: String
+) {
+    /** The entry's [name], as an enum entry prints. */
+    override fun toString(): String = name
 
     companion object {
+        val Default: FlagKey get() = Part1.Default
+        val Class: FlagKey get() = Part1.Class
+        val Is: FlagKey get() = Part1.Is
+        val In: FlagKey get() = Part1.In
+        val Object: FlagKey get() = Part1.Object
+        val Fun: FlagKey get() = Part1.Fun
+        val When: FlagKey get() = Part1.When
+        val QuotesAndEscapes: FlagKey get() = Part1.QuotesAndEscapes
+        val ControlCharacters: FlagKey get() = Part1.ControlCharacters
+        val UnicodeText: FlagKey get() = Part1.UnicodeText
+        val EmptyString: FlagKey get() = Part1.EmptyString
+        val MaxInt: FlagKey get() = Part1.MaxInt
+        val MinInt: FlagKey get() = Part1.MinInt
+        val GroupedInt: FlagKey get() = Part1.GroupedInt
+        val TinyDouble: FlagKey get() = Part1.TinyDouble
+        val HugeDouble: FlagKey get() = Part1.HugeDouble
+        val NegativeZero: FlagKey get() = Part1.NegativeZero
+        val PointOne: FlagKey get() = Part1.PointOne
+        val WholeDouble: FlagKey get() = Part1.WholeDouble
+        val Forever: FlagKey get() = Part1.Forever
+        val Kill: FlagKey get() = Part1.Kill
+        val KeywordsConfig: FlagKey get() = Part1.KeywordsConfig
+
+        private val all: List<FlagKey> by lazy {
+            listOf(
+                Part1.all
+            ).flatten()
+        }
+
+        private val byKey: Map<String, FlagKey> by lazy { all.associateBy { it.key } }
+
+        /** Every entry, in manifest order. */
+        fun values(): List<FlagKey> = all
+
         /** The entry for [key], or null when the manifest has no such flag. */
-        fun fromKey(key: String): FlagKey? = values().firstOrNull { it.key == key }
+        fun fromKey(key: String): FlagKey? = byKey[key]
+    }
+
+    private object Part1 {
+        val Default: FlagKey = FlagKey("default", "Default")
+        val Class: FlagKey = FlagKey("class", "Class")
+        val Is: FlagKey = FlagKey("is", "Is")
+        val In: FlagKey = FlagKey("in", "In")
+        val Object: FlagKey = FlagKey("object", "Object")
+        val Fun: FlagKey = FlagKey("fun", "Fun")
+        val When: FlagKey = FlagKey("when", "When")
+        val QuotesAndEscapes: FlagKey = FlagKey("quotes_and_escapes", "QuotesAndEscapes")
+        val ControlCharacters: FlagKey = FlagKey("control_characters", "ControlCharacters")
+        val UnicodeText: FlagKey = FlagKey("unicode_text", "UnicodeText")
+        val EmptyString: FlagKey = FlagKey("empty_string", "EmptyString")
+        val MaxInt: FlagKey = FlagKey("max_int", "MaxInt")
+        val MinInt: FlagKey = FlagKey("min_int", "MinInt")
+        val GroupedInt: FlagKey = FlagKey("grouped_int", "GroupedInt")
+        val TinyDouble: FlagKey = FlagKey("tiny_double", "TinyDouble")
+        val HugeDouble: FlagKey = FlagKey("huge_double", "HugeDouble")
+        val NegativeZero: FlagKey = FlagKey("negative_zero", "NegativeZero")
+        val PointOne: FlagKey = FlagKey("point_one", "PointOne")
+        val WholeDouble: FlagKey = FlagKey("whole_double", "WholeDouble")
+        val Forever: FlagKey = FlagKey("forever", "Forever")
+        val Kill: FlagKey = FlagKey("kill", "Kill")
+        val KeywordsConfig: FlagKey = FlagKey("keywords_config", "KeywordsConfig")
+
+        val all: List<FlagKey> = listOf(
+            Default,
+            Class,
+            Is,
+            In,
+            Object,
+            Fun,
+            When,
+            QuotesAndEscapes,
+            ControlCharacters,
+            UnicodeText,
+            EmptyString,
+            MaxInt,
+            MinInt,
+            GroupedInt,
+            TinyDouble,
+            HugeDouble,
+            NegativeZero,
+            PointOne,
+            WholeDouble,
+            Forever,
+            Kill,
+            KeywordsConfig
+        )
     }
 }
 
