@@ -20,8 +20,10 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
 
-        // The runtime that apps link: Flag<Value>, Bucket, SHA-256.
-        .target(name: "FlagKit"),
+        // The runtime that apps link: Flag<Value>, the flag store, and (re-exported) Bucket and
+        // SHA-256 from FlagKitBucket, which the flaggen tool shares without FlagKit's networking.
+        .target(name: "FlagKitBucket"),
+        .target(name: "FlagKit", dependencies: ["FlagKitBucket"]),
 
         // Small, separate building blocks, each with its own tests.
         .target(name: "FlaggenJSON"),
@@ -31,7 +33,7 @@ let package = Package(
         // The generator: parse -> validate -> translate -> render -> write.
         .target(
             name: "FlaggenCore",
-            dependencies: ["CYAML", "FlagKit", "FlaggenJSON", "FlaggenArguments", "Mustache"]
+            dependencies: ["CYAML", "FlagKitBucket", "FlaggenJSON", "FlaggenArguments", "Mustache"]
         ),
 
         // The command-line tool: arguments in, core calls, exit code out.

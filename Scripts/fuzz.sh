@@ -69,13 +69,13 @@ build_module() {
 echo "==> Building the fuzzers in $build"
 started=$SECONDS
 # In dependency order: each module imports only the ones before it.
-for module in FlagKit FlaggenJSON FlaggenArguments Mustache FlaggenCore; do
+for module in FlagKitBucket FlaggenJSON FlaggenArguments Mustache FlaggenCore; do
   build_module "$module"
 done
 echo "    ManifestFuzzer"
 swiftc "${swift_flags[@]}" ${yaml_flags[@]+"${yaml_flags[@]}"} -module-name ManifestFuzzer \
   "$root/Fuzz/ManifestFuzzer/main.swift" \
-  "$build/FlagKit.o" "$build/FlaggenJSON.o" "$build/FlaggenArguments.o" "$build/Mustache.o" "$build/FlaggenCore.o" \
+  "$build/FlagKitBucket.o" "$build/FlaggenJSON.o" "$build/FlaggenArguments.o" "$build/Mustache.o" "$build/FlaggenCore.o" \
   -lyaml -o "$build/manifest-fuzzer"
 echo "    MustacheFuzzer"
 swiftc "${swift_flags[@]}" -module-name MustacheFuzzer \

@@ -117,7 +117,7 @@ public struct MustacheTemplate: Sendable {
     ) throws(MustacheError) -> [UInt8] {
         var renderer = Renderer(context: context, partials: partials, options: options)
         try renderer.render(self)
-        let bytes = renderer.output.bytes
+        let bytes = renderer.output.takeBytes()
         // A growing array keeps up to half its capacity spare; large outputs are held in memory
         // until written, so keep only what they use.
         guard bytes.count >= 4096, bytes.capacity - bytes.count > bytes.count / 8 else { return bytes }
@@ -127,5 +127,18 @@ public struct MustacheTemplate: Sendable {
             }
             count = bytes.count
         }
+    }
+
+    /// Renders like ``renderUTF8(_:partials:options:)``, handing the text to `receive` in pieces
+    /// of about `chunkSize` bytes (the last one smaller) as it is rendered, so a large output
+    /// never has to be held whole. Each piece is valid only during the call.
+    public func renderUTF8(
+        _ context: JSONValue, partials: some PartialProvider, options: Options = Options(), chunkSize: Int = 64 * 1024,
+        into receive: @escaping (UnsafeRawBufferPointer) -> Void
+    ) throws(MustacheError) {
+        var renderer = Renderer(context: context, partials: partials, options: options)
+        renderer.drain = (max(1, chunkSize), receive)
+        try renderer.render(self)
+        renderer.output.drain(into: receive)
     }
 }

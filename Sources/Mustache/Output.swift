@@ -8,7 +8,12 @@
 /// The text is kept as UTF-8 bytes: appending bytes is much cheaper than appending to a
 /// `String`, and every piece is a whole `String`, so the bytes are always valid UTF-8.
 struct Output {
+    /// The text not yet handed out by ``drain(into:)``.
     private(set) var bytes: [UInt8] = []
+    /// How many bytes ``drain(into:)`` has handed out.
+    private(set) var drainedCount = 0
+    /// Every byte rendered so far, handed out or not.
+    var totalCount: Int { drainedCount + bytes.count }
     /// The indentation of the innermost standalone partial being rendered, outer ones included.
     var indentation = ""
     /// Whether the next content starts a template line (and so gets the indentation).
@@ -16,6 +21,20 @@ struct Output {
 
     /// The rendered text.
     var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Hands the bytes rendered since the last call to `receive`, and forgets them.
+    mutating func drain(into receive: (UnsafeRawBufferPointer) -> Void) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes(receive)
+        drainedCount += bytes.count
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The rendered bytes, leaving none behind.
+    mutating func takeBytes() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
 
     /// Writes literal template text.
     mutating func writeTemplateText(_ string: String) {

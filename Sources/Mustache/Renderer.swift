@@ -14,7 +14,9 @@ struct Renderer {
     private let partialSource: (String) -> String?
     private let options: MustacheTemplate.Options
     private var context: ContextStack
-    private(set) var output = Output()
+    var output = Output()
+    /// When set, the output is handed to `receive` whenever it reaches `chunkSize` bytes.
+    var drain: (chunkSize: Int, receive: (UnsafeRawBufferPointer) -> Void)?
     /// Parsed partials by name; `nil` for a name the provider does not know.
     private var partialCache: [String: MustacheTemplate?] = [:]
     private var partialDepth = 0
@@ -59,7 +61,8 @@ struct Renderer {
         while !frames.isEmpty {
             steps += 1
             if steps > maxSteps { try checkSteps() }
-            if output.bytes.count > MustacheTemplate.maxOutputBytes {
+            if let drain, output.bytes.count >= drain.chunkSize { output.drain(into: drain.receive) }
+            if output.totalCount > MustacheTemplate.maxOutputBytes {
                 throw limitError(.outputTooLarge, "the rendered text is larger than the limit of "
                     + "\(MustacheTemplate.maxOutputBytes) bytes")
             }

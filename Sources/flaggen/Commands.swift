@@ -1,7 +1,11 @@
 import FlaggenArguments
 import FlaggenCore
-import FlagKit
+import FlagKitBucket
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Each command: read its arguments, call the core, print, return the exit status.
 enum Commands {
@@ -69,29 +73,24 @@ enum Commands {
 
     static func generate(_ arguments: ParsedArguments) -> ExitStatus {
         let run = generateRun(arguments)
-        let rendered: Generate.Rendered
+        let written: Generate.Written
         do {
-            rendered = try run.render()
+            written = try run.write()
         } catch {
             return failed(error, manifest: run.manifestPath, format: .text)
         }
-        report(rendered.diagnostics, format: .text)
-        if rendered.diagnostics.containsErrors {
+        report(written.diagnostics, format: .text)
+        if written.diagnostics.containsErrors {
             printError("error: the manifest has errors; nothing was written")
             return .findings
         }
-        do {
-            let results = try OutputWriter(root: rendered.root).write(rendered.files)
-            for (file, outcome) in results where outcome != .unchanged {
-                print("\(outcome.rawValue) \(OutputWriter(root: rendered.root).url(for: file).path)")
-            }
-            for url in run.removeStaleFiles(rendered) { print("removed \(url.path) (no longer generated)") }
-            let unchanged = results.filter { $0.outcome == .unchanged }.count
-            if unchanged > 0 { print("\(unchanged) file\(unchanged == 1 ? "" : "s") unchanged") }
-        } catch {
-            printError("error: \(error)")
-            return .findings
+        let writer = OutputWriter(root: written.root)
+        for file in written.files where file.outcome != .unchanged {
+            print("\(file.outcome.rawValue) \(writer.url(forPath: file.path).path)")
         }
+        for url in run.removeStaleFiles(written) { print("removed \(url.path) (no longer generated)") }
+        let unchanged = written.files.filter { $0.outcome == .unchanged }.count
+        if unchanged > 0 { print("\(unchanged) file\(unchanged == 1 ? "" : "s") unchanged") }
         return .success
     }
 
@@ -160,7 +159,7 @@ enum Commands {
         }
         var failOn: Set<FlagReferences.Category> = []
         for word in arguments.values("fail-on").flatMap({ $0.split(separator: ",") }) {
-            guard let category = FlagReferences.Category(rawValue: word.trimmingCharacters(in: .whitespaces)) else {
+            guard let category = FlagReferences.Category(rawValue: trimmed(word)) else {
                 let known = FlagReferences.Category.allCases.map(\.rawValue).joined(separator: ", ")
                 printError("error: unknown --fail-on category '\(word)'; use \(known)")
                 return .usage
@@ -220,6 +219,12 @@ enum Commands {
 
     /// Reports a generation failure; nothing was written. Problems that belong to a place in
     /// the manifest print as diagnostics there.
+    /// `text` without the whitespace around it.
+    static func trimmed(_ text: Substring) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(text[first...last])
+    }
+
     static func failed(_ error: GenerateError, manifest: String, format: DiagnosticFormat) -> ExitStatus {
         if let diagnostic = error.diagnostic(file: manifest) {
             report([diagnostic], format: format)

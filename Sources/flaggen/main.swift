@@ -1,7 +1,17 @@
 import FlaggenArguments
 import FlaggenCore
-import FlagKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Exit statuses: 0 success, 1 findings (invalid manifest, drift, expired flags), 2 usage errors
 /// or unreadable input.
@@ -12,7 +22,15 @@ enum ExitStatus: Int32 {
 }
 
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    let line = text.hasSuffix("\n") ? text : text + "\n"
+    var bytes = Array(line.utf8)
+    var written = 0
+    while written < bytes.count {
+        let result = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + written, $0.count - written) }
+        if result < 0 && errno == EINTR { continue }
+        if result <= 0 { return }
+        written += result
+    }
 }
 
 func run(_ arguments: [String]) -> ExitStatus {

@@ -50,6 +50,32 @@ final class OutputWriterTests: XCTestCase {
         }
     }
 
+    func testStagedFilesStayHiddenUntilCommitted() throws {
+        let writer = OutputWriter(root: root)
+        let staged = try writer.stage(generated("A/B/Flags.swift", "one"))
+        XCTAssertEqual(staged.outcome, .created)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("A/B/Flags.swift").path))
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("A/B").path)
+        XCTAssertEqual(hidden.count, 1)
+        XCTAssertTrue(hidden[0].hasPrefix(".Flags.swift.flaggen-") && hidden[0].hasSuffix(".tmp"), "\(hidden)")
+        try writer.commit([staged])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("A/B").path), ["Flags.swift"])
+        XCTAssertEqual(try writer.stage(generated("A/B/Flags.swift", "one")).outcome, .unchanged)
+    }
+
+    func testDiscardRemovesTemporaryFilesAndTheFoldersStagingMade() throws {
+        let writer = OutputWriter(root: root)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Kept"), withIntermediateDirectories: true)
+        let staged = [
+            try writer.stage(generated("New/Deep/One.swift", "1")),
+            try writer.stage(generated("New/Two.swift", "2")),
+            try writer.stage(generated("Kept/Three.swift", "3")),
+        ]
+        writer.discard(staged)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["Kept"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Kept").path), [])
+    }
+
     func testLeavesNoTemporaryFilesBehind() throws {
         _ = try OutputWriter(root: root).write([generated("Flags.swift", "x"), generated("Flags.swift", "x")])
         let names = try FileManager.default.contentsOfDirectory(atPath: root.path)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `flaggen breaking --against OLD`: reads the old manifest from a path or from git, validates
 /// both, and compares them.
@@ -37,25 +41,17 @@ public struct Breaking: Sendable {
         }
         let manifestURL = URL(fileURLWithPath: manifestPath)
         let name = manifestURL.lastPathComponent
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", manifestURL.deletingLastPathComponent().path, "show", "\(revision):./\(name)"]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        let output: Subprocess.Output
         do {
-            try process.run()
+            output = try Subprocess.run(["git", "-C", manifestURL.deletingLastPathComponent().path, "show", "\(revision):./\(name)"])
         } catch {
-            throw UnreadableInputError(message: "cannot run git to read \(name) at \(revision): \(error.localizedDescription)")
+            throw UnreadableInputError(message: "cannot run git to read \(name) at \(revision): \(error.reason)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let detail = message.split(separator: "\n").first.map(String.init) ?? "git exited with status \(process.terminationStatus)"
+        guard output.status == 0 else {
+            let message = String(decoding: output.standardError, as: UTF8.self)
+            let detail = message.split(separator: "\n").first.map(String.init) ?? "git exited with status \(output.status)"
             throw UnreadableInputError(message: "cannot read \(name) at git revision '\(revision)': \(detail)")
         }
-        return (Array(data), "\(revision):\(name)")
+        return (output.standardOutput, "\(revision):\(name)")
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `flaggen generate` and the in-memory half of `flaggen check`: read the manifest, validate it,
 /// render every output, and (for generate) write the files that changed.
@@ -32,8 +36,54 @@ public struct Generate: Sendable {
         public var root: URL
     }
 
+    /// What a `generate` run wrote.
+    public struct Written: Sendable {
+        /// Validation diagnostics (warnings, or errors when nothing was written).
+        public var diagnostics: [Diagnostic]
+        /// Every generated file's path (relative to `root`) and what happened to it, in output order.
+        public var files: [StagedFile]
+        /// The folder the paths are relative to.
+        public var root: URL
+    }
+
     /// Validates and renders, writing nothing.
     public func render() throws(GenerateError) -> Rendered {
+        try render(staging: nil)
+    }
+
+    /// Validates, renders and writes the files that changed, all or none: each output is
+    /// compared with the file at its destination as it is rendered and, where it differs,
+    /// written to a hidden temporary file beside it (so no output is ever held whole in memory),
+    /// and the temporary files are renamed into place only when every output rendered and passed
+    /// the checks. On any error they are removed and nothing visible changes.
+    public func write() throws(GenerateError) -> Written {
+        var staging: StagingSink?
+        let rendered: Rendered
+        do {
+            rendered = try render { root in
+                // A folder from the command line (--output-dir, --swift-file) is trusted.
+                let sink = StagingSink(root: root, checksContainment: outputDirectory == nil && swiftFile == nil)
+                staging = sink
+                return sink
+            }
+        } catch {
+            staging?.discardAll()
+            throw error
+        }
+        guard let staging else { return Written(diagnostics: rendered.diagnostics, files: [], root: rendered.root) }
+        let order = Dictionary(rendered.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let files = staging.files.sorted { (order[$0.path] ?? 0) < (order[$1.path] ?? 0) }
+        do {
+            try OutputWriter(root: rendered.root).commit(files)
+        } catch {
+            throw .output(error.message)
+        }
+        return Written(diagnostics: rendered.diagnostics, files: files, root: rendered.root)
+    }
+
+    /// Validates and renders into memory, or, with `staging`, into the sink it makes for the
+    /// output root.
+    private func render(staging: ((URL) -> StagingSink)?) throws(GenerateError) -> Rendered {
         let bytes: [UInt8]
         do {
             bytes = try ManifestLoader.readBytes(path: manifestPath, limit: InputLimits.default.maxFileBytes)
@@ -68,18 +118,28 @@ public struct Generate: Sendable {
                 : manifestFolder.appendingPathComponent(templates, isDirectory: true)
         }
         if let templateFolder {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: templateFolder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileSystem.itemKind(atPath: templateFolder.path) == .directory else {
                 throw .unreadable("the template folder \(templateFolder.path) does not exist; create it or fix 'templates' / --templates")
             }
         }
         let generator = Generator(templates: TemplateLibrary(overrideFolder: templateFolder), kinds: kinds)
-        let files = try generator.files(for: manifest, header: header)
+        let files: [GeneratedFile]
+        if let staging {
+            files = try generator.files(for: manifest, header: header, sink: staging(root))
+        } else {
+            files = try generator.files(for: manifest, header: header)
+        }
         try Self.checkClaims(files)
         // Paths from the manifest must not lead outside its folder, even through symlinks.
         // A folder from the command line (--output-dir, --swift-file) is trusted.
-        if outputDirectory == nil, swiftFile == nil {
-            try Self.checkContainment(files, root: root)
+        if staging == nil, outputDirectory == nil, swiftFile == nil {
+            for file in files {
+                do throws(OutputError) {
+                    try Self.checkContainment(file.path, root: root)
+                } catch {
+                    throw .output(error.message)
+                }
+            }
         }
         var diagnostics = result.diagnostics
         if kinds.contains(.kotlin), let warning = Self.kotlinSizeWarning(for: manifest, file: manifestPath) {
@@ -112,15 +172,13 @@ extension Generate {
         }
     }
 
-    /// Every output stays inside `root` once symlinks are resolved.
-    static func checkContainment(_ files: [GeneratedFile], root: URL) throws(GenerateError) {
+    /// An output stays inside `root` once symlinks are resolved.
+    static func checkContainment(_ path: String, root: URL) throws(OutputError) {
         let base = resolved(root)
-        for file in files {
-            let target = resolved(root.appendingPathComponent(file.path))
-            guard target.hasPrefix(base + "/") else {
-                throw .output(
-                    "\(file.path) would be written to \(target), outside the manifest's folder (a symlink leads out of it); flaggen only writes inside \(base) unless --output-dir says otherwise")
-            }
+        let target = resolved(root.appendingPathComponent(path))
+        guard target.hasPrefix(base + "/") else {
+            throw OutputError(
+                message: "\(path) would be written to \(target), outside the manifest's folder (a symlink leads out of it); flaggen only writes inside \(base) unless --output-dir says otherwise")
         }
     }
 
@@ -150,9 +208,9 @@ extension Generate {
     }
 
     /// Removes files this manifest generated earlier that it no longer generates. Returns them.
-    public func removeStaleFiles(_ rendered: Rendered) -> [URL] {
+    public func removeStaleFiles(_ written: Written) -> [URL] {
         let name = URL(fileURLWithPath: manifestPath).lastPathComponent
-        let stale = DriftCheck.staleFiles(rendered: rendered, manifestName: name)
+        let stale = DriftCheck.staleFiles(paths: written.files.map(\.path), root: written.root, manifestName: name)
         return stale.filter { (try? FileManager.default.removeItem(at: $0)) != nil }
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A manifest file that could not be read at all (missing, a folder, no permission): a usage
 /// problem, exit code 2, unlike an invalid manifest (exit code 1).
@@ -27,20 +31,18 @@ public struct ManifestLoader: Sendable {
 
     /// Reads a file, refusing folders and files far above `limit` before loading them.
     static func readBytes(path: String, limit: Int) throws(UnreadableInputError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let kind = FileSystem.itemKind(atPath: path) else {
             throw UnreadableInputError(message: "\(path): no such file; pass the manifest with --manifest PATH (default ./flags.yaml)")
         }
-        if isDirectory.boolValue {
+        if kind == .directory {
             throw UnreadableInputError(message: "\(path) is a folder; pass the manifest file itself with --manifest PATH")
         }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
             // Read one byte more than the limit so the validator reports the size with position.
-            guard let handle = FileHandle(forReadingAtPath: path) else {
+            guard let prefix = FileSystem.readPrefix(ofFileAtPath: path, limit: limit + 1) else {
                 throw UnreadableInputError(message: "\(path): cannot be read; check its permissions")
             }
-            defer { try? handle.close() }
-            return Array((try? handle.read(upToCount: limit + 1)) ?? Data())
+            return prefix
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw UnreadableInputError(message: "\(path): cannot be read; check its permissions")

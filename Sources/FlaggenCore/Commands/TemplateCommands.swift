@@ -1,5 +1,9 @@
 import FlaggenJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 
 /// `flaggen context` and `flaggen render`: the tools for people who write their own templates.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One way the files on disk differ from what the manifest generates.
 public struct DriftFinding: Sendable, Hashable {
@@ -40,9 +44,7 @@ public struct DriftCheck: Sendable {
             }
             // Compared in place: copying every file's bytes out of `Data` first would cost as
             // much as the comparison and hold each file twice.
-            let same = data.count == file.contents.count && data.withUnsafeBytes { disk in
-                file.contents.withUnsafeBytes { expected in disk.count == 0 || memcmp(disk.baseAddress!, expected.baseAddress!, disk.count) == 0 }
-            }
+            let same = data.withUnsafeBytes { disk in file.contents.withUnsafeBytes { FileSystem.sameBytes(disk, $0) } }
             if same { continue }
             let old = String(decoding: data, as: UTF8.self)
             let new = String(decoding: file.contents, as: UTF8.self)
@@ -50,7 +52,7 @@ public struct DriftCheck: Sendable {
             let line = UnifiedDiff.firstChangedLine(old: old, new: new) ?? 1
             findings.append(DriftFinding(kind: .differs, path: display, line: line, diff: diff))
         }
-        for url in Self.staleFiles(rendered: rendered, manifestName: manifestName) {
+        for url in Self.staleFiles(paths: rendered.files.map(\.path), root: rendered.root, manifestName: manifestName) {
             let relative = String(url.path.dropFirst(rendered.root.standardizedFileURL.path.count + 1))
             findings.append(DriftFinding(kind: .unexpected, path: Self.join(displayRoot, relative), line: 1, diff: ""))
         }
@@ -59,8 +61,8 @@ public struct DriftCheck: Sendable {
 
     /// Files in the output folders that carry flaggen's header naming this manifest but are no
     /// longer generated (a removed config's schema, say).
-    static func staleFiles(rendered: Generate.Rendered, manifestName: String) -> [URL] {
-        let outputs = rendered.files.map { rendered.root.appendingPathComponent($0.path).standardizedFileURL }
+    static func staleFiles(paths: [String], root: URL, manifestName: String) -> [URL] {
+        let outputs = paths.map { root.appendingPathComponent($0).standardizedFileURL }
         let expected = Set(outputs.map(\.path))
         let folders = Set(outputs.map { $0.deletingLastPathComponent() })
         let marker = GeneratedHeader.marker + " "

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `flaggen refs`: where Swift and Kotlin code reads each flag, so teams see which flags are
 /// unused, which expired flags code still reads, and which reads bypass the generated API.
@@ -80,23 +84,18 @@ public struct FlagReferences: Sendable {
     static func sourceFiles(under paths: [String]) throws(UnreadableInputError) -> [String] {
         var files: [String] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard let kind = FileSystem.itemKind(atPath: path) else {
                 throw UnreadableInputError(message: "\(path): no such file or folder")
             }
-            guard isDirectory.boolValue else {
+            guard kind == .directory else {
                 files.append(path)
                 continue
             }
-            guard let enumerator = FileManager.default.enumerator(atPath: path) else { continue }
-            while let relative = enumerator.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") || name == "build" || name == "node_modules" {
-                    enumerator.skipDescendants()
-                    continue
-                }
-                if name.hasSuffix(".swift") || name.hasSuffix(".kt") || name.hasSuffix(".kts") {
-                    files.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+            let skipped = { (name: String) in name.hasPrefix(".") || name == "build" || name == "node_modules" }
+            for file in FileSystem.files(under: path, skip: skipped) {
+                let name = file.split(separator: "/").last.map(String.init) ?? file
+                if !skipped(name), name.hasSuffix(".swift") || name.hasSuffix(".kt") || name.hasSuffix(".kts") {
+                    files.append(file)
                 }
             }
         }

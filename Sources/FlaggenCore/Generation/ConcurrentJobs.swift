@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs independent jobs on several cores and returns their results in job order.
 enum ConcurrentJobs {

@@ -1,4 +1,4 @@
-import FlagKit
+import FlagKitBucket
 
 /// What every generated file says about itself: made by flaggen, from which manifest, not to be
 /// edited. The marker also lets flaggen tell its own files from hand-written ones.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The kinds of output flaggen generates.
 public enum OutputKind: String, Sendable, CaseIterable {
@@ -26,12 +30,18 @@ public struct Generator: Sendable {
         self.kinds = kinds
     }
 
-    /// Every output file for the manifest, with paths relative to the output root.
+    /// Every output file for the manifest, with paths relative to the output root, kept in memory.
+    public func files(for manifest: Manifest, header: GeneratedHeader) throws(GenerateError) -> [GeneratedFile] {
+        try files(for: manifest, header: header, sink: InMemorySink())
+    }
+
+    /// Every output file for the manifest, with paths relative to the output root, handed to
+    /// `sink` as each is rendered; returns what the sink kept of each.
     ///
     /// The outputs are independent, so they are rendered at the same time, one job per output
     /// spread over the cores, and put together in the order below. When several fail, the error
     /// is the one the first failing output in that order gives, as if they ran one after another.
-    public func files(for manifest: Manifest, header: GeneratedHeader) throws(GenerateError) -> [GeneratedFile] {
+    public func files(for manifest: Manifest, header: GeneratedHeader, sink: some GeneratedFileSink) throws(GenerateError) -> [GeneratedFile] {
         // Each job with its rough cost (instructions, in 100 millions, at 10,000 flags), so the
         // work is spread evenly.
         var jobs: [(cost: Int, run: @Sendable () throws -> [GeneratedFile])] = []
@@ -42,26 +52,40 @@ public struct Generator: Sendable {
                 templateJobs.append(jobs.count)
                 jobs.append((12, { [templates] in
                     let context = TemplateContext(SwiftTranslator().context(for: manifest, header: header))
-                    return [GeneratedFile(path: manifest.outputs.swift, contents: try templates.renderUTF8("swift/Flags.swift.mustache", context: context))]
+                    return [try Self.render("swift/Flags.swift.mustache", templates: templates, context: context, path: manifest.outputs.swift, sink: sink)]
                 }))
             case .kotlin:
                 templateJobs.append(jobs.count)
-                jobs.append((14, { try kotlinFiles(for: manifest, header: header) }))
+                jobs.append((14, { try kotlinFiles(for: manifest, header: header, sink: sink) }))
             case .schemas:
-                jobs.append((3, { Self.inFolder(manifest.outputs.schemas, try JSONSchemaEmitter().files(for: manifest, header: header)) }))
+                jobs.append((3, {
+                    try Self.inFolder(manifest.outputs.schemas, try JSONSchemaEmitter().files(for: manifest, header: header)).map(sink.accept)
+                }))
             case .seeds:
                 for server in manifest.outputs.servers {
                     let cost = [SeedServer.unleash: 8, .flagd: 6, .postgres: 5, .firebase: 5, .contract: 4][server] ?? 5
                     jobs.append((cost, {
-                        let seeds: [GeneratedFile]
+                        let folder = manifest.outputs.seeds
                         switch server {
-                        case .contract: seeds = try CanonicalSeedEmitter().files(for: manifest, header: header)
-                        case .postgres: seeds = try PostgresSeedEmitter().files(for: manifest, header: header)
-                        case .firebase: seeds = try FirebaseSeedEmitter().files(for: manifest, header: header)
-                        case .flagd: seeds = try FlagdSeedEmitter().files(for: manifest, header: header)
-                        case .unleash: seeds = try UnleashSeedEmitter().files(for: manifest, header: header)
+                        case .contract:
+                            return [try Self.stream(CanonicalSeedEmitter.fileName, in: folder, sink: sink) {
+                                try CanonicalSeedEmitter().files(for: manifest, header: header, streamingTo: $0)
+                            }]
+                        case .postgres:
+                            return [try Self.stream(PostgresSeedEmitter.fileName, in: folder, sink: sink) {
+                                try PostgresSeedEmitter().files(for: manifest, header: header, streamingTo: $0)
+                            }]
+                        case .flagd:
+                            return [try Self.stream(FlagdSeedEmitter.fileName, in: folder, sink: sink) {
+                                try FlagdSeedEmitter().files(for: manifest, header: header, streamingTo: $0)
+                            }]
+                        case .unleash:
+                            return [try Self.stream(UnleashSeedEmitter.fileName, in: folder, sink: sink) {
+                                try UnleashSeedEmitter().files(for: manifest, header: header, streamingTo: $0)
+                            }]
+                        case .firebase:
+                            return try Self.inFolder(folder, try FirebaseSeedEmitter().files(for: manifest, header: header)).map(sink.accept)
                         }
-                        return Self.inFolder(manifest.outputs.seeds, seeds)
                     }))
                 }
             }
@@ -80,6 +104,8 @@ public struct Generator: Sendable {
                 throw .template(error.message)
             case .failure(let error as EmitError):
                 throw .emit(error)
+            case .failure(let error as OutputError):
+                throw .output(error.message)
             case .failure(let error):
                 throw .template("\(error)")
             }
@@ -87,22 +113,45 @@ public struct Generator: Sendable {
         return files
     }
 
+    /// Streams one seed file into the sink as its emitter writes it.
+    private static func stream(
+        _ fileName: String, in folder: String, sink: some GeneratedFileSink,
+        _ emit: (ChunkedOutput) throws -> [GeneratedFile]
+    ) throws -> GeneratedFile {
+        let path = inFolder(folder, [GeneratedFile(path: fileName, contents: [])])[0].path
+        let stream = try sink.open(path: path)
+        let chunks = ChunkedOutput(stream)
+        var rest = try emit(chunks)[0].contents
+        chunks.drain(&rest)
+        if let failure = chunks.failure { throw failure }
+        return try stream.close()
+    }
+
+    /// Renders one template into one file of the sink.
+    private static func render(
+        _ name: String, templates: TemplateLibrary, context: TemplateContext, path: String, sink: some GeneratedFileSink
+    ) throws -> GeneratedFile {
+        let stream = try sink.open(path: path)
+        try templates.render(name, context: context, into: stream)
+        return try stream.close()
+    }
+
     /// Paths relative to an output folder, made relative to the output root.
     static func inFolder(_ folder: String, _ files: [GeneratedFile]) -> [GeneratedFile] {
         files.map { GeneratedFile(path: folder.hasSuffix("/") ? folder + $0.path : folder + "/" + $0.path, contents: $0.contents) }
     }
 
-    private func kotlinFiles(for manifest: Manifest, header: GeneratedHeader) throws(TemplateError) -> [GeneratedFile] {
+    private func kotlinFiles(for manifest: Manifest, header: GeneratedHeader, sink: some GeneratedFileSink) throws -> [GeneratedFile] {
         let context = TemplateContext(KotlinTranslator().context(for: manifest, header: header))
         let folder = manifest.outputs.kotlin.split(separator: "/").dropLast().joined(separator: "/")
         let supportPath = folder.isEmpty ? "FlagKit.kt" : folder + "/FlagKit.kt"
         var files = [
-            GeneratedFile(path: manifest.outputs.kotlin, contents: try templates.renderUTF8("kotlin/Flags.kt.mustache", context: context)),
-            GeneratedFile(path: supportPath, contents: try templates.renderUTF8("kotlin/FlagKit.kt.mustache", context: context)),
+            try Self.render("kotlin/Flags.kt.mustache", templates: templates, context: context, path: manifest.outputs.kotlin, sink: sink),
+            try Self.render("kotlin/FlagKit.kt.mustache", templates: templates, context: context, path: supportPath, sink: sink),
         ]
         // The offline-first flag store for Android, opt-in (outputs.kotlinRuntime).
         if let runtimePath = manifest.outputs.kotlinRuntime {
-            files.append(GeneratedFile(path: runtimePath, contents: try templates.renderUTF8("kotlin/FlagStore.kt.mustache", context: context)))
+            files.append(try Self.render("kotlin/FlagStore.kt.mustache", templates: templates, context: context, path: runtimePath, sink: sink))
         }
         return files
     }

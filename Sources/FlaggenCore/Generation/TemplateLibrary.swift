@@ -1,5 +1,9 @@
 import FlaggenJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 
 /// Finds templates by name: a user's override folder first, then the copies built into flaggen.
@@ -61,6 +65,26 @@ public struct TemplateLibrary: Sendable {
         } catch {
             throw TemplateError(message: error.description)
         }
+    }
+}
+
+extension TemplateLibrary {
+    /// Renders a template into `stream` piece by piece as it is rendered, so a large output is
+    /// never held whole. Throws the stream's first error after rendering stops.
+    func render(_ name: String, context: TemplateContext, into stream: any GeneratedFileStream) throws {
+        let source = try source(named: name)
+        let displayName = overrideURL(for: name).map { FileSystem.itemKind(atPath: $0.path) != nil ? $0.path : name } ?? name
+        let output = ChunkedOutput(stream)
+        do throws(MustacheError) {
+            let template = try MustacheTemplate(source: source, name: displayName)
+            let folder = name.split(separator: "/").dropLast().joined(separator: "/")
+            try template.renderUTF8(
+                context.value, partials: LibraryPartials(library: self, folder: folder), options: .init(escapesHTML: false),
+                into: output.receive)
+        } catch {
+            throw TemplateError(message: error.description)
+        }
+        if let failure = output.failure { throw failure }
     }
 }
 

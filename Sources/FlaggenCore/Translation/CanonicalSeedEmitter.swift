@@ -1,4 +1,4 @@
-import FlagKit
+import FlagKitBucket
 import FlaggenJSON
 
 /// The canonical server seed, `flags.seed.json`: every flag with its metadata and its rules,
@@ -23,6 +23,12 @@ public struct CanonicalSeedEmitter: Sendable {
 
     /// Files with paths relative to the seeds folder: `flags.seed.json`.
     public func files(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
+        try files(for: manifest, header: header, streamingTo: nil)
+    }
+
+    /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
+    /// enough have piled up; the file returned holds the bytes not yet handed over.
+    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile] {
         // Written flag by flag, so the whole document is never held as one value. On any
         // error, the document is built whole, which reports the error exactly as before.
         let writer = JSONWriter(trailingNewline: true)
@@ -36,13 +42,17 @@ public struct CanonicalSeedEmitter: Sendable {
                     .init("flags") { output, depth in
                         try writer.appendArray(manifest.flags, depth: depth, to: &output) { flag, output, depth in
                             try writer.append(Self.flag(flag, in: manifest), depth: depth, to: &output)
+                            chunks?.drainIfFull(&output)
                         }
                     },
                     .init("retired") { try writer.append(.array(manifest.retired.map(JSONValue.string)), depth: $1, to: &$0) },
                 ], depth: 0, to: &output)
             return [GeneratedFile(path: Self.fileName, contents: writer.finish(&output))]
         } catch {
-            return try wholeDocument(for: manifest, header: header)
+            let whole = try wholeDocument(for: manifest, header: header)
+            // Part of the document may be gone already; the whole one is only for the error.
+            guard chunks == nil else { throw EmitError("cannot write \(Self.fileName): \(error)") }
+            return whole
         }
     }
 

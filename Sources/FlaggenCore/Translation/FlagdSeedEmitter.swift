@@ -38,6 +38,12 @@ public struct FlagdSeedEmitter: Sendable {
     ///
     /// Throws when an `int` flag holds a value flagd cannot serve exactly (beyond ±2^53).
     public func files(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
+        try files(for: manifest, header: header, streamingTo: nil)
+    }
+
+    /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
+    /// enough have piled up; the file returned holds the bytes not yet handed over.
+    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile] {
         // Written flag by flag (in key order, as the whole document is), so the document is
         // never held as one value. On any error, the document is built whole, in manifest order,
         // which reports the error exactly as before.
@@ -45,7 +51,10 @@ public struct FlagdSeedEmitter: Sendable {
         var output: [UInt8] = []
         do {
             let flags = manifest.flags.map { flag in
-                JSONWriter.Member(flag.key) { output, depth in try writer.append(try definition(of: flag), depth: depth, to: &output) }
+                JSONWriter.Member(flag.key) { output, depth in
+                    try writer.append(try definition(of: flag), depth: depth, to: &output)
+                    chunks?.drainIfFull(&output)
+                }
             }
             try writer.appendObject(
                 [
@@ -55,7 +64,10 @@ public struct FlagdSeedEmitter: Sendable {
                 ], depth: 0, to: &output)
             return [GeneratedFile(path: Self.fileName, contents: writer.finish(&output))]
         } catch {
-            return try wholeDocument(for: manifest, header: header)
+            let whole = try wholeDocument(for: manifest, header: header)
+            // Part of the document may be gone already; the whole one is only for the error.
+            guard chunks == nil else { throw EmitError("cannot write \(Self.fileName): \(error)") }
+            return whole
         }
     }
 

@@ -25,6 +25,12 @@ public struct PostgresSeedEmitter: Sendable {
 
     /// Files with paths relative to the seeds folder: `flags.seed.sql`.
     public func files(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
+        try files(for: manifest, header: header, streamingTo: nil)
+    }
+
+    /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
+    /// enough have piled up; the file returned holds the bytes not yet handed over.
+    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile] {
         var sql = header.lines.map { "-- " + PostgresSeedLiteral.commentText($0) }.joined(separator: "\n") + "\n"
         sql += """
             --
@@ -50,6 +56,7 @@ public struct PostgresSeedEmitter: Sendable {
             bytes.append(0x0A)
             bytes.append(contentsOf: try Self.upsert(flag, in: manifest).utf8)
             bytes.append(0x0A)
+            chunks?.drainIfFull(&bytes)
         }
         bytes.append(contentsOf: "\nCOMMIT;\n".utf8)
         // `finish` without a trailing newline only drops the array's spare capacity.

@@ -28,6 +28,12 @@ public struct UnleashSeedEmitter: Sendable {
 
     /// Files with paths relative to the output folder (manifest.outputs.seeds).
     public func files(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
+        try files(for: manifest, header: header, streamingTo: nil)
+    }
+
+    /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
+    /// enough have piled up; the file returned holds the bytes not yet handed over.
+    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile] {
         // Written feature by feature, so the whole document is never held as one value. On any
         // error, the document is built whole, which reports the error exactly as before.
         let writer = JSONWriter(trailingNewline: true)
@@ -40,12 +46,16 @@ public struct UnleashSeedEmitter: Sendable {
                     .init("features") { output, depth in
                         try writer.appendArray(manifest.flags, depth: depth, to: &output) { flag, output, depth in
                             try writer.append(try feature(for: flag), depth: depth, to: &output)
+                            chunks?.drainIfFull(&output)
                         }
                     },
                 ], depth: 0, to: &output)
             return [GeneratedFile(path: Self.fileName, contents: writer.finish(&output))]
         } catch {
-            return try wholeDocument(for: manifest, header: header)
+            let whole = try wholeDocument(for: manifest, header: header)
+            // Part of the document may be gone already; the whole one is only for the error.
+            guard chunks == nil else { throw EmitError("cannot write \(Self.fileName): \(error)") }
+            return whole
         }
     }
 

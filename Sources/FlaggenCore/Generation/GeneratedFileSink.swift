@@ -1,0 +1,97 @@
+/// Where a generation run's files go as each output is rendered: kept in memory (``render()``,
+/// `flaggen check`), or staged on disk (`flaggen generate`, see ``StagingSink``).
+///
+/// Large outputs (the Swift and Kotlin sources, the seeds) are streamed to the sink in pieces
+/// as they are rendered, so `generate` never holds a whole 10 MB output; small ones are handed
+/// over whole.
+public protocol GeneratedFileSink: Sendable {
+    /// Starts a file that arrives in pieces.
+    func open(path: String) throws -> any GeneratedFileStream
+}
+
+extension GeneratedFileSink {
+    /// Takes a whole file; returns what to keep of it (the file itself, or only its path).
+    func accept(_ file: GeneratedFile) throws -> GeneratedFile {
+        let stream = try open(path: file.path)
+        try file.contents.withUnsafeBytes { try stream.write($0) }
+        return try stream.close()
+    }
+}
+
+/// One file arriving in pieces. Not shared between threads: one render job writes it.
+public protocol GeneratedFileStream: AnyObject {
+    /// Appends bytes to the file.
+    func write(_ bytes: UnsafeRawBufferPointer) throws
+    /// Ends the file; returns what to keep of it: the whole file, or only its path.
+    func close() throws -> GeneratedFile
+    /// Drops the file after a failure elsewhere (nothing it wrote stays behind).
+    func abandon()
+}
+
+/// Keeps every file in memory.
+public struct InMemorySink: GeneratedFileSink {
+    /// Creates a sink.
+    public init() {}
+
+    public func open(path: String) throws -> any GeneratedFileStream {
+        Buffer(path: path)
+    }
+
+    private final class Buffer: GeneratedFileStream {
+        private let path: String
+        private var bytes: [UInt8] = []
+
+        init(path: String) {
+            self.path = path
+        }
+
+        func write(_ chunk: UnsafeRawBufferPointer) throws {
+            bytes.append(contentsOf: chunk)
+        }
+
+        func close() throws -> GeneratedFile {
+            defer { bytes = [] }
+            return GeneratedFile(path: path, contents: bytes)
+        }
+
+        func abandon() {
+            bytes = []
+        }
+    }
+}
+
+/// Collects bytes from code that writes into an `inout [UInt8]`, handing them to a stream
+/// whenever enough have piled up, so the producer's buffer stays small.
+final class ChunkedOutput {
+    private let stream: any GeneratedFileStream
+    private let chunkSize: Int
+    /// The first error the stream threw; later pieces are dropped.
+    private(set) var failure: (any Error)?
+
+    init(_ stream: any GeneratedFileStream, chunkSize: Int = 64 * 1024) {
+        self.stream = stream
+        self.chunkSize = chunkSize
+    }
+
+    /// Hands `bytes` on when there are at least a chunk's worth, and empties it.
+    func drainIfFull(_ bytes: inout [UInt8]) {
+        if bytes.count >= chunkSize { drain(&bytes) }
+    }
+
+    /// Hands `bytes` on and empties it.
+    func drain(_ bytes: inout [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { receive($0) }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands one piece on (for producers that give pieces, such as the Mustache renderer).
+    func receive(_ piece: UnsafeRawBufferPointer) {
+        guard failure == nil else { return }
+        do {
+            try stream.write(piece)
+        } catch {
+            failure = error
+        }
+    }
+}
