@@ -99,7 +99,7 @@ enum Commands {
         let format = diagnosticFormat(arguments)
         let rendered: Generate.Rendered
         do {
-            rendered = try run.render()
+            rendered = try run.check()
         } catch {
             return failed(error, manifest: run.manifestPath, format: format)
         }

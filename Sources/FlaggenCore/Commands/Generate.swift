@@ -34,6 +34,8 @@ public struct Generate: Sendable {
         public var files: [GeneratedFile]
         /// The folder the paths are relative to.
         public var root: URL
+        /// Files known to equal the disk, held without their bytes (``Generate/check()``).
+        public var matchingDisk: Set<String> = []
     }
 
     /// What a `generate` run wrote.
@@ -48,7 +50,21 @@ public struct Generate: Sendable {
 
     /// Validates and renders, writing nothing.
     public func render() throws(GenerateError) -> Rendered {
-        try render(staging: nil)
+        try render(into: nil)
+    }
+
+    /// Validates and renders for `flaggen check`: each output is compared with its file on disk
+    /// as it renders, and only the outputs that differ keep their bytes (``Rendered/matchingDisk``
+    /// lists the rest), so an up-to-date tree is checked without holding the outputs in memory.
+    public func check() throws(GenerateError) -> Rendered {
+        var comparing: ComparingSink?
+        var rendered = try render { root in
+            let sink = ComparingSink(root: root)
+            comparing = sink
+            return sink
+        }
+        rendered.matchingDisk = comparing?.matchingPaths ?? []
+        return rendered
     }
 
     /// Validates, renders and writes the files that changed, all or none: each output is
@@ -60,7 +76,7 @@ public struct Generate: Sendable {
         var staging: StagingSink?
         let rendered: Rendered
         do {
-            rendered = try render { root in
+            rendered = try render { root -> any GeneratedFileSink in
                 // A folder from the command line (--output-dir, --swift-file) is trusted.
                 let sink = StagingSink(root: root, checksContainment: outputDirectory == nil && swiftFile == nil)
                 staging = sink
@@ -81,9 +97,8 @@ public struct Generate: Sendable {
         return Written(diagnostics: rendered.diagnostics, files: files, root: rendered.root)
     }
 
-    /// Validates and renders into memory, or, with `staging`, into the sink it makes for the
-    /// output root.
-    private func render(staging: ((URL) -> StagingSink)?) throws(GenerateError) -> Rendered {
+    /// Validates and renders into memory, or into the sink `makeSink` makes for the output root.
+    private func render(into makeSink: ((URL) -> any GeneratedFileSink)?) throws(GenerateError) -> Rendered {
         let bytes: [UInt8]
         do {
             bytes = try ManifestLoader.readBytes(path: manifestPath, limit: InputLimits.default.maxFileBytes)
@@ -124,15 +139,15 @@ public struct Generate: Sendable {
         }
         let generator = Generator(templates: TemplateLibrary(overrideFolder: templateFolder), kinds: kinds)
         let files: [GeneratedFile]
-        if let staging {
-            files = try generator.files(for: manifest, header: header, sink: staging(root))
+        if let makeSink {
+            files = try generator.files(for: manifest, header: header, sink: makeSink(root))
         } else {
             files = try generator.files(for: manifest, header: header)
         }
         try Self.checkClaims(files)
         // Paths from the manifest must not lead outside its folder, even through symlinks.
         // A folder from the command line (--output-dir, --swift-file) is trusted.
-        if staging == nil, outputDirectory == nil, swiftFile == nil {
+        if outputDirectory == nil, swiftFile == nil {
             for file in files {
                 do throws(OutputError) {
                     try Self.checkContainment(file.path, root: root)

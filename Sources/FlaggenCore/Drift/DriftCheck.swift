@@ -26,8 +26,9 @@ public struct DriftFinding: Sendable, Hashable {
     public var diff: String
 }
 
-/// `flaggen check`: generates every output in memory and compares it with the disk, writing
-/// nothing. Committed generated files can then never drift from the manifest.
+/// `flaggen check`: compares every output with the disk, writing nothing. Committed generated
+/// files can then never drift from the manifest. ``Generate/check()`` compares outputs as they
+/// render and keeps only those that differ; this turns them into findings with diffs.
 public struct DriftCheck: Sendable {
     /// Creates a check.
     public init() {}
@@ -35,7 +36,7 @@ public struct DriftCheck: Sendable {
     /// The differences between rendered outputs and the disk.
     public func findings(for rendered: Generate.Rendered, manifestName: String, displayRoot: String) -> [DriftFinding] {
         var findings: [DriftFinding] = []
-        for file in rendered.files {
+        for file in rendered.files where !rendered.matchingDisk.contains(file.path) {
             let url = rendered.root.appendingPathComponent(file.path)
             let display = Self.join(displayRoot, file.path)
             guard let data = FileManager.default.contents(atPath: url.path) else {

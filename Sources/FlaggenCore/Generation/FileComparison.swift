@@ -1,0 +1,111 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Compares bytes that arrive in pieces with a file on disk, front to back, reading only as
+/// much of the file as has arrived: an output that matches its file is checked without holding
+/// either in memory. Used by ``StagingStream`` (generate) and ``ComparingStream`` (check).
+struct FileComparison {
+    /// The file, open for reading.
+    private let descriptor: Int32
+    /// How many leading bytes of the file the pieces so far equal.
+    private(set) var matched = 0
+    /// Whether every piece so far continued the file.
+    private(set) var stillMatches = true
+    private var scratch: [UInt8] = []
+
+    /// Opens the file at `path` (nil when nothing is there). Throws for a folder or a file that
+    /// cannot be read.
+    static func opening(_ path: String) throws(OutputError) -> FileComparison? {
+        switch FileSystem.itemKind(atPath: path) {
+        case nil:
+            return nil
+        case .directory?:
+            throw OutputError(message: "\(path) is a folder, but flaggen generates a file there; move the folder or change 'outputs' in the manifest")
+        case .file?, .other?:
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw OutputError(message: "\(path) exists but cannot be read; check its permissions")
+            }
+            return FileComparison(descriptor: descriptor)
+        }
+    }
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Compares the next piece; once one differs, every later call returns false.
+    mutating func continues(with piece: UnsafeRawBufferPointer) -> Bool {
+        guard stillMatches else { return false }
+        if scratch.count < piece.count { scratch = [UInt8](repeating: 0, count: max(piece.count, 64 * 1024)) }
+        let count = scratch.withUnsafeMutableBytes { Self.read(descriptor, into: $0.baseAddress!, count: piece.count, at: matched) }
+        let same = count == piece.count && scratch.withUnsafeBytes { FileSystem.sameBytes(UnsafeRawBufferPointer(rebasing: $0[0..<count]), piece) }
+        if same { matched += count } else { stillMatches = false }
+        return same
+    }
+
+    /// Whether the file has no bytes past the matching part (so, if every piece matched, the
+    /// file equals them).
+    func endsAfterMatch() -> Bool {
+        var probe: UInt8 = 0
+        return Self.read(descriptor, into: &probe, count: 1, at: matched) == 0
+    }
+
+    /// Hands the file's first `matched` bytes to `receive`, in pieces.
+    func readMatchedPart(_ receive: (UnsafeRawBufferPointer) throws(OutputError) -> Void) throws(OutputError) {
+        var copied = 0
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(max(matched, 1), 64 * 1024), alignment: 1)
+        defer { buffer.deallocate() }
+        while copied < matched {
+            let count = Self.read(descriptor, into: buffer.baseAddress!, count: min(buffer.count, matched - copied), at: copied)
+            guard count > 0 else { throw OutputError(message: "a file changed while flaggen was reading it; run again") }
+            try receive(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            copied += count
+        }
+    }
+
+    /// Whether the file carries flaggen's header anywhere, as ``GeneratedHeader/isGenerated(_:)``
+    /// checks, read piece by piece.
+    func isGenerated() -> Bool {
+        let markerLength = GeneratedHeader.marker.utf8.count
+        var carried: [UInt8] = []
+        var offset = 0
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Self.read(descriptor, into: $0.baseAddress!, count: $0.count, at: offset) }
+            guard count > 0 else { return false }
+            offset += count
+            // Keep the end of the previous piece, so a marker split between two pieces is found.
+            let window = carried + buffer[0..<count]
+            if GeneratedHeader.isGenerated(window) { return true }
+            carried = Array(window.suffix(markerLength - 1))
+        }
+    }
+
+    /// Closes the file.
+    func close() {
+        FileSystem.closeDescriptor(descriptor)
+    }
+
+    /// Reads up to `count` bytes at `offset`; fewer only at the end of the file.
+    private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int {
+        var filled = 0
+        while filled < count {
+            let result = pread(descriptor, buffer + filled, count - filled, off_t(offset + filled))
+            if result < 0, errno == EINTR { continue }
+            if result <= 0 { break }
+            filled += result
+        }
+        return filled
+    }
+}
