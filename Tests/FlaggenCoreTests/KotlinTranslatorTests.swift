@@ -373,8 +373,12 @@ final class KotlinTranslatorTests: XCTestCase {
         XCTAssertEqual(flags.map { $0["key"] }, manifest.flags.map { .string($0.key) })
         for (part, group) in zip(parts, members) {
             XCTAssertEqual(group.map { $0["part"] }, group.map { _ in part["name"] })
-            XCTAssertEqual(group.map { $0["isLast"] }, group.indices.map { .bool($0 == group.count - 1) })
+            XCTAssertEqual(group.map { $0["isFirstInPart"] }, group.indices.map { .bool($0 == 0) })
+            XCTAssertEqual(group.map { $0["isLastInPart"] }, group.indices.map { .bool($0 == group.count - 1) })
         }
+        // A part lists the flag objects themselves: positions in the whole list stay as they are.
+        XCTAssertEqual(members.joined().map { $0["isLast"] }, flags.indices.map { .bool($0 == flags.count - 1) })
+        XCTAssertEqual(Array(members.joined()), flags)
         XCTAssertEqual(flags.compactMap { $0["part"]?.stringValue }, members.enumerated().flatMap { number, group in group.map { _ in "Part\(number + 1)" } })
         // Within both bounds, unless one flag alone is bigger; and closed only when the next
         // flag would pass a bound.

@@ -977,7 +977,7 @@ object {{typeName}} {
 {{/flags}}
         val all: List<Flag<*>> = listOf(
 {{#flags}}
-            {{name}}{{^isLast}},{{/isLast}}
+            {{name}}{{^isLastInPart}},{{/isLastInPart}}
 {{/flags}}
         )
     }
@@ -1038,7 +1038,7 @@ class FlagKey private constructor(
 
         val all: List<FlagKey> = listOf(
 {{#flags}}
-            {{name}}{{^isLast}},{{/isLast}}
+            {{name}}{{^isLastInPart}},{{/isLastInPart}}
 {{/flags}}
         )
     }
