@@ -12,13 +12,18 @@ cd "$(dirname "$0")/.."
 out="${TMPDIR:-/tmp}/flagkit-bench"
 mkdir -p "$out"
 case "$(uname -s)" in
-  Darwin) library="$out/libFlagKit.dylib" ;;
-  *) library="$out/libFlagKit.so" ;;
+  Darwin) suffix=dylib ;;
+  *) suffix=so ;;
 esac
 
-echo "==> compiling FlagKit (-O, whole module)" >&2
+echo "==> compiling FlagKitBucket and FlagKit (-O, whole module)" >&2
+swiftc -O -wmo -swift-version 6 -module-name FlagKitBucket -parse-as-library \
+  -emit-library -o "$out/libFlagKitBucket.$suffix" \
+  -emit-module -emit-module-path "$out/FlagKitBucket.swiftmodule" \
+  Sources/FlagKitBucket/*.swift
 swiftc -O -wmo -swift-version 6 -module-name FlagKit -parse-as-library \
-  -emit-library -o "$library" \
+  -I "$out" -L "$out" -lFlagKitBucket -Xlinker -rpath -Xlinker "$out" \
+  -emit-library -o "$out/libFlagKit.$suffix" \
   -emit-module -emit-module-path "$out/FlagKit.swiftmodule" \
   Sources/FlagKit/*.swift
 

@@ -97,7 +97,9 @@ if [ "$part2" -eq 1 ]; then
   step "Compile cost of the generated code at 100, 1,000 and 5,000 flags"
   # FlagKit's module, built once, for `import FlagKit` in the generated Swift.
   mkdir -p "$work/FlagKit"
-  swiftc -emit-module -parse-as-library -swift-version 6 -module-name FlagKit Sources/FlagKit/*.swift \
+  swiftc -emit-module -parse-as-library -swift-version 6 -module-name FlagKitBucket Sources/FlagKitBucket/*.swift \
+    -emit-module-path "$work/FlagKit/FlagKitBucket.swiftmodule"
+  swiftc -emit-module -parse-as-library -swift-version 6 -module-name FlagKit -I "$work/FlagKit" Sources/FlagKit/*.swift \
     -emit-module-path "$work/FlagKit/FlagKit.swiftmodule"
   # The Debian kotlinc starts the JVM with -Xmx256M, which runs out of memory on large files.
   export JAVA_OPTS="${JAVA_OPTS:--Xmx2g -Xms32M}"
