@@ -1,14 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
+// Linux: posix_spawn, so the tool needs no Foundation `Process`.
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
+#else
+// Elsewhere (macOS, Windows, musl): Foundation's `Process`.
+import Foundation
 #endif
 
 /// Runs a program to completion and collects what it printed (used for `git show`).
@@ -23,14 +18,14 @@ enum Subprocess {
     /// Runs `arguments[0]`, found on the `PATH`, with the rest as its arguments. Throws the
     /// reason when it cannot be started.
     static func run(_ arguments: [String]) throws(SubprocessError) -> Output {
-        #if canImport(FoundationEssentials) && canImport(Glibc)
+        #if canImport(Glibc)
         return try spawn(arguments)
         #else
         return try runWithProcess(arguments)
         #endif
     }
 
-    #if canImport(FoundationEssentials) && canImport(Glibc)
+    #if canImport(Glibc)
     private static func spawn(_ arguments: [String]) throws(SubprocessError) -> Output {
         var outputPipe: [Int32] = [0, 0]
         var errorPipe: [Int32] = [0, 0]
