@@ -217,14 +217,14 @@ enum Commands {
         }
     }
 
-    /// Reports a generation failure; nothing was written. Problems that belong to a place in
-    /// the manifest print as diagnostics there.
     /// `text` without the whitespace around it.
     static func trimmed(_ text: Substring) -> String {
         guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return String(text[first...last])
     }
 
+    /// Reports a generation failure; nothing was written. Problems that belong to a place in
+    /// the manifest print as diagnostics there.
     static func failed(_ error: GenerateError, manifest: String, format: DiagnosticFormat) -> ExitStatus {
         if let diagnostic = error.diagnostic(file: manifest) {
             report([diagnostic], format: format)

@@ -324,6 +324,40 @@ final class OutputSafetyCLITests: XCTestCase {
         XCTAssertEqual(trusted.status, 0, trusted.stderr)
     }
 
+    func testAnOutputInsideAnotherOutputsFileIsRefused() throws {
+        let folder = try temporaryFolder(self)
+        try Data("version: 1\noutputs: {swift: Generated/Server/flags.seed.sql/Flags.swift}\nflags: {}\n".utf8)
+            .write(to: folder.appendingPathComponent("flags.yaml"))
+        let result = try runFlaggen(["generate"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(
+            result.stderr.contains("Generated/Server/flags.seed.sql/Flags.swift would be written inside Generated/Server/flags.seed.sql, which another output writes as a file"),
+            result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path), "nothing written")
+    }
+
+    func testAPipeWhereAnOutputGoesIsRefusedWithoutWaiting() throws {
+        let folder = try temporaryFolder(self)
+        let outside = try temporaryFolder(self)
+        try Data("version: 1\noutputs: {swift: Out/Flags.swift}\nflags: {}\n".utf8).write(to: folder.appendingPathComponent("flags.yaml"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Out"), withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("Out/Flags.swift").path, 0o644), 0)
+        let generate = try runFlaggen(["generate", "--only", "swift"], in: folder)
+        XCTAssertEqual(generate.status, 1)
+        XCTAssertTrue(generate.stderr.contains("is not a regular file"), generate.stderr)
+        let check = try runFlaggen(["check", "--only", "swift"], in: folder)
+        XCTAssertEqual(check.status, 1)
+        XCTAssertTrue(check.stderr.contains("Out/Flags.swift:1:1: error: missing"), check.stderr)
+
+        // A symlink to a pipe outside the folder: refused before anything is opened.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Out"))
+        XCTAssertEqual(mkfifo(outside.appendingPathComponent("Flags.swift").path, 0o644), 0)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Out"), withDestinationURL: outside)
+        let escaped = try runFlaggen(["check", "--only", "swift"], in: folder)
+        XCTAssertEqual(escaped.status, 1)
+        XCTAssertTrue(escaped.stderr.contains("outside the manifest's folder"), escaped.stderr)
+    }
+
     func testTwoOutputsClaimingOneFileAreRefused() throws {
         let folder = try temporaryFolder(self)
         try Data("version: 1\noutputs: {swift: Generated/Server/flags.seed.json}\nflags: {}\n".utf8).write(to: folder.appendingPathComponent("flags.yaml"))

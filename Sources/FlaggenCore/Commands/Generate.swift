@@ -59,7 +59,7 @@ public struct Generate: Sendable {
     public func check() throws(GenerateError) -> Rendered {
         var comparing: ComparingSink?
         var rendered = try render { root in
-            let sink = ComparingSink(root: root)
+            let sink = ComparingSink(root: root, checksContainment: outputDirectory == nil && swiftFile == nil)
             comparing = sink
             return sink
         }
@@ -173,17 +173,30 @@ public struct Generate: Sendable {
         guard manifest.flags.count > kotlinFlagCeiling, let first = manifest.flags.first else { return nil }
         return Diagnostic(
             .warning,
-            "the manifest has \(manifest.flags.count) flags; kotlinc refuses more than about 16,000 in one Kotlin object (a JVM class holds at most 65,535 constants; docs/performance.md): split the manifest, or leave Kotlin out with --only",
+            "the manifest has \(manifest.flags.count) flags; the generated Kotlin nears the JVM's limit of 65,535 constants in one class, and kotlinc refuses one flags object of about 16,000 flags or more (docs/performance.md): split the manifest, or leave Kotlin out with --only",
             file: file, at: first.location)
     }
 }
 
 extension Generate {
-    /// Two outputs must never claim the same file.
+    /// Two outputs must never claim the same file, and no output may need a folder where another
+    /// output is a file (`swift: Generated/Server/flags.seed.sql/Flags.swift`).
     static func checkClaims(_ files: [GeneratedFile]) throws(GenerateError) {
-        var seen: Set<String> = []
-        for file in files where !seen.insert(OutputPathRules.normalized(file.path)).inserted {
-            throw .output("two outputs would both write \(file.path); give each output in 'outputs' its own path")
+        var seen: [String: String] = [:]
+        for file in files {
+            let path = OutputPathRules.normalized(file.path)
+            guard seen.updateValue(file.path, forKey: path) == nil else {
+                throw .output("two outputs would both write \(file.path); give each output in 'outputs' its own path")
+            }
+        }
+        for file in files {
+            var folder = OutputPathRules.normalized(file.path).split(separator: "/").dropLast()
+            while !folder.isEmpty {
+                if let other = seen[folder.joined(separator: "/")] {
+                    throw .output("\(file.path) would be written inside \(other), which another output writes as a file; give each output in 'outputs' its own path")
+                }
+                folder = folder.dropLast()
+            }
         }
     }
 

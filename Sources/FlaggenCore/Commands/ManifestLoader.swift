@@ -37,7 +37,7 @@ public struct ManifestLoader: Sendable {
         if kind == .directory {
             throw UnreadableInputError(message: "\(path) is a folder; pass the manifest file itself with --manifest PATH")
         }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
+        if let size = FileSystem.fileSize(atPath: path), size > limit {
             // Read one byte more than the limit so the validator reports the size with position.
             guard let prefix = FileSystem.readPrefix(ofFileAtPath: path, limit: limit + 1) else {
                 throw UnreadableInputError(message: "\(path): cannot be read; check its permissions")

@@ -9,15 +9,20 @@ import Foundation
 /// tree is checked without holding any output in memory.
 final class ComparingSink: GeneratedFileSink, @unchecked Sendable {
     private let root: URL
+    private let checksContainment: Bool
     private let lock = Lock()
     private var matching: Set<String> = []
 
-    init(root: URL) {
+    /// A sink for outputs under `root`; `checksContainment` refuses paths that lead outside it
+    /// (before anything there is opened), as `generate` does.
+    init(root: URL, checksContainment: Bool) {
         self.root = root
+        self.checksContainment = checksContainment
     }
 
     func open(path: String) throws -> any GeneratedFileStream {
-        // A folder or an unreadable file where the output goes counts as missing.
+        if checksContainment { try Generate.checkContainment(path, root: root) }
+        // A folder, a pipe or an unreadable file where the output goes counts as missing.
         let existing = try? FileComparison.opening(root.appendingPathComponent(path).path)
         return ComparingStream(path: path, existing: existing) { [self] in lock.withLock { _ = matching.insert(path) } }
     }

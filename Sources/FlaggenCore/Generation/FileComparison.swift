@@ -23,16 +23,20 @@ struct FileComparison {
     private(set) var stillMatches = true
     private var scratch: [UInt8] = []
 
-    /// Opens the file at `path` (nil when nothing is there). Throws for a folder or a file that
-    /// cannot be read.
+    /// Opens the file at `path` (nil when nothing is there). Throws for a folder, for anything
+    /// else that is not a regular file (opening a named pipe would wait forever), and for a file
+    /// that cannot be read.
     static func opening(_ path: String) throws(OutputError) -> FileComparison? {
         switch FileSystem.itemKind(atPath: path) {
         case nil:
             return nil
         case .directory?:
             throw OutputError(message: "\(path) is a folder, but flaggen generates a file there; move the folder or change 'outputs' in the manifest")
-        case .file?, .other?:
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        case .other?:
+            throw OutputError(
+                message: "\(path) is not a regular file (a pipe, socket or device), but flaggen generates a file there; move it away or change 'outputs' in the manifest")
+        case .file?:
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else {
                 throw OutputError(message: "\(path) exists but cannot be read; check its permissions")
             }

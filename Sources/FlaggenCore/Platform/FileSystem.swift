@@ -33,6 +33,15 @@ enum FileSystem {
         }
     }
 
+    /// The size in bytes of the file at `path` (following symlinks), or nil when it cannot be
+    /// examined. (FoundationEssentials reports `attributesOfItem`'s size as a `UInt`, where
+    /// Foundation gives an `Int`: `stat` answers the same everywhere.)
+    static func fileSize(atPath path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int(status.st_size)
+    }
+
     /// The text for the current `errno`, such as "Permission denied".
     static func lastErrorText() -> String {
         String(cString: strerror(errno))
