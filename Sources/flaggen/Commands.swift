@@ -89,6 +89,7 @@ enum Commands {
             print("\(file.outcome.rawValue) \(writer.url(forPath: file.path).path)")
         }
         for url in run.removeStaleFiles(written) { print("removed \(url.path) (no longer generated)") }
+        for url in run.removeAbandonedTemporaryFiles(written) { print("removed \(url.path) (left by an interrupted run)") }
         let unchanged = written.files.filter { $0.outcome == .unchanged }.count
         if unchanged > 0 { print("\(unchanged) file\(unchanged == 1 ? "" : "s") unchanged") }
         return .success

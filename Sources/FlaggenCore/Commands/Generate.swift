@@ -242,6 +242,24 @@ extension Generate {
         return stale.filter { (try? FileManager.default.removeItem(at: $0)) != nil }
     }
 
+    /// Removes temporary files that a `generate` killed mid-run left beside its outputs
+    /// (`.Flags.swift.flaggen-UUID.tmp`), once they are an hour old, so a run that is still going
+    /// elsewhere keeps its own. Returns them.
+    public func removeAbandonedTemporaryFiles(_ written: Written, olderThan age: Duration = .seconds(3_600)) -> [URL] {
+        let folders = Set(written.files.map { written.root.appendingPathComponent($0.path).deletingLastPathComponent().standardizedFileURL })
+        let cutoff = Date().addingTimeInterval(-Double(age.components.seconds))
+        var removed: [URL] = []
+        for folder in folders.sorted(by: { $0.path < $1.path }) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+            for name in names.sorted() where OutputWriter.isTemporaryFileName(name) {
+                let url = folder.appendingPathComponent(name)
+                guard let modified = FileSystem.modificationDate(atPath: url.path), modified < cutoff else { continue }
+                if (try? FileManager.default.removeItem(at: url)) != nil { removed.append(url) }
+            }
+        }
+        return removed
+    }
+
     /// Where outputs go, as a path to print: relative to the current folder when inside it.
     public func displayRoot(_ rendered: Rendered) -> String {
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path

@@ -105,6 +105,18 @@ public struct OutputWriter: Sendable {
         }
     }
 
+    /// The hidden name of a new temporary file for `name`: `.Flags.swift.flaggen-UUID.tmp`.
+    static func temporaryFileName(for name: String) -> String {
+        ".\(name).flaggen-\(UUID().uuidString).tmp"
+    }
+
+    /// Whether `name` is one ``temporaryFileName(for:)`` made.
+    static func isTemporaryFileName(_ name: String) -> Bool {
+        let uuid = name.dropLast(4).suffix(36)
+        return name.hasPrefix(".") && name.hasSuffix(".tmp") && name.count > 50 && name.dropLast(40).hasSuffix(".flaggen-")
+            && UUID(uuidString: String(uuid)) != nil
+    }
+
     /// Removes the temporary files of staged files that will not be committed.
     public func discard(_ staged: [StagedFile]) {
         Self.discardAll(staged)

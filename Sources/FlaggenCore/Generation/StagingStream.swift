@@ -115,7 +115,7 @@ final class StagingStream: GeneratedFileStream {
             }
         }
         createdFolders = missing
-        let url = folder.appendingPathComponent(".\(destination.lastPathComponent).flaggen-\(UUID().uuidString).tmp")
+        let url = folder.appendingPathComponent(OutputWriter.temporaryFileName(for: destination.lastPathComponent))
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
             let reason = FileSystem.lastErrorText()

@@ -42,6 +42,18 @@ enum FileSystem {
         return Int(status.st_size)
     }
 
+    /// When the file at `path` last changed (not following symlinks), or nil.
+    static func modificationDate(atPath path: String) -> Date? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = status.st_mtimespec
+        #else
+        let time = status.st_mtim
+        #endif
+        return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+    }
+
     /// The text for the current `errno`, such as "Permission denied".
     static func lastErrorText() -> String {
         String(cString: strerror(errno))
