@@ -165,7 +165,7 @@ if [ "$profile" -eq 1 ]; then
   callgrind_annotate --inclusive=yes "$work/callgrind.out" 2> /dev/null > "$work/inclusive.txt"
   # Inclusive instructions of each stage (the jobs run on several threads; callgrind counts all).
   while read -r label pattern; do
-    count=$(grep -E "$pattern" "$work/inclusive.txt" | awk '{ gsub(",", "", $1); print $1 }' | sort -n | tail -1)
+    count=$(grep -E "$pattern" "$work/inclusive.txt" | awk '{ gsub(",", "", $1); print $1 }' | sort -n | tail -1 || true)
     printf '  %-34s %15s\n' "$label" "$(printf "%'d" "${count:-0}" 2> /dev/null || echo "${count:-0}")"
   done << 'EOF'
 parse(YAMLParser) YAMLParserV5parse
@@ -173,13 +173,13 @@ validate(incl.parse) ManifestValidatorV8validate_4file
 manifest-SHA-256(header) SHA256O9hexDigest
 Swift-context SwiftTranslatorV7context
 Kotlin-context KotlinTranslatorV7context
-Mustache-render(3-templates) TemplateLibraryV10renderUTF8
-context-isFirst/isLast TemplateContextV18decoratedIfChanged
+Mustache-render(3-templates) TemplateLibraryV6render_7context4into
+configs-isFirst/isLast TemplateContextV18decoratedIfChanged
 JSON-Schemas JSONSchemaEmitterV5files3for6header
 seed:contract CanonicalSeedEmitterV5files3for6header
 seed:postgres PostgresSeedEmitterV5files3for6header
 seed:flagd FlagdSeedEmitterV5files3for6header
 seed:unleash UnleashSeedEmitterV5files3for6header
-write-files OutputWriterV5write
+commit-files(rename) OutputWriterV6commit
 EOF
 fi

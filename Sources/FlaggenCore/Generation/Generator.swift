@@ -51,7 +51,7 @@ public struct Generator: Sendable {
             case .swift:
                 templateJobs.append(jobs.count)
                 jobs.append((12, { [templates] in
-                    let context = TemplateContext(SwiftTranslator().context(for: manifest, header: header))
+                    let context = TemplateContext(decoratedByTranslator: SwiftTranslator().context(for: manifest, header: header))
                     return [try Self.render("swift/Flags.swift.mustache", templates: templates, context: context, path: manifest.outputs.swift, sink: sink)]
                 }))
             case .kotlin:
@@ -142,7 +142,7 @@ public struct Generator: Sendable {
     }
 
     private func kotlinFiles(for manifest: Manifest, header: GeneratedHeader, sink: some GeneratedFileSink) throws -> [GeneratedFile] {
-        let context = TemplateContext(KotlinTranslator().context(for: manifest, header: header))
+        let context = TemplateContext(decoratedByTranslator: KotlinTranslator().context(for: manifest, header: header))
         let folder = manifest.outputs.kotlin.split(separator: "/").dropLast().joined(separator: "/")
         let supportPath = folder.isEmpty ? "FlagKit.kt" : folder + "/FlagKit.kt"
         var files = [

@@ -10,6 +10,15 @@ public struct TemplateContext: Sendable {
         self.value = Self.decorated(value)
     }
 
+    /// Wraps a context whose lists of objects already carry `isFirst` and `isLast`: the
+    /// built-in translators set them as they build each list, which saves walking (and at
+    /// 10,000 flags, 0.47 G instructions of hashing) the whole context again. Debug builds, so
+    /// every test, check that nothing is missing.
+    init(decoratedByTranslator value: JSONValue) {
+        assert(Self.decoratedIfChanged(value) == nil, "a translator left a list of objects without isFirst/isLast")
+        self.value = value
+    }
+
     /// Adds `isFirst` and `isLast` to every object inside an array, so templates can place
     /// separators without logic.
     static func decorated(_ value: JSONValue) -> JSONValue {

@@ -30,7 +30,8 @@ public struct KotlinTranslator: Sendable {
             "flags": .array(flags.flags),
             "parts": .array(flags.parts),
             "hasFlags": .bool(!manifest.flags.isEmpty),
-            "configs": .array(manifest.configs.map { config(for: $0, configs: configs, manifest: manifest, header: header) }),
+            // The flags and parts carry their places already; the configs' lists get theirs here.
+            "configs": TemplateContext.decorated(.array(manifest.configs.map { config(for: $0, configs: configs, manifest: manifest, header: header) })),
             "hasConfigs": .bool(!manifest.configs.isEmpty),
         ])
     }

@@ -15,7 +15,8 @@ public struct SwiftTranslator: Sendable {
             "typeName": .string(manifest.name),
             "flags": .array(manifest.flags.enumerated().map { flag(for: $1, configs: configs, position: ($0, manifest.flags.count)) }),
             "hasFlags": .bool(!manifest.flags.isEmpty),
-            "configs": .array(manifest.configs.map { config(for: $0, configs: configs) }),
+            // The flags carry their places already; the configs' lists get theirs here.
+            "configs": TemplateContext.decorated(.array(manifest.configs.map { config(for: $0, configs: configs) })),
         ])
     }
 
