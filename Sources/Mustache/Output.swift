@@ -40,7 +40,7 @@ struct Output {
     mutating func writeTemplateText(_ string: String) {
         guard !indentation.isEmpty else {
             let before = bytes.count
-            bytes.append(contentsOf: string.utf8)
+            Self.append(string, to: &bytes)
             if bytes.count > before { atLineStart = bytes[bytes.count - 1] == Byte.newline }
             return
         }
@@ -60,9 +60,16 @@ struct Output {
     /// Writes an interpolated value; newlines inside it get no indentation.
     mutating func writeValue(_ string: String) {
         guard !string.isEmpty else { return }
-        if atLineStart { bytes.append(contentsOf: indentation.utf8) }
-        bytes.append(contentsOf: string.utf8)
+        if atLineStart { Self.append(indentation, to: &bytes) }
+        Self.append(string, to: &bytes)
         atLineStart = false
+    }
+
+    /// Appends a string's UTF-8 bytes with one copy from its contiguous storage, which costs less
+    /// than appending its `utf8` view.
+    private static func append(_ string: String, to bytes: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Whether a line is only a line break, `\n` or `\r\n`: an empty line gets no indentation.
