@@ -21,6 +21,9 @@ struct Renderer {
     private var partialCache: [String: MustacheTemplate?] = [:]
     private var partialDepth = 0
     private var frames: [Frame] = []
+    /// The names of the template and of the partials entered so far (each once), for error
+    /// messages.
+    private var templateNames: [String] = []
     /// Steps taken, and how many are allowed (see ``MustacheTemplate/maxRenderSteps``). The
     /// allowance for the data is added the first time the base limit is reached, so renders
     /// that stay under it never count the data's values.
@@ -43,7 +46,9 @@ struct Renderer {
         }
 
         var kind: Kind
-        var templateName: String
+        /// The template or partial the nodes come from, as an index into ``templateNames``
+        /// (an `Int` to copy on every step, not a `String`).
+        var template: Int
         var exit: Exit
         /// The index of the next node or item.
         var next = 0
@@ -56,7 +61,8 @@ struct Renderer {
     }
 
     mutating func render(_ template: MustacheTemplate) throws(MustacheError) {
-        frames = [Frame(kind: .nodes(template.nodes), templateName: template.name, exit: .none)]
+        templateNames = [template.name]
+        frames = [Frame(kind: .nodes(template.nodes), template: 0, exit: .none)]
         // The top frame is read in place, by index, rather than copied out on every step.
         while !frames.isEmpty {
             steps += 1
@@ -75,7 +81,7 @@ struct Renderer {
                     continue
                 }
                 frames[top].next = index + 1
-                try render(nodes[index], in: frames[top].templateName)
+                try render(nodes[index], in: frames[top].template)
 
             case .items(let items, let children, _):
                 guard index < items.count else {
@@ -84,14 +90,14 @@ struct Renderer {
                 }
                 frames[top].next = index + 1
                 context.push(items[index])
-                frames.append(Frame(kind: .nodes(children), templateName: frames[top].templateName,
+                frames.append(Frame(kind: .nodes(children), template: frames[top].template,
                                     exit: .popContext))
             }
         }
     }
 
     /// Writes a text or variable node, or pushes the frame that renders a section or partial.
-    private mutating func render(_ node: Node, in templateName: String) throws(MustacheError) {
+    private mutating func render(_ node: Node, in template: Int) throws(MustacheError) {
         switch node {
         case .text(let text):
             output.writeTemplateText(text)
@@ -108,20 +114,20 @@ struct Renderer {
             switch value {
             case .array(let items)? where !inverted:
                 frames.append(Frame(kind: .items(items, children: children, position: position),
-                                    templateName: templateName, exit: .none))
+                                    template: template, exit: .none))
             case let value? where !inverted:
                 context.push(value)
-                frames.append(Frame(kind: .nodes(children), templateName: templateName,
+                frames.append(Frame(kind: .nodes(children), template: template,
                                     exit: .popContext))
             default:
-                frames.append(Frame(kind: .nodes(children), templateName: templateName,
+                frames.append(Frame(kind: .nodes(children), template: template,
                                     exit: .none))
             }
 
         case .partial(let name, let indentation, let position):
             guard let partial = try loadPartial(name) else { return }
             guard partialDepth < MustacheTemplate.maxPartialDepth else {
-                throw Self.recursionError(name, in: templateName, at: position)
+                throw Self.recursionError(name, in: templateNames[template], at: position)
             }
             partialDepth += 1
             let outerIndentation = output.indentation
@@ -129,7 +135,9 @@ struct Renderer {
                 output.indentation += indentation
                 output.atLineStart = true
             }
-            frames.append(Frame(kind: .nodes(partial.nodes), templateName: partial.name,
+            let partialIndex = templateNames.firstIndex(of: partial.name) ?? templateNames.count
+            if partialIndex == templateNames.count { templateNames.append(partial.name) }
+            frames.append(Frame(kind: .nodes(partial.nodes), template: partialIndex,
                                 exit: .endPartial(outerIndentation: outerIndentation)))
         }
     }
@@ -176,10 +184,10 @@ struct Renderer {
             "; render less text"
         }
         if let inSection, case .items(_, _, let position) = inSection.kind {
-            return MustacheError(kind, in: inSection.templateName, at: position, problem + advice)
+            return MustacheError(kind, in: templateNames[inSection.template], at: position, problem + advice)
         }
         return MustacheError(
-            kind, in: frames.first?.templateName ?? "<template>", at: SourcePosition(line: 1, column: 1),
+            kind, in: frames.first.map { templateNames[$0.template] } ?? "<template>", at: SourcePosition(line: 1, column: 1),
             problem + advice)
     }
 
