@@ -1,5 +1,6 @@
-/// Where a generation run's files go as each output is rendered: kept in memory (``render()``,
-/// `flaggen check`), or staged on disk (`flaggen generate`, see ``StagingSink``).
+/// Where a generation run's files go as each output is rendered: kept in memory
+/// (``InMemorySink``, for ``Generate/render()``), compared with the disk (`flaggen check`,
+/// ``ComparingSink``), or staged on disk (`flaggen generate`, ``StagingSink``).
 ///
 /// Large outputs (the Swift and Kotlin sources, the seeds) are streamed to the sink in pieces
 /// as they are rendered, so `generate` never holds a whole 10 MB output; small ones are handed
