@@ -59,7 +59,7 @@ public struct Generate: Sendable {
     public func check() throws(GenerateError) -> Rendered {
         var comparing: ComparingSink?
         var rendered = try render { root in
-            let sink = ComparingSink(root: root, checksContainment: outputDirectory == nil && swiftFile == nil)
+            let sink = ComparingSink(root: root, checksContainment: checksOutputPaths)
             comparing = sink
             return sink
         }
@@ -77,8 +77,7 @@ public struct Generate: Sendable {
         let rendered: Rendered
         do {
             rendered = try render { root -> any GeneratedFileSink in
-                // A folder from the command line (--output-dir, --swift-file) is trusted.
-                let sink = StagingSink(root: root, checksContainment: outputDirectory == nil && swiftFile == nil)
+                let sink = StagingSink(root: root, checksContainment: checksOutputPaths)
                 staging = sink
                 return sink
             }
@@ -95,6 +94,13 @@ public struct Generate: Sendable {
             throw .output(error.message)
         }
         return Written(diagnostics: rendered.diagnostics, files: files, root: rendered.root)
+    }
+
+    /// Whether output paths must stay inside the manifest's folder, even through symlinks: paths
+    /// from the manifest must, while a folder from the command line (--output-dir,
+    /// --swift-file, such as the build plugin's work directory) is trusted.
+    private var checksOutputPaths: Bool {
+        outputDirectory == nil && swiftFile == nil
     }
 
     /// Validates and renders into memory, or into the sink `makeSink` makes for the output root.
@@ -145,9 +151,9 @@ public struct Generate: Sendable {
             files = try generator.files(for: manifest, header: header)
         }
         try Self.checkClaims(files)
-        // Paths from the manifest must not lead outside its folder, even through symlinks.
-        // A folder from the command line (--output-dir, --swift-file) is trusted.
-        if outputDirectory == nil, swiftFile == nil {
+        // The staging and comparing sinks check each path before they open it; an in-memory
+        // render opens nothing, so its paths are checked here.
+        if makeSink == nil, checksOutputPaths {
             for file in files {
                 do throws(OutputError) {
                     try Self.checkContainment(file.path, root: root)
