@@ -101,15 +101,9 @@ struct FileComparison {
         FileSystem.closeDescriptor(descriptor)
     }
 
-    /// Reads up to `count` bytes at `offset`; fewer only at the end of the file.
+    /// Reads up to `count` bytes at `offset`; fewer at the end of the file, none when reading
+    /// fails (which the callers take as a difference).
     private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int {
-        var filled = 0
-        while filled < count {
-            let result = pread(descriptor, buffer + filled, count - filled, off_t(offset + filled))
-            if result < 0, errno == EINTR { continue }
-            if result <= 0 { break }
-            filled += result
-        }
-        return filled
+        FileSystem.read(descriptor, into: buffer, count: count, at: offset) ?? 0
     }
 }

@@ -89,9 +89,17 @@ enum FileSystem {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: limit)
+        guard let filled = bytes.withUnsafeMutableBytes({ read(descriptor, into: $0.baseAddress!, count: limit, at: 0) }) else { return nil }
+        bytes.removeLast(limit - filled)
+        return bytes
+    }
+
+    /// Reads up to `count` bytes at `offset` of an open file; fewer only at its end, nil when
+    /// reading fails.
+    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int? {
         var filled = 0
-        while filled < limit {
-            let result = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, limit - filled) }
+        while filled < count {
+            let result = pread(descriptor, buffer + filled, count - filled, off_t(offset + filled))
             if result < 0 {
                 if errno == EINTR { continue }
                 return nil
@@ -99,8 +107,7 @@ enum FileSystem {
             if result == 0 { break }
             filled += result
         }
-        bytes.removeLast(limit - filled)
-        return bytes
+        return filled
     }
 
     /// Creates one folder (mode 0777 less the umask); the error text when it fails, unless
