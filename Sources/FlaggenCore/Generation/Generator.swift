@@ -66,26 +66,18 @@ public struct Generator: Sendable {
                     let cost = [SeedServer.unleash: 8, .flagd: 6, .postgres: 5, .firebase: 5, .contract: 4][server] ?? 5
                     jobs.append((cost, {
                         let folder = manifest.outputs.seeds
-                        switch server {
-                        case .contract:
-                            return [try Self.stream(CanonicalSeedEmitter.fileName, in: folder, sink: sink) {
-                                try CanonicalSeedEmitter().files(for: manifest, header: header, streamingTo: $0)
-                            }]
-                        case .postgres:
-                            return [try Self.stream(PostgresSeedEmitter.fileName, in: folder, sink: sink) {
-                                try PostgresSeedEmitter().files(for: manifest, header: header, streamingTo: $0)
-                            }]
-                        case .flagd:
-                            return [try Self.stream(FlagdSeedEmitter.fileName, in: folder, sink: sink) {
-                                try FlagdSeedEmitter().files(for: manifest, header: header, streamingTo: $0)
-                            }]
-                        case .unleash:
-                            return [try Self.stream(UnleashSeedEmitter.fileName, in: folder, sink: sink) {
-                                try UnleashSeedEmitter().files(for: manifest, header: header, streamingTo: $0)
-                            }]
-                        case .firebase:
+                        let emitter: (any StreamingSeedEmitter)? =
+                            switch server {
+                            case .contract: CanonicalSeedEmitter()
+                            case .postgres: PostgresSeedEmitter()
+                            case .flagd: FlagdSeedEmitter()
+                            case .unleash: UnleashSeedEmitter()
+                            case .firebase: nil
+                            }
+                        guard let emitter else {
                             return try Self.inFolder(folder, try FirebaseSeedEmitter().files(for: manifest, header: header)).map(sink.accept)
                         }
+                        return [try Self.stream(emitter, for: manifest, header: header, in: folder, sink: sink)]
                     }))
                 }
             }
@@ -115,13 +107,12 @@ public struct Generator: Sendable {
 
     /// Streams one seed file into the sink as its emitter writes it.
     private static func stream(
-        _ fileName: String, in folder: String, sink: some GeneratedFileSink,
-        _ emit: (ChunkedOutput) throws -> [GeneratedFile]
+        _ emitter: some StreamingSeedEmitter, for manifest: Manifest, header: GeneratedHeader, in folder: String, sink: some GeneratedFileSink
     ) throws -> GeneratedFile {
-        let path = inFolder(folder, [GeneratedFile(path: fileName, contents: [])])[0].path
+        let path = inFolder(folder, [GeneratedFile(path: type(of: emitter).fileName, contents: [])])[0].path
         let stream = try sink.open(path: path)
         let chunks = ChunkedOutput(stream)
-        var rest = try emit(chunks)[0].contents
+        var rest = try emitter.files(for: manifest, header: header, streamingTo: chunks)[0].contents
         chunks.drain(&rest)
         if let failure = chunks.failure { throw failure }
         return try stream.close()

@@ -29,30 +29,22 @@ public struct CanonicalSeedEmitter: Sendable {
     /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
     /// enough have piled up; the file returned holds the bytes not yet handed over.
     func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile] {
-        // Written flag by flag, so the whole document is never held as one value. On any
-        // error, the document is built whole, which reports the error exactly as before.
-        let writer = JSONWriter(trailingNewline: true)
-        var output: [UInt8] = []
-        do {
-            try writer.appendObject(
-                [
-                    .init("$comment") { try writer.append(.string(header.lines.joined(separator: " ")), depth: $1, to: &$0) },
-                    .init("formatVersion") { try writer.append(.int(Self.formatVersion), depth: $1, to: &$0) },
-                    .init("evaluation") { try writer.append(Self.evaluation, depth: $1, to: &$0) },
-                    .init("flags") { output, depth in
-                        try writer.appendArray(manifest.flags, depth: depth, to: &output) { flag, output, depth in
-                            try writer.append(Self.flag(flag, in: manifest), depth: depth, to: &output)
-                            chunks?.drainIfFull(&output)
-                        }
-                    },
-                    .init("retired") { try writer.append(.array(manifest.retired.map(JSONValue.string)), depth: $1, to: &$0) },
-                ], depth: 0, to: &output)
-            return [GeneratedFile(path: Self.fileName, contents: writer.finish(&output))]
-        } catch {
-            let whole = try wholeDocument(for: manifest, header: header)
-            // Part of the document may be gone already; the whole one is only for the error.
-            guard chunks == nil else { throw EmitError("cannot write \(Self.fileName): \(error)") }
-            return whole
+        // Written flag by flag (see ``StreamedSeedDocument``).
+        try StreamedSeedDocument.file(
+            named: Self.fileName, streamingTo: chunks, wholeDocument: { () throws(EmitError) in try wholeDocument(for: manifest, header: header) }
+        ) { writer in
+            [
+                .init("$comment") { try writer.append(.string(header.lines.joined(separator: " ")), depth: $1, to: &$0) },
+                .init("formatVersion") { try writer.append(.int(Self.formatVersion), depth: $1, to: &$0) },
+                .init("evaluation") { try writer.append(Self.evaluation, depth: $1, to: &$0) },
+                .init("flags") { output, depth in
+                    try writer.appendArray(manifest.flags, depth: depth, to: &output) { flag, output, depth in
+                        try writer.append(Self.flag(flag, in: manifest), depth: depth, to: &output)
+                        chunks?.drainIfFull(&output)
+                    }
+                },
+                .init("retired") { try writer.append(.array(manifest.retired.map(JSONValue.string)), depth: $1, to: &$0) },
+            ]
         }
     }
 

@@ -44,30 +44,22 @@ public struct FlagdSeedEmitter: Sendable {
     /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
     /// enough have piled up; the file returned holds the bytes not yet handed over.
     func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile] {
-        // Written flag by flag (in key order, as the whole document is), so the document is
-        // never held as one value. On any error, the document is built whole, in manifest order,
-        // which reports the error exactly as before.
-        let writer = JSONWriter(trailingNewline: true)
-        var output: [UInt8] = []
-        do {
+        // Written flag by flag (see ``StreamedSeedDocument``), in key order as the whole
+        // document is; the whole document, built on an error, is in manifest order.
+        try StreamedSeedDocument.file(
+            named: Self.fileName, streamingTo: chunks, wholeDocument: { () throws(EmitError) in try wholeDocument(for: manifest, header: header) }
+        ) { writer in
             let flags = manifest.flags.map { flag in
                 JSONWriter.Member(flag.key) { output, depth in
                     try writer.append(try definition(of: flag), depth: depth, to: &output)
                     chunks?.drainIfFull(&output)
                 }
             }
-            try writer.appendObject(
-                [
-                    .init("$comment") { try writer.append(.string(header.lines.joined(separator: " ")), depth: $1, to: &$0) },
-                    .init("$schema") { try writer.append(.string(Self.schemaURI), depth: $1, to: &$0) },
-                    .init("flags") { try writer.appendObject(flags, depth: $1, to: &$0) },
-                ], depth: 0, to: &output)
-            return [GeneratedFile(path: Self.fileName, contents: writer.finish(&output))]
-        } catch {
-            let whole = try wholeDocument(for: manifest, header: header)
-            // Part of the document may be gone already; the whole one is only for the error.
-            guard chunks == nil else { throw EmitError("cannot write \(Self.fileName): \(error)") }
-            return whole
+            return [
+                .init("$comment") { try writer.append(.string(header.lines.joined(separator: " ")), depth: $1, to: &$0) },
+                .init("$schema") { try writer.append(.string(Self.schemaURI), depth: $1, to: &$0) },
+                .init("flags") { try writer.appendObject(flags, depth: $1, to: &$0) },
+            ]
         }
     }
 

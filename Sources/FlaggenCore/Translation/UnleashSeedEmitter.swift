@@ -34,28 +34,20 @@ public struct UnleashSeedEmitter: Sendable {
     /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
     /// enough have piled up; the file returned holds the bytes not yet handed over.
     func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile] {
-        // Written feature by feature, so the whole document is never held as one value. On any
-        // error, the document is built whole, which reports the error exactly as before.
-        let writer = JSONWriter(trailingNewline: true)
-        var output: [UInt8] = []
-        do {
-            try writer.appendObject(
-                [
-                    .init("$comment") { try writer.append(.string(header.lines.joined(separator: " ")), depth: $1, to: &$0) },
-                    .init("version") { try writer.append(.int(Self.formatVersion), depth: $1, to: &$0) },
-                    .init("features") { output, depth in
-                        try writer.appendArray(manifest.flags, depth: depth, to: &output) { flag, output, depth in
-                            try writer.append(try feature(for: flag), depth: depth, to: &output)
-                            chunks?.drainIfFull(&output)
-                        }
-                    },
-                ], depth: 0, to: &output)
-            return [GeneratedFile(path: Self.fileName, contents: writer.finish(&output))]
-        } catch {
-            let whole = try wholeDocument(for: manifest, header: header)
-            // Part of the document may be gone already; the whole one is only for the error.
-            guard chunks == nil else { throw EmitError("cannot write \(Self.fileName): \(error)") }
-            return whole
+        // Written feature by feature (see ``StreamedSeedDocument``).
+        try StreamedSeedDocument.file(
+            named: Self.fileName, streamingTo: chunks, wholeDocument: { () throws(EmitError) in try wholeDocument(for: manifest, header: header) }
+        ) { writer in
+            [
+                .init("$comment") { try writer.append(.string(header.lines.joined(separator: " ")), depth: $1, to: &$0) },
+                .init("version") { try writer.append(.int(Self.formatVersion), depth: $1, to: &$0) },
+                .init("features") { output, depth in
+                    try writer.appendArray(manifest.flags, depth: depth, to: &output) { flag, output, depth in
+                        try writer.append(try feature(for: flag), depth: depth, to: &output)
+                        chunks?.drainIfFull(&output)
+                    }
+                },
+            ]
         }
     }
 
