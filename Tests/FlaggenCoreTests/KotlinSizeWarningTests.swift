@@ -1,5 +1,4 @@
 @testable import FlaggenCore
-import Foundation
 import XCTest
 
 /// One Kotlin class holds at most 65,535 constants; `generate` warns before kotlinc refuses.
@@ -18,17 +17,5 @@ final class KotlinSizeWarningTests: XCTestCase {
         XCTAssertEqual(warning.severity, .warning)
         XCTAssertTrue(warning.formatted.hasPrefix("flags.yaml:3:3: warning: the manifest has 15001 flags"), warning.formatted)
         XCTAssertTrue(warning.formatted.contains("--only"), warning.formatted)
-    }
-}
-
-/// The manifest's size limit is checked before the file is read whole.
-final class ManifestSizeLimitTests: XCTestCase {
-    func testAFileOverTheLimitIsReadOnlyOneBytePastIt() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-size-\(UUID().uuidString).yaml")
-        defer { try? FileManager.default.removeItem(at: url) }
-        try Data(repeating: UInt8(ascii: "#"), count: 300_000).write(to: url)
-        XCTAssertEqual(FileSystem.fileSize(atPath: url.path), 300_000)
-        XCTAssertEqual(try ManifestLoader.readBytes(path: url.path, limit: 1_000).count, 1_001)
-        XCTAssertEqual(try ManifestLoader.readBytes(path: url.path, limit: 300_000).count, 300_000)
     }
 }
