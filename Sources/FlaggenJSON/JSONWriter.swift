@@ -279,8 +279,8 @@ public struct JSONWriter: Sendable {
         output[start...].reverse()
     }
 
-    /// Whether `a` sorts before `b` by their UTF-8 bytes.
-    static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+    /// Whether `a` sorts before `b` by their UTF-8 bytes: the order the writer gives object keys.
+    public static func utf8Precedes(_ a: String, _ b: String) -> Bool {
         var a = a
         var b = b
         return a.withUTF8 { left in
