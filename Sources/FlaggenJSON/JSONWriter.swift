@@ -92,27 +92,11 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    // MARK: - Writing a document piece by piece
-
-    /// One member of an object written with ``appendObject(_:depth:to:)``: its key, and the
-    /// closure that appends its value at the depth it is given.
-    public struct Member {
-        /// The member's key.
-        public var key: String
-        /// Appends the member's value, nested `depth` levels deep.
-        public var write: (_ output: inout [UInt8], _ depth: Int) throws -> Void
-
-        /// Creates a member.
-        public init(_ key: String, write: @escaping (_ output: inout [UInt8], _ depth: Int) throws -> Void) {
-            self.key = key
-            self.write = write
-        }
-    }
+    // MARK: - Writing a value inside a larger document
 
     /// Appends `value` as it appears nested `depth` levels deep in a document (0 for the whole
     /// document), with the same bytes ``utf8Bytes(for:)`` gives for it there, and without the
-    /// trailing newline. With ``appendObject(_:depth:to:)`` and ``appendArray(_:depth:to:_:)``,
-    /// a large document is written piece by piece instead of first being built as one value.
+    /// trailing newline. ``JSONStreamWriter`` uses it for values handed to it whole.
     ///
     /// - Throws: ``JSONWriterError`` for a value that cannot be written; its path starts at
     ///   `value`, not at the document's root.
@@ -125,49 +109,6 @@ public struct JSONWriter: Sendable {
             try write(value, path: &path, to: &scratch)
             throw JSONWriterError(path: "$", message: "nesting deeper than the limit of \(maximumDepth) arrays/objects")
         }
-    }
-
-    /// Appends an object whose members' values are written by closures, in the order of the
-    /// keys' UTF-8 bytes (the order ``utf8Bytes(for:)`` uses), `depth` levels deep.
-    public func appendObject(_ members: [Member], depth: Int, to output: inout [UInt8]) throws {
-        if members.isEmpty {
-            output.append(contentsOf: "{}".utf8)
-            return
-        }
-        output.append(UInt8(ascii: "{"))
-        var first = true
-        for member in members.sorted(by: { Self.utf8Precedes($0.key, $1.key) }) {
-            if !first { output.append(UInt8(ascii: ",")) }
-            first = false
-            fastNewline(depth: depth + 1, to: &output)
-            Self.appendQuoted(member.key, to: &output)
-            output.append(UInt8(ascii: ":"))
-            if indentWidth != nil { output.append(0x20) }
-            try member.write(&output, depth + 1)
-        }
-        fastNewline(depth: depth, to: &output)
-        output.append(UInt8(ascii: "}"))
-    }
-
-    /// Appends an array whose elements are written by `writeElement`, `depth` levels deep.
-    public func appendArray<Elements: Collection>(
-        _ elements: Elements, depth: Int, to output: inout [UInt8],
-        _ writeElement: (_ element: Elements.Element, _ output: inout [UInt8], _ depth: Int) throws -> Void
-    ) throws {
-        if elements.isEmpty {
-            output.append(contentsOf: "[]".utf8)
-            return
-        }
-        output.append(UInt8(ascii: "["))
-        var first = true
-        for element in elements {
-            if !first { output.append(UInt8(ascii: ",")) }
-            first = false
-            fastNewline(depth: depth + 1, to: &output)
-            try writeElement(element, &output, depth + 1)
-        }
-        fastNewline(depth: depth, to: &output)
-        output.append(UInt8(ascii: "]"))
     }
 
     /// Ends a document written piece by piece: the trailing newline when ``trailingNewline``

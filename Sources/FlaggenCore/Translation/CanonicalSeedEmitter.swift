@@ -29,41 +29,28 @@ public struct CanonicalSeedEmitter: Sendable {
     /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
     /// enough have piled up; the file returned holds the bytes not yet handed over.
     func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile] {
-        // Written flag by flag (see ``StreamedSeedDocument``).
-        try StreamedSeedDocument.file(
-            named: Self.fileName, streamingTo: chunks, wholeDocument: { () throws(EmitError) in try wholeDocument(for: manifest, header: header) }
-        ) { writer in
-            [
-                .init("$comment") { try writer.append(.string(header.lines.joined(separator: " ")), depth: $1, to: &$0) },
-                .init("formatVersion") { try writer.append(.int(Self.formatVersion), depth: $1, to: &$0) },
-                .init("evaluation") { try writer.append(Self.evaluation, depth: $1, to: &$0) },
-                .init("flags") { output, depth in
-                    try writer.appendArray(manifest.flags, depth: depth, to: &output) { flag, output, depth in
-                        try writer.append(Self.flag(flag, in: manifest), depth: depth, to: &output)
-                        chunks?.drainIfFull(&output)
-                    }
-                },
-                .init("retired") { try writer.append(.array(manifest.retired.map(JSONValue.string)), depth: $1, to: &$0) },
-            ]
+        // Written flag by flag (see ``StreamedSeedDocument``); keys in the writer's order.
+        try StreamedSeedDocument.file(named: Self.fileName, streamingTo: chunks) { json in
+            json.beginObject()
+            json.key("$comment")
+            json.string(header.lines.joined(separator: " "))
+            json.key("evaluation")
+            try json.value(Self.evaluation)
+            json.key("flags")
+            json.beginArray()
+            for flag in manifest.flags {
+                try Self.write(flag, in: manifest, to: &json)
+                chunks?.drainIfFull(&json.bytes)
+            }
+            json.endArray()
+            json.key("formatVersion")
+            json.int(Self.formatVersion)
+            json.key("retired")
+            json.beginArray()
+            for key in manifest.retired { json.string(key) }
+            json.endArray()
+            json.endObject()
         }
-    }
-
-    /// The file from the document built as one value.
-    private func wholeDocument(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
-        let document = JSONValue.object([
-            "$comment": .string(header.lines.joined(separator: " ")),
-            "formatVersion": .int(Self.formatVersion),
-            "evaluation": Self.evaluation,
-            "flags": .array(manifest.flags.map { Self.flag($0, in: manifest) }),
-            "retired": .array(manifest.retired.map(JSONValue.string)),
-        ])
-        let bytes: [UInt8]
-        do {
-            bytes = try JSONWriter(trailingNewline: true).utf8Bytes(for: document)
-        } catch {
-            throw EmitError("cannot write \(Self.fileName): \(error)")
-        }
-        return [GeneratedFile(path: Self.fileName, contents: bytes)]
     }
 
     // MARK: - Parts
@@ -97,24 +84,37 @@ public struct CanonicalSeedEmitter: Sendable {
     }
 
     /// One flag: key, type, default, metadata and rules.
-    static func flag(_ flag: FlagDefinition, in manifest: Manifest) -> JSONValue {
-        .object([
-            "key": .string(flag.key),
-            "type": .string(flag.type.rawValue),
-            "default": CanonicalSeedValue.json(flag.defaultValue),
-            "killSwitch": .bool(flag.killSwitch),
-            "owner": .string(flag.owner),
-            "expires": flag.expires.map { .string($0.description) } ?? .null,
-            "kind": .string(flag.kind.rawValue),
-            "description": flag.description.map(JSONValue.string) ?? .null,
-            "config": config(of: flag, in: manifest),
-            "rules": CanonicalSeedValue.rules(of: flag),
-        ])
-    }
-
-    /// For json flags, the config that types the value and its schema version; null otherwise.
-    private static func config(of flag: FlagDefinition, in manifest: Manifest) -> JSONValue {
-        guard let name = flag.configName, let config = manifest.config(named: name) else { return .null }
-        return .object(["name": .string(name), "version": .int(config.version)])
+    static func write(_ flag: FlagDefinition, in manifest: Manifest, to json: inout JSONStreamWriter) throws {
+        json.beginObject()
+        json.key("config")
+        if let name = flag.configName, let config = manifest.config(named: name) {
+            json.beginObject()
+            json.key("name")
+            json.string(name)
+            json.key("version")
+            json.int(config.version)
+            json.endObject()
+        } else {
+            json.null()
+        }
+        json.key("default")
+        try CanonicalSeedValue.write(flag.defaultValue, to: &json)
+        json.key("description")
+        json.string(orNull: flag.description)
+        json.key("expires")
+        json.string(orNull: flag.expires?.description)
+        json.key("key")
+        json.string(flag.key)
+        json.key("killSwitch")
+        json.bool(flag.killSwitch)
+        json.key("kind")
+        json.string(flag.kind.rawValue)
+        json.key("owner")
+        json.string(flag.owner)
+        json.key("rules")
+        try json.value(CanonicalSeedValue.rules(of: flag))
+        json.key("type")
+        json.string(flag.type.rawValue)
+        json.endObject()
     }
 }

@@ -15,6 +15,17 @@ enum CanonicalSeedValue {
         }
     }
 
+    /// Writes the value as ``json(_:)`` makes it.
+    static func write(_ value: FlagValue, to json: inout JSONStreamWriter) throws {
+        switch value {
+        case .bool(let flag): json.bool(flag)
+        case .string(let text): json.string(text)
+        case .int(let number): json.int(number)
+        case .double(let number): try json.double(number)
+        case .json(let document): try json.value(document)
+        }
+    }
+
     /// The platforms a rule applies to. A rollout that names none applies to every platform,
     /// so the seed lists them all: a server never has to know that "empty" means "all".
     static func platforms(of rollout: Rollout) -> [Platform] {

@@ -44,72 +44,63 @@ public struct FlagdSeedEmitter: Sendable {
     /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
     /// enough have piled up; the file returned holds the bytes not yet handed over.
     func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile] {
-        // Written flag by flag (see ``StreamedSeedDocument``), in key order as the whole
-        // document is; the whole document, built on an error, is in manifest order.
-        try StreamedSeedDocument.file(
-            named: Self.fileName, streamingTo: chunks, wholeDocument: { () throws(EmitError) in try wholeDocument(for: manifest, header: header) }
-        ) { writer in
-            let flags = manifest.flags.map { flag in
-                JSONWriter.Member(flag.key) { output, depth in
-                    try writer.append(try definition(of: flag), depth: depth, to: &output)
-                    chunks?.drainIfFull(&output)
-                }
+        // Written flag by flag (see ``StreamedSeedDocument``); keys in the writer's order, so
+        // the flags go by key, not in manifest order.
+        try StreamedSeedDocument.file(named: Self.fileName, streamingTo: chunks) { json in
+            json.beginObject()
+            json.key("$comment")
+            json.string(header.lines.joined(separator: " "))
+            json.key("$schema")
+            json.string(Self.schemaURI)
+            json.key("flags")
+            json.beginObject()
+            let flags = manifest.flags
+            // Sorting the positions, not the flags, moves 8 bytes instead of a whole definition.
+            for index in flags.indices.sorted(by: { JSONWriter.utf8Precedes(flags[$0].key, flags[$1].key) }) {
+                let flag = flags[index]
+                json.key(flag.key)
+                try write(flag, to: &json)
+                chunks?.drainIfFull(&json.bytes)
             }
-            return [
-                .init("$comment") { try writer.append(.string(header.lines.joined(separator: " ")), depth: $1, to: &$0) },
-                .init("$schema") { try writer.append(.string(Self.schemaURI), depth: $1, to: &$0) },
-                .init("flags") { try writer.appendObject(flags, depth: $1, to: &$0) },
-            ]
+            json.endObject()
+            json.endObject()
         }
     }
 
-    /// The file from the document built as one value.
-    private func wholeDocument(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
-        var flags: [String: JSONValue] = [:]
-        for flag in manifest.flags {
-            flags[flag.key] = try definition(of: flag)
+    /// One flag's definition: default variant, metadata, state, targeting and variants.
+    private func write(_ flag: FlagDefinition, to json: inout JSONStreamWriter) throws {
+        let defaultName = variantName(of: flag.defaultValue, role: Self.defaultVariant)
+        let rolloutName = flag.rollout.map { variantName(of: $0.value, role: Self.rolloutVariant) }
+        let targeting = flag.rollout.map { FlagdTargeting(rollout: $0, servedVariant: rolloutName!, defaultVariant: defaultName) }
+        json.beginObject()
+        json.key("defaultVariant")
+        json.string(defaultName)
+        json.key("metadata")
+        writeMetadata(of: flag, usesFractional: targeting?.usesFractional == true, to: &json)
+        json.key("state")
+        json.string("ENABLED")
+        if let targeting {
+            json.key("targeting")
+            try json.value(targeting.rule)
         }
-        let document: JSONValue = [
-            "$comment": .string(header.lines.joined(separator: " ")),
-            "$schema": .string(Self.schemaURI),
-            "flags": .object(flags),
-        ]
-        do {
-            return [GeneratedFile(path: Self.fileName, contents: try JSONWriter(trailingNewline: true).utf8Bytes(for: document))]
-        } catch {
-            throw EmitError("cannot write the flagd seed \(Self.fileName): \(error)")
-        }
-    }
-
-    /// One flag's definition: state, variants, default variant, targeting and metadata.
-    private func definition(of flag: FlagDefinition) throws(EmitError) -> JSONValue {
-        var variants: [String: JSONValue] = [:]
+        json.key("variants")
+        json.beginObject()
         if flag.type == .bool {
             // Both bool variants are always present, so an operator can flip defaultVariant.
-            variants = [Self.onVariant: true, Self.offVariant: false]
+            json.key(Self.offVariant)
+            json.bool(false)
+            json.key(Self.onVariant)
+            json.bool(true)
         } else {
-            variants[Self.defaultVariant] = try variantValue(flag.defaultValue, of: flag, at: flag.location)
-        }
-        let defaultName = variantName(of: flag.defaultValue, role: Self.defaultVariant)
-        var definition: [String: JSONValue] = [
-            "state": "ENABLED",
-            "defaultVariant": .string(defaultName),
-        ]
-        var metadata = metadata(of: flag)
-        if let rollout = flag.rollout {
-            let servedName = variantName(of: rollout.value, role: Self.rolloutVariant)
-            if flag.type != .bool {
-                variants[servedName] = try variantValue(rollout.value, of: flag, at: rollout.location)
-            }
-            let targeting = FlagdTargeting(rollout: rollout, servedVariant: servedName, defaultVariant: defaultName)
-            definition["targeting"] = targeting.rule
-            if targeting.usesFractional {
-                metadata["rolloutBucketing"] = .string(FlagdTargeting.bucketingNote)
+            json.key(Self.defaultVariant)
+            try writeVariantValue(flag.defaultValue, of: flag, at: flag.location, to: &json)
+            if let rollout = flag.rollout, let rolloutName {
+                json.key(rolloutName)
+                try writeVariantValue(rollout.value, of: flag, at: rollout.location, to: &json)
             }
         }
-        definition["variants"] = .object(variants)
-        definition["metadata"] = .object(metadata)
-        return .object(definition)
+        json.endObject()
+        json.endObject()
     }
 
     /// The variant that serves `value`: `on` or `off` for bools, else the value's role
@@ -120,25 +111,41 @@ public struct FlagdSeedEmitter: Sendable {
     }
 
     /// The flag's metadata: flat strings and bools, as the flagd schema requires.
-    private func metadata(of flag: FlagDefinition) -> [String: JSONValue] {
-        var metadata: [String: JSONValue] = [
-            "owner": .string(flag.owner),
-            "kind": .string(flag.kind.rawValue),
-            "killSwitch": .bool(flag.killSwitch),
-            "type": .string(flag.type.rawValue),
-        ]
-        if let expires = flag.expires { metadata["expires"] = .string(expires.description) }
-        if let description = flag.description { metadata["description"] = .string(description) }
-        if let configName = flag.configName { metadata["schema"] = .string(configName) }
-        return metadata
+    private func writeMetadata(of flag: FlagDefinition, usesFractional: Bool, to json: inout JSONStreamWriter) {
+        json.beginObject()
+        if let description = flag.description {
+            json.key("description")
+            json.string(description)
+        }
+        if let expires = flag.expires {
+            json.key("expires")
+            json.string(expires.description)
+        }
+        json.key("killSwitch")
+        json.bool(flag.killSwitch)
+        json.key("kind")
+        json.string(flag.kind.rawValue)
+        json.key("owner")
+        json.string(flag.owner)
+        if usesFractional {
+            json.key("rolloutBucketing")
+            json.string(FlagdTargeting.bucketingNote)
+        }
+        if let configName = flag.configName {
+            json.key("schema")
+            json.string(configName)
+        }
+        json.key("type")
+        json.string(flag.type.rawValue)
+        json.endObject()
     }
 
     /// A flag value as a flagd variant value.
-    private func variantValue(_ value: FlagValue, of flag: FlagDefinition, at location: SourceLocation) throws(EmitError) -> JSONValue {
+    private func writeVariantValue(_ value: FlagValue, of flag: FlagDefinition, at location: SourceLocation, to json: inout JSONStreamWriter) throws {
         switch value {
-        case .bool(let value): return .bool(value)
-        case .string(let value): return .string(value)
-        case .double(let value): return .double(value)
+        case .bool(let value): json.bool(value)
+        case .string(let value): json.string(value)
+        case .double(let value): try json.double(value)
         case .int(let value):
             guard value.magnitude <= Self.largestExactInteger.magnitude else {
                 throw EmitError(
@@ -147,12 +154,12 @@ public struct FlagdSeedEmitter: Sendable {
                         + "use a smaller value, or a string flag for large identifiers",
                     at: location)
             }
-            return .int(value)
+            json.int(value)
         case .json(let value):
             guard case .object = value else {
                 throw EmitError("flagd: the json flag '\(flag.key)' must hold a JSON object; flagd object flags serve objects only", at: location)
             }
-            return value
+            try json.value(value)
         }
     }
 }

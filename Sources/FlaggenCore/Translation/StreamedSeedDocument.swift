@@ -1,30 +1,25 @@
 import FlaggenJSON
 
-/// A seed that is one JSON object written member by member (`JSONWriter.appendObject`), so the
-/// document is never held as one value: the contract, flagd and Unleash seeds.
+/// A seed that is one JSON document written straight to bytes with a ``JSONStreamWriter``: the
+/// contract, flagd and Unleash seeds. Nothing is built as a value first, and with `chunks` the
+/// bytes are handed over as they pile up (`chunks?.drainIfFull(&json.bytes)` after each flag).
 enum StreamedSeedDocument {
-    /// The file `fileName` holding the object whose members `members` makes with the writer it
-    /// is given. With `chunks`, the members hand their bytes over as they go
-    /// (`chunks?.drainIfFull`), and the file returned holds the bytes not yet handed over.
+    /// The file `fileName` that `write` writes; it holds the bytes not yet handed to `chunks`.
     ///
-    /// On any error the document is built whole by `wholeDocument`, which reports the error
-    /// exactly as the one-value path does. When bytes were handed over already, the whole
-    /// document is only for its error: without one, the writing error itself is thrown.
+    /// An ``EmitError`` from `write` is thrown as is; any other error (a value JSON cannot hold)
+    /// becomes one naming the file.
     static func file(
-        named fileName: String, streamingTo chunks: ChunkedOutput?,
-        wholeDocument: () throws(EmitError) -> [GeneratedFile],
-        members: (JSONWriter) -> [JSONWriter.Member]
+        named fileName: String, streamingTo chunks: ChunkedOutput?, write: (inout JSONStreamWriter) throws -> Void
     ) throws(EmitError) -> [GeneratedFile] {
-        let writer = JSONWriter(trailingNewline: true)
-        var output: [UInt8] = []
+        var json = JSONStreamWriter(JSONWriter(trailingNewline: true))
         do {
-            try writer.appendObject(members(writer), depth: 0, to: &output)
-            return [GeneratedFile(path: fileName, contents: writer.finish(&output))]
+            try write(&json)
+        } catch let error as EmitError {
+            throw error
         } catch {
-            let whole = try wholeDocument()
-            guard chunks == nil else { throw EmitError("cannot write \(fileName): \(error)") }
-            return whole
+            throw EmitError("cannot write \(fileName): \(error)")
         }
+        return [GeneratedFile(path: fileName, contents: json.finish())]
     }
 }
 

@@ -34,62 +34,56 @@ public struct UnleashSeedEmitter: Sendable {
     /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
     /// enough have piled up; the file returned holds the bytes not yet handed over.
     func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile] {
-        // Written feature by feature (see ``StreamedSeedDocument``).
-        try StreamedSeedDocument.file(
-            named: Self.fileName, streamingTo: chunks, wholeDocument: { () throws(EmitError) in try wholeDocument(for: manifest, header: header) }
-        ) { writer in
-            [
-                .init("$comment") { try writer.append(.string(header.lines.joined(separator: " ")), depth: $1, to: &$0) },
-                .init("version") { try writer.append(.int(Self.formatVersion), depth: $1, to: &$0) },
-                .init("features") { output, depth in
-                    try writer.appendArray(manifest.flags, depth: depth, to: &output) { flag, output, depth in
-                        try writer.append(try feature(for: flag), depth: depth, to: &output)
-                        chunks?.drainIfFull(&output)
-                    }
-                },
-            ]
-        }
-    }
-
-    /// The file from the document built as one value.
-    private func wholeDocument(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
-        var features: [JSONValue] = []
-        for flag in manifest.flags {
-            features.append(try feature(for: flag))
-        }
-        let document: JSONValue = [
-            "$comment": .string(header.lines.joined(separator: " ")),
-            "version": .int(Self.formatVersion),
-            "features": .array(features),
-        ]
-        do {
-            return [GeneratedFile(path: Self.fileName, contents: try JSONWriter(trailingNewline: true).utf8Bytes(for: document))]
-        } catch {
-            throw EmitError("cannot write the Unleash seed \(Self.fileName): \(error)")
+        // Written feature by feature (see ``StreamedSeedDocument``); keys in the writer's order.
+        try StreamedSeedDocument.file(named: Self.fileName, streamingTo: chunks) { json in
+            json.beginObject()
+            json.key("$comment")
+            json.string(header.lines.joined(separator: " "))
+            json.key("features")
+            json.beginArray()
+            for flag in manifest.flags {
+                try writeFeature(for: flag, to: &json)
+                chunks?.drainIfFull(&json.bytes)
+            }
+            json.endArray()
+            json.key("version")
+            json.int(Self.formatVersion)
+            json.endObject()
         }
     }
 
     /// One flag as an Unleash feature.
-    private func feature(for flag: FlagDefinition) throws(EmitError) -> JSONValue {
+    private func writeFeature(for flag: FlagDefinition, to json: inout JSONStreamWriter) throws(EmitError) {
         let (enabled, strategies) = try activation(of: flag)
-        return [
-            "name": .string(flag.key),
-            "type": .string(flag.killSwitch ? "kill-switch" : flag.kind.rawValue),
-            "enabled": .bool(enabled),
-            "description": .string(description(of: flag)),
-            "project": "default",
-            "impressionData": false,
-            "strategies": .array(strategies),
-            "variants": [],
-        ]
+        json.beginObject()
+        json.key("description")
+        json.string(description(of: flag))
+        json.key("enabled")
+        json.bool(enabled)
+        json.key("impressionData")
+        json.bool(false)
+        json.key("name")
+        json.string(flag.key)
+        json.key("project")
+        json.string("default")
+        json.key("strategies")
+        json.beginArray()
+        for strategy in strategies { strategy.write(groupID: flag.key, to: &json) }
+        json.endArray()
+        json.key("type")
+        json.string(flag.killSwitch ? "kill-switch" : flag.kind.rawValue)
+        json.key("variants")
+        json.beginArray()
+        json.endArray()
+        json.endObject()
     }
 
     /// Whether the feature is enabled, and its strategies.
-    private func activation(of flag: FlagDefinition) throws(EmitError) -> (enabled: Bool, strategies: [JSONValue]) {
+    private func activation(of flag: FlagDefinition) throws(EmitError) -> (enabled: Bool, strategies: [UnleashStrategies.Strategy]) {
         let strategies = UnleashStrategies(flag: flag)
         guard case .bool(let defaultValue) = flag.defaultValue else {
             // Non-bool flags: the first matching strategy's variant is the value.
-            var all: [JSONValue] = []
+            var all: [UnleashStrategies.Strategy] = []
             if let rollout = flag.rollout {
                 let served = try UnleashVariant.serving(rollout.value, named: UnleashVariant.rolloutName, flag: flag, at: rollout.location)
                 all += try strategies.matching(rollout, variants: [served])

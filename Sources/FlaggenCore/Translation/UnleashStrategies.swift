@@ -20,19 +20,88 @@ struct UnleashStrategies {
     /// The flag the strategies belong to.
     let flag: FlagDefinition
 
+    /// One `flexibleRollout` strategy.
+    struct Strategy {
+        /// The share of users, in whole percent.
+        var percent: Int
+        /// `userId` for partial rollouts, else `default`.
+        var stickiness: StaticString
+        var constraints: [Constraint]
+        var variants: [UnleashVariant]
+
+        /// Writes the strategy; its `groupId` is the flag key.
+        func write(groupID: String, to json: inout JSONStreamWriter) {
+            json.beginObject()
+            json.key("constraints")
+            json.beginArray()
+            for constraint in constraints { constraint.write(to: &json) }
+            json.endArray()
+            json.key("name")
+            json.string("flexibleRollout")
+            json.key("parameters")
+            json.beginObject()
+            json.key("groupId")
+            json.string(groupID)
+            json.key("rollout")
+            json.string(String(percent))
+            json.key("stickiness")
+            json.string(stickiness)
+            json.endObject()
+            if !variants.isEmpty {
+                json.key("variants")
+                json.beginArray()
+                for variant in variants { variant.write(to: &json) }
+                json.endArray()
+            }
+            json.endObject()
+        }
+    }
+
+    /// One constraint on a context field: a list of values (`IN`, `NOT_IN`) or one version.
+    struct Constraint {
+        var contextName: String
+        var operatorName: String
+        var values: [String]?
+        var value: String?
+        var inverted: Bool
+
+        func write(to json: inout JSONStreamWriter) {
+            json.beginObject()
+            json.key("caseInsensitive")
+            json.bool(false)
+            json.key("contextName")
+            json.string(contextName)
+            json.key("inverted")
+            json.bool(inverted)
+            json.key("operator")
+            json.string(operatorName)
+            if let value {
+                json.key("value")
+                json.string(value)
+            }
+            if let values {
+                json.key("values")
+                json.beginArray()
+                for value in values { json.string(value) }
+                json.endArray()
+            }
+            json.endObject()
+        }
+    }
+
     /// A strategy that matches every request, carrying `variants`.
-    func everyone(variants: [JSONValue] = []) -> JSONValue {
+    func everyone(variants: [UnleashVariant] = []) -> Strategy {
         strategy(percent: 100, stickiness: "default", constraints: [], variants: variants)
     }
 
     /// The strategies that match the requests the rollout serves: its gates and its share.
     ///
     /// Throws when the share is not a whole percent: Unleash rollouts are whole percents.
-    func matching(_ rollout: Rollout, variants: [JSONValue] = []) throws(EmitError) -> [JSONValue] {
+    func matching(_ rollout: Rollout, variants: [UnleashVariant] = []) throws(EmitError) -> [Strategy] {
         let percent = try wholePercent(rollout)
         // Partial rollouts stick to userId, so a request without one is out, never placed at
         // random; 0 and 100 percent use Unleash's default stickiness and need no id at all.
-        let stickiness = Self.isPartial(rollout) ? "userId" : "default"
+        let stickiness: StaticString = Self.isPartial(rollout) ? "userId" : "default"
         let platform = platformConstraint(rollout, operator: "IN")
         guard var version = rollout.minAppVersion else {
             return [strategy(percent: percent, stickiness: stickiness, constraints: platform.map { [$0] } ?? [], variants: variants)]
@@ -47,8 +116,8 @@ struct UnleashStrategies {
     /// The strategies that match the requests a 100 percent rollout does not serve: those on
     /// another platform (or none) and those below `minAppVersion` (or without a version).
     /// Empty when the rollout has no gates: then it serves everyone.
-    func notMatching(_ rollout: Rollout) -> [JSONValue] {
-        var strategies: [JSONValue] = []
+    func notMatching(_ rollout: Rollout) -> [Strategy] {
+        var strategies: [Strategy] = []
         if let platform = platformConstraint(rollout, operator: "NOT_IN") {
             strategies.append(strategy(percent: 100, stickiness: "default", constraints: [platform], variants: []))
         }
@@ -79,38 +148,16 @@ struct UnleashStrategies {
         return rollout.basisPoints / 100
     }
 
-    private func strategy(percent: Int, stickiness: String, constraints: [JSONValue], variants: [JSONValue]) -> JSONValue {
-        var strategy: [String: JSONValue] = [
-            "name": "flexibleRollout",
-            "parameters": [
-                "groupId": .string(flag.key),
-                "rollout": .string(String(percent)),
-                "stickiness": .string(stickiness),
-            ],
-            "constraints": .array(constraints),
-        ]
-        if !variants.isEmpty { strategy["variants"] = .array(variants) }
-        return .object(strategy)
+    private func strategy(percent: Int, stickiness: StaticString, constraints: [Constraint], variants: [UnleashVariant]) -> Strategy {
+        Strategy(percent: percent, stickiness: stickiness, constraints: constraints, variants: variants)
     }
 
-    private func platformConstraint(_ rollout: Rollout, operator name: String) -> JSONValue? {
+    private func platformConstraint(_ rollout: Rollout, operator name: String) -> Constraint? {
         guard !rollout.platforms.isEmpty else { return nil }
-        return [
-            "contextName": .string(Self.platformField),
-            "operator": .string(name),
-            "values": .array(rollout.platforms.map { .string($0.rawValue) }),
-            "inverted": false,
-            "caseInsensitive": false,
-        ]
+        return Constraint(contextName: Self.platformField, operatorName: name, values: rollout.platforms.map(\.rawValue), value: nil, inverted: false)
     }
 
-    private func versionConstraint(_ name: String, _ version: SemanticVersion, inverted: Bool) -> JSONValue {
-        [
-            "contextName": .string(Self.appVersionField),
-            "operator": .string(name),
-            "value": .string(version.description),
-            "inverted": .bool(inverted),
-            "caseInsensitive": false,
-        ]
+    private func versionConstraint(_ name: String, _ version: SemanticVersion, inverted: Bool) -> Constraint {
+        Constraint(contextName: Self.appVersionField, operatorName: name, values: nil, value: version.description, inverted: inverted)
     }
 }

@@ -6,36 +6,56 @@ import FlaggenJSON
 /// (`"42"`, `"1.5"`, `"3.0"`), `json` for JSON configs (compact, keys sorted). Each strategy
 /// carries one variant with the full weight (1000), so the strategy that matches decides the
 /// value.
-enum UnleashVariant {
+struct UnleashVariant {
     /// The variant that serves the manifest's default.
     static let defaultName = "default"
     /// The variant that serves the rollout's value.
     static let rolloutName = "rollout"
 
-    /// The variant named `name` that serves `value`.
-    static func serving(_ value: FlagValue, named name: String, flag: FlagDefinition, at location: SourceLocation) throws(EmitError) -> JSONValue {
-        [
-            "name": .string(name),
-            "weight": 1000,
-            "weightType": "variable",
-            "stickiness": "default",
-            "payload": try payload(value, flag: flag, at: location),
-        ]
-    }
+    /// The variant's name, ``defaultName`` or ``rolloutName``.
+    let name: String
+    /// The payload's type: `string`, `number` or `json`.
+    let payloadType: StaticString
+    /// The payload's text.
+    let payloadValue: String
 
-    /// The typed payload of a value. Bool flags answer with `isEnabled` and carry no payload;
-    /// a bool would be the text `true` or `false`.
-    static func payload(_ value: FlagValue, flag: FlagDefinition, at location: SourceLocation) throws(EmitError) -> JSONValue {
+    /// The variant named `name` that serves `value`.
+    static func serving(_ value: FlagValue, named name: String, flag: FlagDefinition, at location: SourceLocation) throws(EmitError) -> UnleashVariant {
         do {
             switch value {
-            case .string(let text): return ["type": "string", "value": .string(text)]
-            case .int(let number): return ["type": "number", "value": .string(String(number))]
-            case .double(let number): return ["type": "number", "value": .string(try JSONWriter(format: .compact).string(for: .double(number)))]
-            case .json(let object): return ["type": "json", "value": .string(try JSONWriter(format: .compact).string(for: object))]
-            case .bool(let flag): return ["type": "string", "value": .string(flag ? "true" : "false")]
+            case .string(let text): return UnleashVariant(name: name, payloadType: "string", payloadValue: text)
+            case .int(let number): return UnleashVariant(name: name, payloadType: "number", payloadValue: String(number))
+            case .double(let number):
+                return UnleashVariant(name: name, payloadType: "number", payloadValue: try JSONWriter(format: .compact).string(for: .double(number)))
+            case .json(let object):
+                return UnleashVariant(name: name, payloadType: "json", payloadValue: try JSONWriter(format: .compact).string(for: object))
+            // Bool flags answer with `isEnabled` and carry no payload; a bool would be the text
+            // `true` or `false`.
+            case .bool(let flag): return UnleashVariant(name: name, payloadType: "string", payloadValue: flag ? "true" : "false")
             }
         } catch {
             throw EmitError("Unleash: cannot write the value of '\(flag.key)' as a payload: \(error)", at: location)
         }
+    }
+
+    /// Writes the variant: the full weight, fixed, with its typed payload.
+    func write(to json: inout JSONStreamWriter) {
+        json.beginObject()
+        json.key("name")
+        json.string(name)
+        json.key("payload")
+        json.beginObject()
+        json.key("type")
+        json.string(payloadType)
+        json.key("value")
+        json.string(payloadValue)
+        json.endObject()
+        json.key("stickiness")
+        json.string("default")
+        json.key("weight")
+        json.int(1000)
+        json.key("weightType")
+        json.string("variable")
+        json.endObject()
     }
 }
