@@ -60,8 +60,14 @@ public struct JSONSchemaEmitter: Sendable {
             let name = Self.fileName(forConfig: config.name)
             files.append(try file(name, schema, comment: comment, location: config.location))
         }
-        let response = try JSONSchemaEvaluationResponse().schema(for: manifest, configs: configs)
-        files.append(try file(Self.evaluationResponseFileName, response, comment: comment, location: nil))
+        do {
+            let response = try JSONSchemaEvaluationResponse().document(for: manifest, configs: configs, comment: header.lines.joined(separator: " "))
+            files.append(GeneratedFile(path: Self.evaluationResponseFileName, contents: response))
+        } catch let error as EmitError {
+            throw error
+        } catch {
+            throw EmitError("cannot write the JSON Schema \(Self.evaluationResponseFileName): \(error)")
+        }
         return files
     }
 

@@ -54,7 +54,7 @@ public struct PostgresSeedEmitter: Sendable {
         var bytes = Array(sql.utf8)
         for flag in manifest.flags {
             bytes.append(0x0A)
-            bytes.append(contentsOf: try Self.upsert(flag, in: manifest).utf8)
+            try Self.appendUpsert(flag, in: manifest, to: &bytes)
             bytes.append(0x0A)
             chunks?.drainIfFull(&bytes)
         }
@@ -109,36 +109,46 @@ public struct PostgresSeedEmitter: Sendable {
 
     /// One flag: inserted when missing; otherwise only its metadata is refreshed, and only when
     /// it changed (so an unchanged re-seed writes no row).
-    static func upsert(_ flag: FlagDefinition, in manifest: Manifest) throws(EmitError) -> String {
+    static func appendUpsert(_ flag: FlagDefinition, in manifest: Manifest, to bytes: inout [UInt8]) throws(EmitError) {
         try refuseNUL(in: flag)
         let config = flag.configName.flatMap(manifest.config(named:))
-        let values = [
-            PostgresSeedLiteral.string(flag.key),
-            PostgresSeedLiteral.string(flag.type.rawValue),
-            PostgresSeedLiteral.string(try compactJSON(CanonicalSeedValue.json(flag.defaultValue), of: flag)),
-            PostgresSeedLiteral.string(try compactJSON(CanonicalSeedValue.rules(of: flag), of: flag)),
-            PostgresSeedLiteral.string(flag.owner),
-            flag.expires.map { PostgresSeedLiteral.string($0.description) } ?? "NULL",
-            PostgresSeedLiteral.string(flag.kind.rawValue),
-            flag.killSwitch ? "true" : "false",
-            PostgresSeedLiteral.optionalString(flag.description),
-            PostgresSeedLiteral.optionalString(config?.name),
-            config.map { String($0.version) } ?? "NULL",
-        ]
-        return "-- " + flag.key + upsertHead + values.joined(separator: ",\n    ") + upsertTail
+        bytes.append(contentsOf: [UInt8(ascii: "-"), UInt8(ascii: "-"), 0x20])
+        bytes.append(contentsOf: flag.key.utf8)
+        bytes.append(contentsOf: upsertHead)
+        func value(_ append: (inout [UInt8]) -> Void, last: Bool = false) {
+            append(&bytes)
+            if !last { bytes.append(contentsOf: valueSeparator) }
+        }
+        value { PostgresSeedLiteral.appendString(flag.key, to: &$0) }
+        value { PostgresSeedLiteral.appendString(flag.type.rawValue, to: &$0) }
+        let defaultJSON = try compactJSON(CanonicalSeedValue.json(flag.defaultValue), of: flag)
+        value { PostgresSeedLiteral.appendString(defaultJSON, to: &$0) }
+        let rulesJSON = flag.rollout == nil ? "[]" : try compactJSON(CanonicalSeedValue.rules(of: flag), of: flag)
+        value { PostgresSeedLiteral.appendString(rulesJSON, to: &$0) }
+        value { PostgresSeedLiteral.appendString(flag.owner, to: &$0) }
+        value { PostgresSeedLiteral.appendString(orNULL: flag.expires?.description, to: &$0) }
+        value { PostgresSeedLiteral.appendString(flag.kind.rawValue, to: &$0) }
+        value { $0.append(contentsOf: (flag.killSwitch ? "true" : "false").utf8) }
+        value { PostgresSeedLiteral.appendString(orNULL: flag.description, to: &$0) }
+        value { PostgresSeedLiteral.appendString(orNULL: config?.name, to: &$0) }
+        value({ $0.append(contentsOf: (config.map { String($0.version) } ?? "NULL").utf8) }, last: true)
+        bytes.append(contentsOf: upsertTail)
     }
 
     /// The text of every upsert between the key comment and the values.
-    private static let upsertHead =
-        "\nINSERT INTO \(tableName) AS f (\((["key", "type", "default_value", "rules"] + refreshedColumns).joined(separator: ", ")))"
-        + "\nVALUES (\n    "
+    private static let upsertHead = Array(
+        ("\nINSERT INTO \(tableName) AS f (\((["key", "type", "default_value", "rules"] + refreshedColumns).joined(separator: ", ")))"
+            + "\nVALUES (\n    ").utf8)
+
+    /// What goes between two values.
+    private static let valueSeparator = Array(",\n    ".utf8)
 
     /// The text of every upsert after the values.
-    private static let upsertTail =
-        "\n)\nON CONFLICT (key) DO UPDATE SET\n    "
-        + refreshedColumns.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ",\n    ")
-        + "\nWHERE (\(refreshedColumns.map { "f.\($0)" }.joined(separator: ", ")))"
-        + "\n    IS DISTINCT FROM (\(refreshedColumns.map { "EXCLUDED.\($0)" }.joined(separator: ", ")));"
+    private static let upsertTail = Array(
+        ("\n)\nON CONFLICT (key) DO UPDATE SET\n    "
+            + refreshedColumns.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ",\n    ")
+            + "\nWHERE (\(refreshedColumns.map { "f.\($0)" }.joined(separator: ", ")))"
+            + "\n    IS DISTINCT FROM (\(refreshedColumns.map { "EXCLUDED.\($0)" }.joined(separator: ", ")));").utf8)
 
     // MARK: - Checks
 

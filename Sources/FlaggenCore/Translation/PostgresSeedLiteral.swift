@@ -36,6 +36,26 @@ enum PostgresSeedLiteral {
         return result + "'"
     }
 
+    /// Appends ``string(_:)`` of `text`, its bytes copied straight in when no quote needs doubling.
+    static func appendString(_ text: String, to bytes: inout [UInt8]) {
+        if SourceText.allBytes(of: text, where: { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "'") }) {
+            bytes.append(UInt8(ascii: "'"))
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "'"))
+        } else {
+            bytes.append(contentsOf: string(text).utf8)
+        }
+    }
+
+    /// Appends ``optionalString(_:)`` of `text`.
+    static func appendString(orNULL text: String?, to bytes: inout [UInt8]) {
+        if let text {
+            appendString(text, to: &bytes)
+        } else {
+            bytes.append(contentsOf: [0x4E, 0x55, 0x4C, 0x4C])
+        }
+    }
+
     /// A string constant, or `NULL` for nil.
     static func optionalString(_ text: String?) -> String {
         text.map(string) ?? "NULL"
