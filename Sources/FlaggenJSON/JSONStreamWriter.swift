@@ -11,6 +11,10 @@
 /// A method that throws may leave part of a value behind: after an error the document is
 /// unfinished, and the caller drops it.
 ///
+/// The bytes go into a buffer of the writer's own rather than an `Array`, because a document is
+/// made of hundreds of thousands of short pieces and the array's checks on every append cost
+/// more than the copying; hence the writer cannot be copied.
+///
 /// ```swift
 /// var json = JSONStreamWriter()
 /// json.beginObject()
@@ -19,10 +23,11 @@
 /// json.endObject()
 /// let bytes = json.finish()   // {"name": "dark_mode", "rules": [1]} across five lines
 /// ```
-public struct JSONStreamWriter {
-    /// The bytes written so far. A caller streaming a large document may hand them on and empty
-    /// the array at any point; the writer only ever appends.
-    public var bytes: [UInt8] = []
+public struct JSONStreamWriter: ~Copyable {
+    /// The bytes written and not yet handed on: `count` of them, in room for `capacity`.
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
 
     private let writer: JSONWriter
     /// Spaces per level, or `nil` for the compact format.
@@ -42,10 +47,16 @@ public struct JSONStreamWriter {
     /// nesting limit for values handed over whole with ``value(_:)``).
     public init(_ writer: JSONWriter = JSONWriter()) {
         self.writer = writer
+        capacity = 64 * 1024
+        storage = .allocate(capacity: capacity)
         switch writer.format {
         case .pretty(let indent): indentWidth = max(0, indent)
         case .compact: indentWidth = nil
         }
+    }
+
+    deinit {
+        storage.deallocate()
     }
 
     // MARK: - Containers
@@ -53,7 +64,7 @@ public struct JSONStreamWriter {
     /// Opens an object, as a value in the current position.
     public mutating func beginObject() {
         beforeValue()
-        bytes.append(UInt8(ascii: "{"))
+        put(UInt8(ascii: "{"))
         open(isObject: true)
     }
 
@@ -65,7 +76,7 @@ public struct JSONStreamWriter {
     /// Opens an array, as a value in the current position.
     public mutating func beginArray() {
         beforeValue()
-        bytes.append(UInt8(ascii: "["))
+        put(UInt8(ascii: "["))
         open(isObject: false)
     }
 
@@ -80,32 +91,35 @@ public struct JSONStreamWriter {
         checkOrder(of: key.description)
         #endif
         startMember()
-        key.withUTF8Buffer { JSONWriter.appendQuoted($0, to: &bytes) }
+        key.withUTF8Buffer { putQuoted($0) }
         endKey()
     }
 
-    /// Starts the next member of the innermost object; its value comes next.
+    /// Starts the next member of the innermost object; its value comes next. (A literal key
+    /// takes the `StaticString` overload, which reads its bytes in place.)
+    @_disfavoredOverload
     public mutating func key(_ key: String) {
         #if DEBUG
         checkOrder(of: key)
         #endif
         startMember()
-        JSONWriter.appendQuoted(key, to: &bytes)
+        putQuoted(key)
         endKey()
     }
 
     // MARK: - Values
 
     /// Writes a string.
+    @_disfavoredOverload
     public mutating func string(_ text: String) {
         beforeValue()
-        JSONWriter.appendQuoted(text, to: &bytes)
+        putQuoted(text)
     }
 
     /// Writes a string known at compile time.
     public mutating func string(_ text: StaticString) {
         beforeValue()
-        text.withUTF8Buffer { JSONWriter.appendQuoted($0, to: &bytes) }
+        text.withUTF8Buffer { putQuoted($0) }
     }
 
     /// Writes a string, or `null` for `nil`.
@@ -116,31 +130,41 @@ public struct JSONStreamWriter {
     /// Writes an integer.
     public mutating func int(_ number: Int) {
         beforeValue()
-        JSONWriter.appendDecimal(number, to: &bytes)
+        // Int.min has 19 digits and a sign: 20 bytes, written from the end.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            var magnitude = number.magnitude
+            repeat {
+                start -= 1
+                digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+                magnitude /= 10
+            } while magnitude > 0
+            if number < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            put(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[start...])))
+        }
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ flag: Bool) {
         beforeValue()
-        if flag {
-            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
-        } else {
-            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
-        }
+        if flag { put("true") } else { put("false") }
     }
 
     /// Writes `null`.
     public mutating func null() {
         beforeValue()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        put("null")
     }
 
     /// Writes a double as ``JSONWriter`` spells it.
     /// - Throws: ``JSONWriterError`` for NaN and infinities.
     public mutating func double(_ number: Double) throws {
-        let text = try JSONWriter.format(number, path: [])
+        var text = try JSONWriter.format(number, path: [])
         beforeValue()
-        bytes.append(contentsOf: text.utf8)
+        text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes a whole value (keys sorted, as ``JSONWriter`` does), nested where it stands.
@@ -148,16 +172,32 @@ public struct JSONStreamWriter {
     ///   at `value`.
     public mutating func value(_ value: JSONValue) throws {
         beforeValue()
-        try writer.append(value, depth: depth, to: &bytes)
+        var written: [UInt8] = []
+        try writer.append(value, depth: depth, to: &written)
+        written.withUnsafeBytes { put($0) }
     }
 
-    // MARK: - Finishing
+    // MARK: - Handing on, finishing
 
-    /// The document: the bytes not yet handed on, with the trailing newline when the writer
-    /// asks for one and without spare capacity. Call it once, after the outermost value.
+    /// The number of bytes written and not yet handed on.
+    public var pendingCount: Int { count }
+
+    /// Hands the bytes written so far to `receive` when there are at least `minimumCount` of
+    /// them, and forgets them: a large document streams out in pieces instead of being held.
+    public mutating func handOn(ifAtLeast minimumCount: Int = 0, to receive: (UnsafeRawBufferPointer) -> Void) {
+        guard count >= minimumCount, count > 0 else { return }
+        receive(UnsafeRawBufferPointer(start: storage, count: count))
+        count = 0
+    }
+
+    /// The bytes not yet handed on, with the trailing newline when the writer asks for one.
+    /// Call it once, after the outermost value.
     public mutating func finish() -> [UInt8] {
         precondition(depth == 0, "JSONStreamWriter.finish() with \(depth) containers still open")
-        return writer.finish(&bytes)
+        if writer.trailingNewline { put(0x0A) }
+        let result = [UInt8](UnsafeBufferPointer(start: storage, count: count))
+        count = 0
+        return result
     }
 
     // MARK: - Implementation
@@ -178,7 +218,7 @@ public struct JSONStreamWriter {
         #endif
         depth -= 1
         if !containerIsEmpty { newline(depth: depth) }
-        bytes.append(bracket)
+        put(bracket)
         // The closed container is a value of its parent, which is therefore not empty.
         containerIsEmpty = false
     }
@@ -193,7 +233,7 @@ public struct JSONStreamWriter {
             #if DEBUG
             precondition(openContainers.last?.isObject == false, "JSONStreamWriter: a value in an object needs a key first")
             #endif
-            if !containerIsEmpty { bytes.append(UInt8(ascii: ",")) }
+            if !containerIsEmpty { put(UInt8(ascii: ",")) }
             newline(depth: depth)
         }
         containerIsEmpty = false
@@ -201,31 +241,98 @@ public struct JSONStreamWriter {
 
     @inline(__always)
     private mutating func startMember() {
-        if !containerIsEmpty { bytes.append(UInt8(ascii: ",")) }
+        if !containerIsEmpty { put(UInt8(ascii: ",")) }
         containerIsEmpty = false
         newline(depth: depth)
     }
 
     @inline(__always)
     private mutating func endKey() {
-        bytes.append(UInt8(ascii: ":"))
-        if indentWidth != nil { bytes.append(0x20) }
+        put(UInt8(ascii: ":"))
+        if indentWidth != nil { put(0x20) }
         awaitsValue = true
     }
 
     @inline(__always)
     private mutating func newline(depth: Int) {
         guard let width = indentWidth else { return }
-        bytes.append(0x0A)
-        var count = width * depth
-        while count > 0 {
-            let run = min(count, JSONStreamWriter.spaces.count)
-            bytes.append(contentsOf: JSONStreamWriter.spaces[0..<run])
-            count -= run
-        }
+        let spaces = width * depth
+        reserve(1 + spaces)
+        storage[count] = 0x0A
+        (storage + count + 1).initialize(repeating: 0x20, count: spaces)
+        count += 1 + spaces
     }
 
-    private static let spaces = [UInt8](repeating: 0x20, count: 64)
+    // MARK: - The buffer
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(toHold: count + extra) }
+    }
+
+    private mutating func grow(toHold needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStorage.initialize(from: storage, count: count)
+        storage.deallocate()
+        storage = newStorage
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    private mutating func put(_ byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func put(_ piece: UnsafeRawBufferPointer) {
+        reserve(piece.count)
+        if let base = piece.baseAddress {
+            UnsafeMutableRawPointer(storage + count).copyMemory(from: base, byteCount: piece.count)
+        }
+        count += piece.count
+    }
+
+    @inline(__always)
+    private mutating func put(_ text: StaticString) {
+        text.withUTF8Buffer { put(UnsafeRawBufferPointer($0)) }
+    }
+
+    private mutating func putQuoted(_ text: String) {
+        var text = text
+        text.withUTF8 { putQuoted($0) }
+    }
+
+    /// Writes `text` quoted: copied whole when no byte needs an escape (nearly always), else
+    /// escaped by ``JSONWriter``.
+    private mutating func putQuoted(_ text: UnsafeBufferPointer<UInt8>) {
+        let raw = UnsafeRawBufferPointer(text)
+        var index = 0
+        while index + 8 <= raw.count, !JSONWriter.mayNeedEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+            index += 8
+        }
+        while index < raw.count {
+            let byte = raw[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { break }
+            index += 1
+        }
+        guard index == raw.count else {
+            var escaped: [UInt8] = []
+            JSONWriter.appendQuoted(text, to: &escaped)
+            escaped.withUnsafeBytes { put($0) }
+            return
+        }
+        reserve(raw.count + 2)
+        storage[count] = UInt8(ascii: "\"")
+        if let base = raw.baseAddress {
+            UnsafeMutableRawPointer(storage + count + 1).copyMemory(from: base, byteCount: raw.count)
+        }
+        storage[count + 1 + raw.count] = UInt8(ascii: "\"")
+        count += raw.count + 2
+    }
 
     #if DEBUG
     private mutating func checkOrder(of key: String) {

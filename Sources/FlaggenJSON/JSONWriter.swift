@@ -346,7 +346,7 @@ public struct JSONWriter: Sendable {
     /// Whether any of the eight bytes in `word` is below 0x20, `"`, `\\` or 0xE2 (the first byte
     /// of U+2028 and U+2029): the bytes the loop below must look at one by one.
     @inline(__always)
-    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         // Exact tests for "some byte is zero" and "some byte is below 0x20".

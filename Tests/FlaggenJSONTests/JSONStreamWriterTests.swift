@@ -95,13 +95,13 @@ final class JSONStreamWriterTests: XCTestCase {
         json.key("a")
         json.beginArray()
         json.int(1)
-        handedOn += json.bytes
-        json.bytes.removeAll()
+        json.handOn { handedOn += $0 }
+        XCTAssertEqual(json.pendingCount, 0)
         json.int(2)
         try json.value(["b": "c"])
         json.endArray()
-        handedOn += json.bytes
-        json.bytes.removeAll()
+        json.handOn(ifAtLeast: 1_000) { _ in XCTFail("fewer bytes than asked for") }
+        json.handOn(ifAtLeast: 10) { handedOn += $0 }
         json.key("d"); json.beginObject(); json.endObject()
         json.endObject()
         XCTAssertEqual(handedOn + json.finish(), try JSONWriter().utf8Bytes(for: value))

@@ -1,3 +1,5 @@
+import FlaggenJSON
+
 /// Where a generation run's files go as each output is rendered: kept in memory
 /// (``InMemorySink``, for ``Generate/render()``), compared with the disk (`flaggen check`,
 /// ``ComparingSink``), or staged on disk (`flaggen generate`, ``StagingSink``).
@@ -77,6 +79,11 @@ final class ChunkedOutput {
     /// Hands `bytes` on when there are at least a chunk's worth, and empties it.
     func drainIfFull(_ bytes: inout [UInt8]) {
         if bytes.count >= chunkSize { drain(&bytes) }
+    }
+
+    /// Hands what `json` has written on when there is at least a chunk's worth.
+    func drainIfFull(_ json: inout JSONStreamWriter) {
+        json.handOn(ifAtLeast: chunkSize) { receive($0) }
     }
 
     /// Hands `bytes` on and empties it.

@@ -40,7 +40,7 @@ public struct CanonicalSeedEmitter: Sendable {
             json.beginArray()
             for flag in manifest.flags {
                 try Self.write(flag, in: manifest, to: &json)
-                chunks?.drainIfFull(&json.bytes)
+                chunks?.drainIfFull(&json)
             }
             json.endArray()
             json.key("formatVersion")
@@ -112,7 +112,12 @@ public struct CanonicalSeedEmitter: Sendable {
         json.key("owner")
         json.string(flag.owner)
         json.key("rules")
-        try json.value(CanonicalSeedValue.rules(of: flag))
+        if flag.rollout == nil {
+            json.beginArray()
+            json.endArray()
+        } else {
+            try json.value(CanonicalSeedValue.rules(of: flag))
+        }
         json.key("type")
         json.string(flag.type.rawValue)
         json.endObject()

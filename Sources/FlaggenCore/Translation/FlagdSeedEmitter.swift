@@ -56,11 +56,12 @@ public struct FlagdSeedEmitter: Sendable {
             json.beginObject()
             let flags = manifest.flags
             // Sorting the positions, not the flags, moves 8 bytes instead of a whole definition.
-            for index in flags.indices.sorted(by: { JSONWriter.utf8Precedes(flags[$0].key, flags[$1].key) }) {
+            // Flag keys are ASCII (the validator sees to it), where `<` is the writer's byte order.
+            for index in flags.indices.sorted(by: { flags[$0].key < flags[$1].key }) {
                 let flag = flags[index]
                 json.key(flag.key)
                 try write(flag, to: &json)
-                chunks?.drainIfFull(&json.bytes)
+                chunks?.drainIfFull(&json)
             }
             json.endObject()
             json.endObject()

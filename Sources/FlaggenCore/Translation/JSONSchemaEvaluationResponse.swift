@@ -43,7 +43,8 @@ struct JSONSchemaEvaluationResponse {
         json.key("properties")
         json.beginObject()
         let flags = manifest.flags
-        for index in flags.indices.sorted(by: { JSONWriter.utf8Precedes(flags[$0].key, flags[$1].key) }) {
+        // Flag keys are ASCII (the validator sees to it), where `<` is the writer's byte order.
+        for index in flags.indices.sorted(by: { flags[$0].key < flags[$1].key }) {
             json.key(flags[index].key)
             try writeSchema(for: flags[index], shapes: shapes, to: &json)
         }

@@ -2,7 +2,7 @@ import FlaggenJSON
 
 /// A seed that is one JSON document written straight to bytes with a ``JSONStreamWriter``: the
 /// contract, flagd and Unleash seeds. Nothing is built as a value first, and with `chunks` the
-/// bytes are handed over as they pile up (`chunks?.drainIfFull(&json.bytes)` after each flag).
+/// bytes are handed over as they pile up (`chunks?.drainIfFull(&json)` after each flag).
 enum StreamedSeedDocument {
     /// The file `fileName` that `write` writes; it holds the bytes not yet handed to `chunks`.
     ///

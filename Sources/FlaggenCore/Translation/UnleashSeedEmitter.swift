@@ -43,7 +43,7 @@ public struct UnleashSeedEmitter: Sendable {
             json.beginArray()
             for flag in manifest.flags {
                 try writeFeature(for: flag, to: &json)
-                chunks?.drainIfFull(&json.bytes)
+                chunks?.drainIfFull(&json)
             }
             json.endArray()
             json.key("version")
