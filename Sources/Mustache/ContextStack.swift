@@ -11,17 +11,29 @@ struct ContextStack {
 
     /// How many values the render's data holds, at every depth (for the render step limit).
     var bottomValueCount: Int {
-        var count = 0
+        var count = 1
+        // Only lists and objects wait here; other values are counted as they are met.
         var pending = [frames[0]]
-        while let value = pending.popLast() {
-            count += 1
-            switch value {
-            case .array(let items): pending += items
-            case .object(let members): pending += members.values
-            default: break
+        while let container = pending.popLast() {
+            switch container {
+            case .array(let items):
+                count += items.count
+                for item in items where Self.isContainer(item) { pending.append(item) }
+            case .object(let members):
+                count += members.count
+                for member in members.values where Self.isContainer(member) { pending.append(member) }
+            default:
+                break
             }
         }
         return count
+    }
+
+    private static func isContainer(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array, .object: true
+        default: false
+        }
     }
 
     mutating func push(_ value: JSONValue) {
@@ -41,20 +53,24 @@ struct ContextStack {
     func lookup(_ name: Name, work: inout Int) -> JSONValue? {
         guard let first = name.parts.first else { return frames.last }
         var found: JSONValue?
-        for frame in frames.reversed() {
+        var index = frames.count - 1
+        while index >= 0 {
             work += 1
-            if case .object(let members) = frame, let value = members[first] {
+            if case .object(let members) = frames[index], let value = members[first] {
                 found = value
                 break
             }
+            index -= 1
         }
         guard var value = found else { return nil }
-        for part in name.parts.dropFirst() {
+        var partIndex = 1
+        while partIndex < name.parts.count {
             work += 1
-            guard case .object(let members) = value, let member = members[part] else {
+            guard case .object(let members) = value, let member = members[name.parts[partIndex]] else {
                 return nil
             }
             value = member
+            partIndex += 1
         }
         return value
     }

@@ -39,8 +39,8 @@ public struct MustacheTemplate: Sendable {
     public static let maxPartialDepth = 64
 
     /// How deep sections may be nested in one template; past it, parsing fails with
-    /// ``MustacheError/Kind/nestingTooDeep``. Rendering does not recurse, so it
-    /// needs no such limit, but freeing a parsed template does.
+    /// ``MustacheError/Kind/nestingTooDeep``. Neither parsing nor rendering recurses, so this
+    /// keeps templates readable rather than the stack safe.
     public static let maxNestingDepth = 256
 
     /// How much work one render may do before it fails with
@@ -67,7 +67,7 @@ public struct MustacheTemplate: Sendable {
     /// The template's name, used in error messages (usually its file name).
     public let name: String
 
-    let nodes: [Node]
+    let program: Program
 
     /// Parses a template.
     ///
@@ -81,7 +81,7 @@ public struct MustacheTemplate: Sendable {
         self.name = name
         var lexer = Lexer(source: source, templateName: name)
         let tokens = StandaloneLines.strip(try lexer.tokenize())
-        self.nodes = try Parser(templateName: name).parse(tokens)
+        self.program = try Parser(templateName: name).parse(tokens)
     }
 
     /// Renders the template against `context`, with no partials (any `{{> name}}` renders as

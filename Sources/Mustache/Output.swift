@@ -36,21 +36,20 @@ struct Output {
         return bytes
     }
 
-    /// Writes literal template text.
-    mutating func writeTemplateText(_ string: String) {
+    /// Writes literal template text, given as UTF-8 bytes.
+    mutating func writeTemplateText(_ text: UnsafeBufferPointer<UInt8>) {
+        guard !text.isEmpty else { return }
         guard !indentation.isEmpty else {
-            let before = bytes.count
-            Self.append(string, to: &bytes)
-            if bytes.count > before { atLineStart = bytes[bytes.count - 1] == Byte.newline }
+            bytes.append(contentsOf: text)
+            atLineStart = text[text.count - 1] == Byte.newline
             return
         }
-        let utf8 = string.utf8
-        var lineStart = utf8.startIndex
-        while lineStart < utf8.endIndex {
-            let newline = utf8[lineStart...].firstIndex(of: Byte.newline)
-            let lineEnd = newline.map { utf8.index(after: $0) } ?? utf8.endIndex
-            let line = utf8[lineStart..<lineEnd]
-            if atLineStart, !Self.isLineBreak(line) { bytes.append(contentsOf: indentation.utf8) }
+        var lineStart = 0
+        while lineStart < text.count {
+            let newline = text[lineStart...].firstIndex(of: Byte.newline)
+            let lineEnd = newline.map { $0 + 1 } ?? text.count
+            let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
+            if atLineStart, !Self.isLineBreak(line) { Self.append(indentation, to: &bytes) }
             bytes.append(contentsOf: line)
             atLineStart = newline != nil
             lineStart = lineEnd
@@ -73,7 +72,7 @@ struct Output {
     }
 
     /// Whether a line is only a line break, `\n` or `\r\n`: an empty line gets no indentation.
-    private static func isLineBreak(_ line: Substring.UTF8View) -> Bool {
-        line.elementsEqual([Byte.newline]) || line.elementsEqual([0x0D, Byte.newline])
+    private static func isLineBreak(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.elementsEqual([Byte.newline]) || line.elementsEqual([Byte.carriageReturn, Byte.newline])
     }
 }

@@ -1,7 +1,7 @@
-/// Builds the node tree from tokens: pairs section tags, checks names, drops comments.
+/// Builds the flat ``Program`` from tokens: pairs section tags, checks names, drops comments.
 ///
-/// Iterative, with an explicit stack of open sections. Nesting is still capped at
-/// ``MustacheTemplate/maxNestingDepth``: freeing a node tree recurses through its levels.
+/// Iterative, with an explicit stack of open sections. Nesting is capped at
+/// ``MustacheTemplate/maxNestingDepth`` so that templates stay readable and errors stay clear.
 struct Parser {
     private let templateName: String
 
@@ -11,15 +11,15 @@ struct Parser {
 
     private struct OpenSection {
         var token: Token
-        var name: Name
         var inverted: Bool
-        /// The nodes of the enclosing section, set aside while this one collects its own.
-        var siblings: [Node]
+        /// The index of the section's opening instruction.
+        var start: Int
     }
 
-    func parse(_ tokens: [Token]) throws(MustacheError) -> [Node] {
+    func parse(_ tokens: [Token]) throws(MustacheError) -> Program {
         var open: [OpenSection] = []
-        var nodes: [Node] = []
+        var program = Program()
+        // Consecutive text tokens make one text instruction; any tag, even a comment, ends it.
         var text = ""
 
         for token in tokens {
@@ -28,17 +28,17 @@ struct Parser {
                 continue
             }
             if !text.isEmpty {
-                nodes.append(.text(text))
+                program.appendText(text)
                 text = ""
             }
             switch kind {
             case .comment, .setDelimiters:
                 continue
             case .variable(let escaped):
-                nodes.append(.variable(try name(of: token), escapesHTML: escaped))
+                program.appendVariable(try name(of: token), escapesHTML: escaped)
             case .partial:
-                nodes.append(.partial(token.content, indentation: token.indentation,
-                                      position: token.position))
+                program.appendPartial(Program.PartialTag(
+                    name: token.content, indentation: token.indentation, position: token.position))
             case .sectionOpen, .invertedSectionOpen:
                 guard open.count < MustacheTemplate.maxNestingDepth else {
                     throw MustacheError(
@@ -46,9 +46,9 @@ struct Parser {
                         "sections are nested more than \(MustacheTemplate.maxNestingDepth) "
                             + "deep; split the template into partials")
                 }
-                open.append(OpenSection(token: token, name: try name(of: token),
-                                        inverted: kind == .invertedSectionOpen, siblings: nodes))
-                nodes = []
+                let inverted = kind == .invertedSectionOpen
+                let start = program.openSection(try name(of: token), inverted: inverted, position: token.position)
+                open.append(OpenSection(token: token, inverted: inverted, start: start))
             case .sectionClose:
                 guard let section = open.popLast() else {
                     throw MustacheError(
@@ -64,10 +64,7 @@ struct Parser {
                             + "\(section.token.position.line), column \(section.token.position.column); "
                             + "close it first with '\(tag("/", section.token))'")
                 }
-                let node = Node.section(section.name, inverted: section.inverted, children: nodes,
-                                        position: section.token.position)
-                nodes = section.siblings
-                nodes.append(node)
+                program.closeSection(openedAt: section.start)
             }
         }
         if let section = open.last {
@@ -76,8 +73,8 @@ struct Parser {
                 "section '\(tag(section.inverted ? "^" : "#", section.token))' is never closed; "
                     + "add '\(tag("/", section.token))' where it ends")
         }
-        if !text.isEmpty { nodes.append(.text(text)) }
-        return nodes
+        if !text.isEmpty { program.appendText(text) }
+        return program
     }
 
     /// The looked-up name of a variable or section tag: `.` or non-empty dot-separated parts.

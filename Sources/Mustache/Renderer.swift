@@ -2,7 +2,7 @@ import FlaggenJSON
 
 /// Walks a parsed template against a context stack, loading partials on demand.
 ///
-/// Iterative, with an explicit stack of frames instead of recursion, so neither deep
+/// Iterative, with explicit stacks of sections and partials instead of recursion, so neither deep
 /// templates nor deep data can overflow the call stack, even on a thread with a small
 /// stack. Partials are still capped at ``MustacheTemplate/maxPartialDepth`` so a partial
 /// that includes itself fails with a clear error instead of running until memory runs out.
@@ -17,13 +17,19 @@ struct Renderer {
     var output = Output()
     /// When set, the output is handed to `receive` whenever it reaches `chunkSize` bytes.
     var drain: (chunkSize: Int, receive: (UnsafeRawBufferPointer) -> Void)?
-    /// Parsed partials by name; `nil` for a name the provider does not know.
-    private var partialCache: [String: MustacheTemplate?] = [:]
+    /// Where each parsed partial is in ``programs``, by name; `nil` for a name the provider
+    /// does not know.
+    private var partialPrograms: [String: Int?] = [:]
     private var partialDepth = 0
-    private var frames: [Frame] = []
-    /// The names of the template and of the partials entered so far (each once), for error
-    /// messages.
+    /// The template and the partials loaded so far (each once); ``Section/program`` and
+    /// ``PartialCall/program`` index it.
+    private var programs: [Program] = []
+    /// The names of ``programs``, for error messages.
     private var templateNames: [String] = []
+    /// The sections being rendered, innermost last.
+    private var sections: [Section] = []
+    /// The partials being rendered, innermost last.
+    private var partialCalls: [PartialCall] = []
     /// Steps taken, and how many are allowed (see ``MustacheTemplate/maxRenderSteps``). The
     /// allowance for the data is added the first time the base limit is reached, so renders
     /// that stay under it never count the data's values.
@@ -31,27 +37,24 @@ struct Renderer {
     private var maxSteps = MustacheTemplate.maxRenderSteps
     private var countedData = false
 
-    /// Work in progress: a node list to render, or a list value to iterate a section over.
-    private struct Frame {
-        enum Kind {
-            case nodes([Node])
-            case items([JSONValue], children: [Node], position: SourcePosition)
-        }
+    /// A section whose body is being rendered.
+    private struct Section {
+        /// For a section over a list: the list, and the index of the item being rendered.
+        var items: [JSONValue]?
+        var itemIndex = 0
+        /// Whether the section pushed a value on the context stack (a list item, or the value
+        /// of a section over anything else that is truthy).
+        var pushedContext: Bool
+        /// Where the opening tag is, for errors: the program and the position in its source.
+        var program: Int
+        var position: SourcePosition
+    }
 
-        /// What to undo when a `nodes` frame is finished.
-        enum Exit {
-            case none
-            case popContext
-            case endPartial(outerIndentation: String)
-        }
-
-        var kind: Kind
-        /// The template or partial the nodes come from, as an index into ``templateNames``
-        /// (an `Int` to copy on every step, not a `String`).
-        var template: Int
-        var exit: Exit
-        /// The index of the next node or item.
-        var next = 0
+    /// A partial being rendered: where to continue once it ends.
+    private struct PartialCall {
+        var program: Int
+        var returnAddress: Int
+        var outerIndentation: String
     }
 
     init(context: JSONValue, partials: some PartialProvider, options: MustacheTemplate.Options) {
@@ -60,97 +63,116 @@ struct Renderer {
         self.options = options
     }
 
+    /// Renders the template's instructions, jumping back over a section's body for each item.
+    ///
+    /// Counts steps as a walk over the template's tree would: one per text, tag and list item,
+    /// one for the end of each section body and of each template, plus the frames and parts
+    /// that lookups search (see ``MustacheTemplate/maxRenderSteps``).
     mutating func render(_ template: MustacheTemplate) throws(MustacheError) {
+        programs = [template.program]
         templateNames = [template.name]
-        frames = [Frame(kind: .nodes(template.nodes), template: 0, exit: .none)]
-        // The top frame is read in place, by index, rather than copied out on every step.
-        while !frames.isEmpty {
-            steps += 1
-            if steps > maxSteps { try checkSteps() }
-            if let drain, output.bytes.count >= drain.chunkSize { output.drain(into: drain.receive) }
-            if output.totalCount > MustacheTemplate.maxOutputBytes {
-                throw limitError(.outputTooLarge, "the rendered text is larger than the limit of "
-                    + "\(MustacheTemplate.maxOutputBytes) bytes")
+        var programIndex = 0
+        var program = template.program
+        var address = 0
+        while true {
+            try takeStep()
+            guard address < program.instructions.count else {
+                guard let call = partialCalls.popLast() else { return }
+                output.indentation = call.outerIndentation
+                partialDepth -= 1
+                programIndex = call.program
+                program = programs[programIndex]
+                address = call.returnAddress
+                continue
             }
-            let top = frames.count - 1
-            let index = frames[top].next
-            switch frames[top].kind {
-            case .nodes(let nodes):
-                guard index < nodes.count else {
-                    finish(frames.removeLast().exit)
-                    continue
+            switch program.instructions[address] {
+            case .text(let start, let end):
+                program.text.withUnsafeBufferPointer { text in
+                    output.writeTemplateText(UnsafeBufferPointer(rebasing: text[start..<end]))
                 }
-                frames[top].next = index + 1
-                try render(nodes[index], in: frames[top].template)
+                address += 1
 
-            case .items(let items, let children, _):
-                guard index < items.count else {
-                    frames.removeLast()
+            case .variable(let name, let escapesHTML):
+                if let value = context.lookup(program.names[name], work: &steps) {
+                    if case .string(let string) = value, !(escapesHTML && options.escapesHTML) {
+                        output.writeValue(string)
+                    } else {
+                        let text = ValueFormatting.text(for: value)
+                        output.writeValue(escapesHTML && options.escapesHTML ? ValueFormatting.escapeHTML(text) : text)
+                    }
+                }
+                address += 1
+
+            case .section(let name, let inverted, let end, let position):
+                let value = context.lookup(program.names[name], work: &steps)
+                guard ContextStack.isTruthy(value) != inverted else {
+                    address = end + 1
                     continue
                 }
-                frames[top].next = index + 1
-                context.push(items[index])
-                frames.append(Frame(kind: .nodes(children), template: frames[top].template,
-                                    exit: .popContext))
+                switch value {
+                case .array(let items)? where !inverted:
+                    sections.append(Section(items: items, pushedContext: true, program: programIndex, position: position))
+                    // The first item's step; a truthy list is never empty.
+                    try takeStep()
+                    context.push(items[0])
+                case let value? where !inverted:
+                    context.push(value)
+                    sections.append(Section(items: nil, pushedContext: true, program: programIndex, position: position))
+                default:
+                    sections.append(Section(items: nil, pushedContext: false, program: programIndex, position: position))
+                }
+                address += 1
+
+            case .sectionEnd(let start):
+                let top = sections.count - 1
+                if sections[top].pushedContext { context.pop() }
+                guard let itemCount = sections[top].items?.count else {
+                    sections.removeLast()
+                    address += 1
+                    continue
+                }
+                // The next item's step, or the step that finds the list exhausted.
+                try takeStep()
+                let next = sections[top].itemIndex + 1
+                guard next < itemCount else {
+                    sections.removeLast()
+                    address += 1
+                    continue
+                }
+                sections[top].itemIndex = next
+                context.push(sections[top].items.unsafelyUnwrapped[next])
+                address = start + 1
+
+            case .partial(let index):
+                let tag = program.partials[index]
+                address += 1
+                guard let partialProgram = try loadPartial(tag.name) else { continue }
+                guard partialDepth < MustacheTemplate.maxPartialDepth else {
+                    throw Self.recursionError(tag.name, in: templateNames[programIndex], at: tag.position)
+                }
+                partialDepth += 1
+                partialCalls.append(PartialCall(program: programIndex, returnAddress: address, outerIndentation: output.indentation))
+                if let indentation = tag.indentation {
+                    output.indentation += indentation
+                    output.atLineStart = true
+                }
+                programIndex = partialProgram
+                program = programs[programIndex]
+                address = 0
             }
         }
     }
 
-    /// Writes a text or variable node, or pushes the frame that renders a section or partial.
-    private mutating func render(_ node: Node, in template: Int) throws(MustacheError) {
-        switch node {
-        case .text(let text):
-            output.writeTemplateText(text)
-
-        case .variable(let name, let escapesHTML):
-            guard let value = context.lookup(name, work: &steps) else { return }
-            let text = ValueFormatting.text(for: value)
-            output.writeValue(escapesHTML && options.escapesHTML
-                              ? ValueFormatting.escapeHTML(text) : text)
-
-        case .section(let name, let inverted, let children, let position):
-            let value = context.lookup(name, work: &steps)
-            guard ContextStack.isTruthy(value) != inverted else { return }
-            switch value {
-            case .array(let items)? where !inverted:
-                frames.append(Frame(kind: .items(items, children: children, position: position),
-                                    template: template, exit: .none))
-            case let value? where !inverted:
-                context.push(value)
-                frames.append(Frame(kind: .nodes(children), template: template,
-                                    exit: .popContext))
-            default:
-                frames.append(Frame(kind: .nodes(children), template: template,
-                                    exit: .none))
-            }
-
-        case .partial(let name, let indentation, let position):
-            guard let partial = try loadPartial(name) else { return }
-            guard partialDepth < MustacheTemplate.maxPartialDepth else {
-                throw Self.recursionError(name, in: templateNames[template], at: position)
-            }
-            partialDepth += 1
-            let outerIndentation = output.indentation
-            if let indentation {
-                output.indentation += indentation
-                output.atLineStart = true
-            }
-            let partialIndex = templateNames.firstIndex(of: partial.name) ?? templateNames.count
-            if partialIndex == templateNames.count { templateNames.append(partial.name) }
-            frames.append(Frame(kind: .nodes(partial.nodes), template: partialIndex,
-                                exit: .endPartial(outerIndentation: outerIndentation)))
-        }
-    }
-
-    private mutating func finish(_ exit: Frame.Exit) {
-        switch exit {
-        case .none:
-            break
-        case .popContext:
-            context.pop()
-        case .endPartial(let outerIndentation):
-            output.indentation = outerIndentation
-            partialDepth -= 1
+    /// Counts one step, and checks the limits: the steps, and the output's size. Hands the
+    /// output to ``drain`` when a chunk is full.
+    @inline(__always)
+    private mutating func takeStep() throws(MustacheError) {
+        steps += 1
+        if steps > maxSteps { try checkSteps() }
+        if let drain, output.bytes.count >= drain.chunkSize { output.drain(into: drain.receive) }
+        if output.totalCount > MustacheTemplate.maxOutputBytes {
+            throw limitError(.outputTooLarge, "the rendered text is larger than the limit of "
+                + "\(MustacheTemplate.maxOutputBytes) bytes")
         }
     }
 
@@ -169,7 +191,7 @@ struct Renderer {
     /// A limit error at the innermost list section being repeated, which is usually where a
     /// runaway render multiplies its work, or at the start of the template when there is none.
     private func limitError(_ kind: MustacheError.Kind, _ problem: String) -> MustacheError {
-        let inSection = frames.last(where: { if case .items = $0.kind { true } else { false } })
+        let inSection = sections.last(where: { $0.items != nil })
         let advice = switch (kind, inSection != nil) {
         case (.renderTooLong, true):
             " while repeating this section; a section over a list inside a section over the same "
@@ -183,22 +205,25 @@ struct Renderer {
         default:
             "; render less text"
         }
-        if let inSection, case .items(_, _, let position) = inSection.kind {
-            return MustacheError(kind, in: templateNames[inSection.template], at: position, problem + advice)
+        if let inSection {
+            return MustacheError(kind, in: templateNames[inSection.program], at: inSection.position, problem + advice)
         }
         return MustacheError(
-            kind, in: frames.first.map { templateNames[$0.template] } ?? "<template>", at: SourcePosition(line: 1, column: 1),
-            problem + advice)
+            kind, in: templateNames.first ?? "<template>", at: SourcePosition(line: 1, column: 1), problem + advice)
     }
 
-    private mutating func loadPartial(_ name: String) throws(MustacheError) -> MustacheTemplate? {
-        if let cached = partialCache[name] { return cached }
-        var partial: MustacheTemplate?
+    /// The index in ``programs`` of the partial called `name`, parsing it the first time.
+    private mutating func loadPartial(_ name: String) throws(MustacheError) -> Int? {
+        if let cached = partialPrograms[name] { return cached }
+        var index: Int?
         if let source = partialSource(name) {
-            partial = try MustacheTemplate(source: source, name: name)
+            let partial = try MustacheTemplate(source: source, name: name)
+            programs.append(partial.program)
+            templateNames.append(partial.name)
+            index = programs.count - 1
         }
-        partialCache[name] = .some(partial)
-        return partial
+        partialPrograms[name] = .some(index)
+        return index
     }
 
     private static func recursionError(
