@@ -15,9 +15,9 @@ public struct KotlinTranslator: Sendable {
         let configs = Dictionary(manifest.configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         // Inside `object Flags`, the flag properties hide types of the same name in qualified
         // expressions (`FlagKind.Release`, `Long.MIN_VALUE`).
-        let scope = Scope(
-            hidden: Set(manifest.flags.map { Identifiers.upperCamel($0.key) }), packageName: manifest.kotlinPackage)
-        let flags = flagsAndParts(manifest.flags, configs: configs, scope: scope)
+        let names = manifest.flags.map { Identifiers.upperCamel($0.key) }
+        let scope = Scope(hidden: Set(names), packageName: manifest.kotlinPackage)
+        let flags = flagsAndParts(manifest.flags, names: names, configs: configs, scope: scope)
         return .object([
             "header": .array(header.lines.map { .string(KotlinLiteral.commentText($0)) }),
             "manifestName": .string(KotlinLiteral.commentText(header.manifestName)),
@@ -89,16 +89,15 @@ public struct KotlinTranslator: Sendable {
     /// context cost 13.5 MB at 10,000 flags), so each flag carries its place in both lists:
     /// `isFirst`/`isLast` in all flags, `isFirstInPart`/`isLastInPart` in its part.
     private func flagsAndParts(
-        _ definitions: [FlagDefinition], configs: [String: ConfigDefinition], scope: Scope
+        _ definitions: [FlagDefinition], names: [String], configs: [String: ConfigDefinition], scope: Scope
     ) -> (flags: [JSONValue], parts: [JSONValue]) {
         var contexts: [[String: JSONValue]] = []
         contexts.reserveCapacity(definitions.count)
         // The index of each part's first flag.
         var partStarts: [Int] = []
         var literalBytes = 0
-        for definition in definitions {
-            let context = flag(for: definition, configs: configs, scope: scope)
-            let bytes = context["defaultLiteral"]?.stringValue?.utf8.count ?? 0
+        for (definition, name) in zip(definitions, names) {
+            let (context, bytes) = flag(for: definition, name: name, configs: configs, scope: scope)
             let partSize = contexts.count - (partStarts.last ?? 0)
             if partStarts.isEmpty || partSize == Self.maxFlagsPerPart || (partSize > 0 && literalBytes + bytes > Self.maxDefaultLiteralBytesPerPart) {
                 partStarts.append(contexts.count)
@@ -135,40 +134,45 @@ public struct KotlinTranslator: Sendable {
 
     // MARK: - Flags
 
-    /// A flag's context, without its place in lists.
-    private func flag(for flag: FlagDefinition, configs: [String: ConfigDefinition], scope: Scope) -> [String: JSONValue] {
+    /// A flag's context, without its place in lists, and the UTF-8 length of its
+    /// `defaultLiteral`. `name` is the flag's ``Identifiers/upperCamel(_:)`` name.
+    private func flag(
+        for flag: FlagDefinition, name: String, configs: [String: ConfigDefinition], scope: Scope
+    ) -> (context: [String: JSONValue], defaultLiteralBytes: Int) {
         var doc = flag.description.map(KotlinLiteral.commentLines) ?? []
+        doc.reserveCapacity(doc.count + 6)
         if !doc.isEmpty { doc.append("") }
-        doc.append("- Key: `\(flag.key)`")
-        doc.append("- Owner: \(KotlinLiteral.commentText(flag.owner))")
-        doc.append("- Kind: \(flag.kind.rawValue)")
+        doc.append("- Key: `" + flag.key + "`")
+        doc.append("- Owner: " + KotlinLiteral.commentText(flag.owner))
+        doc.append("- Kind: " + flag.kind.rawValue)
         if flag.killSwitch {
             doc.append("- Kill switch: read live; never expires.")
         } else if let expires = flag.expires {
-            doc.append("- Expires: \(expires) (expired from the next day on)")
+            doc.append("- Expires: " + expires.description + " (expired from the next day on)")
         } else {
             doc.append("- Expires: never (permission flag)")
         }
         if let rollout = flag.rollout {
-            doc.append("- Rollout: \(rolloutSummary(rollout))")
+            doc.append("- Rollout: " + rolloutSummary(rollout))
         }
-        let name = Identifiers.upperCamel(flag.key)
-        return [
-            "key": .string(flag.key),
-            "name": .string(Identifiers.kotlinEscaped(name)),
-            "nameLiteral": .string(KotlinLiteral.string(name)),
-            "keyLiteral": .string(KotlinLiteral.string(flag.key)),
-            "valueType": .string(valueType(of: flag)),
-            "defaultLiteral": .string(
-                literal(flag.defaultValue, configName: flag.configName, configs: configs, scope: scope, used: 27, indent: 12)),
-            "ownerLiteral": .string(KotlinLiteral.string(flag.owner)),
-            "expiresLiteral": .string(
-                flag.expires.map { "\(scope.type("FlagDate"))(\($0.year), \($0.month), \($0.day))" } ?? "null"),
-            "killSwitchLiteral": .string(KotlinLiteral.bool(flag.killSwitch)),
-            "kindLiteral": .string("\(scope.type("FlagKind")).\(kindEntry(flag.kind))"),
-            "descriptionLiteral": .string(flag.description.map(KotlinLiteral.string) ?? "null"),
-            "docComment": .array(KotlinLiteral.kdoc(doc, indent: 4).map(JSONValue.string)),
-        ]
+        let defaultLiteral = literal(
+            flag.defaultValue, configName: flag.configName, configs: configs, scope: scope, used: 27, indent: 12)
+        // Room for the five keys ``flagsAndParts`` adds, so adding them never rehashes the rest.
+        var context = [String: JSONValue](minimumCapacity: 17)
+        context["key"] = .string(flag.key)
+        context["name"] = .string(Identifiers.kotlinEscaped(name))
+        context["nameLiteral"] = .string(KotlinLiteral.string(name))
+        context["keyLiteral"] = .string(KotlinLiteral.string(flag.key))
+        context["valueType"] = .string(valueType(of: flag))
+        context["defaultLiteral"] = .string(defaultLiteral)
+        context["ownerLiteral"] = .string(KotlinLiteral.string(flag.owner))
+        context["expiresLiteral"] = .string(
+            flag.expires.map { "\(scope.type("FlagDate"))(\($0.year), \($0.month), \($0.day))" } ?? "null")
+        context["killSwitchLiteral"] = .string(KotlinLiteral.bool(flag.killSwitch))
+        context["kindLiteral"] = .string(scope.type("FlagKind") + "." + kindEntry(flag.kind))
+        context["descriptionLiteral"] = .string(flag.description.map(KotlinLiteral.string) ?? "null")
+        context["docComment"] = .array(KotlinLiteral.kdoc(doc, indent: 4).map(JSONValue.string))
+        return (context, defaultLiteral.utf8.count)
     }
 
     /// The `FlagKind` entry for a kind: `Release`.
@@ -219,32 +223,49 @@ public struct KotlinTranslator: Sendable {
     func expression(
         _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], scope: Scope, used: Int, indent: Int
     ) -> String {
+        var text = ""
+        appendExpression(value, as: type, configs: configs, scope: scope, used: used, indent: indent, to: &text)
+        return text
+    }
+
+    /// Appends ``expression(_:as:configs:scope:used:indent:)`` to `text`, so nested values are
+    /// written in place rather than joined from temporary strings.
+    private func appendExpression(
+        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], scope: Scope, used: Int, indent: Int,
+        to text: inout String
+    ) {
         let inline = inlineExpression(value, as: type, configs: configs, scope: scope)
-        if used + SourceText.width(inline) + 1 <= Self.lineLength { return inline }
+        if used + SourceText.width(inline) + 1 <= Self.lineLength { return text += inline }
         let inner = indent + 4
-        let pad = String(repeating: " ", count: inner)
-        let closing = String(repeating: " ", count: indent)
         switch (type, value) {
         case (.array(let items), .array(let values)) where !values.isEmpty:
-            let lines = values.enumerated().map { index, element in
-                pad + expression(element, as: items, configs: configs, scope: scope, used: inner, indent: inner)
-                    + (index < values.count - 1 ? "," : "")
+            text += "listOf(\n"
+            for (index, element) in values.enumerated() {
+                SourceText.appendSpaces(inner, to: &text)
+                appendExpression(element, as: items, configs: configs, scope: scope, used: inner, indent: inner, to: &text)
+                text += index < values.count - 1 ? ",\n" : "\n"
             }
-            return "listOf(\n" + lines.joined(separator: "\n") + "\n" + closing + ")"
+            SourceText.appendSpaces(indent, to: &text)
+            text += ")"
         case (.config(let name), .object(let object)):
-            guard let config = configs[name] else { return inline }
+            guard let config = configs[name] else { return text += inline }
             let present = config.properties.filter { object[$0.name] != nil }
-            guard !present.isEmpty else { return inline }
-            let lines = present.enumerated().map { index, property in
+            guard !present.isEmpty else { return text += inline }
+            text += name
+            text += "(\n"
+            for (index, property) in present.enumerated() {
                 let label = Identifiers.kotlinEscaped(property.name) + " = "
-                let argument = expression(
+                SourceText.appendSpaces(inner, to: &text)
+                text += label
+                appendExpression(
                     object[property.name] ?? .null, as: property.type, configs: configs, scope: scope,
-                    used: inner + SourceText.width(label), indent: inner)
-                return pad + label + argument + (index < present.count - 1 ? "," : "")
+                    used: inner + SourceText.width(label), indent: inner, to: &text)
+                text += index < present.count - 1 ? ",\n" : "\n"
             }
-            return "\(name)(\n" + lines.joined(separator: "\n") + "\n" + closing + ")"
+            SourceText.appendSpaces(indent, to: &text)
+            text += ")"
         default:
-            return inline
+            text += inline
         }
     }
 
@@ -252,27 +273,46 @@ public struct KotlinTranslator: Sendable {
     /// `PaywallConfig(title = "Go Pro", trialDays = 7L)`. Arguments are named; omitted
     /// properties take their defaults from the data class.
     func inlineExpression(_ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], scope: Scope) -> String {
+        var text = ""
+        appendInlineExpression(value, as: type, configs: configs, scope: scope, to: &text)
+        return text
+    }
+
+    private func appendInlineExpression(
+        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], scope: Scope, to text: inout String
+    ) {
         switch (type, value) {
-        case (.string, .string(let text)): return KotlinLiteral.string(text)
-        case (.bool, .bool(let bool)): return KotlinLiteral.bool(bool)
-        case (.int, .int(let number)): return KotlinLiteral.long(number, longIsHidden: scope.longIsHidden)
-        case (.double, .double(let number)): return KotlinLiteral.double(number)
-        case (.double, .int(let number)): return KotlinLiteral.double(Double(number))
-        case (.array, .array(let values)) where values.isEmpty: return "emptyList()"
+        case (.string, .string(let string)): text += KotlinLiteral.string(string)
+        case (.bool, .bool(let bool)): text += KotlinLiteral.bool(bool)
+        case (.int, .int(let number)): text += KotlinLiteral.long(number, longIsHidden: scope.longIsHidden)
+        case (.double, .double(let number)): text += KotlinLiteral.double(number)
+        case (.double, .int(let number)): text += KotlinLiteral.double(Double(number))
+        case (.array, .array(let values)) where values.isEmpty: text += "emptyList()"
         case (.array(let items), .array(let values)):
-            return "listOf(" + values.map { inlineExpression($0, as: items, configs: configs, scope: scope) }.joined(separator: ", ") + ")"
+            text += "listOf("
+            for (index, value) in values.enumerated() {
+                if index > 0 { text += ", " }
+                appendInlineExpression(value, as: items, configs: configs, scope: scope, to: &text)
+            }
+            text += ")"
         case (.config(let name), .object(let object)):
             // A constructor call resolves to the class even where a property has its name.
-            guard let config = configs[name] else { return "null" }
-            let arguments = config.properties.compactMap { property -> String? in
-                guard let value = object[property.name] else { return nil }
-                let argument = inlineExpression(value, as: property.type, configs: configs, scope: scope)
-                return "\(Identifiers.kotlinEscaped(property.name)) = \(argument)"
+            guard let config = configs[name] else { return text += "null" }
+            text += name
+            text += "("
+            var isFirst = true
+            for property in config.properties {
+                guard let value = object[property.name] else { continue }
+                if !isFirst { text += ", " }
+                isFirst = false
+                text += Identifiers.kotlinEscaped(property.name)
+                text += " = "
+                appendInlineExpression(value, as: property.type, configs: configs, scope: scope, to: &text)
             }
-            return "\(name)(\(arguments.joined(separator: ", ")))"
+            text += ")"
         default:
             // The validator guarantees values match their types; this is unreachable.
-            return "null"
+            text += "null"
         }
     }
 

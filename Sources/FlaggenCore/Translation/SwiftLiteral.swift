@@ -38,6 +38,10 @@ public enum SwiftLiteral {
     /// continuations is used instead; its lines are indented by `indent` spaces. Both forms
     /// hold exactly `text`.
     public static func string(_ text: String, used: Int, trailing: Int, indent: Int) -> String {
+        if SourceText.allBytes(of: text, where: { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            if used + text.utf8.count + 2 + trailing <= lineLength { return "\"" + text + "\"" }
+            return multilineString(plainASCII: text, indent: indent)
+        }
         let single = string(text)
         if used + SourceText.width(single) + trailing <= lineLength { return single }
         let pad = String(repeating: " ", count: indent)
@@ -84,6 +88,36 @@ public enum SwiftLiteral {
         return result + pad + "\"\"\""
     }
 
+    /// The multi-line form of ``string(_:used:trailing:indent:)`` for printable ASCII without
+    /// a quote or a backslash: every byte is one column and needs no escape, so the lines are
+    /// cut at the same places, byte by byte.
+    private static func multilineString(plainASCII text: String, indent: Int) -> String {
+        let space = UInt8(ascii: " ")
+        let budget = max(20, lineLength - indent - 2)
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 4 * (indent + 4) + 8)
+        result.append(contentsOf: "\"\"\"\n".utf8)
+        result.append(contentsOf: repeatElement(space, count: indent))
+        // The current line's width, and the byte before the next one (0 at a line's start).
+        var width = 0
+        var last: UInt8 = 0
+        for byte in text.utf8 {
+            // Break after a space when the line is full; a line never starts with a space.
+            if width + 1 > budget, width > 0, last == space || width + 1 > budget + 20, byte != space {
+                result.append(contentsOf: "\\\n".utf8)
+                result.append(contentsOf: repeatElement(space, count: indent))
+                width = 0
+            }
+            result.append(byte)
+            last = byte
+            width += 1
+        }
+        result.append(UInt8(ascii: "\n"))
+        result.append(contentsOf: repeatElement(space, count: indent))
+        result.append(contentsOf: "\"\"\"".utf8)
+        return String(decoding: result, as: UTF8.self)
+    }
+
     /// An integer literal, grouped by thousands as swift-format expects (`1_000_000`).
     public static func int(_ value: Int) -> String {
         SourceText.groupedDecimal(value)
@@ -112,6 +146,11 @@ enum SourceText {
         case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029, 0xFEFF: true
         default: false
         }
+    }
+
+    /// Appends `count` spaces.
+    static func appendSpaces(_ count: Int, to text: inout String) {
+        for _ in 0..<count { text += " " }
     }
 
     /// `-1_234_567`; numbers below 10,000 stay ungrouped.

@@ -26,22 +26,25 @@ public struct SwiftTranslator: Sendable {
     /// object to copy for them (10,000 flags would otherwise be copied once more).
     private func flag(for flag: FlagDefinition, configs: [String: ConfigDefinition], position: (index: Int, count: Int)) -> JSONValue {
         let name = Identifiers.lowerCamel(flag.key)
-        var doc: [String] = []
+        // The doc comment's `///` lines, written directly rather than as doc text to prefix.
+        var docComment: [JSONValue] = []
+        docComment.reserveCapacity(8)
         if let description = flag.description {
-            doc += SourceText.commentLines(description)
-            doc.append("")
+            for line in SourceText.commentLines(description) { docComment.append(.string(Self.docLine(line))) }
+            docComment.append(.string("///"))
         }
-        doc.append("- Owner: \(SourceText.commentLines(flag.owner).joined(separator: " "))")
-        doc.append("- Kind: \(flag.kind.rawValue)")
+        let ownerLines = SourceText.commentLines(flag.owner)
+        docComment.append(.string("/// - Owner: " + (ownerLines.count == 1 ? ownerLines[0] : ownerLines.joined(separator: " "))))
+        docComment.append(.string("/// - Kind: " + flag.kind.rawValue))
         if flag.killSwitch {
-            doc.append("- Kill switch: read live; never expires.")
+            docComment.append(.string("/// - Kill switch: read live; never expires."))
         } else if let expires = flag.expires {
-            doc.append("- Expires: \(expires)")
+            docComment.append(.string("/// - Expires: " + expires.description))
         } else {
-            doc.append("- Expires: never (permission flag)")
+            docComment.append(.string("/// - Expires: never (permission flag)"))
         }
         if let rollout = flag.rollout {
-            doc.append("- Rollout: \(rolloutSummary(rollout))")
+            docComment.append(.string("/// - Rollout: " + rolloutSummary(rollout)))
         }
         return .object([
             "key": .string(flag.key),
@@ -56,7 +59,7 @@ public struct SwiftTranslator: Sendable {
             "kindLiteral": .string("." + flag.kind.rawValue),
             "descriptionLiteral": .string(
                 flag.description.map { SwiftLiteral.string($0, used: 17, trailing: 0, indent: 6) } ?? "nil"),
-            "docComment": .array(docComment(doc)),
+            "docComment": .array(docComment),
             "isFirst": .bool(position.index == 0),
             "isLast": .bool(position.index == position.count - 1),
         ])
@@ -64,7 +67,12 @@ public struct SwiftTranslator: Sendable {
 
     /// `///` lines for doc text; empty lines get no trailing space.
     private func docComment(_ lines: [String]) -> [JSONValue] {
-        lines.map { .string($0.isEmpty ? "///" : "/// " + $0) }
+        lines.map { .string(Self.docLine($0)) }
+    }
+
+    /// A `///` line for one line of doc text; an empty line gets no trailing space.
+    private static func docLine(_ line: String) -> String {
+        line.isEmpty ? "///" : "/// " + line
     }
 
     private func rolloutSummary(_ rollout: Rollout) -> String {
@@ -108,61 +116,107 @@ public struct SwiftTranslator: Sendable {
     func expression(
         _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], used: Int, trailing: Int, indent: Int
     ) -> String {
+        var text = ""
+        appendExpression(value, as: type, configs: configs, used: used, trailing: trailing, indent: indent, to: &text)
+        return text
+    }
+
+    /// Appends ``expression(_:as:configs:used:trailing:indent:)`` to `text`, so nested values
+    /// are written in place rather than joined from temporary strings.
+    private func appendExpression(
+        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], used: Int, trailing: Int, indent: Int,
+        to text: inout String
+    ) {
         let inline = inlineExpression(value, as: type, configs: configs)
-        if used + SourceText.width(inline) + trailing <= SwiftLiteral.lineLength, !inline.contains("\n") { return inline }
+        if used + SourceText.width(inline) + trailing <= SwiftLiteral.lineLength, !inline.utf8.contains(UInt8(ascii: "\n")) {
+            text += inline
+            return
+        }
         let inner = indent + 2
-        let pad = String(repeating: " ", count: inner)
-        let closingPad = String(repeating: " ", count: indent)
         switch (type, value) {
-        case (.string, .string(let text)):
-            return SwiftLiteral.string(text, used: used, trailing: trailing, indent: inner)
+        case (.string, .string(let string)):
+            text += SwiftLiteral.string(string, used: used, trailing: trailing, indent: inner)
         case (.array(let items), .array(let values)) where !values.isEmpty:
-            let lines = values.map { pad + expression($0, as: items, configs: configs, used: inner, trailing: 1, indent: inner) + "," }
-            return "[\n" + lines.joined(separator: "\n") + "\n" + closingPad + "]"
+            text += "[\n"
+            for value in values {
+                SourceText.appendSpaces(inner, to: &text)
+                appendExpression(value, as: items, configs: configs, used: inner, trailing: 1, indent: inner, to: &text)
+                text += ",\n"
+            }
+            SourceText.appendSpaces(indent, to: &text)
+            text += "]"
         case (.config(let name), .object(let object)):
-            guard let config = configs[name] else { return inline }
+            guard let config = configs[name] else { return text += inline }
             let present = config.properties.filter { object[$0.name] != nil }
-            guard !present.isEmpty else { return inline }
-            let lines = present.enumerated().map { index, property -> String in
+            guard !present.isEmpty else { return text += inline }
+            text += name
+            text += "(\n"
+            for (index, property) in present.enumerated() {
                 let label = Self.argumentLabel(property.name) + ": "
                 let isLast = index == present.count - 1
-                let value = expression(
+                SourceText.appendSpaces(inner, to: &text)
+                text += label
+                appendExpression(
                     object[property.name] ?? .null, as: property.type, configs: configs, used: inner + SourceText.width(label),
-                    trailing: isLast ? 0 : 1, indent: inner)
-                return pad + label + value + (isLast ? "" : ",")
+                    trailing: isLast ? 0 : 1, indent: inner, to: &text)
+                text += isLast ? "\n" : ",\n"
             }
-            return "\(name)(\n" + lines.joined(separator: "\n") + "\n" + closingPad + ")"
+            SourceText.appendSpaces(indent, to: &text)
+            text += ")"
         default:
-            return inline
+            text += inline
         }
     }
 
     /// The one-line form of ``expression(_:as:configs:used:trailing:indent:)``.
     func inlineExpression(_ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition]) -> String {
+        var text = ""
+        appendInlineExpression(value, as: type, configs: configs, to: &text)
+        return text
+    }
+
+    private func appendInlineExpression(
+        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], to text: inout String
+    ) {
         switch (type, value) {
-        case (.string, .string(let text)): return SwiftLiteral.string(text)
-        case (.bool, .bool(let bool)): return SwiftLiteral.bool(bool)
-        case (.int, .int(let number)): return SwiftLiteral.int(number)
-        case (.double, .double(let number)): return SwiftLiteral.double(number)
-        case (.double, .int(let number)): return SwiftLiteral.double(Double(number))
+        case (.string, .string(let string)): text += SwiftLiteral.string(string)
+        case (.bool, .bool(let bool)): text += SwiftLiteral.bool(bool)
+        case (.int, .int(let number)): text += SwiftLiteral.int(number)
+        case (.double, .double(let number)): text += SwiftLiteral.double(number)
+        case (.double, .int(let number)): text += SwiftLiteral.double(Double(number))
         case (.array(let items), .array(let values)):
-            return "[" + values.map { inlineExpression($0, as: items, configs: configs) }.joined(separator: ", ") + "]"
-        case (.config(let name), .object(let object)):
-            guard let config = configs[name] else { return "nil" }
-            let arguments = config.properties.compactMap { property -> String? in
-                guard let value = object[property.name] else { return nil }
-                return "\(Self.argumentLabel(property.name)): \(inlineExpression(value, as: property.type, configs: configs))"
+            text += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { text += ", " }
+                appendInlineExpression(value, as: items, configs: configs, to: &text)
             }
-            return "\(name)(\(arguments.joined(separator: ", ")))"
+            text += "]"
+        case (.config(let name), .object(let object)):
+            guard let config = configs[name] else { return text += "nil" }
+            text += name
+            text += "("
+            var isFirst = true
+            for property in config.properties {
+                guard let value = object[property.name] else { continue }
+                if !isFirst { text += ", " }
+                isFirst = false
+                text += Self.argumentLabel(property.name)
+                text += ": "
+                appendInlineExpression(value, as: property.type, configs: configs, to: &text)
+            }
+            text += ")"
         default:
             // The validator guarantees values match their types; this is unreachable.
-            return "nil"
+            text += "nil"
         }
     }
 
     /// Argument labels may be keywords, except these three.
     static func argumentLabel(_ name: String) -> String {
-        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+        switch name {
+        case "inout", "var", "let": "`\(name)`"
+        default: name
+        }
     }
 
     // MARK: - Configs
