@@ -8,7 +8,7 @@ public enum KotlinLiteral {
     public static func string(_ text: String) -> String {
         // Fast path: printable ASCII without a quote, a backslash or a dollar sign.
         if SourceText.allBytes(of: text, where: { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C && $0 != 0x24 }) {
-            return "\"" + text + "\""
+            return SourceText.quoted(text)
         }
         var result = "\""
         for scalar in text.unicodeScalars {

@@ -39,17 +39,28 @@ public struct KotlinTranslator: Sendable {
     /// The names that hide types where an expression is placed, and how to reach a type anyway.
     struct Scope {
         /// Names declared in the enclosing scope (flag properties, constructor parameters).
-        var hidden: Set<String>
+        let hidden: Set<String>
         /// The package of the generated files, to qualify a hidden generated type.
-        var packageName: String
+        let packageName: String
+        /// Whether `Long.MIN_VALUE` would find a property named `Long` instead of the type.
+        /// Looked up once: every `Long` literal asks.
+        let longIsHidden: Bool
+        /// ``type(_:)`` of `FlagDate` and `FlagKind`, which every flag's context names.
+        let flagDateType: String
+        let flagKindType: String
+
+        init(hidden: Set<String>, packageName: String) {
+            self.hidden = hidden
+            self.packageName = packageName
+            self.longIsHidden = hidden.contains("Long")
+            self.flagDateType = hidden.contains("FlagDate") ? "\(packageName).FlagDate" : "FlagDate"
+            self.flagKindType = hidden.contains("FlagKind") ? "\(packageName).FlagKind" : "FlagKind"
+        }
 
         /// `FlagKind`, or `com.example.flags.FlagKind` where a flag property is named `FlagKind`.
         func type(_ name: String) -> String {
             hidden.contains(name) ? "\(packageName).\(name)" : name
         }
-
-        /// Whether `Long.MIN_VALUE` would find a property named `Long` instead of the type.
-        var longIsHidden: Bool { hidden.contains("Long") }
 
         /// Nothing hidden: companion objects see no instance properties.
         static func companion(packageName: String) -> Scope { Scope(hidden: [], packageName: packageName) }
@@ -167,9 +178,9 @@ public struct KotlinTranslator: Sendable {
         context["defaultLiteral"] = .string(defaultLiteral)
         context["ownerLiteral"] = .string(KotlinLiteral.string(flag.owner))
         context["expiresLiteral"] = .string(
-            flag.expires.map { "\(scope.type("FlagDate"))(\($0.year), \($0.month), \($0.day))" } ?? "null")
+            flag.expires.map { "\(scope.flagDateType)(\($0.year), \($0.month), \($0.day))" } ?? "null")
         context["killSwitchLiteral"] = .string(KotlinLiteral.bool(flag.killSwitch))
-        context["kindLiteral"] = .string(scope.type("FlagKind") + "." + kindEntry(flag.kind))
+        context["kindLiteral"] = .string(scope.flagKindType + "." + kindEntry(flag.kind))
         context["descriptionLiteral"] = .string(flag.description.map(KotlinLiteral.string) ?? "null")
         context["docComment"] = .array(KotlinLiteral.kdoc(doc, indent: 4).map(JSONValue.string))
         return (context, defaultLiteral.utf8.count)

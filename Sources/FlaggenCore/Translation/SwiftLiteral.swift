@@ -8,7 +8,7 @@ public enum SwiftLiteral {
     public static func string(_ text: String) -> String {
         // Fast path: printable ASCII without a quote or a backslash needs no escape.
         if SourceText.allBytes(of: text, where: { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-            return "\"" + text + "\""
+            return SourceText.quoted(text)
         }
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -39,7 +39,7 @@ public enum SwiftLiteral {
     /// hold exactly `text`.
     public static func string(_ text: String, used: Int, trailing: Int, indent: Int) -> String {
         if SourceText.allBytes(of: text, where: { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-            if used + text.utf8.count + 2 + trailing <= lineLength { return "\"" + text + "\"" }
+            if used + text.utf8.count + 2 + trailing <= lineLength { return SourceText.quoted(text) }
             return multilineString(plainASCII: text, indent: indent)
         }
         let single = string(text)
@@ -146,6 +146,16 @@ enum SourceText {
         case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029, 0xFEFF: true
         default: false
         }
+    }
+
+    /// `text` between double quotes, built in one allocation.
+    static func quoted(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 2)
+        result += "\""
+        result += text
+        result += "\""
+        return result
     }
 
     /// Appends `count` spaces.
