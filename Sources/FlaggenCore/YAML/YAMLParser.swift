@@ -58,48 +58,30 @@ public struct YAMLParser: Sendable {
 
 /// Turns libyaml events into nodes. One instance reads one buffer.
 private struct EventReader {
-    /// An open list or mapping. A class, so appending to it never copies what it holds.
+    /// An open list or mapping. A class, so updating the innermost one never copies it. Its
+    /// children wait on the reader's `items` or `entries` stack from `start` on.
     private final class Frame {
         let isMapping: Bool
         let location: SourceLocation
         let anchor: String?
-        var items: [YAMLNode] = []
-        var entries: [YAMLEntry] = []
+        /// Where this collection's children start in `items` or `entries`.
+        let start: Int
         var size = 1
         /// The bytes of text in the scalars below this collection.
         var bytes = 0
         /// The deepest nesting below this collection, counting itself.
         var height = 1
         var pendingKey: YAMLScalar?
+        var pendingKeyFingerprint = KeyFingerprint.none
         var pendingKeyIsDuplicate = false
-        /// Where each key of a large mapping was first seen. Small mappings (a flag's fields)
-        /// search their few entries instead, which is cheaper than hashing every key.
-        private var firstSeen: [String: SourceLocation]?
-        private static let indexedFrom = 12
+        /// Set once a mapping has ``EventReader/indexedFrom`` keys.
+        var keyIndex: MappingKeyIndex?
 
-        init(isMapping: Bool, location: SourceLocation, anchor: String?) {
+        init(isMapping: Bool, location: SourceLocation, anchor: String?, start: Int) {
             self.isMapping = isMapping
             self.location = location
             self.anchor = anchor
-        }
-
-        /// Where `key` was first seen in this mapping, or nil for a new key, which is then
-        /// remembered. Keys already read are the keys of `entries` (a duplicate's value is
-        /// dropped, so each key is there once, at its first position).
-        func firstLocation(ofNewKey key: YAMLScalar) -> SourceLocation? {
-            if firstSeen == nil, entries.count >= Self.indexedFrom {
-                var index: [String: SourceLocation] = [:]
-                index.reserveCapacity(entries.count * 2)
-                for entry in entries { index[entry.key.text] = entry.key.location }
-                firstSeen = index
-            }
-            if firstSeen != nil {
-                if let first = firstSeen?[key.text] { return first }
-                firstSeen?[key.text] = key.location
-                return nil
-            }
-            for entry in entries where entry.key.text == key.text { return entry.key.location }
-            return nil
+            self.start = start
         }
     }
 
@@ -110,8 +92,17 @@ private struct EventReader {
         var height: Int
     }
 
+    /// Mappings with this many keys look keys up in a ``MappingKeyIndex``; smaller ones (a flag's
+    /// fields) compare fingerprints one by one, which is cheaper than hashing.
+    private static let indexedFrom = 12
+
     let limits: InputLimits
     private var stack: [Frame] = []
+    /// The children of every open list, innermost list's last.
+    private let items = ChildStack<YAMLNode>()
+    /// The entries of every open mapping, innermost mapping's last, and their keys' fingerprints.
+    private let entries = ChildStack<YAMLEntry>()
+    private var fingerprints: [KeyFingerprint] = []
     private var anchors: [String: Anchored] = [:]
     private var expandedByAliases = 0
     /// The text aliases added, in bytes: one long string pasted by thousands of aliases is a
@@ -158,11 +149,11 @@ private struct EventReader {
                 case YAML_ALIAS_EVENT:
                     try addAlias(Self.string(event.data.alias.anchor) ?? "", at: location)
                 case YAML_SEQUENCE_START_EVENT:
-                    try push(Frame(isMapping: false, location: location, anchor: Self.string(event.data.sequence_start.anchor)))
+                    try open(isMapping: false, at: location, anchor: Self.string(event.data.sequence_start.anchor))
                 case YAML_MAPPING_START_EVENT:
-                    try push(Frame(isMapping: true, location: location, anchor: Self.string(event.data.mapping_start.anchor)))
+                    try open(isMapping: true, at: location, anchor: Self.string(event.data.mapping_start.anchor))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                    try pop()
+                    try close()
                 default:
                     break
                 }
@@ -204,18 +195,24 @@ private struct EventReader {
         return YAMLScalar(text: text, style: style, tag: tag, location: location)
     }
 
-    private mutating func push(_ frame: Frame) throws {
+    private mutating func open(isMapping: Bool, at location: SourceLocation, anchor: String?) throws {
         if stack.count >= limits.maxDepth {
             throw YAMLProblem(
                 message: "lists and mappings nest more than \(limits.maxDepth) levels deep; flatten the manifest",
-                location: frame.location)
+                location: location)
         }
-        stack.append(frame)
+        stack.append(Frame(isMapping: isMapping, location: location, anchor: anchor, start: isMapping ? entries.count : items.count))
     }
 
-    private mutating func pop() throws {
+    private mutating func close() throws {
         guard let frame = stack.popLast() else { return }
-        let node: YAMLNode = frame.isMapping ? .mapping(frame.entries, frame.location) : .sequence(frame.items, frame.location)
+        let node: YAMLNode
+        if frame.isMapping {
+            node = .mapping(entries.moveOut(from: frame.start), frame.location)
+            fingerprints.removeLast(fingerprints.count - frame.start)
+        } else {
+            node = .sequence(items.moveOut(from: frame.start), frame.location)
+        }
         try add(node, size: frame.size, bytes: frame.bytes, height: frame.height, anchor: frame.anchor)
     }
 
@@ -257,12 +254,12 @@ private struct EventReader {
         top.bytes += bytes
         top.height = max(top.height, height + 1)
         guard top.isMapping else {
-            top.items.append(node)
+            items.append(node)
             return
         }
         if let key = top.pendingKey {
             // A duplicate key was reported already; its value is dropped so later stages see one.
-            if !top.pendingKeyIsDuplicate { top.entries.append(YAMLEntry(key: key, value: node)) }
+            if !top.pendingKeyIsDuplicate { appendEntry(YAMLEntry(key: key, value: node), to: top) }
             top.pendingKey = nil
             top.pendingKeyIsDuplicate = false
             return
@@ -270,14 +267,44 @@ private struct EventReader {
         guard case .scalar(let key) = node else {
             throw YAMLProblem(message: "a mapping key must be a plain string, not \(node.kindDescription)", location: node.location)
         }
+        let fingerprint = KeyFingerprint(key.text)
         top.pendingKey = key
-        if let first = top.firstLocation(ofNewKey: key) {
+        top.pendingKeyFingerprint = fingerprint
+        if let first = firstLocation(of: key.text, fingerprint: fingerprint, in: top) {
             top.pendingKeyIsDuplicate = true
             problems.append(
                 YAMLProblem(
                     message: "duplicate key '\(key.text)' (first defined at line \(first.line)); remove one of them",
                     location: key.location))
         }
+    }
+
+    /// Appends an entry with a new key to `mapping`, the innermost one, indexing the keys of a
+    /// large mapping.
+    private mutating func appendEntry(_ entry: YAMLEntry, to mapping: Frame) {
+        entries.append(entry)
+        fingerprints.append(mapping.pendingKeyFingerprint)
+        let count = entries.count - mapping.start
+        if let index = mapping.keyIndex {
+            index.insert(count - 1, fingerprint: mapping.pendingKeyFingerprint, entries: entries.elements(from: mapping.start))
+        } else if count >= Self.indexedFrom {
+            mapping.keyIndex = MappingKeyIndex(entries: entries.elements(from: mapping.start), fingerprints: fingerprints[mapping.start...])
+        }
+    }
+
+    /// Where a key equal to `text` was first seen in `mapping`, the innermost one, or nil for a
+    /// new key. Keys already read are the keys of its entries (a duplicate's value is dropped, so
+    /// each key is there once, at its first position).
+    private func firstLocation(of text: String, fingerprint: KeyFingerprint, in mapping: Frame) -> SourceLocation? {
+        let keys = entries.elements(from: mapping.start)
+        if let index = mapping.keyIndex {
+            return index.position(of: text, fingerprint: fingerprint, entries: keys).map { keys[$0].key.location }
+        }
+        for position in keys.indices
+        where fingerprints[mapping.start + position].mayEqual(fingerprint) && keys[position].key.text == text {
+            return keys[position].key.location
+        }
+        return nil
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

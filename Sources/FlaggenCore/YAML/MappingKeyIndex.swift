@@ -1,0 +1,128 @@
+/// A cheap summary of a mapping key's UTF-8 bytes, for finding duplicate keys without hashing
+/// or comparing Swift strings for every key.
+///
+/// Swift compares strings by canonical equivalence, so two keys with different bytes can still
+/// be the same key ("\u{E9}" and "e\u{301}"; even "K" and the Kelvin sign "\u{212A}"). Bytes
+/// decide alone only when both keys are ASCII: then equal bytes and equal strings are the same
+/// thing. Any other pair is compared as strings.
+struct KeyFingerprint {
+    /// FNV-1a of the bytes.
+    let hash: UInt64
+    /// Whether every byte is ASCII.
+    let isASCII: Bool
+
+    /// A placeholder for "no key yet".
+    static let none = KeyFingerprint(hash: 0, isASCII: true)
+
+    private init(hash: UInt64, isASCII: Bool) {
+        self.hash = hash
+        self.isASCII = isASCII
+    }
+
+    init(_ text: String) {
+        var text = text
+        self = text.withUTF8 { KeyFingerprint($0) }
+    }
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var highBits: UInt8 = 0
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            highBits |= byte
+        }
+        self.hash = hash
+        self.isASCII = highBits < 0x80
+    }
+
+    /// False when the keys are surely different; true when their text must be compared.
+    func mayEqual(_ other: KeyFingerprint) -> Bool {
+        !(isASCII && other.isASCII) || hash == other.hash
+    }
+}
+
+/// Where each key of one large mapping is, so a new key is checked for duplicates in constant
+/// time. Small mappings (a flag's fields) search their few keys instead.
+///
+/// Keeps positions into the mapping's entries, which hold each key once. While every key is
+/// ASCII the positions sit in an open-addressing table by fingerprint; from the first other key
+/// on, in a dictionary by text, which compares keys the way Swift strings do.
+final class MappingKeyIndex {
+    private struct Slot {
+        var hash: UInt64
+        /// The key's position in the mapping's entries; -1 for an empty slot.
+        var position: Int
+    }
+
+    private static let empty = Slot(hash: 0, position: -1)
+    /// The count is a power of two, at least twice the number of keys.
+    private var slots: [Slot]
+    private var count = 0
+    /// Every key's position by its text, once a key that is not ASCII was seen.
+    private var byText: [String: Int]?
+
+    /// Creates an index of `entries`, whose keys have `fingerprints` and are all different.
+    init(entries: UnsafeBufferPointer<YAMLEntry>, fingerprints: ArraySlice<KeyFingerprint>) {
+        var capacity = 64
+        while capacity < entries.count * 4 { capacity *= 2 }
+        slots = [Slot](repeating: Self.empty, count: capacity)
+        for (position, fingerprint) in fingerprints.enumerated() {
+            insert(position, fingerprint: fingerprint, entries: entries)
+        }
+    }
+
+    /// The position in `entries` of the key equal to `text`, if there is one.
+    func position(of text: String, fingerprint: KeyFingerprint, entries: UnsafeBufferPointer<YAMLEntry>) -> Int? {
+        if byText != nil || !fingerprint.isASCII {
+            return textIndex(entries)[text]
+        }
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: fingerprint.hash) & mask
+        while slots[index].position >= 0 {
+            let slot = slots[index]
+            if slot.hash == fingerprint.hash, entries[slot.position].key.text == text {
+                return slot.position
+            }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// Records the key at `position` of `entries`, a key not in the index yet.
+    func insert(_ position: Int, fingerprint: KeyFingerprint, entries: UnsafeBufferPointer<YAMLEntry>) {
+        if byText != nil || !fingerprint.isASCII {
+            var index = textIndex(entries)
+            byText = nil  // keeps the dictionary uniquely referenced while it changes
+            index[entries[position].key.text] = position
+            byText = index
+            return
+        }
+        if (count + 1) * 2 > slots.count { grow() }
+        place(Slot(hash: fingerprint.hash, position: position))
+        count += 1
+    }
+
+    private func place(_ slot: Slot) {
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: slot.hash) & mask
+        while slots[index].position >= 0 { index = (index + 1) & mask }
+        slots[index] = slot
+    }
+
+    private func grow() {
+        let old = slots
+        slots = [Slot](repeating: Self.empty, count: old.count * 2)
+        for slot in old where slot.position >= 0 { place(slot) }
+    }
+
+    /// The dictionary by text, built from every entry the first time it is needed.
+    private func textIndex(_ entries: UnsafeBufferPointer<YAMLEntry>) -> [String: Int] {
+        if let byText { return byText }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(entries.count * 2)
+        for (position, entry) in entries.enumerated() { index[entry.key.text] = position }
+        byText = index
+        slots = []
+        return index
+    }
+}
