@@ -40,8 +40,7 @@ public enum SHA256 {
     }
 }
 
-/// The incremental SHA-256 state: the chaining value, a partial block, the
-/// message length, and the reusable 64-word message schedule.
+/// The incremental SHA-256 state: the chaining value, a partial block and the message length.
 struct SHA256Engine {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -54,17 +53,18 @@ struct SHA256Engine {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    private var state: [UInt32] = [
-        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-    ]
-    private var block = [UInt8](repeating: 0, count: 64)
+    /// The chaining value H0...H7.
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+    )
+    /// Bytes waiting for a whole block: 64 bytes of inline storage, `blockCount` of them used.
+    private var block: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     private var blockCount = 0
     private var messageLength: UInt64 = 0
-    private var schedule = [UInt32](repeating: 0, count: 64)
 
     /// Adds one byte to the message.
     mutating func update(_ byte: UInt8) {
-        block[blockCount] = byte
+        withUnsafeMutableBytes(of: &block) { $0[blockCount] = byte }
         blockCount += 1
         messageLength &+= 1
         if blockCount == 64 {
@@ -80,15 +80,11 @@ struct SHA256Engine {
             update(buffer[index])
             index += 1
         }
-        while buffer.count - index >= 64 {
-            for word in 0..<16 {
-                let base = index + word * 4
-                schedule[word] = UInt32(buffer[base]) << 24 | UInt32(buffer[base + 1]) << 16
-                    | UInt32(buffer[base + 2]) << 8 | UInt32(buffer[base + 3])
-            }
-            compressSchedule()
-            messageLength &+= 64
-            index += 64
+        if let base = buffer.baseAddress, buffer.count - index >= 64 {
+            let blocks = (buffer.count - index) / 64
+            compress(UnsafeRawPointer(base + index), blocks: blocks)
+            messageLength &+= UInt64(blocks * 64)
+            index += blocks * 64
         }
         while index < buffer.count {
             update(buffer[index])
@@ -108,7 +104,7 @@ struct SHA256Engine {
         }
         var digest: [UInt8] = []
         digest.reserveCapacity(SHA256.digestByteCount)
-        for word in state {
+        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
             digest.append(UInt8(truncatingIfNeeded: word >> 24))
             digest.append(UInt8(truncatingIfNeeded: word >> 16))
             digest.append(UInt8(truncatingIfNeeded: word >> 8))
@@ -118,53 +114,87 @@ struct SHA256Engine {
     }
 
     private mutating func compressBufferedBlock() {
-        for word in 0..<16 {
-            let base = word * 4
-            schedule[word] = UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16
-                | UInt32(block[base + 2]) << 8 | UInt32(block[base + 3])
-        }
-        compressSchedule()
+        var bytes = block
+        withUnsafeBytes(of: &bytes) { compress($0.baseAddress!, blocks: 1) }
         blockCount = 0
     }
 
-    /// Runs the 64 rounds on the block whose first 16 words are in `schedule`.
-    private mutating func compressSchedule() {
-        for t in 16..<64 {
-            let w15 = schedule[t - 15]
-            let w2 = schedule[t - 2]
-            let s0 = rotateRight(w15, 7) ^ rotateRight(w15, 18) ^ (w15 >> 3)
-            let s1 = rotateRight(w2, 17) ^ rotateRight(w2, 19) ^ (w2 >> 10)
-            schedule[t] = schedule[t - 16] &+ s0 &+ schedule[t - 7] &+ s1
+    /// Runs the 64 rounds on each of `blocks` consecutive 64-byte blocks at `bytes`.
+    ///
+    /// The message schedule lives in a stack buffer, already added to the round constants,
+    /// so the rounds read one word each and have no bounds checks; rounds go eight at a time
+    /// with the working variables renamed rather than shifted.
+    private mutating func compress(_ bytes: UnsafeRawPointer, blocks: Int) {
+        Self.roundConstants.withUnsafeBufferPointer { constants in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 128) { buffer in
+                let k = constants.baseAddress!
+                // W[0...63], then K[t] + W[t] for t in 0...63.
+                let w = buffer.baseAddress!
+                let kw = w + 64
+                var (h0, h1, h2, h3, h4, h5, h6, h7) = state
+                for block in 0..<blocks {
+                    let input = bytes + block * 64
+                    for t in 0..<16 {
+                        let word = UInt32(bigEndian: input.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self))
+                        w[t] = word
+                        kw[t] = k[t] &+ word
+                    }
+                    for t in 16..<64 {
+                        let w15 = w[t - 15]
+                        let w2 = w[t - 2]
+                        let s0 = rotateRight(w15, 7) ^ rotateRight(w15, 18) ^ (w15 &>> 3)
+                        let s1 = rotateRight(w2, 17) ^ rotateRight(w2, 19) ^ (w2 &>> 10)
+                        let word = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+                        w[t] = word
+                        kw[t] = k[t] &+ word
+                    }
+                    var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+                    var t = 0
+                    while t < 64 {
+                        round(a, b, c, &d, e, f, g, &h, kw[t])
+                        round(h, a, b, &c, d, e, f, &g, kw[t + 1])
+                        round(g, h, a, &b, c, d, e, &f, kw[t + 2])
+                        round(f, g, h, &a, b, c, d, &e, kw[t + 3])
+                        round(e, f, g, &h, a, b, c, &d, kw[t + 4])
+                        round(d, e, f, &g, h, a, b, &c, kw[t + 5])
+                        round(c, d, e, &f, g, h, a, &b, kw[t + 6])
+                        round(b, c, d, &e, f, g, h, &a, kw[t + 7])
+                        t += 8
+                    }
+                    h0 &+= a
+                    h1 &+= b
+                    h2 &+= c
+                    h3 &+= d
+                    h4 &+= e
+                    h5 &+= f
+                    h6 &+= g
+                    h7 &+= h
+                }
+                state = (h0, h1, h2, h3, h4, h5, h6, h7)
+            }
         }
-        var a = state[0], b = state[1], c = state[2], d = state[3]
-        var e = state[4], f = state[5], g = state[6], h = state[7]
-        for t in 0..<64 {
-            let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
-            let choose = (e & f) ^ (~e & g)
-            let temp1 = h &+ sum1 &+ choose &+ Self.roundConstants[t] &+ schedule[t]
-            let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temp2 = sum0 &+ majority
-            h = g
-            g = f
-            f = e
-            e = d &+ temp1
-            d = c
-            c = b
-            b = a
-            a = temp1 &+ temp2
-        }
-        state[0] &+= a
-        state[1] &+= b
-        state[2] &+= c
-        state[3] &+= d
-        state[4] &+= e
-        state[5] &+= f
-        state[6] &+= g
-        state[7] &+= h
     }
+}
 
-    private func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        (value >> count) | (value << (32 - count))
-    }
+/// One SHA-256 round: `d` and `h` take their new values; the caller renames the variables
+/// instead of shifting them down. `constantPlusWord` is K[t] + W[t].
+@inline(__always)
+private func round(
+    _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+    _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ constantPlusWord: UInt32
+) {
+    // Σ1(e) = ROTR6 ^ ROTR11 ^ ROTR25 and Σ0(a) = ROTR2 ^ ROTR13 ^ ROTR22, nested so each
+    // takes three rotations and two xors on one value.
+    let sum1 = rotateRight(e ^ rotateRight(e ^ rotateRight(e, 14), 5), 6)
+    let choose = g ^ (e & (f ^ g))
+    let temp1 = h &+ sum1 &+ choose &+ constantPlusWord
+    let sum0 = rotateRight(a ^ rotateRight(a ^ rotateRight(a, 9), 11), 2)
+    let majority = (a & b) | (c & (a | b))
+    d &+= temp1
+    h = temp1 &+ sum0 &+ majority
+}
+
+@inline(__always)
+private func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {
+    (value &>> count) | (value &<< (32 &- count))
 }
