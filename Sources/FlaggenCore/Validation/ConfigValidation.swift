@@ -264,28 +264,33 @@ struct ConfigValidation {
 
     // MARK: - Values
 
+    /// Configs with at most this many properties find a value's properties by scanning them.
+    private static let scannedPropertyCount = 16
+
     /// Checks a value against a config and returns it as JSON, or nil after reporting errors.
-    func value(of config: ConfigDefinition, _ node: YAMLNode, configs: [String: ConfigDefinition], what: String) -> JSONValue? {
+    func value(of config: ConfigDefinition, _ node: YAMLNode, configs: [String: ConfigDefinition], what: @autoclosure () -> String) -> JSONValue? {
         guard case .mapping(let entries, _) = node else {
-            context.error("\(what) must be a mapping with the fields of \(config.name), found \(context.describe(node))", at: node.location)
+            context.error("\(what()) must be a mapping with the fields of \(config.name), found \(context.describe(node))", at: node.location)
             return nil
         }
         var object: [String: JSONValue] = [:]
         var valid = true
-        // By name: scanning the list for every key is quadratic in a config with many properties.
-        let properties = Dictionary(config.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // By name: scanning the list for every key is quadratic in a config with many properties,
+        // but a few properties are quicker to scan than to hash.
+        let propertiesByName = config.properties.count > Self.scannedPropertyCount
+            ? Dictionary(config.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) : nil
         for entry in entries {
             let key = entry.key.text
-            if let property = properties[key] {
-                if let value = value(entry.value, as: property.type, property: property, configs: configs, what: "'\(key)' in \(what)") {
+            if let property = propertiesByName.map({ $0[key] }) ?? config.properties.first(where: { $0.name == key }) {
+                if let value = value(entry.value, as: property.type, property: property, configs: configs, what: "'\(key)' in \(what())") {
                     object[key] = value
                 } else {
                     valid = false
                 }
             } else if config.additionalProperties {
-                if let value = anyValue(entry.value, what: "'\(key)' in \(what)") { object[key] = value } else { valid = false }
+                if let value = anyValue(entry.value, what: "'\(key)' in \(what())") { object[key] = value } else { valid = false }
             } else {
-                var message = "\(what) has '\(key)', which is not a property of \(config.name)"
+                var message = "\(what()) has '\(key)', which is not a property of \(config.name)"
                 if let suggestion = context.suggestion(
                     for: key, among: config.properties.map(\.name), count: config.properties.count) {
                     message += "; did you mean '\(suggestion)'?"
@@ -301,7 +306,7 @@ struct ConfigValidation {
         }
         for property in config.properties where property.isRequired && object[property.name] == nil && valid {
             if !entries.contains(where: { $0.key.text == property.name }) {
-                context.error("\(what) lacks '\(property.name)', which \(config.name) requires", at: node.location)
+                context.error("\(what()) lacks '\(property.name)', which \(config.name) requires", at: node.location)
                 valid = false
             }
         }
@@ -309,36 +314,36 @@ struct ConfigValidation {
     }
 
     /// Checks a value against a property type and its constraints.
-    func value(_ node: YAMLNode, as type: PropertyType, property: ConfigProperty?, configs: [String: ConfigDefinition], what: String) -> JSONValue? {
+    func value(_ node: YAMLNode, as type: PropertyType, property: ConfigProperty?, configs: [String: ConfigDefinition], what: @autoclosure () -> String) -> JSONValue? {
         switch type {
         case .string:
-            guard let text = context.string(node, what) else { return nil }
+            guard let text = context.string(node, what()) else { return nil }
             if let allowed = property?.enumValues, !allowed.contains(text) {
-                context.error("\(what) is '\(text)', not one of the allowed values: \(allowed.joined(separator: ", "))", at: node.location)
+                context.error("\(what()) is '\(text)', not one of the allowed values: \(allowed.joined(separator: ", "))", at: node.location)
                 return nil
             }
             if let maxLength = property?.maxLength, text.unicodeScalars.count > maxLength {
-                context.error("\(what) is \(text.unicodeScalars.count) characters long, more than its maxLength of \(maxLength)", at: node.location)
+                context.error("\(what()) is \(text.unicodeScalars.count) characters long, more than its maxLength of \(maxLength)", at: node.location)
                 return nil
             }
             return .string(text)
         case .bool:
-            return context.bool(node, what).map(JSONValue.bool)
+            return context.bool(node, what()).map(JSONValue.bool)
         case .int:
-            guard let number = context.int(node, what) else { return nil }
-            return checkBounds(.int(number), Double(number), property: property, at: node.location, what: what)
+            guard let number = context.int(node, what()) else { return nil }
+            return checkBounds(.int(number), Double(number), property: property, at: node.location, what: what())
         case .double:
-            guard let number = context.double(node, what) else { return nil }
-            return checkBounds(Self.number(number), number, property: property, at: node.location, what: what)
+            guard let number = context.double(node, what()) else { return nil }
+            return checkBounds(Self.number(number), number, property: property, at: node.location, what: what())
         case .config(let name):
             guard let config = configs[name] else { return nil }
-            return value(of: config, node, configs: configs, what: what)
+            return value(of: config, node, configs: configs, what: what())
         case .array(let items):
-            guard let elements = context.list(node, what) else { return nil }
+            guard let elements = context.list(node, what()) else { return nil }
             var values: [JSONValue] = []
             var valid = true
             for (index, element) in elements.enumerated() {
-                if let value = value(element, as: items, property: nil, configs: configs, what: "item \(index) of \(what)") {
+                if let value = value(element, as: items, property: nil, configs: configs, what: "item \(index) of \(what())") {
                     values.append(value)
                 } else {
                     valid = false
@@ -348,32 +353,32 @@ struct ConfigValidation {
         }
     }
 
-    private func checkBounds(_ value: JSONValue, _ number: Double, property: ConfigProperty?, at location: SourceLocation, what: String) -> JSONValue? {
+    private func checkBounds(_ value: JSONValue, _ number: Double, property: ConfigProperty?, at location: SourceLocation, what: @autoclosure () -> String) -> JSONValue? {
         if let minimum = property?.minimum, let limit = Self.doubleValue(minimum), number < limit {
-            context.error("\(what) is \(number.cleanDescription), below its minimum of \(limit.cleanDescription)", at: location)
+            context.error("\(what()) is \(number.cleanDescription), below its minimum of \(limit.cleanDescription)", at: location)
             return nil
         }
         if let maximum = property?.maximum, let limit = Self.doubleValue(maximum), number > limit {
-            context.error("\(what) is \(number.cleanDescription), above its maximum of \(limit.cleanDescription)", at: location)
+            context.error("\(what()) is \(number.cleanDescription), above its maximum of \(limit.cleanDescription)", at: location)
             return nil
         }
         return value
     }
 
     /// Any YAML value as JSON (for `additionalProperties: true`).
-    func anyValue(_ node: YAMLNode, what: String) -> JSONValue? {
+    func anyValue(_ node: YAMLNode, what: @autoclosure () -> String) -> JSONValue? {
         switch node {
         case .mapping(let entries, _):
             var object: [String: JSONValue] = [:]
             for entry in entries {
-                guard let value = anyValue(entry.value, what: "'\(entry.key.text)' in \(what)") else { return nil }
+                guard let value = anyValue(entry.value, what: "'\(entry.key.text)' in \(what())") else { return nil }
                 object[entry.key.text] = value
             }
             return .object(object)
         case .sequence(let items, _):
             var values: [JSONValue] = []
             for item in items {
-                guard let value = anyValue(item, what: what) else { return nil }
+                guard let value = anyValue(item, what: what()) else { return nil }
                 values.append(value)
             }
             return .array(values)
@@ -383,7 +388,7 @@ struct ConfigValidation {
             case .null: return .null
             case .bool(let value): return .bool(value)
             case .int(let value?): return .int(value)
-            case .int(nil), .double: return context.double(node, what).map(Self.number)
+            case .int(nil), .double: return context.double(node, what()).map(Self.number)
             case .string: return .string(scalar.text)
             }
         }

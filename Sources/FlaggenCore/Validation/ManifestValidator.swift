@@ -271,31 +271,32 @@ private struct ManifestReader {
 
     private func readFlag(_ entry: YAMLEntry, configs: [String: ConfigDefinition]) -> FlagDefinition? {
         let key = entry.key.text
-        let what = "flag '\(key)'"
-        guard let fields = context.fields(of: entry.value, in: what, known: ManifestValidator.flagFields) else { return nil }
+        // Built only for a message: most flags have nothing to report.
+        func what() -> String { "flag '\(key)'" }
+        guard let fields = context.fields(of: entry.value, in: what(), known: ManifestValidator.flagFields) else { return nil }
         let errorsBefore = context.diagnostics.count
 
         var type: FlagType?
         if let node = fields["type"] {
-            if let name = context.string(node, "the type of \(what)") {
+            if let name = context.string(node, "the type of \(what())") {
                 type = FlagType(rawValue: name)
                 if type == nil {
-                    context.error("\(what) has unknown type '\(name)'; use bool, string, int, double or json", at: node.location)
+                    context.error("\(what()) has unknown type '\(name)'; use bool, string, int, double or json", at: node.location)
                 }
             }
         } else {
-            context.error("\(what) needs a 'type': bool, string, int, double or json", at: entry.key.location)
+            context.error("\(what()) needs a 'type': bool, string, int, double or json", at: entry.key.location)
         }
 
         var config: ConfigDefinition?
         if let node = fields["schema"] {
-            if let name = context.string(node, "the schema of \(what)") {
+            if let name = context.string(node, "the schema of \(what())") {
                 if type != nil, type != .json {
-                    context.error("only json flags take a 'schema'; \(what) is \(type?.rawValue ?? "")", at: node.location)
+                    context.error("only json flags take a 'schema'; \(what()) is \(type?.rawValue ?? "")", at: node.location)
                 } else if let found = configs[name] {
                     config = found
                 } else {
-                    var message = "\(what) names the config '\(name)', which is not defined under 'configs'"
+                    var message = "\(what()) names the config '\(name)', which is not defined under 'configs'"
                     if let suggestion = context.suggestion(for: name, among: configs.keys.sorted(), count: configs.count) {
                         message += "; did you mean '\(suggestion)'?"
                     }
@@ -303,61 +304,61 @@ private struct ManifestReader {
                 }
             }
         } else if type == .json {
-            context.error("\(what) is json and needs 'schema': the name of a config under 'configs'", at: entry.key.location)
+            context.error("\(what()) is json and needs 'schema': the name of a config under 'configs'", at: entry.key.location)
         }
 
         var owner = ""
         if let node = fields["owner"] {
-            owner = context.nonEmptyString(node, "the owner of \(what)") ?? ""
+            owner = context.nonEmptyString(node, "the owner of \(what())") ?? ""
         } else {
-            context.error("\(what) needs an 'owner': the team that answers for it", at: entry.key.location)
+            context.error("\(what()) needs an 'owner': the team that answers for it", at: entry.key.location)
         }
 
         let kind: FlagKind
-        if let node = fields["kind"], let name = context.string(node, "the kind of \(what)") {
+        if let node = fields["kind"], let name = context.string(node, "the kind of \(what())") {
             if let found = FlagKind(rawValue: name) {
                 kind = found
             } else {
-                context.error("\(what) has unknown kind '\(name)'; use release, experiment, operational or permission", at: node.location)
+                context.error("\(what()) has unknown kind '\(name)'; use release, experiment, operational or permission", at: node.location)
                 kind = .release
             }
         } else {
             kind = .release
         }
 
-        let killSwitchValue = fields["killSwitch"].flatMap { context.bool($0, "killSwitch of \(what)") }
+        let killSwitchValue = fields["killSwitch"].flatMap { context.bool($0, "killSwitch of \(what())") }
         let killSwitch = killSwitchValue ?? false
         // An unreadable killSwitch was reported already; do not add a second error about expiry.
         let killSwitchUnknown = fields["killSwitch"] != nil && killSwitchValue == nil
         if killSwitch, let type, type != .bool {
-            context.error("\(what) is a kill switch, so its type must be bool, not \(type.rawValue)", at: fields.keyLocation("killSwitch"))
+            context.error("\(what()) is a kill switch, so its type must be bool, not \(type.rawValue)", at: fields.keyLocation("killSwitch"))
         }
 
         var expires: ISODate?
         if let node = fields["expires"] {
             if killSwitch {
-                context.error("\(what) is a kill switch, and kill switches never expire; remove 'expires'", at: node.location)
+                context.error("\(what()) is a kill switch, and kill switches never expire; remove 'expires'", at: node.location)
             } else {
-                expires = context.date(node, "the expiry of \(what)")
+                expires = context.date(node, "the expiry of \(what())")
             }
         } else if !killSwitch, !killSwitchUnknown, kind != .permission {
             context.error(
-                "\(what) needs 'expires: YYYY-MM-DD', the day it should be gone (only kill switches and kind: permission flags live forever)",
+                "\(what()) needs 'expires: YYYY-MM-DD', the day it should be gone (only kill switches and kind: permission flags live forever)",
                 at: entry.key.location)
         }
 
-        let description = fields["description"].flatMap { context.string($0, "the description of \(what)") }
+        let description = fields["description"].flatMap { context.string($0, "the description of \(what())") }
 
         var defaultValue: FlagValue?
         if let node = fields["default"] {
-            if let type { defaultValue = value(node, type: type, config: config, configs: configs, what: "the default of \(what)") }
+            if let type { defaultValue = value(node, type: type, config: config, configs: configs, what: "the default of \(what())") }
         } else {
-            context.error("\(what) needs a 'default': the value apps use when nothing else is known", at: entry.key.location)
+            context.error("\(what()) needs a 'default': the value apps use when nothing else is known", at: entry.key.location)
         }
 
         var rollout: Rollout?
         if let node = fields["rollout"], let type {
-            rollout = readRollout(node, type: type, config: config, configs: configs, flag: what)
+            rollout = readRollout(node, type: type, config: config, configs: configs, flag: what())
         }
 
         guard context.diagnostics.count == errorsBefore, let type, let defaultValue else { return nil }
@@ -366,44 +367,49 @@ private struct ManifestReader {
             kind: kind, killSwitch: killSwitch, description: description, rollout: rollout, location: entry.key.location)
     }
 
-    private func value(_ node: YAMLNode, type: FlagType, config: ConfigDefinition?, configs: [String: ConfigDefinition], what: String) -> FlagValue? {
+    private func value(
+        _ node: YAMLNode, type: FlagType, config: ConfigDefinition?, configs: [String: ConfigDefinition], what: @autoclosure () -> String
+    ) -> FlagValue? {
         switch type {
-        case .bool: return context.bool(node, what).map(FlagValue.bool)
-        case .string: return context.string(node, what).map(FlagValue.string)
-        case .int: return context.int(node, what).map(FlagValue.int)
-        case .double: return context.double(node, what).map(FlagValue.double)
+        case .bool: return context.bool(node, what()).map(FlagValue.bool)
+        case .string: return context.string(node, what()).map(FlagValue.string)
+        case .int: return context.int(node, what()).map(FlagValue.int)
+        case .double: return context.double(node, what()).map(FlagValue.double)
         case .json:
             guard let config else { return nil }
-            return ConfigValidation(context: context).value(of: config, node, configs: configs, what: what).map(FlagValue.json)
+            return ConfigValidation(context: context).value(of: config, node, configs: configs, what: what()).map(FlagValue.json)
         }
     }
 
-    private func readRollout(_ node: YAMLNode, type: FlagType, config: ConfigDefinition?, configs: [String: ConfigDefinition], flag: String) -> Rollout? {
-        let what = "the rollout of \(flag)"
-        guard let fields = context.fields(of: node, in: what, known: ManifestValidator.rolloutFields) else { return nil }
+    private func readRollout(
+        _ node: YAMLNode, type: FlagType, config: ConfigDefinition?, configs: [String: ConfigDefinition], flag: @autoclosure () -> String
+    ) -> Rollout? {
+        // Built only for a message: most rollouts have nothing to report.
+        func what() -> String { "the rollout of \(flag())" }
+        guard let fields = context.fields(of: node, in: what(), known: ManifestValidator.rolloutFields) else { return nil }
         var basisPoints: Int?
         if let percentNode = fields["percent"] {
-            basisPoints = Self.basisPoints(percentNode, context: context, what: "percent of \(what)")
+            basisPoints = Self.basisPoints(percentNode, context: context, what: "percent of \(what())")
         } else {
-            context.error("\(what) needs 'percent': the share of users, 0 to 100", at: node.location)
+            context.error("\(what()) needs 'percent': the share of users, 0 to 100", at: node.location)
         }
 
         var platforms: [Platform] = []
-        if let platformsNode = fields["platforms"], let items = context.list(platformsNode, "platforms of \(what)") {
+        if let platformsNode = fields["platforms"], let items = context.list(platformsNode, "platforms of \(what())") {
             for item in items {
-                guard let name = context.string(item, "a platform of \(what)") else { continue }
+                guard let name = context.string(item, "a platform of \(what())") else { continue }
                 guard let platform = Platform(rawValue: name) else {
-                    context.error("unknown platform '\(name)' in \(what); use ios or android", at: item.location)
+                    context.error("unknown platform '\(name)' in \(what()); use ios or android", at: item.location)
                     continue
                 }
                 if platforms.contains(platform) {
-                    context.error("platform '\(name)' is listed twice in \(what)", at: item.location)
+                    context.error("platform '\(name)' is listed twice in \(what())", at: item.location)
                 } else {
                     platforms.append(platform)
                 }
             }
             if items.isEmpty {
-                context.error("platforms of \(what) is empty, so the rule would match nobody; list ios and/or android, or remove 'platforms' to mean all", at: platformsNode.location)
+                context.error("platforms of \(what()) is empty, so the rule would match nobody; list ios and/or android, or remove 'platforms' to mean all", at: platformsNode.location)
             }
         }
 
@@ -413,18 +419,18 @@ private struct ManifestReader {
                 minAppVersion = version
             } else {
                 context.error(
-                    "minAppVersion of \(what) must be a semantic version MAJOR.MINOR.PATCH such as 2.4.0, found \(context.describe(versionNode))",
+                    "minAppVersion of \(what()) must be a semantic version MAJOR.MINOR.PATCH such as 2.4.0, found \(context.describe(versionNode))",
                     at: versionNode.location)
             }
         }
 
         var served: FlagValue?
         if let valueNode = fields["value"] {
-            served = value(valueNode, type: type, config: config, configs: configs, what: "the value of \(what)")
+            served = value(valueNode, type: type, config: config, configs: configs, what: "the value of \(what())")
         } else if type == .bool {
             served = .bool(true)
         } else {
-            context.error("\(what) needs 'value': what the rule serves (only bool rollouts default to true)", at: node.location)
+            context.error("\(what()) needs 'value': what the rule serves (only bool rollouts default to true)", at: node.location)
         }
         guard let basisPoints, let served else { return nil }
         return Rollout(basisPoints: basisPoints, platforms: platforms, minAppVersion: minAppVersion, value: served, location: node.location)
@@ -432,26 +438,26 @@ private struct ManifestReader {
 
     /// A percentage 0...100 with at most two decimals, read from its text so no binary rounding
     /// creeps in: `12.34` is exactly 1,234 basis points.
-    static func basisPoints(_ node: YAMLNode, context: ValidationContext, what: String) -> Int? {
+    static func basisPoints(_ node: YAMLNode, context: ValidationContext, what: @autoclosure () -> String) -> Int? {
         guard case .scalar(let scalar) = node, scalar.isPlain else {
-            context.error("\(what) must be a number from 0 to 100, found \(context.describe(node))", at: node.location)
+            context.error("\(what()) must be a number from 0 to 100, found \(context.describe(node))", at: node.location)
             return nil
         }
         let parts = scalar.text.split(separator: ".", omittingEmptySubsequences: false)
         let digitsOnly: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
         guard parts.count <= 2, digitsOnly(parts[0]), parts.count == 1 || digitsOnly(parts[1]) else {
-            context.error("\(what) must be a number from 0 to 100 such as 10 or 12.5, found '\(scalar.text)'", at: node.location)
+            context.error("\(what()) must be a number from 0 to 100 such as 10 or 12.5, found '\(scalar.text)'", at: node.location)
             return nil
         }
         var fractionText = parts.count == 2 ? Substring(parts[1]) : ""
         while fractionText.count > 2, fractionText.last == "0" { fractionText = fractionText.dropLast() }
         if fractionText.count > 2 {
-            context.error("\(what) has more than two decimals ('\(scalar.text)'); rollouts are counted in basis points (0.01 percent)", at: node.location)
+            context.error("\(what()) has more than two decimals ('\(scalar.text)'); rollouts are counted in basis points (0.01 percent)", at: node.location)
             return nil
         }
         let fraction = fractionText.count == 2 ? String(fractionText) : fractionText.count == 1 ? fractionText + "0" : "00"
         guard parts[0].count <= 3, let whole = Int(parts[0]), let hundredths = Int(fraction), whole * 100 + hundredths <= 10_000 else {
-            context.error("\(what) must be between 0 and 100, found \(scalar.text)", at: node.location)
+            context.error("\(what()) must be between 0 and 100, found \(scalar.text)", at: node.location)
             return nil
         }
         return whole * 100 + hundredths
