@@ -12,16 +12,9 @@ public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Parses `YYYY-MM-DD`, refusing impossible dates such as 2027-02-30.
     public init?(_ text: String) {
-        // Fast path: exactly ten ASCII bytes `DDDD-DD-DD`.
-        var digits: [Int] = []
-        let isPlainDate = text.utf8.count == 10 && SourceText.allBytes(of: text) { byte in
-            defer { digits.append(Int(byte) - 0x30) }
-            return digits.count == 4 || digits.count == 7 ? byte == UInt8(ascii: "-") : (byte >= 0x30 && byte <= 0x39)
-        }
-        if isPlainDate {
-            self.init(
-                year: digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3], month: digits[5] * 10 + digits[6],
-                day: digits[8] * 10 + digits[9])
+        // Fast path: exactly ten ASCII bytes `DDDD-DD-DD`, read in place.
+        if let parts = text.utf8.withContiguousStorageIfAvailable(Self.plainParts) ?? nil {
+            self.init(year: parts.year, month: parts.month, day: parts.day)
             return
         }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
@@ -30,6 +23,22 @@ public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         self.init(year: year, month: month, day: day)
+    }
+
+    /// The numbers of `DDDD-DD-DD`, or nil for any other bytes.
+    private static func plainParts(_ bytes: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let byte = bytes[index]
+                guard byte >= 0x30 && byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        return (year, month, day)
     }
 
     /// Creates a date from its parts, or nil when the day does not exist.

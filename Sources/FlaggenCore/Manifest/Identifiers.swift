@@ -88,27 +88,36 @@ public enum Identifiers {
     /// flag key); nil for other text, which takes the Unicode-aware path. Parts are the runs
     /// between underscores, as `split(separator: "_")` makes them.
     private static func asciiCamel(_ key: String, capitalizeFirst: Bool) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(key.utf8.count)
+        var isASCII = true
         var parts = 0
-        var inPart = false
-        for byte in key.utf8 {
-            guard byte < 0x80 else { return nil }
-            if byte == UInt8(ascii: "_") {
-                inPart = false
-                continue
+        // Written straight into the string's storage: no byte array in between.
+        let camel = String(unsafeUninitializedCapacity: key.utf8.count) { buffer in
+            var count = 0
+            var inPart = false
+            for byte in key.utf8 {
+                guard byte < 0x80 else {
+                    isASCII = false
+                    return 0
+                }
+                if byte == UInt8(ascii: "_") {
+                    inPart = false
+                    continue
+                }
+                if inPart {
+                    buffer[count] = byte
+                } else {
+                    inPart = true
+                    parts += 1
+                    let capitalize = capitalizeFirst || parts > 1
+                    buffer[count] = capitalize && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
+                }
+                count += 1
             }
-            if inPart {
-                bytes.append(byte)
-            } else {
-                inPart = true
-                parts += 1
-                let capitalize = capitalizeFirst || parts > 1
-                bytes.append(capitalize && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte)
-            }
+            return count
         }
+        guard isASCII else { return nil }
         if parts == 0 { return capitalizeFirst ? "" : key }
-        return String(decoding: bytes, as: UTF8.self)
+        return camel
     }
 
     private static func capitalized(_ part: Substring) -> String {

@@ -260,13 +260,28 @@ private struct ManifestReader {
                 "flag key '\(key)' becomes the Kotlin name '\(kotlinName)', which the generated Kotlin uses for the objects that hold the flags ('Part' followed by digits); pick another key",
                 at: location)
         }
-        if let other = swiftNames[swiftName] {
+        // One hash per name: look the name up and claim it for `key` when it is free.
+        let swiftOther = Self.claim(swiftName, for: key, in: &swiftNames)
+        let kotlinOther = Self.claim(kotlinName, for: key, in: &kotlinNames)
+        if let other = swiftOther {
             context.error("flag keys '\(other)' and '\(key)' both become the Swift name '\(swiftName)'; rename one", at: location)
-        } else if let other = kotlinNames[kotlinName] {
+        } else if let other = kotlinOther {
             context.error("flag keys '\(other)' and '\(key)' both become the Kotlin name '\(kotlinName)'; rename one", at: location)
         }
-        swiftNames[swiftName] = swiftNames[swiftName] ?? key
-        kotlinNames[kotlinName] = kotlinNames[kotlinName] ?? key
+    }
+
+    /// The key that already has `name`, or nil after giving `name` to `key`. Keys are never
+    /// empty, so an empty value marks a name just added.
+    private static func claim(_ name: String, for key: String, in owners: inout [String: String]) -> String? {
+        var other: String?
+        Self.update(&owners[name, default: ""]) { owner in
+            if owner.isEmpty { owner = key } else { other = owner }
+        }
+        return other
+    }
+
+    private static func update(_ value: inout String, _ body: (inout String) -> Void) {
+        body(&value)
     }
 
     private func readFlag(_ entry: YAMLEntry, configs: [String: ConfigDefinition]) -> FlagDefinition? {
@@ -442,6 +457,11 @@ private struct ManifestReader {
         guard case .scalar(let scalar) = node, scalar.isPlain else {
             context.error("\(what()) must be a number from 0 to 100, found \(context.describe(node))", at: node.location)
             return nil
+        }
+        // Fast path: a whole number of at most three digits, as most percents are.
+        let utf8 = scalar.text.utf8
+        if utf8.count <= 3, !utf8.isEmpty, utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let whole = Int(scalar.text), whole <= 100 {
+            return whole * 100
         }
         let parts = scalar.text.split(separator: ".", omittingEmptySubsequences: false)
         let digitsOnly: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
