@@ -116,6 +116,31 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertEqual(document.problems.first?.message, "duplicate key 'c' (first defined at line 3); remove one of them")
     }
 
+    /// Keys are compared as Swift strings: canonically equivalent keys are duplicates even with
+    /// different bytes, in small mappings (scanned) and large ones (indexed) alike.
+    func testCanonicallyEquivalentKeysAreDuplicates() {
+        let pairs = [("K", "\\u212A"), ("\\u00e9x", "e\\u0301x"), ("\\u212A2", "K2")]
+        for filler in [0, 20] {
+            for (first, second) in pairs {
+                let padding = (0..<filler).map { "k\($0): 1\n" }.joined()
+                let document = parse(padding + "\"\(first)\": 1\n\"\(second)\": 2\n")
+                XCTAssertEqual(document.problems.map(\.location), [SourceLocation(line: filler + 2, column: 1)], "\(first) \(second), \(filler) keys before")
+                XCTAssertTrue(document.problems.first?.message.contains("first defined at line \(filler + 1)") ?? false, "\(document.problems)")
+            }
+        }
+    }
+
+    func testDuplicateKeysInALargeMappingPointAtTheFirst() {
+        var text = (0..<40).map { "key\($0): \($0)\n" }.joined()
+        text += "key7: again\nkey39: again\nnew: 1\n"
+        let document = parse(text)
+        XCTAssertEqual(document.problems.map(\.location), [SourceLocation(line: 41, column: 1), SourceLocation(line: 42, column: 1)])
+        XCTAssertEqual(document.problems.first?.message, "duplicate key 'key7' (first defined at line 8); remove one of them")
+        guard case .mapping(let entries, _)? = document.root else { return XCTFail("not a mapping") }
+        XCTAssertEqual(entries.count, 41, "duplicates' values are dropped")
+        XCTAssertEqual(entries.last?.key.text, "new")
+    }
+
     func testSyntaxErrorHasLibyamlPosition() {
         let document = parse("a: 1\nb: [1, 2\nc: 3\n")
         XCTAssertNil(document.root)
