@@ -7,39 +7,57 @@ import Foundation
 
 /// Runs independent jobs on several cores and returns their results in job order.
 enum ConcurrentJobs {
-    /// Runs `jobs` on up to `lanes` threads at once (DispatchQueue.concurrentPerform). Jobs are
-    /// dealt to the lanes biggest first, each to the lane with the least work so far; the jobs
-    /// of one `together` group share a lane, one after another. Returns each job's result at
-    /// its own index.
+    /// Runs `jobs` on up to `lanes` threads at once (DispatchQueue.concurrentPerform) and
+    /// returns each job's result at its own index.
+    ///
+    /// The jobs wait in one queue, most costly first, and each lane takes the next job as soon
+    /// as it is free. Taking the big jobs first leaves the small ones to even out the lanes'
+    /// ends, and taking them as lanes free up (rather than dealing them out beforehand) keeps
+    /// the lanes even when the costs are only rough guesses, as they are for a manifest unlike
+    /// the one they were measured on.
     static func run<Value>(
-        _ jobs: [@Sendable () throws -> Value], costs: [Int], together: [Int] = [],
+        _ jobs: [@Sendable () throws -> Value], costs: [Int],
         lanes: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> [Result<Value, any Error>] {
-        let plan = schedule(costs: costs, together: together, lanes: max(1, lanes))
+        let order = order(costs: costs, count: jobs.count)
         let slots = Slots<Result<Value, any Error>>(count: jobs.count)
-        DispatchQueue.concurrentPerform(iterations: plan.count) { lane in
-            for index in plan[lane] {
+        let next = JobQueue(order)
+        DispatchQueue.concurrentPerform(iterations: min(max(1, lanes), max(1, jobs.count))) { _ in
+            while let index = next.take() {
                 slots.set(index, Result { try jobs[index]() })
             }
         }
         return slots.values()
     }
 
-    /// The job indices each lane runs, in order.
-    static func schedule(costs: [Int], together: [Int], lanes: Int) -> [[Int]] {
-        // Units of work: the `together` group as one, every other job alone.
-        var units: [(cost: Int, jobs: [Int])] = []
-        let group = together.filter { costs.indices.contains($0) }.sorted { costs[$0] > costs[$1] }
-        if !group.isEmpty { units.append((group.map { costs[$0] }.reduce(0, +), group)) }
-        for index in costs.indices where !group.contains(index) { units.append((costs[index], [index])) }
-        units.sort { $0.cost != $1.cost ? $0.cost > $1.cost : $0.jobs[0] < $1.jobs[0] }
-        var plan = Array(repeating: (cost: 0, jobs: [Int]()), count: min(lanes, max(1, units.count)))
-        for unit in units {
-            let lane = plan.indices.min { plan[$0].cost < plan[$1].cost || (plan[$0].cost == plan[$1].cost && $0 < $1) }!
-            plan[lane].cost += unit.cost
-            plan[lane].jobs += unit.jobs
+    /// The order the jobs are taken in: most costly first, ties in job order. A job without a
+    /// cost counts as 0.
+    static func order(costs: [Int], count: Int) -> [Int] {
+        (0..<count).sorted { a, b in
+            let costA = a < costs.count ? costs[a] : 0
+            let costB = b < costs.count ? costs[b] : 0
+            return costA != costB ? costA > costB : a < b
         }
-        return plan.map(\.jobs).filter { !$0.isEmpty }
+    }
+
+    /// The jobs not yet taken, shared by the lanes.
+    private final class JobQueue: @unchecked Sendable {
+        private let order: [Int]
+        private var position = 0
+        private let lock = Lock()
+
+        init(_ order: [Int]) {
+            self.order = order
+        }
+
+        /// The next job, or nil when every job is taken.
+        func take() -> Int? {
+            lock.withLock {
+                guard position < order.count else { return nil }
+                defer { position += 1 }
+                return order[position]
+            }
+        }
     }
 
     /// Runs two jobs at the same time and returns both results.

@@ -42,28 +42,25 @@ public struct Generator: Sendable {
     /// spread over the cores, and put together in the order below. When several fail, the error
     /// is the one the first failing output in that order gives, as if they ran one after another.
     public func files(for manifest: Manifest, header: GeneratedHeader, sink: some GeneratedFileSink) throws(GenerateError) -> [GeneratedFile] {
-        // Each job with its rough cost (instructions, in 100 millions, at 10,000 flags), so the
-        // work is spread evenly.
+        // Each job with its rough cost (instructions, in 10 millions, at 10,000 flags of
+        // Benchmarks/make_manifest.py): the costly jobs start first (see ConcurrentJobs.run).
         var jobs: [(cost: Int, run: @Sendable () throws -> [GeneratedFile])] = []
-        var templateJobs: [Int] = []
         for kind in kinds {
             switch kind {
             case .swift:
-                templateJobs.append(jobs.count)
-                jobs.append((12, { [templates] in
+                jobs.append((62, { [templates] in
                     let context = TemplateContext(decoratedByTranslator: SwiftTranslator().context(for: manifest, header: header))
                     return [try Self.render("swift/Flags.swift.mustache", templates: templates, context: context, path: manifest.outputs.swift, sink: sink)]
                 }))
             case .kotlin:
-                templateJobs.append(jobs.count)
-                jobs.append((14, { try kotlinFiles(for: manifest, header: header, sink: sink) }))
+                jobs.append((113, { try kotlinFiles(for: manifest, header: header, sink: sink) }))
             case .schemas:
-                jobs.append((3, {
+                jobs.append((14, {
                     try Self.inFolder(manifest.outputs.schemas, try JSONSchemaEmitter().files(for: manifest, header: header)).map(sink.accept)
                 }))
             case .seeds:
                 for server in manifest.outputs.servers {
-                    let cost = [SeedServer.unleash: 8, .flagd: 6, .postgres: 5, .firebase: 5, .contract: 4][server] ?? 5
+                    let cost = [SeedServer.unleash: 25, .flagd: 21, .postgres: 26, .firebase: 20, .contract: 16][server] ?? 20
                     jobs.append((cost, {
                         let folder = manifest.outputs.seeds
                         let emitter: (any StreamingSeedEmitter)? =
@@ -82,11 +79,7 @@ public struct Generator: Sendable {
                 }
             }
         }
-        // On two cores or fewer, the Swift and Kotlin outputs take turns on one core: together
-        // they cost about what all the JSON outputs cost, and each holds a large template context
-        // while it renders, so running them one after the other keeps the peak memory down.
-        let together = ProcessInfo.processInfo.activeProcessorCount <= 2 ? templateJobs : []
-        let results = ConcurrentJobs.run(jobs.map(\.run), costs: jobs.map(\.cost), together: together)
+        let results = ConcurrentJobs.run(jobs.map(\.run), costs: jobs.map(\.cost))
         var files: [GeneratedFile] = []
         for result in results {
             switch result {
