@@ -25,6 +25,15 @@ public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.init(year: year, month: month, day: day)
     }
 
+    /// Parses `YYYY-MM-DD` given as UTF-8 bytes, exactly as ``init(_:)`` parses their text.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let parts = Self.plainParts(bytes) else {
+            self.init(String(decoding: bytes, as: UTF8.self))
+            return
+        }
+        self.init(year: parts.year, month: parts.month, day: parts.day)
+    }
+
     /// The numbers of `DDDD-DD-DD`, or nil for any other bytes.
     private static func plainParts(_ bytes: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }

@@ -3,36 +3,42 @@ import FlaggenJSON
 
 /// Reads the `configs:` section and checks JSON values against configs.
 struct ConfigValidation {
+    typealias Node = YAMLTree.NodeID
+
     let context: ValidationContext
+
+    private var tree: YAMLTree { context.tree }
 
     static let configFields = ["version", "description", "properties", "required", "additionalProperties"]
     static let propertyFields = ["type", "items", "description", "default", "enum", "minimum", "maximum", "maxLength"]
 
     /// Reads every config. Configs with errors are left out, after their errors are reported.
-    func read(_ node: YAMLNode?) -> [String: ConfigDefinition] {
+    func read(_ node: Node?) -> [String: ConfigDefinition] {
         guard let node else { return [:] }
-        guard case .mapping(let entries, _) = node else {
-            context.error("'configs' must be a mapping from config names to configs, found \(node.kindDescription)", at: node.location)
+        guard tree.kind(node) == .mapping else {
+            context.error("'configs' must be a mapping from config names to configs, found \(tree.kindDescription(node))", at: tree.location(node))
             return [:]
         }
+        let entries = tree.entries(node)
         // Names first, so properties can refer to configs defined later in the file.
         var names: Set<String> = []
         for entry in entries {
-            let name = entry.key.text
+            let name = tree.text(entry.key)
+            let keyLocation = tree.location(entry.key)
             if !Self.isTypeName(name) {
                 context.error(
                     "config name '\(name)' must be an UpperCamelCase type name (letters and digits, starting with a capital), such as PaywallConfig",
-                    at: entry.key.location)
+                    at: keyLocation)
             } else if Identifiers.reservedTypeNames.contains(name) {
-                context.error("config name '\(name)' clashes with a type the generated code uses; pick another name", at: entry.key.location)
+                context.error("config name '\(name)' clashes with a type the generated code uses; pick another name", at: keyLocation)
             } else if Identifiers.isKotlinHolderName(name) {
                 context.error(
                     "config name '\(name)' clashes with the objects that hold the flags in the generated Kotlin ('Part' followed by digits); pick another name",
-                    at: entry.key.location)
+                    at: keyLocation)
             }
             names.insert(name)
         }
-        var shapes: [(entry: YAMLEntry, config: ConfigDefinition, defaults: [(Int, YAMLNode)])] = []
+        var shapes: [(entry: YAMLTree.Entry, config: ConfigDefinition, defaults: [(Int, Node)])] = []
         for entry in entries {
             if let shape = readShape(entry, names: names) { shapes.append((entry, shape.config, shape.defaults)) }
         }
@@ -61,136 +67,138 @@ struct ConfigValidation {
         return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
     }
 
-    private func readShape(_ entry: YAMLEntry, names: Set<String>) -> (config: ConfigDefinition, defaults: [(Int, YAMLNode)])? {
-        let name = entry.key.text
+    private func readShape(_ entry: YAMLTree.Entry, names: Set<String>) -> (config: ConfigDefinition, defaults: [(Int, Node)])? {
+        let name = tree.text(entry.key)
+        let keyLocation = tree.location(entry.key)
         let what = "config '\(name)'"
-        guard let fields = context.fields(of: entry.value, in: what, known: Self.configFields) else { return nil }
+        guard let fields = context.fields(of: entry.value, in: what, as: ConfigField.self) else { return nil }
         var version = 1
-        if let node = fields["version"], let value = context.int(node, "the version of \(what)") {
+        if let node = fields[.version], let value = context.int(node, "the version of \(what)") {
             if value < 1 {
-                context.error("the version of \(what) must be 1 or more", at: node.location)
+                context.error("the version of \(what) must be 1 or more", at: tree.location(node))
             } else {
                 version = value
             }
         }
-        let description = fields["description"].flatMap { context.string($0, "the description of \(what)") }
-        let additional = fields["additionalProperties"].flatMap { context.bool($0, "additionalProperties of \(what)") } ?? false
+        let description = fields[.description].flatMap { context.string($0, "the description of \(what)") }
+        let additional = fields[.additionalProperties].flatMap { context.bool($0, "additionalProperties of \(what)") } ?? false
 
         var properties: [ConfigProperty] = []
-        var defaults: [(Int, YAMLNode)] = []
-        if let node = fields["properties"] {
-            if case .mapping(let propertyEntries, _) = node {
-                for propertyEntry in propertyEntries {
+        var defaults: [(Int, Node)] = []
+        if let node = fields[.properties] {
+            if tree.kind(node) == .mapping {
+                for propertyEntry in tree.entries(node) {
                     guard let (property, defaultNode) = readProperty(propertyEntry, of: name, names: names) else { continue }
                     if let defaultNode { defaults.append((properties.count, defaultNode)) }
                     properties.append(property)
                 }
             } else {
-                context.error("'properties' of \(what) must be a mapping from property names to properties, found \(node.kindDescription)", at: node.location)
+                context.error("'properties' of \(what) must be a mapping from property names to properties, found \(tree.kindDescription(node))", at: tree.location(node))
             }
         } else {
-            context.error("\(what) needs 'properties'", at: entry.key.location)
+            context.error("\(what) needs 'properties'", at: keyLocation)
         }
 
-        if let node = fields["required"], let items = context.list(node, "'required' of \(what)") {
+        if let node = fields[.required], let items = context.list(node, "'required' of \(what)") {
             var seen: Set<String> = []
             var indices: [String: Int] = [:]  // by name: scanning the list per entry is quadratic
             for (index, property) in properties.enumerated() where indices[property.name] == nil { indices[property.name] = index }
             for item in items {
                 guard let required = context.string(item, "a 'required' entry of \(what)") else { continue }
                 if !seen.insert(required).inserted {
-                    context.error("'\(required)' is listed twice in 'required' of \(what)", at: item.location)
+                    context.error("'\(required)' is listed twice in 'required' of \(what)", at: tree.location(item))
                 } else if let index = indices[required] {
                     properties[index].isRequired = true
                 } else {
-                    context.error("'required' of \(what) names '\(required)', which is not one of its properties", at: item.location)
+                    context.error("'required' of \(what) names '\(required)', which is not one of its properties", at: tree.location(item))
                 }
             }
         }
         let config = ConfigDefinition(
             name: name, version: version, description: description, properties: properties,
-            additionalProperties: additional, location: entry.key.location)
+            additionalProperties: additional, location: keyLocation)
         return (config, defaults)
     }
 
-    private func readProperty(_ entry: YAMLEntry, of configName: String, names: Set<String>) -> (ConfigProperty, YAMLNode?)? {
-        let name = entry.key.text
+    private func readProperty(_ entry: YAMLTree.Entry, of configName: String, names: Set<String>) -> (ConfigProperty, Node?)? {
+        let name = tree.text(entry.key)
+        let keyLocation = tree.location(entry.key)
         let what = "property '\(configName).\(name)'"
         if !Self.isPropertyName(name) {
-            context.error("\(what): a property name must start with a letter and hold only letters, digits and '_'", at: entry.key.location)
+            context.error("\(what): a property name must start with a letter and hold only letters, digits and '_'", at: keyLocation)
         }
         if Identifiers.reservedPropertyNames.contains(name) {
-            context.error("\(what): '\(name)' cannot be a property name in generated Swift or Kotlin; pick another name", at: entry.key.location)
+            context.error("\(what): '\(name)' cannot be a property name in generated Swift or Kotlin; pick another name", at: keyLocation)
         }
-        guard let fields = context.fields(of: entry.value, in: what, known: Self.propertyFields) else { return nil }
-        guard let typeNode = fields["type"] else {
-            context.error("\(what) needs a 'type': string, int, double, bool, array or a config name", at: entry.key.location)
+        guard let fields = context.fields(of: entry.value, in: what, as: PropertyField.self) else { return nil }
+        guard let typeNode = fields[.type] else {
+            context.error("\(what) needs a 'type': string, int, double, bool, array or a config name", at: keyLocation)
             return nil
         }
         guard let typeName = context.string(typeNode, "the type of \(what)") else { return nil }
         var type: PropertyType
         switch typeName {
         case "array":
-            guard let itemsNode = fields["items"] else {
-                context.error("\(what) is an array and needs 'items': the type of its elements", at: typeNode.location)
+            guard let itemsNode = fields[.items] else {
+                context.error("\(what) is an array and needs 'items': the type of its elements", at: tree.location(typeNode))
                 return nil
             }
             guard let itemsName = context.string(itemsNode, "the items of \(what)"),
-                let items = scalarOrConfigType(itemsName, at: itemsNode.location, names: names, what: "the items of \(what)")
+                let items = scalarOrConfigType(itemsName, at: tree.location(itemsNode), names: names, what: "the items of \(what)")
             else { return nil }
             type = .array(items)
         default:
-            guard let resolved = scalarOrConfigType(typeName, at: typeNode.location, names: names, what: what) else { return nil }
+            guard let resolved = scalarOrConfigType(typeName, at: tree.location(typeNode), names: names, what: what) else { return nil }
             type = resolved
-            if let itemsNode = fields["items"] {
-                context.error("'items' applies only to arrays; \(what) is \(typeName)", at: itemsNode.location)
+            if let itemsNode = fields[.items] {
+                context.error("'items' applies only to arrays; \(what) is \(typeName)", at: tree.location(itemsNode))
             }
         }
         var property = ConfigProperty(
             name: name, type: type, description: nil, defaultValue: nil, enumValues: nil, minimum: nil, maximum: nil,
-            maxLength: nil, isRequired: false, location: entry.key.location)
-        property.description = fields["description"].flatMap { context.string($0, "the description of \(what)") }
+            maxLength: nil, isRequired: false, location: keyLocation)
+        property.description = fields[.description].flatMap { context.string($0, "the description of \(what)") }
 
-        if let node = fields["enum"] {
+        if let node = fields[.enumValues] {
             if type != .string {
-                context.error("'enum' applies only to string properties; \(what) is \(type)", at: node.location)
+                context.error("'enum' applies only to string properties; \(what) is \(type)", at: tree.location(node))
             } else if let items = context.list(node, "'enum' of \(what)") {
                 var values: [String] = []
                 for item in items {
                     guard let value = context.string(item, "an 'enum' value of \(what)") else { continue }
                     if values.contains(value) {
-                        context.error("'\(value)' is listed twice in 'enum' of \(what)", at: item.location)
+                        context.error("'\(value)' is listed twice in 'enum' of \(what)", at: tree.location(item))
                     } else {
                         values.append(value)
                     }
                 }
-                if items.isEmpty { context.error("'enum' of \(what) must list at least one value", at: node.location) }
+                if items.isEmpty { context.error("'enum' of \(what) must list at least one value", at: tree.location(node)) }
                 property.enumValues = values
             }
         }
-        for bound in ["minimum", "maximum"] {
+        for bound in [PropertyField.minimum, .maximum] {
             guard let node = fields[bound] else { continue }
             let limit: JSONValue?
             switch type {
-            case .int: limit = context.int(node, "'\(bound)' of \(what)").map(JSONValue.int)
-            case .double: limit = context.double(node, "'\(bound)' of \(what)").map(Self.number)
+            case .int: limit = context.int(node, "'\(bound.name)' of \(what)").map(JSONValue.int)
+            case .double: limit = context.double(node, "'\(bound.name)' of \(what)").map(Self.number)
             default:
-                context.error("'\(bound)' applies only to int and double properties; \(what) is \(type)", at: node.location)
+                context.error("'\(bound.name)' applies only to int and double properties; \(what) is \(type)", at: tree.location(node))
                 limit = nil
             }
-            if bound == "minimum" { property.minimum = limit } else { property.maximum = limit }
+            if bound == .minimum { property.minimum = limit } else { property.maximum = limit }
         }
         if let minimum = property.minimum.flatMap(Self.doubleValue), let maximum = property.maximum.flatMap(Self.doubleValue), minimum > maximum {
-            context.error("'minimum' of \(what) is greater than its 'maximum'", at: fields.keyLocation("minimum"))
+            context.error("'minimum' of \(what) is greater than its 'maximum'", at: fields.keyLocation(.minimum))
         }
-        if let node = fields["maxLength"] {
+        if let node = fields[.maxLength] {
             if type != .string {
-                context.error("'maxLength' applies only to string properties; \(what) is \(type)", at: node.location)
+                context.error("'maxLength' applies only to string properties; \(what) is \(type)", at: tree.location(node))
             } else if let value = context.int(node, "'maxLength' of \(what)") {
-                if value < 0 { context.error("'maxLength' of \(what) must be 0 or more", at: node.location) } else { property.maxLength = value }
+                if value < 0 { context.error("'maxLength' of \(what) must be 0 or more", at: tree.location(node)) } else { property.maxLength = value }
             }
         }
-        return (property, fields["default"])
+        return (property, fields[.defaultValue])
     }
 
     private func scalarOrConfigType(_ name: String, at location: SourceLocation, names: Set<String>, what: String) -> PropertyType? {
@@ -268,11 +276,12 @@ struct ConfigValidation {
     private static let scannedPropertyCount = 16
 
     /// Checks a value against a config and returns it as JSON, or nil after reporting errors.
-    func value(of config: ConfigDefinition, _ node: YAMLNode, configs: [String: ConfigDefinition], what: @autoclosure () -> String) -> JSONValue? {
-        guard case .mapping(let entries, _) = node else {
-            context.error("\(what()) must be a mapping with the fields of \(config.name), found \(context.describe(node))", at: node.location)
+    func value(of config: ConfigDefinition, _ node: Node, configs: [String: ConfigDefinition], what: @autoclosure () -> String) -> JSONValue? {
+        guard tree.kind(node) == .mapping else {
+            context.error("\(what()) must be a mapping with the fields of \(config.name), found \(context.describe(node))", at: tree.location(node))
             return nil
         }
+        let entries = tree.entries(node)
         var object: [String: JSONValue] = [:]
         var valid = true
         // By name: scanning the list for every key is quadratic in a config with many properties,
@@ -280,7 +289,7 @@ struct ConfigValidation {
         let propertiesByName = config.properties.count > Self.scannedPropertyCount
             ? Dictionary(config.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) : nil
         for entry in entries {
-            let key = entry.key.text
+            let key = tree.text(entry.key)
             if let property = propertiesByName.map({ $0[key] }) ?? config.properties.first(where: { $0.name == key }) {
                 if let value = value(entry.value, as: property.type, property: property, configs: configs, what: "'\(key)' in \(what())") {
                     object[key] = value
@@ -300,13 +309,13 @@ struct ConfigValidation {
                     let more = config.properties.count > 20 ? " and \(config.properties.count - 20) more" : ""
                     message += "; its properties are \(names)\(more)"
                 }
-                context.error(message, at: entry.key.location)
+                context.error(message, at: tree.location(entry.key))
                 valid = false
             }
         }
         for property in config.properties where property.isRequired && object[property.name] == nil && valid {
-            if !entries.contains(where: { $0.key.text == property.name }) {
-                context.error("\(what()) lacks '\(property.name)', which \(config.name) requires", at: node.location)
+            if !entries.contains(where: { tree.text($0.key) == property.name }) {
+                context.error("\(what()) lacks '\(property.name)', which \(config.name) requires", at: tree.location(node))
                 valid = false
             }
         }
@@ -314,16 +323,16 @@ struct ConfigValidation {
     }
 
     /// Checks a value against a property type and its constraints.
-    func value(_ node: YAMLNode, as type: PropertyType, property: ConfigProperty?, configs: [String: ConfigDefinition], what: @autoclosure () -> String) -> JSONValue? {
+    func value(_ node: Node, as type: PropertyType, property: ConfigProperty?, configs: [String: ConfigDefinition], what: @autoclosure () -> String) -> JSONValue? {
         switch type {
         case .string:
             guard let text = context.string(node, what()) else { return nil }
             if let allowed = property?.enumValues, !allowed.contains(text) {
-                context.error("\(what()) is '\(text)', not one of the allowed values: \(allowed.joined(separator: ", "))", at: node.location)
+                context.error("\(what()) is '\(text)', not one of the allowed values: \(allowed.joined(separator: ", "))", at: tree.location(node))
                 return nil
             }
             if let maxLength = property?.maxLength, text.unicodeScalars.count > maxLength {
-                context.error("\(what()) is \(text.unicodeScalars.count) characters long, more than its maxLength of \(maxLength)", at: node.location)
+                context.error("\(what()) is \(text.unicodeScalars.count) characters long, more than its maxLength of \(maxLength)", at: tree.location(node))
                 return nil
             }
             return .string(text)
@@ -331,10 +340,10 @@ struct ConfigValidation {
             return context.bool(node, what()).map(JSONValue.bool)
         case .int:
             guard let number = context.int(node, what()) else { return nil }
-            return checkBounds(.int(number), Double(number), property: property, at: node.location, what: what())
+            return checkBounds(.int(number), Double(number), property: property, at: tree.location(node), what: what())
         case .double:
             guard let number = context.double(node, what()) else { return nil }
-            return checkBounds(Self.number(number), number, property: property, at: node.location, what: what())
+            return checkBounds(Self.number(number), number, property: property, at: tree.location(node), what: what())
         case .config(let name):
             guard let config = configs[name] else { return nil }
             return value(of: config, node, configs: configs, what: what())
@@ -366,30 +375,31 @@ struct ConfigValidation {
     }
 
     /// Any YAML value as JSON (for `additionalProperties: true`).
-    func anyValue(_ node: YAMLNode, what: @autoclosure () -> String) -> JSONValue? {
-        switch node {
-        case .mapping(let entries, _):
+    func anyValue(_ node: Node, what: @autoclosure () -> String) -> JSONValue? {
+        switch tree.kind(node) {
+        case .mapping:
             var object: [String: JSONValue] = [:]
-            for entry in entries {
-                guard let value = anyValue(entry.value, what: "'\(entry.key.text)' in \(what())") else { return nil }
-                object[entry.key.text] = value
+            for entry in tree.entries(node) {
+                let key = tree.text(entry.key)
+                guard let value = anyValue(entry.value, what: "'\(key)' in \(what())") else { return nil }
+                object[key] = value
             }
             return .object(object)
-        case .sequence(let items, _):
+        case .sequence:
             var values: [JSONValue] = []
-            for item in items {
+            for item in tree.items(node) {
                 guard let value = anyValue(item, what: what()) else { return nil }
                 values.append(value)
             }
             return .array(values)
-        case .scalar(let scalar):
-            guard scalar.isPlain else { return .string(scalar.text) }
-            switch PlainScalar.resolve(scalar.text) {
+        case .scalar:
+            guard tree.isPlain(node) else { return .string(tree.text(node)) }
+            switch tree.plainMeaning(node) {
             case .null: return .null
             case .bool(let value): return .bool(value)
             case .int(let value?): return .int(value)
             case .int(nil), .double: return context.double(node, what()).map(Self.number)
-            case .string: return .string(scalar.text)
+            case .string: return .string(tree.text(node))
             }
         }
     }

@@ -26,20 +26,23 @@ public struct ManifestValidator: Sendable {
     static let flagFields = ["type", "default", "owner", "expires", "kind", "description", "rollout", "killSwitch", "schema"]
     static let rolloutFields = ["percent", "platforms", "minAppVersion", "value"]
     static let outputFields = ["swift", "kotlin", "kotlinRuntime", "schemas", "seeds", "servers"]
-    static let outputPathFields = ["swift", "kotlin", "kotlinRuntime", "schemas", "seeds"]
 
     /// Parses and validates manifest bytes. `file` is the path printed in diagnostics.
     public func validate(_ bytes: [UInt8], file: String) -> ValidationResult {
-        let context = ValidationContext(file: file)
         let document = YAMLParser(limits: limits).parse(bytes)
-        for problem in document.problems { context.error(problem.message, at: problem.location) }
-        guard let root = document.root else {
+        guard let tree = document.tree else {
+            var diagnostics = document.problems.map { Diagnostic(.error, $0.message, file: file, at: $0.location) }
             if document.problems.isEmpty {
-                context.error("the file holds no YAML document (only comments or blank lines); a manifest starts with 'version: 1'", at: .startOfFile)
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "the file holds no YAML document (only comments or blank lines); a manifest starts with 'version: 1'",
+                        file: file, at: .startOfFile))
             }
-            return ValidationResult(manifest: nil, diagnostics: context.diagnostics.sortedByLocation())
+            return ValidationResult(manifest: nil, diagnostics: diagnostics.sortedByLocation())
         }
-        let manifest = ManifestReader(context: context, limits: limits).read(root)
+        let context = ValidationContext(file: file, tree: tree)
+        for problem in document.problems { context.error(problem.message, at: problem.location) }
+        let manifest = ManifestReader(context: context, limits: limits).read(tree.root)
         return ValidationResult(
             manifest: context.hasErrors ? nil : manifest,
             diagnostics: context.diagnostics.sortedByLocation())
@@ -48,62 +51,66 @@ public struct ManifestValidator: Sendable {
 
 /// One validation pass over a parsed document.
 private struct ManifestReader {
+    typealias Node = YAMLTree.NodeID
+
     let context: ValidationContext
     let limits: InputLimits
 
-    func read(_ root: YAMLNode) -> Manifest? {
-        guard let fields = context.fields(of: root, in: "the manifest", known: ManifestValidator.topLevelFields) else { return nil }
+    private var tree: YAMLTree { context.tree }
 
-        if let node = fields["version"] {
+    func read(_ root: Node) -> Manifest? {
+        guard let fields = context.fields(of: root, in: "the manifest", as: TopLevelField.self) else { return nil }
+
+        if let node = fields[.version] {
             if let version = context.int(node, "'version'"), version != 1 {
-                context.error("manifest version \(version) is not supported; this flaggen reads 'version: 1'", at: node.location)
+                context.error("manifest version \(version) is not supported; this flaggen reads 'version: 1'", at: tree.location(node))
             }
         } else {
-            context.error("the manifest needs 'version: 1' at the top", at: root.location)
+            context.error("the manifest needs 'version: 1' at the top", at: tree.location(root))
         }
 
         var name = "Flags"
-        if let node = fields["name"], let value = context.string(node, "'name'") {
+        if let node = fields[.name], let value = context.string(node, "'name'") {
             if !ConfigValidation.isTypeName(value) {
-                context.error("'name' must be an UpperCamelCase type name such as Flags, found '\(value)'", at: node.location)
+                context.error("'name' must be an UpperCamelCase type name such as Flags, found '\(value)'", at: tree.location(node))
             } else if Identifiers.reservedTypeNames.contains(value) {
-                context.error("'name' \(value) clashes with a type the generated code uses; pick another name, such as AppFlags", at: node.location)
+                context.error("'name' \(value) clashes with a type the generated code uses; pick another name, such as AppFlags", at: tree.location(node))
             } else if Identifiers.isKotlinHolderName(value) {
                 context.error(
                     "'name' \(value) clashes with the objects that hold the flags in the generated Kotlin ('Part' followed by digits); pick another name, such as AppFlags",
-                    at: node.location)
+                    at: tree.location(node))
             } else {
                 name = value
             }
         }
 
         var kotlinPackage = "flags"
-        if let node = fields["kotlinPackage"], let value = context.string(node, "'kotlinPackage'") {
+        if let node = fields[.kotlinPackage], let value = context.string(node, "'kotlinPackage'") {
             if let problem = Self.kotlinPackageProblem(value) {
-                context.error("'kotlinPackage' \(problem)", at: node.location)
+                context.error("'kotlinPackage' \(problem)", at: tree.location(node))
             } else {
                 kotlinPackage = value
             }
         }
 
-        let retired = readRetired(fields["retired"])
-        let outputs = readOutputs(fields["outputs"], manifestName: context.file.split(separator: "/").last.map(String.init) ?? context.file)
-        let templates = fields["templates"].flatMap { context.nonEmptyString($0, "'templates'") }
-        let configs = ConfigValidation(context: context).read(fields["configs"])
-        if configs[name] != nil, let node = fields["configs"] {
-            context.error("a config is named '\(name)', the name of the generated flags type; rename one of them", at: node.location)
+        let retired = readRetired(fields[.retired])
+        let outputs = readOutputs(fields[.outputs], manifestName: context.file.split(separator: "/").last.map(String.init) ?? context.file)
+        let templates = fields[.templates].flatMap { context.nonEmptyString($0, "'templates'") }
+        let configs = ConfigValidation(context: context).read(fields[.configs])
+        if configs[name] != nil, let node = fields[.configs] {
+            context.error("a config is named '\(name)', the name of the generated flags type; rename one of them", at: tree.location(node))
         }
-        let flags = readFlags(fields["flags"], root: root, retired: retired, configs: configs)
+        let flags = readFlags(fields[.flags], root: root, retired: retired, configs: configs)
 
         return Manifest(
             version: 1, name: name, kotlinPackage: kotlinPackage, retired: retired.map(\.key), outputs: outputs,
             templates: templates, flags: flags,
-            configs: configsInOrder(fields["configs"], configs))
+            configs: configsInOrder(fields[.configs], configs))
     }
 
-    private func configsInOrder(_ node: YAMLNode?, _ configs: [String: ConfigDefinition]) -> [ConfigDefinition] {
-        guard case .mapping(let entries, _)? = node else { return [] }
-        return entries.compactMap { configs[$0.key.text] }
+    private func configsInOrder(_ node: Node?, _ configs: [String: ConfigDefinition]) -> [ConfigDefinition] {
+        guard let node else { return [] }
+        return tree.entries(node).compactMap { configs[tree.text($0.key)] }
     }
 
     // MARK: - Top-level fields
@@ -123,79 +130,80 @@ private struct ManifestReader {
         return nil
     }
 
-    private func readRetired(_ node: YAMLNode?) -> [(key: String, location: SourceLocation)] {
+    private func readRetired(_ node: Node?) -> [(key: String, location: SourceLocation)] {
         guard let node, let items = context.list(node, "'retired'") else { return [] }
         var retired: [(key: String, location: SourceLocation)] = []
         var seen: [String: SourceLocation] = [:]  // a list scanned per key is quadratic
         for item in items {
             guard let key = context.string(item, "a retired key") else { continue }
             if !Self.isFlagKey(key) {
-                context.error("retired key '\(key)' is not a flag key (lowercase letters, digits and '_', starting with a letter)", at: item.location)
+                context.error("retired key '\(key)' is not a flag key (lowercase letters, digits and '_', starting with a letter)", at: tree.location(item))
             } else if let first = seen[key] {
-                context.error("'\(key)' is listed twice in 'retired' (first at line \(first.line)); remove one", at: item.location)
+                context.error("'\(key)' is listed twice in 'retired' (first at line \(first.line)); remove one", at: tree.location(item))
             } else {
-                retired.append((key, item.location))
-                seen[key] = item.location
+                retired.append((key, tree.location(item)))
+                seen[key] = tree.location(item)
             }
         }
         return retired
     }
 
-    private func readOutputs(_ node: YAMLNode?, manifestName: String) -> OutputPaths {
+    private func readOutputs(_ node: Node?, manifestName: String) -> OutputPaths {
         var outputs = OutputPaths()
-        guard let node, let fields = context.fields(of: node, in: "'outputs'", known: ManifestValidator.outputFields) else { return outputs }
+        guard let node, let fields = context.fields(of: node, in: "'outputs'", as: OutputField.self) else { return outputs }
         // Outputs left at their defaults claim their default paths too.
         var claimed: [String: String] = [:]
         let defaults = OutputPaths()
-        for (field, path) in [("swift", defaults.swift), ("kotlin", defaults.kotlin), ("schemas", defaults.schemas), ("seeds", defaults.seeds)]
+        for (field, path) in [(OutputField.swift, defaults.swift), (.kotlin, defaults.kotlin), (.schemas, defaults.schemas), (.seeds, defaults.seeds)]
         where fields[field] == nil {
-            claimed[OutputPathRules.normalized(path)] = field
+            claimed[OutputPathRules.normalized(path)] = field.name
         }
-        if let serversNode = fields["servers"], let items = context.list(serversNode, "outputs.servers") {
+        if let serversNode = fields[.servers], let items = context.list(serversNode, "outputs.servers") {
             var servers: [SeedServer] = []
             for item in items {
                 guard let name = context.string(item, "a server in outputs.servers") else { continue }
                 guard let server = SeedServer(rawValue: name) else {
                     let known = SeedServer.allCases.map(\.rawValue).joined(separator: ", ")
-                    context.error("unknown server '\(name)' in outputs.servers; use \(known)", at: item.location)
+                    context.error("unknown server '\(name)' in outputs.servers; use \(known)", at: tree.location(item))
                     continue
                 }
                 if servers.contains(server) {
-                    context.error("server '\(name)' is listed twice in outputs.servers", at: item.location)
+                    context.error("server '\(name)' is listed twice in outputs.servers", at: tree.location(item))
                 } else {
                     servers.append(server)
                 }
             }
             outputs.servers = SeedServer.allCases.filter(servers.contains)
         }
-        for field in ManifestValidator.outputPathFields {
-            guard let valueNode = fields[field], let path = context.nonEmptyString(valueNode, "outputs.\(field)") else { continue }
+        for field in [OutputField.swift, .kotlin, .kotlinRuntime, .schemas, .seeds] {
+            guard let valueNode = fields[field], let path = context.nonEmptyString(valueNode, "outputs.\(field.name)") else { continue }
+            let valueLocation = tree.location(valueNode)
             if let problem = OutputPathRules.problem(with: path) {
-                context.error("outputs.\(field) \(problem)", at: valueNode.location)
+                context.error("outputs.\(field.name) \(problem)", at: valueLocation)
                 continue
             }
             let normalized = OutputPathRules.normalized(path)
             if normalized == manifestName {
-                context.error("outputs.\(field) names the manifest itself; pick another path", at: valueNode.location)
+                context.error("outputs.\(field.name) names the manifest itself; pick another path", at: valueLocation)
                 continue
             }
             if let other = claimed[normalized] {
-                context.error("outputs.\(field) and outputs.\(other) both name '\(path)'; give each output its own path", at: valueNode.location)
+                context.error("outputs.\(field.name) and outputs.\(other) both name '\(path)'; give each output its own path", at: valueLocation)
                 continue
             }
-            claimed[normalized] = field
+            claimed[normalized] = field.name
             switch field {
-            case "swift": outputs.swift = path
-            case "kotlin": outputs.kotlin = path
-            case "kotlinRuntime": outputs.kotlinRuntime = path
-            case "schemas": outputs.schemas = path
-            default: outputs.seeds = path
+            case .swift: outputs.swift = path
+            case .kotlin: outputs.kotlin = path
+            case .kotlinRuntime: outputs.kotlinRuntime = path
+            case .schemas: outputs.schemas = path
+            case .seeds, .servers: outputs.seeds = path
             }
         }
         let kotlinFolder = OutputPathRules.normalized(outputs.kotlin).split(separator: "/").dropLast().joined(separator: "/")
         let support = kotlinFolder.isEmpty ? "FlagKit.kt" : kotlinFolder + "/FlagKit.kt"
-        if let runtime = outputs.kotlinRuntime, OutputPathRules.normalized(runtime) == support, let node = fields["kotlinRuntime"] {
-            context.error("outputs.kotlinRuntime names \(support), the support file flaggen writes beside the Kotlin output; use another name, such as FlagStore.kt", at: node.location)
+        if let runtime = outputs.kotlinRuntime, OutputPathRules.normalized(runtime) == support, let node = fields[.kotlinRuntime] {
+            context.error("outputs.kotlinRuntime names \(support), the support file flaggen writes beside the Kotlin output; use another name, such as FlagStore.kt", at: tree.location(node))
             outputs.kotlinRuntime = nil
         }
         return outputs
@@ -203,24 +211,28 @@ private struct ManifestReader {
 
     // MARK: - Flags
 
+    /// `[a-z][a-z0-9_]*`. Checked on UTF-8 bytes: any other character has bytes outside these.
     static func isFlagKey(_ key: String) -> Bool {
-        guard let first = key.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
-        return key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        guard let first = key.utf8.first, first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") else { return false }
+        return key.utf8.allSatisfy {
+            ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_")
+        }
     }
 
     private func readFlags(
-        _ node: YAMLNode?, root: YAMLNode, retired: [(key: String, location: SourceLocation)], configs: [String: ConfigDefinition]
+        _ node: Node?, root: Node, retired: [(key: String, location: SourceLocation)], configs: [String: ConfigDefinition]
     ) -> [FlagDefinition] {
         guard let node else {
-            context.error("the manifest needs 'flags': a mapping from flag keys to flags", at: root.location)
+            context.error("the manifest needs 'flags': a mapping from flag keys to flags", at: tree.location(root))
             return []
         }
-        guard case .mapping(let entries, _) = node else {
-            context.error("'flags' must be a mapping from flag keys to flags, found \(node.kindDescription)", at: node.location)
+        guard tree.kind(node) == .mapping else {
+            context.error("'flags' must be a mapping from flag keys to flags, found \(tree.kindDescription(node))", at: tree.location(node))
             return []
         }
+        let entries = tree.entries(node)
         if entries.count > limits.maxFlags {
-            context.error("the manifest has \(entries.count) flags, more than the limit of \(limits.maxFlags); split it", at: node.location)
+            context.error("the manifest has \(entries.count) flags, more than the limit of \(limits.maxFlags); split it", at: tree.location(node))
             return []
         }
         let retiredLocations = Dictionary(retired.map { ($0.key, $0.location) }, uniquingKeysWith: { first, _ in first })
@@ -228,8 +240,8 @@ private struct ManifestReader {
         var kotlinNames: [String: String] = [:]
         var flags: [FlagDefinition] = []
         for entry in entries {
-            let key = entry.key.text
-            let location = entry.key.location
+            let key = tree.text(entry.key)
+            let location = tree.location(entry.key)
             if !Self.isFlagKey(key) {
                 context.error(
                     "flag key '\(key)' must be lowercase letters, digits and '_', starting with a letter (like new_checkout)",
@@ -242,7 +254,7 @@ private struct ManifestReader {
                     "flag key '\(key)' is retired (listed in 'retired' at line \(old.line)); retired keys are never reused, because installed apps may still read them; pick a new key",
                     at: location)
             }
-            if let flag = readFlag(entry, configs: configs) { flags.append(flag) }
+            if let flag = readFlag(entry, key: key, configs: configs) { flags.append(flag) }
         }
         return flags
     }
@@ -284,30 +296,30 @@ private struct ManifestReader {
         body(&value)
     }
 
-    private func readFlag(_ entry: YAMLEntry, configs: [String: ConfigDefinition]) -> FlagDefinition? {
-        let key = entry.key.text
+    private func readFlag(_ entry: YAMLTree.Entry, key: String, configs: [String: ConfigDefinition]) -> FlagDefinition? {
+        let keyLocation = tree.location(entry.key)
         // Built only for a message: most flags have nothing to report.
         func what() -> String { "flag '\(key)'" }
-        guard let fields = context.fields(of: entry.value, in: what(), known: ManifestValidator.flagFields) else { return nil }
+        guard let fields = context.fields(of: entry.value, in: what(), as: FlagField.self) else { return nil }
         let errorsBefore = context.diagnostics.count
 
         var type: FlagType?
-        if let node = fields["type"] {
-            if let name = context.string(node, "the type of \(what())") {
-                type = FlagType(rawValue: name)
+        if let node = fields[.type] {
+            if context.isString(node, "the type of \(what())") {
+                type = FlagType.allCases.first { tree.text(node, equals: $0.rawValue) }
                 if type == nil {
-                    context.error("\(what()) has unknown type '\(name)'; use bool, string, int, double or json", at: node.location)
+                    context.error("\(what()) has unknown type '\(tree.text(node))'; use bool, string, int, double or json", at: tree.location(node))
                 }
             }
         } else {
-            context.error("\(what()) needs a 'type': bool, string, int, double or json", at: entry.key.location)
+            context.error("\(what()) needs a 'type': bool, string, int, double or json", at: keyLocation)
         }
 
         var config: ConfigDefinition?
-        if let node = fields["schema"] {
+        if let node = fields[.schema] {
             if let name = context.string(node, "the schema of \(what())") {
                 if type != nil, type != .json {
-                    context.error("only json flags take a 'schema'; \(what()) is \(type?.rawValue ?? "")", at: node.location)
+                    context.error("only json flags take a 'schema'; \(what()) is \(type?.rawValue ?? "")", at: tree.location(node))
                 } else if let found = configs[name] {
                     config = found
                 } else {
@@ -315,75 +327,76 @@ private struct ManifestReader {
                     if let suggestion = context.suggestion(for: name, among: configs.keys.sorted(), count: configs.count) {
                         message += "; did you mean '\(suggestion)'?"
                     }
-                    context.error(message, at: node.location)
+                    context.error(message, at: tree.location(node))
                 }
             }
         } else if type == .json {
-            context.error("\(what()) is json and needs 'schema': the name of a config under 'configs'", at: entry.key.location)
+            context.error("\(what()) is json and needs 'schema': the name of a config under 'configs'", at: keyLocation)
         }
 
         var owner = ""
-        if let node = fields["owner"] {
+        if let node = fields[.owner] {
             owner = context.nonEmptyString(node, "the owner of \(what())") ?? ""
         } else {
-            context.error("\(what()) needs an 'owner': the team that answers for it", at: entry.key.location)
+            context.error("\(what()) needs an 'owner': the team that answers for it", at: keyLocation)
         }
 
         let kind: FlagKind
-        if let node = fields["kind"], let name = context.string(node, "the kind of \(what())") {
-            if let found = FlagKind(rawValue: name) {
+        if let node = fields[.kind], context.isString(node, "the kind of \(what())") {
+            if let found = FlagKind.allCases.first(where: { tree.text(node, equals: $0.rawValue) }) {
                 kind = found
             } else {
-                context.error("\(what()) has unknown kind '\(name)'; use release, experiment, operational or permission", at: node.location)
+                context.error(
+                    "\(what()) has unknown kind '\(tree.text(node))'; use release, experiment, operational or permission", at: tree.location(node))
                 kind = .release
             }
         } else {
             kind = .release
         }
 
-        let killSwitchValue = fields["killSwitch"].flatMap { context.bool($0, "killSwitch of \(what())") }
+        let killSwitchValue = fields[.killSwitch].flatMap { context.bool($0, "killSwitch of \(what())") }
         let killSwitch = killSwitchValue ?? false
         // An unreadable killSwitch was reported already; do not add a second error about expiry.
-        let killSwitchUnknown = fields["killSwitch"] != nil && killSwitchValue == nil
+        let killSwitchUnknown = fields[.killSwitch] != nil && killSwitchValue == nil
         if killSwitch, let type, type != .bool {
-            context.error("\(what()) is a kill switch, so its type must be bool, not \(type.rawValue)", at: fields.keyLocation("killSwitch"))
+            context.error("\(what()) is a kill switch, so its type must be bool, not \(type.rawValue)", at: fields.keyLocation(.killSwitch))
         }
 
         var expires: ISODate?
-        if let node = fields["expires"] {
+        if let node = fields[.expires] {
             if killSwitch {
-                context.error("\(what()) is a kill switch, and kill switches never expire; remove 'expires'", at: node.location)
+                context.error("\(what()) is a kill switch, and kill switches never expire; remove 'expires'", at: tree.location(node))
             } else {
                 expires = context.date(node, "the expiry of \(what())")
             }
         } else if !killSwitch, !killSwitchUnknown, kind != .permission {
             context.error(
                 "\(what()) needs 'expires: YYYY-MM-DD', the day it should be gone (only kill switches and kind: permission flags live forever)",
-                at: entry.key.location)
+                at: keyLocation)
         }
 
-        let description = fields["description"].flatMap { context.string($0, "the description of \(what())") }
+        let description = fields[.description].flatMap { context.string($0, "the description of \(what())") }
 
         var defaultValue: FlagValue?
-        if let node = fields["default"] {
+        if let node = fields[.defaultValue] {
             if let type { defaultValue = value(node, type: type, config: config, configs: configs, what: "the default of \(what())") }
         } else {
-            context.error("\(what()) needs a 'default': the value apps use when nothing else is known", at: entry.key.location)
+            context.error("\(what()) needs a 'default': the value apps use when nothing else is known", at: keyLocation)
         }
 
         var rollout: Rollout?
-        if let node = fields["rollout"], let type {
+        if let node = fields[.rollout], let type {
             rollout = readRollout(node, type: type, config: config, configs: configs, flag: what())
         }
 
         guard context.diagnostics.count == errorsBefore, let type, let defaultValue else { return nil }
         return FlagDefinition(
             key: key, type: type, configName: config?.name, defaultValue: defaultValue, owner: owner, expires: expires,
-            kind: kind, killSwitch: killSwitch, description: description, rollout: rollout, location: entry.key.location)
+            kind: kind, killSwitch: killSwitch, description: description, rollout: rollout, location: keyLocation)
     }
 
     private func value(
-        _ node: YAMLNode, type: FlagType, config: ConfigDefinition?, configs: [String: ConfigDefinition], what: @autoclosure () -> String
+        _ node: Node, type: FlagType, config: ConfigDefinition?, configs: [String: ConfigDefinition], what: @autoclosure () -> String
     ) -> FlagValue? {
         switch type {
         case .bool: return context.bool(node, what()).map(FlagValue.bool)
@@ -397,87 +410,90 @@ private struct ManifestReader {
     }
 
     private func readRollout(
-        _ node: YAMLNode, type: FlagType, config: ConfigDefinition?, configs: [String: ConfigDefinition], flag: @autoclosure () -> String
+        _ node: Node, type: FlagType, config: ConfigDefinition?, configs: [String: ConfigDefinition], flag: @autoclosure () -> String
     ) -> Rollout? {
         // Built only for a message: most rollouts have nothing to report.
         func what() -> String { "the rollout of \(flag())" }
-        guard let fields = context.fields(of: node, in: what(), known: ManifestValidator.rolloutFields) else { return nil }
+        guard let fields = context.fields(of: node, in: what(), as: RolloutField.self) else { return nil }
         var basisPoints: Int?
-        if let percentNode = fields["percent"] {
+        if let percentNode = fields[.percent] {
             basisPoints = Self.basisPoints(percentNode, context: context, what: "percent of \(what())")
         } else {
-            context.error("\(what()) needs 'percent': the share of users, 0 to 100", at: node.location)
+            context.error("\(what()) needs 'percent': the share of users, 0 to 100", at: tree.location(node))
         }
 
         var platforms: [Platform] = []
-        if let platformsNode = fields["platforms"], let items = context.list(platformsNode, "platforms of \(what())") {
+        if let platformsNode = fields[.platforms], let items = context.list(platformsNode, "platforms of \(what())") {
             for item in items {
                 guard let name = context.string(item, "a platform of \(what())") else { continue }
                 guard let platform = Platform(rawValue: name) else {
-                    context.error("unknown platform '\(name)' in \(what()); use ios or android", at: item.location)
+                    context.error("unknown platform '\(name)' in \(what()); use ios or android", at: tree.location(item))
                     continue
                 }
                 if platforms.contains(platform) {
-                    context.error("platform '\(name)' is listed twice in \(what())", at: item.location)
+                    context.error("platform '\(name)' is listed twice in \(what())", at: tree.location(item))
                 } else {
                     platforms.append(platform)
                 }
             }
             if items.isEmpty {
-                context.error("platforms of \(what()) is empty, so the rule would match nobody; list ios and/or android, or remove 'platforms' to mean all", at: platformsNode.location)
+                context.error("platforms of \(what()) is empty, so the rule would match nobody; list ios and/or android, or remove 'platforms' to mean all", at: tree.location(platformsNode))
             }
         }
 
         var minAppVersion: SemanticVersion?
-        if let versionNode = fields["minAppVersion"] {
-            if case .scalar(let scalar) = versionNode, let version = SemanticVersion(scalar.text) {
+        if let versionNode = fields[.minAppVersion] {
+            if tree.kind(versionNode) == .scalar, let version = SemanticVersion(tree.text(versionNode)) {
                 minAppVersion = version
             } else {
                 context.error(
                     "minAppVersion of \(what()) must be a semantic version MAJOR.MINOR.PATCH such as 2.4.0, found \(context.describe(versionNode))",
-                    at: versionNode.location)
+                    at: tree.location(versionNode))
             }
         }
 
         var served: FlagValue?
-        if let valueNode = fields["value"] {
+        if let valueNode = fields[.value] {
             served = value(valueNode, type: type, config: config, configs: configs, what: "the value of \(what())")
         } else if type == .bool {
             served = .bool(true)
         } else {
-            context.error("\(what()) needs 'value': what the rule serves (only bool rollouts default to true)", at: node.location)
+            context.error("\(what()) needs 'value': what the rule serves (only bool rollouts default to true)", at: tree.location(node))
         }
         guard let basisPoints, let served else { return nil }
-        return Rollout(basisPoints: basisPoints, platforms: platforms, minAppVersion: minAppVersion, value: served, location: node.location)
+        return Rollout(basisPoints: basisPoints, platforms: platforms, minAppVersion: minAppVersion, value: served, location: tree.location(node))
     }
 
     /// A percentage 0...100 with at most two decimals, read from its text so no binary rounding
     /// creeps in: `12.34` is exactly 1,234 basis points.
-    static func basisPoints(_ node: YAMLNode, context: ValidationContext, what: @autoclosure () -> String) -> Int? {
-        guard case .scalar(let scalar) = node, scalar.isPlain else {
-            context.error("\(what()) must be a number from 0 to 100, found \(context.describe(node))", at: node.location)
+    static func basisPoints(_ node: Node, context: ValidationContext, what: @autoclosure () -> String) -> Int? {
+        let tree = context.tree
+        guard tree.isPlain(node) else {
+            context.error("\(what()) must be a number from 0 to 100, found \(context.describe(node))", at: tree.location(node))
             return nil
         }
         // Fast path: a whole number of at most three digits, as most percents are.
-        let utf8 = scalar.text.utf8
-        if utf8.count <= 3, !utf8.isEmpty, utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let whole = Int(scalar.text), whole <= 100 {
-            return whole * 100
+        let bytes = tree.bytes(node)
+        if bytes.count <= 3, !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            let whole = bytes.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+            if whole <= 100 { return whole * 100 }
         }
-        let parts = scalar.text.split(separator: ".", omittingEmptySubsequences: false)
+        let text = tree.text(node)
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         let digitsOnly: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
         guard parts.count <= 2, digitsOnly(parts[0]), parts.count == 1 || digitsOnly(parts[1]) else {
-            context.error("\(what()) must be a number from 0 to 100 such as 10 or 12.5, found '\(scalar.text)'", at: node.location)
+            context.error("\(what()) must be a number from 0 to 100 such as 10 or 12.5, found '\(text)'", at: tree.location(node))
             return nil
         }
         var fractionText = parts.count == 2 ? Substring(parts[1]) : ""
         while fractionText.count > 2, fractionText.last == "0" { fractionText = fractionText.dropLast() }
         if fractionText.count > 2 {
-            context.error("\(what()) has more than two decimals ('\(scalar.text)'); rollouts are counted in basis points (0.01 percent)", at: node.location)
+            context.error("\(what()) has more than two decimals ('\(text)'); rollouts are counted in basis points (0.01 percent)", at: tree.location(node))
             return nil
         }
         let fraction = fractionText.count == 2 ? String(fractionText) : fractionText.count == 1 ? fractionText + "0" : "00"
         guard parts[0].count <= 3, let whole = Int(parts[0]), let hundredths = Int(fraction), whole * 100 + hundredths <= 10_000 else {
-            context.error("\(what()) must be between 0 and 100, found \(scalar.text)", at: node.location)
+            context.error("\(what()) must be between 0 and 100, found \(text)", at: tree.location(node))
             return nil
         }
         return whole * 100 + hundredths

@@ -1,105 +1,118 @@
 /// Typed reads of YAML nodes. Each reports a clear error at the node and returns nil when the
 /// node is not of the expected type.
 extension ValidationContext {
-    func string(_ node: YAMLNode, _ what: @autoclosure () -> String) -> String? {
-        guard case .scalar(let scalar) = node else {
-            error("\(what()) must be a string, found \(node.kindDescription)", at: node.location)
+    typealias Node = YAMLTree.NodeID
+
+    /// Where `node` starts.
+    func location(_ node: Node) -> SourceLocation { tree.location(node) }
+
+    func string(_ node: Node, _ what: @autoclosure () -> String) -> String? {
+        guard tree.kind(node) == .scalar else {
+            error("\(what()) must be a string, found \(tree.kindDescription(node))", at: location(node))
             return nil
         }
-        if scalar.isPlain, PlainScalar.resolve(scalar.text) != .string {
-            if scalar.text.isEmpty || PlainScalar.resolve(scalar.text) == .null {
-                error("\(what()) must be a string, found null; write a value or quote it (\"\")", at: node.location)
+        if tree.isPlain(node), tree.plainMeaning(node) != .string {
+            let text = tree.text(node)
+            if text.isEmpty || tree.plainMeaning(node) == .null {
+                error("\(what()) must be a string, found null; write a value or quote it (\"\")", at: location(node))
             } else {
                 error(
-                    "\(what()) must be a string, found \(node.kindDescription) '\(scalar.text)'; quote it (\"\(scalar.text)\") if you meant the text",
-                    at: node.location)
+                    "\(what()) must be a string, found \(tree.kindDescription(node)) '\(text)'; quote it (\"\(text)\") if you meant the text",
+                    at: location(node))
             }
             return nil
         }
-        return scalar.text
+        return tree.text(node)
     }
 
-    func nonEmptyString(_ node: YAMLNode, _ what: @autoclosure () -> String) -> String? {
+    /// Whether `node` is a string scalar, reporting as ``string(_:_:)`` does when it is not:
+    /// for callers that read the text's bytes rather than a Swift string.
+    func isString(_ node: Node, _ what: @autoclosure () -> String) -> Bool {
+        if tree.kind(node) == .scalar, !tree.isPlain(node) || tree.plainMeaning(node) == .string { return true }
+        _ = string(node, what())
+        return false
+    }
+
+    func nonEmptyString(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         guard let text = string(node, what()) else { return nil }
         if text.allSatisfy(\.isWhitespace) {
-            error("\(what()) must not be empty", at: node.location)
+            error("\(what()) must not be empty", at: location(node))
             return nil
         }
         return text
     }
 
-    func bool(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Bool? {
-        if case .scalar(let scalar) = node, scalar.isPlain, case .bool(let value) = PlainScalar.resolve(scalar.text) {
+    func bool(_ node: Node, _ what: @autoclosure () -> String) -> Bool? {
+        if case .bool(let value) = tree.plainMeaning(node) {
             return value
         }
-        var message = "\(what()) must be true or false, found \(node.kindDescription)"
-        if case .scalar(let scalar) = node {
-            message += " '\(scalar.text)'"
-            if ["yes", "no", "on", "off", "y", "n"].contains(scalar.text.lowercased()) {
+        var message = "\(what()) must be true or false, found \(tree.kindDescription(node))"
+        if tree.kind(node) == .scalar {
+            let text = tree.text(node)
+            message += " '\(text)'"
+            if ["yes", "no", "on", "off", "y", "n"].contains(text.lowercased()) {
                 message += " (YAML 1.2 reads yes/no/on/off as text)"
             }
             message += "; write true or false"
         }
-        error(message, at: node.location)
+        error(message, at: location(node))
         return nil
     }
 
-    func int(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Int? {
-        if case .scalar(let scalar) = node, scalar.isPlain, case .int(let value) = PlainScalar.resolve(scalar.text) {
+    func int(_ node: Node, _ what: @autoclosure () -> String) -> Int? {
+        if case .int(let value) = tree.plainMeaning(node) {
             guard let value else {
                 error(
-                    "\(what()) \(scalar.text) does not fit in a 64-bit integer (\(Int.min)...\(Int.max)); use a smaller number",
-                    at: node.location)
+                    "\(what()) \(tree.text(node)) does not fit in a 64-bit integer (\(Int.min)...\(Int.max)); use a smaller number",
+                    at: location(node))
                 return nil
             }
             return value
         }
-        error("\(what()) must be an integer, found \(describe(node))", at: node.location)
+        error("\(what()) must be an integer, found \(describe(node))", at: location(node))
         return nil
     }
 
     /// A finite number; integers are accepted as doubles.
-    func double(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Double? {
-        if case .scalar(let scalar) = node, scalar.isPlain {
-            switch PlainScalar.resolve(scalar.text) {
-            case .int(let value?): return Double(value)
-            case .int(nil): if let value = Double(scalar.text), value.isFinite { return value }
-            case .double(let value) where value.isFinite: return value
-            case .double:
-                error(
-                    "\(what()) must be a finite number, found '\(scalar.text)'; infinity and NaN cannot be represented in JSON, Swift literals or Kotlin literals",
-                    at: node.location)
-                return nil
-            default: break
-            }
+    func double(_ node: Node, _ what: @autoclosure () -> String) -> Double? {
+        switch tree.plainMeaning(node) {
+        case .int(let value?): return Double(value)
+        case .int(nil): if let value = Double(tree.text(node)), value.isFinite { return value }
+        case .double(let value) where value.isFinite: return value
+        case .double:
+            error(
+                "\(what()) must be a finite number, found '\(tree.text(node))'; infinity and NaN cannot be represented in JSON, Swift literals or Kotlin literals",
+                at: location(node))
+            return nil
+        default: break
         }
-        error("\(what()) must be a number, found \(describe(node))", at: node.location)
+        error("\(what()) must be a number, found \(describe(node))", at: location(node))
         return nil
     }
 
-    func date(_ node: YAMLNode, _ what: @autoclosure () -> String) -> ISODate? {
-        guard case .scalar(let scalar) = node, let date = ISODate(scalar.text) else {
-            error("\(what()) must be a date written YYYY-MM-DD (for example 2027-03-01), found \(describe(node))", at: node.location)
+    func date(_ node: Node, _ what: @autoclosure () -> String) -> ISODate? {
+        guard tree.kind(node) == .scalar, let date = ISODate(tree.bytes(node)) else {
+            error("\(what()) must be a date written YYYY-MM-DD (for example 2027-03-01), found \(describe(node))", at: location(node))
             return nil
         }
         return date
     }
 
-    /// A list; reports and returns nil for anything else.
-    func list(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [YAMLNode]? {
-        guard case .sequence(let items, _) = node else {
-            error("\(what()) must be a list, found \(node.kindDescription)", at: node.location)
+    /// A list's items; reports and returns nil for anything else.
+    func list(_ node: Node, _ what: @autoclosure () -> String) -> ArraySlice<Node>? {
+        guard tree.kind(node) == .sequence else {
+            error("\(what()) must be a list, found \(tree.kindDescription(node))", at: location(node))
             return nil
         }
-        return items
+        return tree.items(node)
     }
 
     /// "an int '12'", "a list", ...: the node's kind and, for scalars, its text.
-    func describe(_ node: YAMLNode) -> String {
-        if case .scalar(let scalar) = node {
-            if scalar.isPlain, PlainScalar.resolve(scalar.text) == .null { return "null" }
-            return "\(node.kindDescription) '\(scalar.text)'"
+    func describe(_ node: Node) -> String {
+        if tree.kind(node) == .scalar {
+            if tree.plainMeaning(node) == .null { return "null" }
+            return "\(tree.kindDescription(node)) '\(tree.text(node))'"
         }
-        return node.kindDescription
+        return tree.kindDescription(node)
     }
 }

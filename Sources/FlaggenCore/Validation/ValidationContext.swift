@@ -4,10 +4,13 @@ import FlaggenArguments
 /// first.
 final class ValidationContext {
     let file: String
+    /// The document being validated.
+    let tree: YAMLTree
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(file: String) {
+    init(file: String, tree: YAMLTree) {
         self.file = file
+        self.tree = tree
     }
 
     var hasErrors: Bool { diagnostics.containsErrors }
@@ -35,74 +38,31 @@ final class ValidationContext {
         diagnostics.append(Diagnostic(.warning, message, file: file, at: location))
     }
 
-    /// Reads a mapping's fields, reporting fields not in `known` (with a "did you mean").
-    /// Returns nil, after reporting, when the node is not a mapping. `known` names are ASCII.
-    func fields(of node: YAMLNode, in what: @autoclosure () -> String, known: [String]) -> Fields? {
-        guard case .mapping(let entries, _) = node else {
-            error("\(what()) must be a mapping of fields, found \(node.kindDescription)", at: node.location)
+    /// Reads a mapping's fields, reporting fields not among `Name`'s names (with a "did you
+    /// mean"). Returns nil, after reporting, when the node is not a mapping.
+    func fields<Name: FieldName>(of node: YAMLTree.NodeID, in what: @autoclosure () -> String, as _: Name.Type) -> Fields<Name>? {
+        guard tree.kind(node) == .mapping else {
+            error("\(what()) must be a mapping of fields, found \(tree.kindDescription(node))", at: tree.location(node))
             return nil
         }
-        var positions = [Int](repeating: -1, count: known.count)
-        for (position, entry) in entries.enumerated() {
-            if let field = Fields.index(of: entry.key.text, in: known) {
-                if positions[field] < 0 { positions[field] = position }
+        let known = Name.known
+        var found = SIMD16<Int>(repeating: -1)
+        let entries = tree.entries(node)
+        for index in entries.indices {
+            let key = entries[index].key
+            if let field = known.index(of: key, in: tree) {
+                if found[field] < 0 { found[field] = index }
                 continue
             }
-            var message = "unknown field '\(entry.key.text)' in \(what())"
-            if let suggestion = NearMiss.suggestion(for: entry.key.text, among: known) {
+            let text = tree.text(key)
+            var message = "unknown field '\(text)' in \(what())"
+            if let suggestion = NearMiss.suggestion(for: text, among: known.names) {
                 message += "; did you mean '\(suggestion)'?"
             } else {
-                message += "; known fields: \(known.joined(separator: ", "))"
+                message += "; known fields: \(known.names.joined(separator: ", "))"
             }
-            error(message, at: entry.key.location)
+            error(message, at: tree.location(key))
         }
-        return Fields(entries: entries, location: node.location, known: known, positions: positions)
-    }
-}
-
-/// The fields of one mapping, looked up by name.
-///
-/// Where each known field is was found once, when the fields were read, so a lookup compares
-/// the name with the few known names rather than with every key.
-struct Fields {
-    let entries: [YAMLEntry]
-    let location: SourceLocation
-    /// The field names the mapping may have, all ASCII.
-    let known: [String]
-    /// For each known name, the position of its entry, or -1 when the mapping lacks it.
-    let positions: [Int]
-
-    subscript(_ name: String) -> YAMLNode? {
-        position(of: name).map { entries[$0].value }
-    }
-
-    /// The position of a field's key, or of the mapping when the field is absent.
-    func keyLocation(_ name: String) -> SourceLocation {
-        position(of: name).map { entries[$0].key.location } ?? location
-    }
-
-    private func position(of name: String) -> Int? {
-        guard let field = Self.index(of: name, in: known) else {
-            return entries.firstIndex { $0.key.text == name }
-        }
-        let position = positions[field]
-        return position < 0 ? nil : position
-    }
-
-    /// The index of the known name equal to `name`, as Swift compares strings.
-    ///
-    /// Known names are ASCII, and an ASCII string equals another string only if that one has
-    /// the same bytes or is not ASCII: so byte counts rule most names out without a string
-    /// comparison, and only a key with other characters (the Kelvin sign equals "K") is
-    /// compared with every name.
-    static func index(of name: String, in known: [String]) -> Int? {
-        let count = name.utf8.count
-        for (index, field) in known.enumerated() where field.utf8.count == count && field == name {
-            return index
-        }
-        if name.utf8.contains(where: { $0 >= 0x80 }) {
-            return known.firstIndex(of: name)
-        }
-        return nil
+        return Fields(tree: tree, location: tree.location(node), found: found)
     }
 }

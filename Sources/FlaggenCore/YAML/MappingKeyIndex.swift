@@ -44,13 +44,14 @@ struct KeyFingerprint {
 /// Where each key of one large mapping is, so a new key is checked for duplicates in constant
 /// time. Small mappings (a flag's fields) search their few keys instead.
 ///
-/// Keeps positions into the mapping's entries, which hold each key once. While every key is
-/// ASCII the positions sit in an open-addressing table by fingerprint; from the first other key
-/// on, in a dictionary by text, which compares keys the way Swift strings do.
+/// Keeps positions of the mapping's keys, each there once. While every key is ASCII the
+/// positions sit in an open-addressing table by fingerprint; from the first other key on, in a
+/// dictionary by text, which compares keys the way Swift strings do. The mapping's keys stay
+/// with the parser: callers pass `keyText` to read the key at a position.
 final class MappingKeyIndex {
     private struct Slot {
         var hash: UInt64
-        /// The key's position in the mapping's entries; -1 for an empty slot.
+        /// The key's position in the mapping; -1 for an empty slot.
         var position: Int
     }
 
@@ -61,26 +62,29 @@ final class MappingKeyIndex {
     /// Every key's position by its text, once a key that is not ASCII was seen.
     private var byText: [String: Int]?
 
-    /// Creates an index of `entries`, whose keys have `fingerprints` and are all different.
-    init(entries: UnsafeBufferPointer<YAMLEntry>, fingerprints: ArraySlice<KeyFingerprint>) {
+    /// Creates an index of keys that have `fingerprints` and are all different.
+    init(fingerprints: ArraySlice<KeyFingerprint>, keyText: (Int) -> String) {
         var capacity = 64
-        while capacity < entries.count * 4 { capacity *= 2 }
+        while capacity < fingerprints.count * 4 { capacity *= 2 }
         slots = [Slot](repeating: Self.empty, count: capacity)
         for (position, fingerprint) in fingerprints.enumerated() {
-            insert(position, fingerprint: fingerprint, entries: entries)
+            insert(position, fingerprint: fingerprint, keyCount: fingerprints.count, keyText: keyText)
         }
     }
 
-    /// The position in `entries` of the key equal to `text`, if there is one.
-    func position(of text: String, fingerprint: KeyFingerprint, entries: UnsafeBufferPointer<YAMLEntry>) -> Int? {
+    /// The position of the key with `fingerprint` and text `text`, if there is one. `matches`
+    /// tells whether the key at a position is that key; the mapping has `keyCount` keys.
+    func position(
+        of fingerprint: KeyFingerprint, text: () -> String, keyCount: Int, keyText: (Int) -> String, matches: (Int) -> Bool
+    ) -> Int? {
         if byText != nil || !fingerprint.isASCII {
-            return textIndex(entries)[text]
+            return textIndex(keyCount: keyCount, keyText: keyText)[text()]
         }
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: fingerprint.hash) & mask
         while slots[index].position >= 0 {
             let slot = slots[index]
-            if slot.hash == fingerprint.hash, entries[slot.position].key.text == text {
+            if slot.hash == fingerprint.hash, matches(slot.position) {
                 return slot.position
             }
             index = (index + 1) & mask
@@ -88,12 +92,13 @@ final class MappingKeyIndex {
         return nil
     }
 
-    /// Records the key at `position` of `entries`, a key not in the index yet.
-    func insert(_ position: Int, fingerprint: KeyFingerprint, entries: UnsafeBufferPointer<YAMLEntry>) {
+    /// Records the key at `position`, a key not in the index yet, of a mapping that has
+    /// `keyCount` keys counting it.
+    func insert(_ position: Int, fingerprint: KeyFingerprint, keyCount: Int, keyText: (Int) -> String) {
         if byText != nil || !fingerprint.isASCII {
-            var index = textIndex(entries)
+            var index = textIndex(keyCount: keyCount, keyText: keyText)
             byText = nil  // keeps the dictionary uniquely referenced while it changes
-            index[entries[position].key.text] = position
+            index[keyText(position)] = position
             byText = index
             return
         }
@@ -115,12 +120,12 @@ final class MappingKeyIndex {
         for slot in old where slot.position >= 0 { place(slot) }
     }
 
-    /// The dictionary by text, built from every entry the first time it is needed.
-    private func textIndex(_ entries: UnsafeBufferPointer<YAMLEntry>) -> [String: Int] {
+    /// The dictionary by text, built from every key the first time it is needed.
+    private func textIndex(keyCount: Int, keyText: (Int) -> String) -> [String: Int] {
         if let byText { return byText }
         var index: [String: Int] = [:]
-        index.reserveCapacity(entries.count * 2)
-        for (position, entry) in entries.enumerated() { index[entry.key.text] = position }
+        index.reserveCapacity(keyCount * 2)
+        for position in 0..<keyCount { index[keyText(position)] = position }
         byText = index
         slots = []
         return index

@@ -13,9 +13,15 @@ public enum PlainScalar: Sendable, Equatable {
 
     /// Resolves plain-scalar text to its core-schema type.
     public static func resolve(_ text: String) -> PlainScalar {
+        var text = text
+        return text.withUTF8 { resolve($0) }
+    }
+
+    /// Resolves plain-scalar text, given as UTF-8 bytes, to its core-schema type.
+    static func resolve(_ bytes: UnsafeBufferPointer<UInt8>) -> PlainScalar {
         // Fast path: text that starts with an ASCII letter is a string, unless it may be a
         // null or a bool (`null`, `true`, `False`, ...), which start with n, t or f.
-        if let first = text.utf8.first,
+        if let first = bytes.first,
             (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"))
         {
             switch first | 0x20 {
@@ -23,17 +29,12 @@ public enum PlainScalar: Sendable, Equatable {
             default: return .string
             }
         }
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
-        case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
-        case ".nan", ".NaN", ".NAN": return .double(.nan)
-        default: break
+        // Comparing bytes is comparing strings here: no other text is canonically equivalent
+        // to these ASCII words (only K, ';' and '`' have non-ASCII equivalents).
+        for (word, meaning) in words where word.count == bytes.count && word.elementsEqual(bytes) {
+            return meaning
         }
-        let bytes = Array(text.utf8)
-        if isDecimalInteger(bytes) { return .int(Int(text)) }
+        if isDecimalInteger(bytes) { return .int(Int(String(decoding: bytes, as: UTF8.self))) }
         if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
             if bytes[1] == UInt8(ascii: "x"), bytes.dropFirst(2).allSatisfy(isHexDigit) {
                 return .int(Int(String(decoding: bytes.dropFirst(2), as: UTF8.self), radix: 16))
@@ -42,12 +43,30 @@ public enum PlainScalar: Sendable, Equatable {
                 return .int(Int(String(decoding: bytes.dropFirst(2), as: UTF8.self), radix: 8))
             }
         }
-        if isCoreFloat(bytes), let value = Double(text) { return .double(value) }
+        if isCoreFloat(bytes), let value = Double(String(decoding: bytes, as: UTF8.self)) { return .double(value) }
         return .string
     }
 
+    /// The words that mean null, a bool or a special number.
+    private static let words: [(word: [UInt8], meaning: PlainScalar)] = {
+        let null: [String] = ["", "~", "null", "Null", "NULL"]
+        let yes: [String] = ["true", "True", "TRUE"]
+        let no: [String] = ["false", "False", "FALSE"]
+        let infinity: [String] = [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"]
+        let negativeInfinity: [String] = ["-.inf", "-.Inf", "-.INF"]
+        let nan: [String] = [".nan", ".NaN", ".NAN"]
+        var words: [(word: [UInt8], meaning: PlainScalar)] = []
+        for (texts, meaning) in [
+            (null, PlainScalar.null), (yes, .bool(true)), (no, .bool(false)), (infinity, .double(.infinity)),
+            (negativeInfinity, .double(-.infinity)), (nan, .double(.nan)),
+        ] {
+            for text in texts { words.append((Array(text.utf8), meaning)) }
+        }
+        return words
+    }()
+
     /// `[-+]?[0-9]+`
-    static func isDecimalInteger(_ bytes: [UInt8]) -> Bool {
+    static func isDecimalInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var digits = bytes[...]
         if let first = digits.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             digits = digits.dropFirst()
@@ -56,7 +75,7 @@ public enum PlainScalar: Sendable, Equatable {
     }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
-    static func isCoreFloat(_ bytes: [UInt8]) -> Bool {
+    static func isCoreFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
         func digitRun() -> Int {

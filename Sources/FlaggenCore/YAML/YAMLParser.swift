@@ -10,13 +10,16 @@ public struct YAMLProblem: Error, Sendable, Hashable {
 
 /// What the parser read: the document, if it could be read, and every problem found.
 public struct YAMLDocument: Sendable {
-    /// The root node; `nil` when the file could not be read as one YAML document.
-    public var root: YAMLNode?
-    /// Problems, in the order found. A non-nil root can still come with problems (duplicate keys).
+    /// The document, flat; `nil` when the file could not be read as one YAML document.
+    let tree: YAMLTree?
+    /// Problems, in the order found. A document can still come with problems (duplicate keys).
     public var problems: [YAMLProblem]
+
+    /// The root node; `nil` when the file could not be read as one YAML document.
+    public var root: YAMLNode? { tree.map { $0.node($0.root) } }
 }
 
-/// Reads YAML through libyaml's event API into ``YAMLNode`` trees with positions.
+/// Reads YAML through libyaml's event API into a ``YAMLTree`` with positions.
 ///
 /// libyaml reports syntax errors; on top of that this parser refuses what YAML allows but a
 /// manifest must not have: duplicate keys, complex keys, several documents, deep nesting, and
@@ -52,26 +55,26 @@ public struct YAMLParser: Sendable {
     }
 
     private func failure(_ message: String, at location: SourceLocation) -> YAMLDocument {
-        YAMLDocument(root: nil, problems: [YAMLProblem(message: message, location: location)])
+        YAMLDocument(tree: nil, problems: [YAMLProblem(message: message, location: location)])
     }
 }
 
-/// Turns libyaml events into nodes. One instance reads one buffer.
+/// Turns libyaml events into a ``YAMLTree``. One instance reads one buffer.
 private struct EventReader {
     /// An open list or mapping. A class, so updating the innermost one never copies it. Its
-    /// children wait on the reader's `items` or `entries` stack from `start` on.
+    /// children wait on the reader's `openItems` or `openEntries` from `start` on.
     private final class Frame {
         let isMapping: Bool
         let location: SourceLocation
         let anchor: String?
-        /// Where this collection's children start in `items` or `entries`.
+        /// Where this collection's children start in `openItems` or `openEntries`.
         let start: Int
         var size = 1
         /// The bytes of text in the scalars below this collection.
         var bytes = 0
         /// The deepest nesting below this collection, counting itself.
         var height = 1
-        var pendingKey: YAMLScalar?
+        var pendingKey: YAMLTree.NodeID?
         var pendingKeyFingerprint = KeyFingerprint.none
         var pendingKeyIsDuplicate = false
         /// Set once a mapping has ``EventReader/indexedFrom`` keys.
@@ -86,7 +89,7 @@ private struct EventReader {
     }
 
     private struct Anchored {
-        var node: YAMLNode
+        var node: YAMLTree.NodeID
         var size: Int
         var bytes: Int
         var height: Int
@@ -98,10 +101,16 @@ private struct EventReader {
 
     let limits: InputLimits
     private var stack: [Frame] = []
+    // The tree being built: see ``YAMLTree``.
+    private var records: [YAMLTree.Record] = []
+    private var entryList: [YAMLTree.Entry] = []
+    private var itemList: [YAMLTree.NodeID] = []
+    private var tags: [String] = []
+    private var text: [UInt8] = []
     /// The children of every open list, innermost list's last.
-    private let items = ChildStack<YAMLNode>()
+    private var openItems: [YAMLTree.NodeID] = []
     /// The entries of every open mapping, innermost mapping's last, and their keys' fingerprints.
-    private let entries = ChildStack<YAMLEntry>()
+    private var openEntries: [YAMLTree.Entry] = []
     private var fingerprints: [KeyFingerprint] = []
     private var anchors: [String: Anchored] = [:]
     private var expandedByAliases = 0
@@ -109,7 +118,7 @@ private struct EventReader {
     /// "billion laughs" too, though it adds few nodes.
     private var bytesExpandedByAliases = 0
     private var problems: [YAMLProblem] = []
-    private var root: YAMLNode?
+    private var root: YAMLTree.NodeID?
     private var documents = 0
 
     init(limits: InputLimits) {
@@ -119,10 +128,12 @@ private struct EventReader {
     mutating func read(_ buffer: UnsafeBufferPointer<UInt8>) -> YAMLDocument {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            return YAMLDocument(root: nil, problems: [YAMLProblem(message: "libyaml could not start", location: .startOfFile)])
+            return YAMLDocument(tree: nil, problems: [YAMLProblem(message: "libyaml could not start", location: .startOfFile)])
         }
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+        // Scalar text is about as long as the file; reserving it avoids copying it while it grows.
+        text.reserveCapacity(buffer.count)
 
         while true {
             var event = yaml_event_t()
@@ -135,7 +146,10 @@ private struct EventReader {
             do {
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
-                    return YAMLDocument(root: root, problems: problems)
+                    let tree = root.map {
+                        YAMLTree(records: records, entryList: entryList, itemList: itemList, tags: tags, text: text, root: $0)
+                    }
+                    return YAMLDocument(tree: tree, problems: problems)
                 case YAML_DOCUMENT_START_EVENT:
                     documents += 1
                     if documents > 1 {
@@ -144,8 +158,8 @@ private struct EventReader {
                             location: location)
                     }
                 case YAML_SCALAR_EVENT:
-                    let scalar = try makeScalar(event.data.scalar, at: location)
-                    try add(.scalar(scalar), size: 1, bytes: scalar.text.utf8.count, height: 0, anchor: Self.string(event.data.scalar.anchor))
+                    let (scalar, bytes) = try addScalar(event.data.scalar, at: location)
+                    try add(scalar, size: 1, bytes: bytes, height: 0, anchor: Self.string(event.data.scalar.anchor))
                 case YAML_ALIAS_EVENT:
                     try addAlias(Self.string(event.data.alias.anchor) ?? "", at: location)
                 case YAML_SEQUENCE_START_EVENT:
@@ -167,20 +181,31 @@ private struct EventReader {
 
     private mutating func fatal(_ problem: YAMLProblem) -> YAMLDocument {
         problems.append(problem)
-        return YAMLDocument(root: nil, problems: problems)
+        return YAMLDocument(tree: nil, problems: problems)
     }
 
-    private func makeScalar(_ data: yaml_event_t.__Unnamed_union_data.__Unnamed_struct_scalar, at location: SourceLocation) throws -> YAMLScalar {
+    /// Records a scalar; returns it and the number of bytes of its text.
+    private mutating func addScalar(
+        _ data: yaml_event_t.__Unnamed_union_data.__Unnamed_struct_scalar, at location: SourceLocation
+    ) throws -> (YAMLTree.NodeID, Int) {
         if data.length > limits.maxScalarBytes {
             throw YAMLProblem(
                 message: "this string is \(data.length) bytes, more than the limit of \(limits.maxScalarBytes); shorten it",
                 location: location)
         }
-        let text: String
-        if let value = data.value {
-            text = String(decoding: UnsafeBufferPointer(start: value, count: data.length), as: UTF8.self)
-        } else {
-            text = ""
+        let start = text.count
+        var isASCII = true
+        if let value = data.value, data.length > 0 {
+            let raw = UnsafeBufferPointer(start: value, count: data.length)
+            var highBits: UInt8 = 0
+            for byte in raw { highBits |= byte }
+            if highBits < 0x80 {
+                text.append(contentsOf: raw)
+            } else {
+                // Kept as a Swift string holds them, which repairs any invalid UTF-8.
+                isASCII = false
+                text.append(contentsOf: String(decoding: raw, as: UTF8.self).utf8)
+            }
         }
         let style: YAMLScalar.Style
         switch data.style {
@@ -191,8 +216,15 @@ private struct EventReader {
         default: style = .plain
         }
         // libyaml reports a plain scalar's non-specific tag `!` as no tag; keep only explicit ones.
-        let tag = Self.string(data.tag)
-        return YAMLScalar(text: text, style: style, tag: tag, location: location)
+        var tag: Int32 = -1
+        if let name = Self.string(data.tag) {
+            tag = Int32(tags.count)
+            tags.append(name)
+        }
+        records.append(
+            YAMLTree.Record(
+                kind: .scalar, style: style, isASCII: isASCII, tag: tag, location: location, start: start, count: text.count - start))
+        return (YAMLTree.NodeID(index: records.count - 1), text.count - start)
     }
 
     private mutating func open(isMapping: Bool, at location: SourceLocation, anchor: String?) throws {
@@ -201,19 +233,28 @@ private struct EventReader {
                 message: "lists and mappings nest more than \(limits.maxDepth) levels deep; flatten the manifest",
                 location: location)
         }
-        stack.append(Frame(isMapping: isMapping, location: location, anchor: anchor, start: isMapping ? entries.count : items.count))
+        stack.append(Frame(isMapping: isMapping, location: location, anchor: anchor, start: isMapping ? openEntries.count : openItems.count))
     }
 
     private mutating func close() throws {
         guard let frame = stack.popLast() else { return }
-        let node: YAMLNode
+        let record: YAMLTree.Record
         if frame.isMapping {
-            node = .mapping(entries.moveOut(from: frame.start), frame.location)
-            fingerprints.removeLast(fingerprints.count - frame.start)
+            let start = entryList.count
+            entryList.append(contentsOf: openEntries[frame.start...])
+            openEntries.removeSubrange(frame.start...)
+            fingerprints.removeSubrange(frame.start...)
+            record = YAMLTree.Record(
+                kind: .mapping, style: .plain, isASCII: true, tag: -1, location: frame.location, start: start, count: entryList.count - start)
         } else {
-            node = .sequence(items.moveOut(from: frame.start), frame.location)
+            let start = itemList.count
+            itemList.append(contentsOf: openItems[frame.start...])
+            openItems.removeSubrange(frame.start...)
+            record = YAMLTree.Record(
+                kind: .sequence, style: .plain, isASCII: true, tag: -1, location: frame.location, start: start, count: itemList.count - start)
         }
-        try add(node, size: frame.size, bytes: frame.bytes, height: frame.height, anchor: frame.anchor)
+        records.append(record)
+        try add(YAMLTree.NodeID(index: records.count - 1), size: frame.size, bytes: frame.bytes, height: frame.height, anchor: frame.anchor)
     }
 
     private mutating func addAlias(_ name: String, at location: SourceLocation) throws {
@@ -242,7 +283,7 @@ private struct EventReader {
     }
 
     /// Adds a finished node to the innermost open collection, or makes it the root.
-    private mutating func add(_ node: YAMLNode, size: Int, bytes: Int, height: Int, anchor: String?) throws {
+    private mutating func add(_ node: YAMLTree.NodeID, size: Int, bytes: Int, height: Int, anchor: String?) throws {
         if let anchor {
             anchors[anchor] = Anchored(node: node, size: size, bytes: bytes, height: height)
         }
@@ -254,57 +295,83 @@ private struct EventReader {
         top.bytes += bytes
         top.height = max(top.height, height + 1)
         guard top.isMapping else {
-            items.append(node)
+            openItems.append(node)
             return
         }
         if let key = top.pendingKey {
             // A duplicate key was reported already; its value is dropped so later stages see one.
-            if !top.pendingKeyIsDuplicate { appendEntry(YAMLEntry(key: key, value: node), to: top) }
+            if !top.pendingKeyIsDuplicate { appendEntry(YAMLTree.Entry(key: key, value: node), to: top) }
             top.pendingKey = nil
             top.pendingKeyIsDuplicate = false
             return
         }
-        guard case .scalar(let key) = node else {
-            throw YAMLProblem(message: "a mapping key must be a plain string, not \(node.kindDescription)", location: node.location)
+        let record = records[node.index]
+        guard record.kind == .scalar else {
+            let kind = record.kind == .mapping ? "a mapping" : "a list"
+            throw YAMLProblem(message: "a mapping key must be a plain string, not \(kind)", location: record.location)
         }
-        let fingerprint = KeyFingerprint(key.text)
-        top.pendingKey = key
+        let fingerprint = text.withUnsafeBufferPointer { KeyFingerprint(UnsafeBufferPointer(rebasing: $0[record.start..<record.start + record.count])) }
+        top.pendingKey = node
         top.pendingKeyFingerprint = fingerprint
-        if let first = firstLocation(of: key.text, fingerprint: fingerprint, in: top) {
+        if let first = firstLocation(of: node, fingerprint: fingerprint, in: top) {
             top.pendingKeyIsDuplicate = true
             problems.append(
                 YAMLProblem(
-                    message: "duplicate key '\(key.text)' (first defined at line \(first.line)); remove one of them",
-                    location: key.location))
+                    message: "duplicate key '\(keyText(node))' (first defined at line \(first.line)); remove one of them",
+                    location: record.location))
         }
     }
 
     /// Appends an entry with a new key to `mapping`, the innermost one, indexing the keys of a
     /// large mapping.
-    private mutating func appendEntry(_ entry: YAMLEntry, to mapping: Frame) {
-        entries.append(entry)
+    private mutating func appendEntry(_ entry: YAMLTree.Entry, to mapping: Frame) {
+        openEntries.append(entry)
         fingerprints.append(mapping.pendingKeyFingerprint)
-        let count = entries.count - mapping.start
+        let count = openEntries.count - mapping.start
         if let index = mapping.keyIndex {
-            index.insert(count - 1, fingerprint: mapping.pendingKeyFingerprint, entries: entries.elements(from: mapping.start))
+            index.insert(count - 1, fingerprint: mapping.pendingKeyFingerprint, keyCount: count) { keyText(at: $0, of: mapping) }
         } else if count >= Self.indexedFrom {
-            mapping.keyIndex = MappingKeyIndex(entries: entries.elements(from: mapping.start), fingerprints: fingerprints[mapping.start...])
+            mapping.keyIndex = MappingKeyIndex(fingerprints: fingerprints[mapping.start...]) { keyText(at: $0, of: mapping) }
         }
     }
 
-    /// Where a key equal to `text` was first seen in `mapping`, the innermost one, or nil for a
+    /// Where a key equal to `key` was first seen in `mapping`, the innermost one, or nil for a
     /// new key. Keys already read are the keys of its entries (a duplicate's value is dropped, so
     /// each key is there once, at its first position).
-    private func firstLocation(of text: String, fingerprint: KeyFingerprint, in mapping: Frame) -> SourceLocation? {
-        let keys = entries.elements(from: mapping.start)
+    private func firstLocation(of key: YAMLTree.NodeID, fingerprint: KeyFingerprint, in mapping: Frame) -> SourceLocation? {
+        let keyCount = openEntries.count - mapping.start
         if let index = mapping.keyIndex {
-            return index.position(of: text, fingerprint: fingerprint, entries: keys).map { keys[$0].key.location }
+            let position = index.position(
+                of: fingerprint, text: { keyText(key) }, keyCount: keyCount,
+                keyText: { keyText(at: $0, of: mapping) },
+                matches: { keysEqual(openEntries[mapping.start + $0].key, key) })
+            return position.map { records[openEntries[mapping.start + $0].key.index].location }
         }
-        for position in keys.indices
-        where fingerprints[mapping.start + position].mayEqual(fingerprint) && keys[position].key.text == text {
-            return keys[position].key.location
+        for position in mapping.start..<openEntries.count
+        where fingerprints[position].mayEqual(fingerprint) && keysEqual(openEntries[position].key, key) {
+            return records[openEntries[position].key.index].location
         }
         return nil
+    }
+
+    private func keyText(at position: Int, of mapping: Frame) -> String {
+        keyText(openEntries[mapping.start + position].key)
+    }
+
+    private func keyText(_ key: YAMLTree.NodeID) -> String {
+        let record = records[key.index]
+        return text.withUnsafeBufferPointer { String(decoding: $0[record.start..<record.start + record.count], as: UTF8.self) }
+    }
+
+    /// Whether two keys are equal as Swift compares strings: byte for byte when both are ASCII.
+    private func keysEqual(_ first: YAMLTree.NodeID, _ second: YAMLTree.NodeID) -> Bool {
+        let one = records[first.index]
+        let other = records[second.index]
+        guard one.isASCII && other.isASCII else { return keyText(first) == keyText(second) }
+        guard one.count == other.count else { return false }
+        return text.withUnsafeBufferPointer {
+            $0[one.start..<one.start + one.count].elementsEqual($0[other.start..<other.start + other.count])
+        }
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
