@@ -16,7 +16,7 @@ struct FieldNames {
     /// characters (the Kelvin sign equals "K") is compared as a string.
     func index(of key: YAMLTree.NodeID, in tree: YAMLTree) -> Int? {
         let text = tree.bytes(key)
-        for (index, name) in bytes.enumerated() where name.count == text.count && name.elementsEqual(text) {
+        for index in bytes.indices where text.hasSameBytes(as: bytes[index]) {
             return index
         }
         if !tree.isASCII(key) {

@@ -236,8 +236,8 @@ private struct ManifestReader {
             return []
         }
         let retiredLocations = Dictionary(retired.map { ($0.key, $0.location) }, uniquingKeysWith: { first, _ in first })
-        var swiftNames: [String: String] = [:]
-        var kotlinNames: [String: String] = [:]
+        let swiftNames = NameClaims(expectedCount: entries.count)
+        let kotlinNames = NameClaims(expectedCount: entries.count)
         var flags: [FlagDefinition] = []
         for entry in entries {
             let key = tree.text(entry.key)
@@ -247,7 +247,7 @@ private struct ManifestReader {
                     "flag key '\(key)' must be lowercase letters, digits and '_', starting with a letter (like new_checkout)",
                     at: location)
             } else {
-                checkNames(of: key, at: location, swiftNames: &swiftNames, kotlinNames: &kotlinNames)
+                checkNames(of: key, at: location, swiftNames: swiftNames, kotlinNames: kotlinNames)
             }
             if let old = retiredLocations[key] {
                 context.error(
@@ -260,21 +260,20 @@ private struct ManifestReader {
     }
 
     /// Two keys must not become the same Swift or Kotlin name, nor a generated member's name.
-    private func checkNames(of key: String, at location: SourceLocation, swiftNames: inout [String: String], kotlinNames: inout [String: String]) {
+    private func checkNames(of key: String, at location: SourceLocation, swiftNames: NameClaims, kotlinNames: NameClaims) {
         let swiftName = Identifiers.lowerCamel(key)
         let kotlinName = Identifiers.upperCamel(key)
-        if Identifiers.reservedSwiftMembers.contains(swiftName) {
+        if Self.reservedSwiftMembers.contains(swiftName) {
             context.error("flag key '\(key)' becomes the Swift name '\(swiftName)', which the generated code already uses; pick another key", at: location)
-        } else if Identifiers.reservedKotlinMembers.contains(kotlinName) {
+        } else if Self.reservedKotlinMembers.contains(kotlinName) {
             context.error("flag key '\(key)' becomes the Kotlin name '\(kotlinName)', which Kotlin reserves; pick another key", at: location)
         } else if Identifiers.isKotlinHolderName(kotlinName) {
             context.error(
                 "flag key '\(key)' becomes the Kotlin name '\(kotlinName)', which the generated Kotlin uses for the objects that hold the flags ('Part' followed by digits); pick another key",
                 at: location)
         }
-        // One hash per name: look the name up and claim it for `key` when it is free.
-        let swiftOther = Self.claim(swiftName, for: key, in: &swiftNames)
-        let kotlinOther = Self.claim(kotlinName, for: key, in: &kotlinNames)
+        let swiftOther = swiftNames.claim(swiftName, for: key)
+        let kotlinOther = kotlinNames.claim(kotlinName, for: key)
         if let other = swiftOther {
             context.error("flag keys '\(other)' and '\(key)' both become the Swift name '\(swiftName)'; rename one", at: location)
         } else if let other = kotlinOther {
@@ -282,19 +281,8 @@ private struct ManifestReader {
         }
     }
 
-    /// The key that already has `name`, or nil after giving `name` to `key`. Keys are never
-    /// empty, so an empty value marks a name just added.
-    private static func claim(_ name: String, for key: String, in owners: inout [String: String]) -> String? {
-        var other: String?
-        Self.update(&owners[name, default: ""]) { owner in
-            if owner.isEmpty { owner = key } else { other = owner }
-        }
-        return other
-    }
-
-    private static func update(_ value: inout String, _ body: (inout String) -> Void) {
-        body(&value)
-    }
+    private static let reservedSwiftMembers = ReservedNames(Identifiers.reservedSwiftMembers)
+    private static let reservedKotlinMembers = ReservedNames(Identifiers.reservedKotlinMembers)
 
     private func readFlag(_ entry: YAMLTree.Entry, key: String, configs: [String: ConfigDefinition]) -> FlagDefinition? {
         let keyLocation = tree.location(entry.key)

@@ -63,9 +63,9 @@ final class MappingKeyIndex {
     private var byText: [String: Int]?
 
     /// Creates an index of keys that have `fingerprints` and are all different.
-    init(fingerprints: ArraySlice<KeyFingerprint>, keyText: (Int) -> String) {
+    init(fingerprints: ArraySlice<KeyFingerprint>, expectedCount: Int = 0, keyText: (Int) -> String) {
         var capacity = 64
-        while capacity < fingerprints.count * 4 { capacity *= 2 }
+        while capacity < max(fingerprints.count, expectedCount) * 4 { capacity *= 2 }
         slots = [Slot](repeating: Self.empty, count: capacity)
         for (position, fingerprint) in fingerprints.enumerated() {
             insert(position, fingerprint: fingerprint, keyCount: fingerprints.count, keyText: keyText)
@@ -81,7 +81,7 @@ final class MappingKeyIndex {
             return textIndex(keyCount: keyCount, keyText: keyText)[text()]
         }
         let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: fingerprint.hash) & mask
+        var index = Self.home(of: fingerprint.hash) & mask
         while slots[index].position >= 0 {
             let slot = slots[index]
             if slot.hash == fingerprint.hash, matches(slot.position) {
@@ -109,9 +109,15 @@ final class MappingKeyIndex {
 
     private func place(_ slot: Slot) {
         let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: slot.hash) & mask
+        var index = Self.home(of: slot.hash) & mask
         while slots[index].position >= 0 { index = (index + 1) & mask }
         slots[index] = slot
+    }
+
+    /// Where a hash's probe starts. FNV-1a's low bits vary little between keys that differ only
+    /// at the end (`flag_1`, `flag_2`), so they are mixed with the high bits first.
+    private static func home(of hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((hash ^ (hash >> 32)) &* 0x9E37_79B9_7F4A_7C15) >> 32)
     }
 
     private func grow() {

@@ -31,7 +31,7 @@ public enum PlainScalar: Sendable, Equatable {
         }
         // Comparing bytes is comparing strings here: no other text is canonically equivalent
         // to these ASCII words (only K, ';' and '`' have non-ASCII equivalents).
-        for (word, meaning) in words where word.count == bytes.count && word.elementsEqual(bytes) {
+        for (word, meaning) in words where bytes.hasSameBytes(as: word) {
             return meaning
         }
         if isDecimalInteger(bytes) { return .int(Int(String(decoding: bytes, as: UTF8.self))) }

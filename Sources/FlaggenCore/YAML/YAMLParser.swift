@@ -370,7 +370,8 @@ private struct EventReader {
         guard one.isASCII && other.isASCII else { return keyText(first) == keyText(second) }
         guard one.count == other.count else { return false }
         return text.withUnsafeBufferPointer {
-            $0[one.start..<one.start + one.count].elementsEqual($0[other.start..<other.start + other.count])
+            UnsafeBufferPointer(rebasing: $0[one.start..<one.start + one.count])
+                .hasSameBytes(as: UnsafeBufferPointer(rebasing: $0[other.start..<other.start + other.count]))
         }
     }
 

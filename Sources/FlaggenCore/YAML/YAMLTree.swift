@@ -90,8 +90,8 @@ final class YAMLTree: @unchecked Sendable {  // immutable once built; the text b
     /// so an ASCII text equals it only byte for byte; other text is compared as a string.
     func text(_ node: NodeID, equals literal: String) -> Bool {
         guard records[node.index].isASCII else { return text(node) == literal }
-        let bytes = bytes(node)
-        return bytes.count == literal.utf8.count && bytes.elementsEqual(literal.utf8)
+        var literal = literal
+        return literal.withUTF8 { bytes(node).hasSameBytes(as: $0) }
     }
 
     /// What a plain scalar's text means; for any other node, `.string`.
