@@ -30,10 +30,11 @@ public struct YAMLEntry: Sendable, Hashable {
     public var value: YAMLNode
 }
 
-/// A YAML node with its source position: the parser's output, the validator's input.
+/// A YAML node with its source position, as a self-contained tree: what ``YAMLDocument/root``
+/// gives callers outside the validator, which reads the parser's flat ``YAMLTree`` instead.
 ///
-/// Aliases are resolved into copies of the anchored node (they share storage, so this is cheap);
-/// the parser bounds how much aliases may expand.
+/// Aliases are resolved into copies of the anchored node; the parser bounds how much aliases
+/// may expand.
 public enum YAMLNode: Sendable, Hashable {
     case scalar(YAMLScalar)
     case sequence([YAMLNode], SourceLocation)
