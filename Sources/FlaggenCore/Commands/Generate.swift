@@ -144,13 +144,15 @@ public struct Generate: Sendable {
             }
         }
         let generator = Generator(templates: TemplateLibrary(overrideFolder: templateFolder), kinds: kinds)
+        // Clashing outputs are refused before anything renders: rendered at the same time, one
+        // output could otherwise stage a folder where another writes a file and fail first.
+        try Self.checkClaims(generator.plannedPaths(for: manifest))
         let files: [GeneratedFile]
         if let makeSink {
             files = try generator.files(for: manifest, header: header, sink: makeSink(root))
         } else {
             files = try generator.files(for: manifest, header: header)
         }
-        try Self.checkClaims(files)
         // The staging and comparing sinks check each path before they open it; an in-memory
         // render opens nothing, so its paths are checked here.
         if makeSink == nil, checksOutputPaths {
@@ -187,19 +189,18 @@ public struct Generate: Sendable {
 extension Generate {
     /// Two outputs must never claim the same file, and no output may need a folder where another
     /// output is a file (`swift: Generated/Server/flags.seed.sql/Flags.swift`).
-    static func checkClaims(_ files: [GeneratedFile]) throws(GenerateError) {
+    static func checkClaims(_ paths: [String]) throws(GenerateError) {
         var seen: [String: String] = [:]
-        for file in files {
-            let path = OutputPathRules.normalized(file.path)
-            guard seen.updateValue(file.path, forKey: path) == nil else {
-                throw .output("two outputs would both write \(file.path); give each output in 'outputs' its own path")
+        for path in paths {
+            guard seen.updateValue(path, forKey: OutputPathRules.normalized(path)) == nil else {
+                throw .output("two outputs would both write \(path); give each output in 'outputs' its own path")
             }
         }
-        for file in files {
-            var folder = OutputPathRules.normalized(file.path).split(separator: "/").dropLast()
+        for path in paths {
+            var folder = OutputPathRules.normalized(path).split(separator: "/").dropLast()
             while !folder.isEmpty {
                 if let other = seen[folder.joined(separator: "/")] {
-                    throw .output("\(file.path) would be written inside \(other), which another output writes as a file; give each output in 'outputs' its own path")
+                    throw .output("\(path) would be written inside \(other), which another output writes as a file; give each output in 'outputs' its own path")
                 }
                 folder = folder.dropLast()
             }

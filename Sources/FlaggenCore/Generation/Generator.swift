@@ -98,6 +98,44 @@ public struct Generator: Sendable {
         return files
     }
 
+    /// The paths of the files ``files(for:header:sink:)`` produces for the manifest, relative to
+    /// the output root, known before anything renders: `Generate` checks them for clashes first,
+    /// so a clash is reported as such whichever output would have reached the disk first.
+    public func plannedPaths(for manifest: Manifest) -> [String] {
+        var paths: [String] = []
+        for kind in kinds {
+            switch kind {
+            case .swift:
+                paths.append(manifest.outputs.swift)
+            case .kotlin:
+                paths.append(manifest.outputs.kotlin)
+                paths.append(Self.kotlinSupportPath(for: manifest))
+                if let runtimePath = manifest.outputs.kotlinRuntime { paths.append(runtimePath) }
+            case .schemas:
+                let names = manifest.configs.map { JSONSchemaEmitter.fileName(forConfig: $0.name) } + [JSONSchemaEmitter.evaluationResponseFileName]
+                paths += Self.inFolder(manifest.outputs.schemas, names.map { GeneratedFile(path: $0, contents: []) }).map(\.path)
+            case .seeds:
+                let names = manifest.outputs.servers.map { server in
+                    switch server {
+                    case .contract: CanonicalSeedEmitter.fileName
+                    case .postgres: PostgresSeedEmitter.fileName
+                    case .firebase: FirebaseSeedEmitter.fileName
+                    case .flagd: FlagdSeedEmitter.fileName
+                    case .unleash: UnleashSeedEmitter.fileName
+                    }
+                }
+                paths += Self.inFolder(manifest.outputs.seeds, names.map { GeneratedFile(path: $0, contents: []) }).map(\.path)
+            }
+        }
+        return paths
+    }
+
+    /// `FlagKit.kt`, beside the Kotlin flags file.
+    private static func kotlinSupportPath(for manifest: Manifest) -> String {
+        let folder = manifest.outputs.kotlin.split(separator: "/").dropLast().joined(separator: "/")
+        return folder.isEmpty ? "FlagKit.kt" : folder + "/FlagKit.kt"
+    }
+
     /// Streams one seed file into the sink as its emitter writes it.
     private static func stream(
         _ emitter: some StreamingSeedEmitter, for manifest: Manifest, header: GeneratedHeader, in folder: String, sink: some GeneratedFileSink
@@ -127,8 +165,7 @@ public struct Generator: Sendable {
 
     private func kotlinFiles(for manifest: Manifest, header: GeneratedHeader, sink: some GeneratedFileSink) throws -> [GeneratedFile] {
         let context = TemplateContext(decoratedByTranslator: KotlinTranslator().context(for: manifest, header: header))
-        let folder = manifest.outputs.kotlin.split(separator: "/").dropLast().joined(separator: "/")
-        let supportPath = folder.isEmpty ? "FlagKit.kt" : folder + "/FlagKit.kt"
+        let supportPath = Self.kotlinSupportPath(for: manifest)
         var files = [
             try Self.render("kotlin/Flags.kt.mustache", templates: templates, context: context, path: manifest.outputs.kotlin, sink: sink),
             try Self.render("kotlin/FlagKit.kt.mustache", templates: templates, context: context, path: supportPath, sink: sink),
