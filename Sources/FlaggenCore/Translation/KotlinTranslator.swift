@@ -234,49 +234,57 @@ public struct KotlinTranslator: Sendable {
     func expression(
         _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], scope: Scope, used: Int, indent: Int
     ) -> String {
+        var forms = InlineForms()
+        appendInlineExpression(value, as: type, configs: configs, scope: scope, to: &forms)
+        let whole = InlineForms.whole
+        if used + forms.width(whole) + 1 <= Self.lineLength { return forms.text }
         var text = ""
-        appendExpression(value, as: type, configs: configs, scope: scope, used: used, indent: indent, to: &text)
+        appendExpression(value, as: type, configs: configs, forms: forms, part: whole, used: used, indent: indent, to: &text)
         return text
     }
 
     /// Appends ``expression(_:as:configs:scope:used:indent:)`` to `text`, so nested values are
-    /// written in place rather than joined from temporary strings.
+    /// written in place rather than joined from temporary strings. `part` is the value's part
+    /// of `forms`, which holds the one-line forms of the value and of everything in it.
     private func appendExpression(
-        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], scope: Scope, used: Int, indent: Int,
-        to text: inout String
+        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], forms: InlineForms, part: Int,
+        used: Int, indent: Int, to text: inout String
     ) {
-        let inline = inlineExpression(value, as: type, configs: configs, scope: scope)
-        if used + SourceText.width(inline) + 1 <= Self.lineLength { return text += inline }
+        if used + forms.width(part) + 1 <= Self.lineLength { return text += forms.form(part) }
         let inner = indent + 4
         switch (type, value) {
         case (.array(let items), .array(let values)) where !values.isEmpty:
             text += "listOf(\n"
-            for (index, element) in values.enumerated() {
+            var element = forms.firstPart(in: part)
+            for (index, value) in values.enumerated() {
                 SourceText.appendSpaces(inner, to: &text)
-                appendExpression(element, as: items, configs: configs, scope: scope, used: inner, indent: inner, to: &text)
+                appendExpression(value, as: items, configs: configs, forms: forms, part: element, used: inner, indent: inner, to: &text)
                 text += index < values.count - 1 ? ",\n" : "\n"
+                element = forms.part(after: element)
             }
             SourceText.appendSpaces(indent, to: &text)
             text += ")"
         case (.config(let name), .object(let object)):
-            guard let config = configs[name] else { return text += inline }
-            let present = config.properties.filter { object[$0.name] != nil }
-            guard !present.isEmpty else { return text += inline }
+            guard let config = configs[name] else { return text += forms.form(part) }
+            let present = config.properties.compactMap { property in object[property.name].map { (property, $0) } }
+            guard !present.isEmpty else { return text += forms.form(part) }
             text += name
             text += "(\n"
-            for (index, property) in present.enumerated() {
+            var argument = forms.firstPart(in: part)
+            for (index, (property, value)) in present.enumerated() {
                 let label = Identifiers.kotlinEscaped(property.name) + " = "
                 SourceText.appendSpaces(inner, to: &text)
                 text += label
                 appendExpression(
-                    object[property.name] ?? .null, as: property.type, configs: configs, scope: scope,
+                    value, as: property.type, configs: configs, forms: forms, part: argument,
                     used: inner + SourceText.width(label), indent: inner, to: &text)
                 text += index < present.count - 1 ? ",\n" : "\n"
+                argument = forms.part(after: argument)
             }
             SourceText.appendSpaces(indent, to: &text)
             text += ")"
         default:
-            text += inline
+            text += forms.form(part)
         }
     }
 
@@ -284,46 +292,51 @@ public struct KotlinTranslator: Sendable {
     /// `PaywallConfig(title = "Go Pro", trialDays = 7L)`. Arguments are named; omitted
     /// properties take their defaults from the data class.
     func inlineExpression(_ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], scope: Scope) -> String {
-        var text = ""
-        appendInlineExpression(value, as: type, configs: configs, scope: scope, to: &text)
-        return text
+        var forms = InlineForms()
+        appendInlineExpression(value, as: type, configs: configs, scope: scope, to: &forms)
+        return forms.text
     }
 
+    /// Appends the one-line form of a value to `forms`, as one part holding a part for each
+    /// element or argument.
     private func appendInlineExpression(
-        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], scope: Scope, to text: inout String
+        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], scope: Scope,
+        to forms: inout InlineForms
     ) {
+        let part = forms.begin()
+        defer { forms.end(part) }
         switch (type, value) {
-        case (.string, .string(let string)): text += KotlinLiteral.string(string)
-        case (.bool, .bool(let bool)): text += KotlinLiteral.bool(bool)
-        case (.int, .int(let number)): text += KotlinLiteral.long(number, longIsHidden: scope.longIsHidden)
-        case (.double, .double(let number)): text += KotlinLiteral.double(number)
-        case (.double, .int(let number)): text += KotlinLiteral.double(Double(number))
-        case (.array, .array(let values)) where values.isEmpty: text += "emptyList()"
+        case (.string, .string(let string)): forms.text += KotlinLiteral.string(string)
+        case (.bool, .bool(let bool)): forms.text += KotlinLiteral.bool(bool)
+        case (.int, .int(let number)): forms.text += KotlinLiteral.long(number, longIsHidden: scope.longIsHidden)
+        case (.double, .double(let number)): forms.text += KotlinLiteral.double(number)
+        case (.double, .int(let number)): forms.text += KotlinLiteral.double(Double(number))
+        case (.array, .array(let values)) where values.isEmpty: forms.text += "emptyList()"
         case (.array(let items), .array(let values)):
-            text += "listOf("
+            forms.text += "listOf("
             for (index, value) in values.enumerated() {
-                if index > 0 { text += ", " }
-                appendInlineExpression(value, as: items, configs: configs, scope: scope, to: &text)
+                if index > 0 { forms.text += ", " }
+                appendInlineExpression(value, as: items, configs: configs, scope: scope, to: &forms)
             }
-            text += ")"
+            forms.text += ")"
         case (.config(let name), .object(let object)):
             // A constructor call resolves to the class even where a property has its name.
-            guard let config = configs[name] else { return text += "null" }
-            text += name
-            text += "("
+            guard let config = configs[name] else { return forms.text += "null" }
+            forms.text += name
+            forms.text += "("
             var isFirst = true
             for property in config.properties {
                 guard let value = object[property.name] else { continue }
-                if !isFirst { text += ", " }
+                if !isFirst { forms.text += ", " }
                 isFirst = false
-                text += Identifiers.kotlinEscaped(property.name)
-                text += " = "
-                appendInlineExpression(value, as: property.type, configs: configs, scope: scope, to: &text)
+                forms.text += Identifiers.kotlinEscaped(property.name)
+                forms.text += " = "
+                appendInlineExpression(value, as: property.type, configs: configs, scope: scope, to: &forms)
             }
-            text += ")"
+            forms.text += ")"
         default:
             // The validator guarantees values match their types; this is unreachable.
-            text += "null"
+            forms.text += "null"
         }
     }
 

@@ -179,7 +179,8 @@ enum SourceText {
     /// `1e-05`, `5e-324`. The same on every platform (Swift's own algorithm, not the C library's).
     static func shortestDouble(_ value: Double) -> String {
         let text = value.description
-        if text.contains(".") || text.contains("e") { return text }
+        // The description is ASCII, so its bytes are its characters.
+        if text.utf8.contains(UInt8(ascii: ".")) || text.utf8.contains(UInt8(ascii: "e")) { return text }
         return text + ".0"
     }
 

@@ -116,20 +116,25 @@ public struct SwiftTranslator: Sendable {
     func expression(
         _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], used: Int, trailing: Int, indent: Int
     ) -> String {
+        var forms = InlineForms()
+        appendInlineExpression(value, as: type, configs: configs, to: &forms)
+        let whole = InlineForms.whole
+        if used + forms.width(whole) + trailing <= SwiftLiteral.lineLength, !forms.hasLineFeed(whole) { return forms.text }
         var text = ""
-        appendExpression(value, as: type, configs: configs, used: used, trailing: trailing, indent: indent, to: &text)
+        appendExpression(
+            value, as: type, configs: configs, forms: forms, part: whole, used: used, trailing: trailing, indent: indent, to: &text)
         return text
     }
 
     /// Appends ``expression(_:as:configs:used:trailing:indent:)`` to `text`, so nested values
-    /// are written in place rather than joined from temporary strings.
+    /// are written in place rather than joined from temporary strings. `part` is the value's
+    /// part of `forms`, which holds the one-line forms of the value and of everything in it.
     private func appendExpression(
-        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], used: Int, trailing: Int, indent: Int,
-        to text: inout String
+        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], forms: InlineForms, part: Int,
+        used: Int, trailing: Int, indent: Int, to text: inout String
     ) {
-        let inline = inlineExpression(value, as: type, configs: configs)
-        if used + SourceText.width(inline) + trailing <= SwiftLiteral.lineLength, !inline.utf8.contains(UInt8(ascii: "\n")) {
-            text += inline
+        if used + forms.width(part) + trailing <= SwiftLiteral.lineLength, !forms.hasLineFeed(part) {
+            text += forms.form(part)
             return
         }
         let inner = indent + 2
@@ -138,76 +143,86 @@ public struct SwiftTranslator: Sendable {
             text += SwiftLiteral.string(string, used: used, trailing: trailing, indent: inner)
         case (.array(let items), .array(let values)) where !values.isEmpty:
             text += "[\n"
+            var element = forms.firstPart(in: part)
             for value in values {
                 SourceText.appendSpaces(inner, to: &text)
-                appendExpression(value, as: items, configs: configs, used: inner, trailing: 1, indent: inner, to: &text)
+                appendExpression(
+                    value, as: items, configs: configs, forms: forms, part: element, used: inner, trailing: 1, indent: inner,
+                    to: &text)
                 text += ",\n"
+                element = forms.part(after: element)
             }
             SourceText.appendSpaces(indent, to: &text)
             text += "]"
         case (.config(let name), .object(let object)):
-            guard let config = configs[name] else { return text += inline }
-            let present = config.properties.filter { object[$0.name] != nil }
-            guard !present.isEmpty else { return text += inline }
+            guard let config = configs[name] else { return text += forms.form(part) }
+            let present = config.properties.compactMap { property in object[property.name].map { (property, $0) } }
+            guard !present.isEmpty else { return text += forms.form(part) }
             text += name
             text += "(\n"
-            for (index, property) in present.enumerated() {
+            var argument = forms.firstPart(in: part)
+            for (index, (property, value)) in present.enumerated() {
                 let label = Self.argumentLabel(property.name) + ": "
                 let isLast = index == present.count - 1
                 SourceText.appendSpaces(inner, to: &text)
                 text += label
                 appendExpression(
-                    object[property.name] ?? .null, as: property.type, configs: configs, used: inner + SourceText.width(label),
-                    trailing: isLast ? 0 : 1, indent: inner, to: &text)
+                    value, as: property.type, configs: configs, forms: forms, part: argument,
+                    used: inner + SourceText.width(label), trailing: isLast ? 0 : 1, indent: inner, to: &text)
                 text += isLast ? "\n" : ",\n"
+                argument = forms.part(after: argument)
             }
             SourceText.appendSpaces(indent, to: &text)
             text += ")"
         default:
-            text += inline
+            text += forms.form(part)
         }
     }
 
     /// The one-line form of ``expression(_:as:configs:used:trailing:indent:)``.
     func inlineExpression(_ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition]) -> String {
-        var text = ""
-        appendInlineExpression(value, as: type, configs: configs, to: &text)
-        return text
+        var forms = InlineForms()
+        appendInlineExpression(value, as: type, configs: configs, to: &forms)
+        return forms.text
     }
 
+    /// Appends the one-line form of a value to `forms`, as one part holding a part for each
+    /// element or argument.
     private func appendInlineExpression(
-        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], to text: inout String
+        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], to forms: inout InlineForms
     ) {
+        let part = forms.begin()
+        defer { forms.end(part) }
         switch (type, value) {
-        case (.string, .string(let string)): text += SwiftLiteral.string(string)
-        case (.bool, .bool(let bool)): text += SwiftLiteral.bool(bool)
-        case (.int, .int(let number)): text += SwiftLiteral.int(number)
-        case (.double, .double(let number)): text += SwiftLiteral.double(number)
-        case (.double, .int(let number)): text += SwiftLiteral.double(Double(number))
+        case (.string, .string(let string)): forms.text += SwiftLiteral.string(string)
+        case (.bool, .bool(let bool)): forms.text += SwiftLiteral.bool(bool)
+        case (.int, .int(let number)): forms.text += SwiftLiteral.int(number)
+        case (.double, .double(let number)): forms.text += SwiftLiteral.double(number)
+        case (.double, .int(let number)): forms.text += SwiftLiteral.double(Double(number))
         case (.array(let items), .array(let values)):
-            text += "["
+            forms.text += "["
             for (index, value) in values.enumerated() {
-                if index > 0 { text += ", " }
-                appendInlineExpression(value, as: items, configs: configs, to: &text)
+                if index > 0 { forms.text += ", " }
+                appendInlineExpression(value, as: items, configs: configs, to: &forms)
             }
-            text += "]"
+            forms.text += "]"
         case (.config(let name), .object(let object)):
-            guard let config = configs[name] else { return text += "nil" }
-            text += name
-            text += "("
+            guard let config = configs[name] else { return forms.text += "nil" }
+            forms.text += name
+            forms.text += "("
             var isFirst = true
             for property in config.properties {
                 guard let value = object[property.name] else { continue }
-                if !isFirst { text += ", " }
+                if !isFirst { forms.text += ", " }
                 isFirst = false
-                text += Self.argumentLabel(property.name)
-                text += ": "
-                appendInlineExpression(value, as: property.type, configs: configs, to: &text)
+                forms.text += Self.argumentLabel(property.name)
+                forms.text += ": "
+                appendInlineExpression(value, as: property.type, configs: configs, to: &forms)
             }
-            text += ")"
+            forms.text += ")"
         default:
             // The validator guarantees values match their types; this is unreachable.
-            text += "nil"
+            forms.text += "nil"
         }
     }
 
