@@ -30,8 +30,9 @@ public struct KotlinTranslator: Sendable {
             "flags": .array(flags.flags),
             "parts": .array(flags.parts),
             "hasFlags": .bool(!manifest.flags.isEmpty),
-            // The flags and parts carry their places already; the configs' lists get theirs here.
-            "configs": TemplateContext.decorated(.array(manifest.configs.map { config(for: $0, configs: configs, manifest: manifest, header: header) })),
+            "configs": .array(manifest.configs.enumerated().map {
+                config(for: $1, configs: configs, manifest: manifest, header: header, position: ($0, manifest.configs.count))
+            }),
             "hasConfigs": .bool(!manifest.configs.isEmpty),
         ])
     }
@@ -342,8 +343,11 @@ public struct KotlinTranslator: Sendable {
 
     // MARK: - Configs
 
+    /// A config's context. Like a flag's, it and its properties carry their places (`isFirst`,
+    /// `isLast`) themselves.
     private func config(
-        for config: ConfigDefinition, configs: [String: ConfigDefinition], manifest: Manifest, header: GeneratedHeader
+        for config: ConfigDefinition, configs: [String: ConfigDefinition], manifest: Manifest, header: GeneratedHeader,
+        position: (index: Int, count: Int)
     ) -> JSONValue {
         let packageName = manifest.kotlinPackage
         var doc = config.description.map(KotlinLiteral.commentLines) ?? []
@@ -354,8 +358,10 @@ public struct KotlinTranslator: Sendable {
         ]
         // Constructor parameters are in scope in the default values of later parameters.
         let constructorScope = Scope(hidden: Set(config.properties.map(\.name)), packageName: packageName)
-        let properties = config.properties.map {
-            property(for: $0, configs: configs, constructorScope: constructorScope, packageName: packageName)
+        let properties = config.properties.enumerated().map {
+            property(
+                for: $1, configs: configs, constructorScope: constructorScope, packageName: packageName,
+                position: ($0, config.properties.count))
         }
         return .object([
             "name": .string(config.name),
@@ -363,6 +369,8 @@ public struct KotlinTranslator: Sendable {
             "docComment": .array(KotlinLiteral.kdoc(doc, indent: 0).map(JSONValue.string)),
             "properties": .array(properties),
             "hasProperties": .bool(!properties.isEmpty),
+            "isFirst": .bool(position.index == 0),
+            "isLast": .bool(position.index == position.count - 1),
         ])
     }
 
@@ -379,7 +387,8 @@ public struct KotlinTranslator: Sendable {
     }
 
     private func property(
-        for property: ConfigProperty, configs: [String: ConfigDefinition], constructorScope: Scope, packageName: String
+        for property: ConfigProperty, configs: [String: ConfigDefinition], constructorScope: Scope, packageName: String,
+        position: (index: Int, count: Int)
     ) -> JSONValue {
         let name = Identifiers.kotlinEscaped(property.name)
         let isNullable = !property.isRequired && property.defaultValue == nil
@@ -400,6 +409,8 @@ public struct KotlinTranslator: Sendable {
             "readExpression": .string(
                 readExpression(for: property, configs: configs, scope: .companion(packageName: packageName))),
             "docComment": .array(KotlinLiteral.kdoc(docLines(for: property), indent: 4).map(JSONValue.string)),
+            "isFirst": .bool(position.index == 0),
+            "isLast": .bool(position.index == position.count - 1),
         ])
     }
 

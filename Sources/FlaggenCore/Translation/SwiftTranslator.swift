@@ -15,8 +15,9 @@ public struct SwiftTranslator: Sendable {
             "typeName": .string(manifest.name),
             "flags": .array(manifest.flags.enumerated().map { flag(for: $1, configs: configs, position: ($0, manifest.flags.count)) }),
             "hasFlags": .bool(!manifest.flags.isEmpty),
-            // The flags carry their places already; the configs' lists get theirs here.
-            "configs": TemplateContext.decorated(.array(manifest.configs.map { config(for: $0, configs: configs) })),
+            "configs": .array(manifest.configs.enumerated().map {
+                config(for: $1, configs: configs, position: ($0, manifest.configs.count))
+            }),
         ])
     }
 
@@ -236,16 +237,24 @@ public struct SwiftTranslator: Sendable {
 
     // MARK: - Configs
 
-    private func config(for config: ConfigDefinition, configs: [String: ConfigDefinition]) -> JSONValue {
+    /// A config's context. Like a flag's, it and the objects in its lists carry their places
+    /// (`isFirst`, `isLast`) themselves.
+    private func config(
+        for config: ConfigDefinition, configs: [String: ConfigDefinition], position: (index: Int, count: Int)
+    ) -> JSONValue {
         var doc = config.description.map(SourceText.commentLines) ?? ["A config of flags.yaml."]
         doc += ["", "Schema version \(config.version). Decode with `\(config.name).decode(from:)`, which returns nil on any error."]
-        let properties = config.properties.map { property(for: $0, configs: configs) }
+        let properties = config.properties.enumerated().map {
+            property(for: $1, configs: configs, position: ($0, config.properties.count))
+        }
         return .object([
             "name": .string(config.name),
             "schemaVersionLiteral": .string(SwiftLiteral.int(config.version)),
             "docComment": .array(docComment(doc)),
             "properties": .array(properties),
             "hasProperties": .bool(!properties.isEmpty),
+            "isFirst": .bool(position.index == 0),
+            "isLast": .bool(position.index == position.count - 1),
         ])
     }
 
@@ -260,7 +269,9 @@ public struct SwiftTranslator: Sendable {
         }
     }
 
-    private func property(for property: ConfigProperty, configs: [String: ConfigDefinition]) -> JSONValue {
+    private func property(
+        for property: ConfigProperty, configs: [String: ConfigDefinition], position: (index: Int, count: Int)
+    ) -> JSONValue {
         let name = Identifiers.swiftEscaped(property.name)
         let baseType = swiftType(property.type)
         let isOptional = !property.isRequired && property.defaultValue == nil
@@ -302,7 +313,9 @@ public struct SwiftTranslator: Sendable {
             "decodeExpression": .string(decode),
             "keyCase": .string(keyCase),
             "docComment": .array(docComment(property.description.map(SourceText.commentLines) ?? [])),
-            "checks": .array(checks(for: property, name: name, isOptional: isOptional).map(JSONValue.object)),
+            "checks": .array(checks(for: property, name: name, isOptional: isOptional)),
+            "isFirst": .bool(position.index == 0),
+            "isLast": .bool(position.index == position.count - 1),
         ]
         if let allowed = property.enumValues {
             object["allowedValues"] = .object([
@@ -316,8 +329,8 @@ public struct SwiftTranslator: Sendable {
 
     /// The constraints a decoded value must meet, as Swift conditions with a message each.
     /// Optional properties pass when absent; the conditions avoid closures, which Swift warns
-    /// about inside `guard`.
-    private func checks(for property: ConfigProperty, name: String, isOptional: Bool) -> [[String: JSONValue]] {
+    /// about inside `guard`. Each carries its place in the list.
+    private func checks(for property: ConfigProperty, name: String, isOptional: Bool) -> [JSONValue] {
         var checks: [(condition: String, message: String)] = []
         if property.enumValues != nil {
             let list = "Self.allowed" + Identifiers.upperCamel(property.name)
@@ -343,6 +356,13 @@ public struct SwiftTranslator: Sendable {
             let value = isOptional ? "(\(name) ?? \(limit))" : name
             checks.append(("\(value) \(op) \(limit)", "\(property.name) is \(word)"))
         }
-        return checks.map { ["condition": .string($0.condition), "messageLiteral": .string(SwiftLiteral.string($0.message))] }
+        return checks.enumerated().map { index, check in
+            .object([
+                "condition": .string(check.condition),
+                "messageLiteral": .string(SwiftLiteral.string(check.message)),
+                "isFirst": .bool(index == 0),
+                "isLast": .bool(index == checks.count - 1),
+            ])
+        }
     }
 }
