@@ -103,13 +103,23 @@ public struct KotlinTranslator: Sendable {
     private func flagsAndParts(
         _ definitions: [FlagDefinition], names: [String], configs: [String: ConfigDefinition], scope: Scope
     ) -> (flags: [JSONValue], parts: [JSONValue]) {
+        let shape = ObjectShape(keys: [
+            "key", "name", "nameLiteral", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral",
+            "killSwitchLiteral", "kindLiteral", "descriptionLiteral", "docComment",
+            // Set below, once the parts are known.
+            "part", "isFirst", "isLast", "isFirstInPart", "isLastInPart",
+        ])
+        let (part, isFirst, isLast, isFirstInPart, isLastInPart) = (
+            shape.position(of: "part"), shape.position(of: "isFirst"), shape.position(of: "isLast"),
+            shape.position(of: "isFirstInPart"), shape.position(of: "isLastInPart")
+        )
         var contexts: [[String: JSONValue]] = []
         contexts.reserveCapacity(definitions.count)
         // The index of each part's first flag.
         var partStarts: [Int] = []
         var literalBytes = 0
         for (definition, name) in zip(definitions, names) {
-            let (context, bytes) = flag(for: definition, name: name, configs: configs, scope: scope)
+            let (context, bytes) = flag(for: definition, name: name, configs: configs, scope: scope, shape: shape)
             let partSize = contexts.count - (partStarts.last ?? 0)
             if partStarts.isEmpty || partSize == Self.maxFlagsPerPart || (partSize > 0 && literalBytes + bytes > Self.maxDefaultLiteralBytesPerPart) {
                 partStarts.append(contexts.count)
@@ -126,11 +136,11 @@ public struct KotlinTranslator: Sendable {
             let name = JSONValue.string(Identifiers.kotlinHolderName(number + 1))
             for index in start..<end {
                 // Set in place: each context is referenced once here, so nothing is copied.
-                contexts[index]["part"] = name
-                contexts[index]["isFirst"] = .bool(index == 0)
-                contexts[index]["isLast"] = .bool(index == contexts.count - 1)
-                contexts[index]["isFirstInPart"] = .bool(index == start)
-                contexts[index]["isLastInPart"] = .bool(index == end - 1)
+                shape.set(part, name, in: &contexts[index])
+                shape.set(isFirst, .bool(index == 0), in: &contexts[index])
+                shape.set(isLast, .bool(index == contexts.count - 1), in: &contexts[index])
+                shape.set(isFirstInPart, .bool(index == start), in: &contexts[index])
+                shape.set(isLastInPart, .bool(index == end - 1), in: &contexts[index])
                 flags.append(.object(contexts[index]))
             }
             parts.append(
@@ -146,10 +156,10 @@ public struct KotlinTranslator: Sendable {
 
     // MARK: - Flags
 
-    /// A flag's context, without its place in lists, and the UTF-8 length of its
-    /// `defaultLiteral`. `name` is the flag's ``Identifiers/upperCamel(_:)`` name.
+    /// A flag's context, without its place in lists (`null` until set), and the UTF-8 length of
+    /// its `defaultLiteral`. `name` is the flag's ``Identifiers/upperCamel(_:)`` name.
     private func flag(
-        for flag: FlagDefinition, name: String, configs: [String: ConfigDefinition], scope: Scope
+        for flag: FlagDefinition, name: String, configs: [String: ConfigDefinition], scope: Scope, shape: ObjectShape
     ) -> (context: [String: JSONValue], defaultLiteralBytes: Int) {
         var doc = flag.description.map(KotlinLiteral.commentLines) ?? []
         doc.reserveCapacity(doc.count + 6)
@@ -169,21 +179,21 @@ public struct KotlinTranslator: Sendable {
         }
         let defaultLiteral = literal(
             flag.defaultValue, configName: flag.configName, configs: configs, scope: scope, used: 27, indent: 12)
-        // Room for the five keys ``flagsAndParts`` adds, so adding them never rehashes the rest.
-        var context = [String: JSONValue](minimumCapacity: 17)
-        context["key"] = .string(flag.key)
-        context["name"] = .string(Identifiers.kotlinEscaped(name))
-        context["nameLiteral"] = .string(KotlinLiteral.string(name))
-        context["keyLiteral"] = .string(KotlinLiteral.string(flag.key))
-        context["valueType"] = .string(valueType(of: flag))
-        context["defaultLiteral"] = .string(defaultLiteral)
-        context["ownerLiteral"] = .string(KotlinLiteral.string(flag.owner))
-        context["expiresLiteral"] = .string(
-            flag.expires.map { "\(scope.flagDateType)(\($0.year), \($0.month), \($0.day))" } ?? "null")
-        context["killSwitchLiteral"] = .string(KotlinLiteral.bool(flag.killSwitch))
-        context["kindLiteral"] = .string(scope.flagKindType + "." + kindEntry(flag.kind))
-        context["descriptionLiteral"] = .string(flag.description.map(KotlinLiteral.string) ?? "null")
-        context["docComment"] = .array(KotlinLiteral.kdoc(doc, indent: 4).map(JSONValue.string))
+        let context = shape.object([
+            "key": .string(flag.key),
+            "name": .string(Identifiers.kotlinEscaped(name)),
+            "nameLiteral": .string(KotlinLiteral.string(name)),
+            "keyLiteral": .string(KotlinLiteral.string(flag.key)),
+            "valueType": .string(valueType(of: flag)),
+            "defaultLiteral": .string(defaultLiteral),
+            "ownerLiteral": .string(KotlinLiteral.string(flag.owner)),
+            "expiresLiteral": .string(
+                flag.expires.map { "\(scope.flagDateType)(\($0.year), \($0.month), \($0.day))" } ?? "null"),
+            "killSwitchLiteral": .string(KotlinLiteral.bool(flag.killSwitch)),
+            "kindLiteral": .string(scope.flagKindType + "." + kindEntry(flag.kind)),
+            "descriptionLiteral": .string(flag.description.map(KotlinLiteral.string) ?? "null"),
+            "docComment": .array(KotlinLiteral.kdoc(doc, indent: 4).map(JSONValue.string)),
+        ])
         return (context, defaultLiteral.utf8.count)
     }
 

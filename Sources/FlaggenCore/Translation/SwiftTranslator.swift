@@ -9,11 +9,14 @@ public struct SwiftTranslator: Sendable {
     /// The context `Templates/swift/Flags.swift.mustache` renders.
     public func context(for manifest: Manifest, header: GeneratedHeader) -> JSONValue {
         let configs = Dictionary(manifest.configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let flagShape = Self.flagShape()
         return .object([
             "header": .array(header.lines.map(JSONValue.string)),
             "manifestName": .string(header.manifestName),
             "typeName": .string(manifest.name),
-            "flags": .array(manifest.flags.enumerated().map { flag(for: $1, configs: configs, position: ($0, manifest.flags.count)) }),
+            "flags": .array(manifest.flags.enumerated().map {
+                flag(for: $1, configs: configs, shape: flagShape, position: ($0, manifest.flags.count))
+            }),
             "hasFlags": .bool(!manifest.flags.isEmpty),
             "configs": .array(manifest.configs.enumerated().map {
                 config(for: $1, configs: configs, position: ($0, manifest.configs.count))
@@ -23,9 +26,19 @@ public struct SwiftTranslator: Sendable {
 
     // MARK: - Flags
 
+    /// The keys of every flag's context, in the order ``flag(for:configs:shape:position:)`` sets them.
+    private static func flagShape() -> ObjectShape {
+        ObjectShape(keys: [
+            "key", "name", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral", "killSwitchLiteral",
+            "kindLiteral", "descriptionLiteral", "docComment", "isFirst", "isLast",
+        ])
+    }
+
     /// A flag's context. It carries `isFirst` and `isLast` itself, so ``TemplateContext`` has no
     /// object to copy for them (10,000 flags would otherwise be copied once more).
-    private func flag(for flag: FlagDefinition, configs: [String: ConfigDefinition], position: (index: Int, count: Int)) -> JSONValue {
+    private func flag(
+        for flag: FlagDefinition, configs: [String: ConfigDefinition], shape: ObjectShape, position: (index: Int, count: Int)
+    ) -> JSONValue {
         let name = Identifiers.lowerCamel(flag.key)
         // The doc comment's `///` lines, written directly rather than as doc text to prefix.
         var docComment: [JSONValue] = []
@@ -47,7 +60,7 @@ public struct SwiftTranslator: Sendable {
         if let rollout = flag.rollout {
             docComment.append(.string("/// - Rollout: " + rolloutSummary(rollout)))
         }
-        return .object([
+        return .object(shape.object([
             "key": .string(flag.key),
             "name": .string(Identifiers.swiftEscaped(name)),
             "keyLiteral": .string(SwiftLiteral.string(flag.key)),
@@ -63,7 +76,7 @@ public struct SwiftTranslator: Sendable {
             "docComment": .array(docComment),
             "isFirst": .bool(position.index == 0),
             "isLast": .bool(position.index == position.count - 1),
-        ])
+        ]))
     }
 
     /// `///` lines for doc text; empty lines get no trailing space.
