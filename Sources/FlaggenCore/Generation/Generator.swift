@@ -48,12 +48,12 @@ public struct Generator: Sendable {
         for kind in kinds {
             switch kind {
             case .swift:
-                jobs.append((62, { [templates] in
+                jobs.append((53, { [templates] in
                     let context = TemplateContext(decoratedByTranslator: SwiftTranslator().context(for: manifest, header: header))
                     return [try Self.render("swift/Flags.swift.mustache", templates: templates, context: context, path: manifest.outputs.swift, sink: sink)]
                 }))
             case .kotlin:
-                jobs.append((113, { try kotlinFiles(for: manifest, header: header, sink: sink) }))
+                jobs.append((102, { try kotlinFiles(for: manifest, header: header, sink: sink) }))
             case .schemas:
                 jobs.append((14, {
                     try Self.inFolder(manifest.outputs.schemas, try JSONSchemaEmitter().files(for: manifest, header: header)).map(sink.accept)
