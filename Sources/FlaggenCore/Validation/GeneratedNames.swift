@@ -3,10 +3,10 @@
 ///
 /// Names are matched as Swift compares strings. ASCII names (every valid key's names) are found
 /// by a byte fingerprint, which is much cheaper than hashing a string; see ``MappingKeyIndex``.
-final class NameClaims {
+struct NameClaims {
     private var names: [String] = []
     private var owners: [String] = []
-    private let index: MappingKeyIndex
+    private var index: MappingKeyIndex
 
     /// Creates claims sized for about `expectedCount` names.
     init(expectedCount: Int) {
@@ -16,14 +16,23 @@ final class NameClaims {
     }
 
     /// The key that already has `name`, or nil after giving `name` to `key`.
-    func claim(_ name: String, for key: String) -> String? {
+    mutating func claim(_ name: String, for key: String) -> String? {
         let fingerprint = KeyFingerprint(name)
-        let position = index.position(
-            of: fingerprint, text: { name }, keyCount: names.count, keyText: { names[$0] }, matches: { names[$0] == name })
+        // The index's closures read a copy of `names`, as `index` is being changed meanwhile;
+        // each copy ends with its block, so `names` is unique again when it grows.
+        let position: Int?
+        do {
+            let claimed = names
+            position = index.position(
+                of: fingerprint, text: { name }, keyCount: claimed.count, keyText: { claimed[$0] }, matches: { claimed[$0] == name })
+        }
         if let position { return owners[position] }
         names.append(name)
         owners.append(key)
-        index.insert(names.count - 1, fingerprint: fingerprint, keyCount: names.count, keyText: { names[$0] })
+        do {
+            let claimed = names
+            index.insert(claimed.count - 1, fingerprint: fingerprint, keyCount: claimed.count, keyText: { claimed[$0] })
+        }
         return nil
     }
 }

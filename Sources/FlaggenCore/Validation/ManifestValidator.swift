@@ -236,8 +236,8 @@ private struct ManifestReader {
             return []
         }
         let retiredLocations = Dictionary(retired.map { ($0.key, $0.location) }, uniquingKeysWith: { first, _ in first })
-        let swiftNames = NameClaims(expectedCount: entries.count)
-        let kotlinNames = NameClaims(expectedCount: entries.count)
+        var swiftNames = NameClaims(expectedCount: entries.count)
+        var kotlinNames = NameClaims(expectedCount: entries.count)
         var flags: [FlagDefinition] = []
         for entry in entries {
             let key = tree.text(entry.key)
@@ -247,7 +247,7 @@ private struct ManifestReader {
                     "flag key '\(key)' must be lowercase letters, digits and '_', starting with a letter (like new_checkout)",
                     at: location)
             } else {
-                checkNames(of: key, at: location, swiftNames: swiftNames, kotlinNames: kotlinNames)
+                checkNames(of: key, at: location, swiftNames: &swiftNames, kotlinNames: &kotlinNames)
             }
             if let old = retiredLocations[key] {
                 context.error(
@@ -260,7 +260,7 @@ private struct ManifestReader {
     }
 
     /// Two keys must not become the same Swift or Kotlin name, nor a generated member's name.
-    private func checkNames(of key: String, at location: SourceLocation, swiftNames: NameClaims, kotlinNames: NameClaims) {
+    private func checkNames(of key: String, at location: SourceLocation, swiftNames: inout NameClaims, kotlinNames: inout NameClaims) {
         let swiftName = Identifiers.lowerCamel(key)
         let kotlinName = Identifiers.upperCamel(key)
         if Self.reservedSwiftMembers.contains(swiftName) {

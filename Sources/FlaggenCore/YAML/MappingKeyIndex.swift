@@ -48,7 +48,10 @@ struct KeyFingerprint {
 /// positions sit in an open-addressing table by fingerprint; from the first other key on, in a
 /// dictionary by text, which compares keys the way Swift strings do. The mapping's keys stay
 /// with the parser: callers pass `keyText` to read the key at a position.
-final class MappingKeyIndex {
+///
+/// A struct, so that its fields are read and written without the runtime exclusivity checks a
+/// class's `var` fields pay on every access.
+struct MappingKeyIndex {
     private struct Slot {
         var hash: UInt64
         /// The key's position in the mapping; -1 for an empty slot.
@@ -74,7 +77,7 @@ final class MappingKeyIndex {
 
     /// The position of the key with `fingerprint` and text `text`, if there is one. `matches`
     /// tells whether the key at a position is that key; the mapping has `keyCount` keys.
-    func position(
+    mutating func position(
         of fingerprint: KeyFingerprint, text: () -> String, keyCount: Int, keyText: (Int) -> String, matches: (Int) -> Bool
     ) -> Int? {
         if byText != nil || !fingerprint.isASCII {
@@ -94,7 +97,7 @@ final class MappingKeyIndex {
 
     /// Records the key at `position`, a key not in the index yet, of a mapping that has
     /// `keyCount` keys counting it.
-    func insert(_ position: Int, fingerprint: KeyFingerprint, keyCount: Int, keyText: (Int) -> String) {
+    mutating func insert(_ position: Int, fingerprint: KeyFingerprint, keyCount: Int, keyText: (Int) -> String) {
         if byText != nil || !fingerprint.isASCII {
             var index = textIndex(keyCount: keyCount, keyText: keyText)
             byText = nil  // keeps the dictionary uniquely referenced while it changes
@@ -107,7 +110,7 @@ final class MappingKeyIndex {
         count += 1
     }
 
-    private func place(_ slot: Slot) {
+    private mutating func place(_ slot: Slot) {
         let mask = slots.count - 1
         var index = Self.home(of: slot.hash) & mask
         while slots[index].position >= 0 { index = (index + 1) & mask }
@@ -120,14 +123,14 @@ final class MappingKeyIndex {
         Int(truncatingIfNeeded: ((hash ^ (hash >> 32)) &* 0x9E37_79B9_7F4A_7C15) >> 32)
     }
 
-    private func grow() {
+    private mutating func grow() {
         let old = slots
         slots = [Slot](repeating: Self.empty, count: old.count * 2)
         for slot in old where slot.position >= 0 { place(slot) }
     }
 
     /// The dictionary by text, built from every key the first time it is needed.
-    private func textIndex(keyCount: Int, keyText: (Int) -> String) -> [String: Int] {
+    private mutating func textIndex(keyCount: Int, keyText: (Int) -> String) -> [String: Int] {
         if let byText { return byText }
         var index: [String: Int] = [:]
         index.reserveCapacity(keyCount * 2)

@@ -61,9 +61,10 @@ public struct YAMLParser: Sendable {
 
 /// Turns libyaml events into a ``YAMLTree``. One instance reads one buffer.
 private struct EventReader {
-    /// An open list or mapping. A class, so updating the innermost one never copies it. Its
-    /// children wait on the reader's `openItems` or `openEntries` from `start` on.
-    private final class Frame {
+    /// An open list or mapping. Its children wait on the reader's `openItems` or `openEntries`
+    /// from `start` on. A struct updated in place on the reader's `stack`: a class's `var`
+    /// fields would pay a runtime exclusivity check on every access.
+    private struct Frame {
         let isMapping: Bool
         let location: SourceLocation
         let anchor: String?
@@ -287,22 +288,23 @@ private struct EventReader {
         if let anchor {
             anchors[anchor] = Anchored(node: node, size: size, bytes: bytes, height: height)
         }
-        guard let top = stack.last else {
+        let top = stack.count - 1
+        guard top >= 0 else {
             root = node
             return
         }
-        top.size += size
-        top.bytes += bytes
-        top.height = max(top.height, height + 1)
-        guard top.isMapping else {
+        stack[top].size += size
+        stack[top].bytes += bytes
+        stack[top].height = max(stack[top].height, height + 1)
+        guard stack[top].isMapping else {
             openItems.append(node)
             return
         }
-        if let key = top.pendingKey {
+        if let key = stack[top].pendingKey {
             // A duplicate key was reported already; its value is dropped so later stages see one.
-            if !top.pendingKeyIsDuplicate { appendEntry(YAMLTree.Entry(key: key, value: node), to: top) }
-            top.pendingKey = nil
-            top.pendingKeyIsDuplicate = false
+            if !stack[top].pendingKeyIsDuplicate { appendEntry(YAMLTree.Entry(key: key, value: node), toFrame: top) }
+            stack[top].pendingKey = nil
+            stack[top].pendingKeyIsDuplicate = false
             return
         }
         let record = records[node.index]
@@ -311,10 +313,10 @@ private struct EventReader {
             throw YAMLProblem(message: "a mapping key must be a plain string, not \(kind)", location: record.location)
         }
         let fingerprint = text.withUnsafeBufferPointer { KeyFingerprint(UnsafeBufferPointer(rebasing: $0[record.start..<record.start + record.count])) }
-        top.pendingKey = node
-        top.pendingKeyFingerprint = fingerprint
-        if let first = firstLocation(of: node, fingerprint: fingerprint, in: top) {
-            top.pendingKeyIsDuplicate = true
+        stack[top].pendingKey = node
+        stack[top].pendingKeyFingerprint = fingerprint
+        if let first = firstLocation(of: node, fingerprint: fingerprint, inFrame: top) {
+            stack[top].pendingKeyIsDuplicate = true
             problems.append(
                 YAMLProblem(
                     message: "duplicate key '\(keyText(node))' (first defined at line \(first.line)); remove one of them",
@@ -322,40 +324,49 @@ private struct EventReader {
         }
     }
 
-    /// Appends an entry with a new key to `mapping`, the innermost one, indexing the keys of a
-    /// large mapping.
-    private mutating func appendEntry(_ entry: YAMLTree.Entry, to mapping: Frame) {
+    /// Appends an entry with a new key to the mapping at `stack[frame]`, the innermost one,
+    /// indexing the keys of a large mapping.
+    private mutating func appendEntry(_ entry: YAMLTree.Entry, toFrame frame: Int) {
+        let start = stack[frame].start
+        let fingerprint = stack[frame].pendingKeyFingerprint
         openEntries.append(entry)
-        fingerprints.append(mapping.pendingKeyFingerprint)
-        let count = openEntries.count - mapping.start
-        if let index = mapping.keyIndex {
-            index.insert(count - 1, fingerprint: mapping.pendingKeyFingerprint, keyCount: count) { keyText(at: $0, of: mapping) }
+        fingerprints.append(fingerprint)
+        let count = openEntries.count - start
+        // The index is taken off the stack while it changes: its closures read the reader.
+        if var index = stack[frame].keyIndex {
+            stack[frame].keyIndex = nil
+            index.insert(count - 1, fingerprint: fingerprint, keyCount: count) { keyText(at: $0, from: start) }
+            stack[frame].keyIndex = index
         } else if count >= Self.indexedFrom {
-            mapping.keyIndex = MappingKeyIndex(fingerprints: fingerprints[mapping.start...]) { keyText(at: $0, of: mapping) }
+            stack[frame].keyIndex = MappingKeyIndex(fingerprints: fingerprints[start...]) { keyText(at: $0, from: start) }
         }
     }
 
-    /// Where a key equal to `key` was first seen in `mapping`, the innermost one, or nil for a
-    /// new key. Keys already read are the keys of its entries (a duplicate's value is dropped, so
-    /// each key is there once, at its first position).
-    private func firstLocation(of key: YAMLTree.NodeID, fingerprint: KeyFingerprint, in mapping: Frame) -> SourceLocation? {
-        let keyCount = openEntries.count - mapping.start
-        if let index = mapping.keyIndex {
+    /// Where a key equal to `key` was first seen in the mapping at `stack[frame]`, the innermost
+    /// one, or nil for a new key. Keys already read are the keys of its entries (a duplicate's
+    /// value is dropped, so each key is there once, at its first position).
+    private mutating func firstLocation(of key: YAMLTree.NodeID, fingerprint: KeyFingerprint, inFrame frame: Int) -> SourceLocation? {
+        let start = stack[frame].start
+        let keyCount = openEntries.count - start
+        if var index = stack[frame].keyIndex {
+            stack[frame].keyIndex = nil
             let position = index.position(
                 of: fingerprint, text: { keyText(key) }, keyCount: keyCount,
-                keyText: { keyText(at: $0, of: mapping) },
-                matches: { keysEqual(openEntries[mapping.start + $0].key, key) })
-            return position.map { records[openEntries[mapping.start + $0].key.index].location }
+                keyText: { keyText(at: $0, from: start) },
+                matches: { keysEqual(openEntries[start + $0].key, key) })
+            stack[frame].keyIndex = index
+            return position.map { records[openEntries[start + $0].key.index].location }
         }
-        for position in mapping.start..<openEntries.count
+        for position in start..<openEntries.count
         where fingerprints[position].mayEqual(fingerprint) && keysEqual(openEntries[position].key, key) {
             return records[openEntries[position].key.index].location
         }
         return nil
     }
 
-    private func keyText(at position: Int, of mapping: Frame) -> String {
-        keyText(openEntries[mapping.start + position].key)
+    /// The text of the key at `position` in the open mapping whose entries begin at `start`.
+    private func keyText(at position: Int, from start: Int) -> String {
+        keyText(openEntries[start + position].key)
     }
 
     private func keyText(_ key: YAMLTree.NodeID) -> String {
