@@ -107,7 +107,7 @@ private struct EventReader {
     private var entryList: [YAMLTree.Entry] = []
     private var itemList: [YAMLTree.NodeID] = []
     private var tags: [String] = []
-    private var text: [UInt8] = []
+    private var text = ByteStore(capacity: 0)
     /// The children of every open list, innermost list's last.
     private var openItems: [YAMLTree.NodeID] = []
     /// The entries of every open mapping, innermost mapping's last, and their keys' fingerprints.
@@ -133,8 +133,8 @@ private struct EventReader {
         }
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-        // Scalar text is about as long as the file; reserving it avoids copying it while it grows.
-        text.reserveCapacity(buffer.count)
+        // Scalar text is about as long as the file; room for that avoids copying it while it grows.
+        text = ByteStore(capacity: buffer.count)
 
         while true {
             var event = yaml_event_t()
@@ -147,8 +147,10 @@ private struct EventReader {
             do {
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
-                    let tree = root.map {
-                        YAMLTree(records: records, entryList: entryList, itemList: itemList, tags: tags, text: text, root: $0)
+                    let tree = root.map { root in
+                        text.withUnsafeBufferPointer {
+                            YAMLTree(records: records, entryList: entryList, itemList: itemList, tags: tags, text: $0, root: root)
+                        }
                     }
                     return YAMLDocument(tree: tree, problems: problems)
                 case YAML_DOCUMENT_START_EVENT:
@@ -201,11 +203,12 @@ private struct EventReader {
             var highBits: UInt8 = 0
             for byte in raw { highBits |= byte }
             if highBits < 0x80 {
-                text.append(contentsOf: raw)
+                text.append(raw)
             } else {
                 // Kept as a Swift string holds them, which repairs any invalid UTF-8.
                 isASCII = false
-                text.append(contentsOf: String(decoding: raw, as: UTF8.self).utf8)
+                var repaired = String(decoding: raw, as: UTF8.self)
+                repaired.withUTF8 { text.append($0) }
             }
         }
         let style: YAMLScalar.Style

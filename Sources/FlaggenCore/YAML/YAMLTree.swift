@@ -46,14 +46,14 @@ final class YAMLTree: @unchecked Sendable {  // immutable once built; the text b
     let root: NodeID
     private let text: UnsafeMutableBufferPointer<UInt8>
 
-    init(records: [Record], entryList: [Entry], itemList: [NodeID], tags: [String], text: [UInt8], root: NodeID) {
+    init(records: [Record], entryList: [Entry], itemList: [NodeID], tags: [String], text: UnsafeBufferPointer<UInt8>, root: NodeID) {
         self.records = records
         self.entryList = entryList
         self.itemList = itemList
         self.tags = tags
         self.root = root
         self.text = .allocate(capacity: max(text.count, 1))
-        _ = self.text.initialize(from: text)
+        _ = self.text.initialize(fromContentsOf: text)
     }
 
     deinit {
