@@ -283,6 +283,7 @@ struct ConfigValidation {
         }
         let entries = tree.entries(node)
         var object: [String: JSONValue] = [:]
+        object.reserveCapacity(entries.count)
         var valid = true
         // By name: scanning the list for every key is quadratic in a config with many properties,
         // but a few properties are quicker to scan than to hash.

@@ -35,11 +35,27 @@ extension ValidationContext {
 
     func nonEmptyString(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         guard let text = string(node, what()) else { return nil }
-        if text.allSatisfy(\.isWhitespace) {
+        if Self.isBlank(text) {
             error("\(what()) must not be empty", at: location(node))
             return nil
         }
         return text
+    }
+
+    /// Whether every character of `text` is whitespace. ASCII text is read byte by byte: each
+    /// byte is a character there ("\r\n" aside, whitespace too), and the whitespace ones are
+    /// tab, line feed, vertical tab, form feed, carriage return and space.
+    static func isBlank(_ text: String) -> Bool {
+        var text = text
+        let asciiBlank = text.withUTF8 { bytes -> Bool? in
+            var blank = true
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte != 0x20 && !(0x09...0x0D).contains(byte) { blank = false }
+            }
+            return blank
+        }
+        return asciiBlank ?? text.allSatisfy(\.isWhitespace)
     }
 
     func bool(_ node: Node, _ what: @autoclosure () -> String) -> Bool? {

@@ -1,0 +1,35 @@
+import XCTest
+
+@testable import FlaggenCore
+
+/// The byte-level fast paths of reading a manifest agree with the character-level rules.
+final class ByteLevelReadingTests: XCTestCase {
+    func testBlankMatchesCharacterWhitespace() {
+        var samples = ["", " ", "\r\n", " \t\n", "a", " a ", "\u{85}", "\u{A0}", " \u{301}", "\u{2003}x", "\u{2003}"]
+        for first in 0..<128 {
+            samples.append(String(UnicodeScalar(UInt8(first))))
+            for second in [0x20, 0x0A, 0x41] { samples.append(String(UnicodeScalar(UInt8(first))) + String(UnicodeScalar(UInt8(second)))) }
+        }
+        for sample in samples {
+            XCTAssertEqual(ValidationContext.isBlank(sample), sample.allSatisfy(\.isWhitespace), "\(Array(sample.utf8))")
+        }
+    }
+
+    func testPlainSemanticVersions() {
+        XCTAssertEqual(SemanticVersion("2.4.0")?.description, "2.4.0")
+        XCTAssertEqual(SemanticVersion("0.0.0")?.description, "0.0.0")
+        XCTAssertEqual(SemanticVersion("123456789.10.0")?.major, 123_456_789)
+        XCTAssertEqual(SemanticVersion("1.2.3-beta.2+build.7")?.description, "1.2.3-beta.2+build.7")
+        for invalid in ["", "1", "1.2", "1.2.3.4", "01.2.3", "1.02.3", "1.2.03", "1234567890.0.0", "1..3", ".1.2", "1.2.", "1.2.3-", "v1.2.3", "1.2.٣"] {
+            XCTAssertNil(SemanticVersion(invalid), invalid)
+        }
+    }
+
+    func testByteStoreGrowsPastItsFirstRoom() {
+        var store = ByteStore(capacity: 4)
+        let runs: [[UInt8]] = [Array("abc".utf8), [], Array(repeating: 0x78, count: 40), Array("yz".utf8)]
+        for run in runs { run.withUnsafeBufferPointer { store.append($0) } }
+        XCTAssertEqual(store.count, 45)
+        XCTAssertEqual(store.withUnsafeBufferPointer { Array($0) }, runs.flatMap { $0 })
+    }
+}
