@@ -1,12 +1,24 @@
 /// The names a mapping's fields may have, in the order messages list them; at most 16, all ASCII.
 struct FieldNames {
     let names: [String]
-    private let bytes: [[UInt8]]
+    /// Every name's bytes, one name after another.
+    private let joined: [UInt8]
+    /// Where each name starts in `joined`, and its byte count.
+    private let starts: [Int]
+    private let lengths: [Int]
 
     init(_ names: [String]) {
         precondition(names.count <= 16 && names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } })
         self.names = names
-        bytes = names.map { Array($0.utf8) }
+        joined = names.flatMap { Array($0.utf8) }
+        lengths = names.map { $0.utf8.count }
+        var starts: [Int] = []
+        var start = 0
+        for length in lengths {
+            starts.append(start)
+            start += length
+        }
+        self.starts = starts
     }
 
     /// The index of the name equal to `key`'s text, as Swift compares strings.
@@ -16,9 +28,14 @@ struct FieldNames {
     /// characters (the Kelvin sign equals "K") is compared as a string.
     func index(of key: YAMLTree.NodeID, in tree: YAMLTree) -> Int? {
         let text = tree.bytes(key)
-        for index in bytes.indices where text.hasSameBytes(as: bytes[index]) {
-            return index
+        let byBytes = joined.withUnsafeBufferPointer { joined -> Int? in
+            for index in lengths.indices where lengths[index] == text.count {
+                let start = starts[index]
+                if text.hasSameBytes(as: UnsafeBufferPointer(rebasing: joined[start..<start + text.count])) { return index }
+            }
+            return nil
         }
+        if let byBytes { return byBytes }
         if !tree.isASCII(key) {
             return names.firstIndex(of: tree.text(key))
         }

@@ -235,10 +235,11 @@ private struct ManifestReader {
             context.error("the manifest has \(entries.count) flags, more than the limit of \(limits.maxFlags); split it", at: tree.location(node))
             return []
         }
-        let retiredLocations = Dictionary(retired.map { ($0.key, $0.location) }, uniquingKeysWith: { first, _ in first })
+        let retiredLocations = RetiredKeys(retired)
         var swiftNames = NameClaims(expectedCount: entries.count)
         var kotlinNames = NameClaims(expectedCount: entries.count)
         var flags: [FlagDefinition] = []
+        flags.reserveCapacity(entries.count)
         for entry in entries {
             let key = tree.text(entry.key)
             let location = tree.location(entry.key)
@@ -249,7 +250,7 @@ private struct ManifestReader {
             } else {
                 checkNames(of: key, at: location, swiftNames: &swiftNames, kotlinNames: &kotlinNames)
             }
-            if let old = retiredLocations[key] {
+            if let old = retiredLocations.location(of: key) {
                 context.error(
                     "flag key '\(key)' is retired (listed in 'retired' at line \(old.line)); retired keys are never reused, because installed apps may still read them; pick a new key",
                     at: location)

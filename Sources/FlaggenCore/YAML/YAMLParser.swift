@@ -135,6 +135,8 @@ private struct EventReader {
         yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
         // Scalar text is about as long as the file; room for that avoids copying it while it grows.
         text = ByteStore(capacity: buffer.count)
+        // A node takes at least a few bytes of YAML: room for that many avoids most regrowing.
+        records.reserveCapacity(buffer.count / 16)
 
         while true {
             var event = yaml_event_t()
