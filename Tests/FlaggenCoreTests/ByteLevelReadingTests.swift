@@ -25,6 +25,42 @@ final class ByteLevelReadingTests: XCTestCase {
         }
     }
 
+    func testNameRulesMatchTheirUnicodeDefinitions() {
+        func typeName(_ name: String) -> Bool {
+            guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+            return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        }
+        func propertyName(_ name: String) -> Bool {
+            guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+            return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        }
+        var samples = ["", "Paywall", "paywall", "Pay_wall", "pay_wall", "P4y", "4ay", "_a", "Äpfel", "aÄ", "Kelvin\u{212A}", "\u{212A}", "a\u{301}", "ª", "A٣"]
+        for byte in 0..<128 {
+            let character = String(UnicodeScalar(UInt8(byte)))
+            samples += [character, "A" + character, "a" + character]
+        }
+        for sample in samples {
+            XCTAssertEqual(ConfigValidation.isTypeName(sample), typeName(sample), sample)
+            XCTAssertEqual(ConfigValidation.isPropertyName(sample), propertyName(sample), sample)
+        }
+    }
+
+    func testSameBytesAcrossWordBoundaries() {
+        let text = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+        text.withUnsafeBufferPointer { all in
+            for length in 0...text.count {
+                let prefix = UnsafeBufferPointer(rebasing: all[..<length])
+                var copy = Array(prefix)
+                copy.withUnsafeBufferPointer { XCTAssertTrue(prefix.hasSameBytes(as: $0)) }
+                for changed in 0..<length {
+                    copy[changed] ^= 1
+                    copy.withUnsafeBufferPointer { XCTAssertFalse(prefix.hasSameBytes(as: $0), "\(length) \(changed)") }
+                    copy[changed] ^= 1
+                }
+            }
+        }
+    }
+
     func testByteStoreGrowsPastItsFirstRoom() {
         var store = ByteStore(capacity: 4)
         let runs: [[UInt8]] = [Array("abc".utf8), [], Array(repeating: 0x78, count: 40), Array("yz".utf8)]

@@ -57,31 +57,41 @@ struct ConfigValidation {
         return configs
     }
 
+    /// `[A-Z][A-Za-z0-9]*`. Checked on UTF-8 bytes: every character allowed is ASCII, where the
+    /// alphabetic ones are exactly the letters A to Z and a to z.
     static func isTypeName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        guard let first = name.utf8.first, isUppercaseLetter(first) else { return false }
+        return name.utf8.allSatisfy { isLetter($0) || isDigit($0) }
     }
 
+    /// `[A-Za-z][A-Za-z0-9_]*`, checked on UTF-8 bytes as ``isTypeName(_:)`` is.
     static func isPropertyName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        guard let first = name.utf8.first, isLetter(first) else { return false }
+        return name.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
     }
+
+    private static func isUppercaseLetter(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        isUppercaseLetter(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+    }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     private func readShape(_ entry: YAMLTree.Entry, names: Set<String>) -> (config: ConfigDefinition, defaults: [(Int, Node)])? {
         let name = tree.text(entry.key)
         let keyLocation = tree.location(entry.key)
-        let what = "config '\(name)'"
-        guard let fields = context.fields(of: entry.value, in: what, as: ConfigField.self) else { return nil }
+        // Built only for a message: most configs have nothing to report.
+        func what() -> String { "config '\(name)'" }
+        guard let fields = context.fields(of: entry.value, in: what(), as: ConfigField.self) else { return nil }
         var version = 1
-        if let node = fields[.version], let value = context.int(node, "the version of \(what)") {
+        if let node = fields[.version], let value = context.int(node, "the version of \(what())") {
             if value < 1 {
-                context.error("the version of \(what) must be 1 or more", at: tree.location(node))
+                context.error("the version of \(what()) must be 1 or more", at: tree.location(node))
             } else {
                 version = value
             }
         }
-        let description = fields[.description].flatMap { context.string($0, "the description of \(what)") }
-        let additional = fields[.additionalProperties].flatMap { context.bool($0, "additionalProperties of \(what)") } ?? false
+        let description = fields[.description].flatMap { context.string($0, "the description of \(what())") }
+        let additional = fields[.additionalProperties].flatMap { context.bool($0, "additionalProperties of \(what())") } ?? false
 
         var properties: [ConfigProperty] = []
         var defaults: [(Int, Node)] = []
@@ -93,24 +103,24 @@ struct ConfigValidation {
                     properties.append(property)
                 }
             } else {
-                context.error("'properties' of \(what) must be a mapping from property names to properties, found \(tree.kindDescription(node))", at: tree.location(node))
+                context.error("'properties' of \(what()) must be a mapping from property names to properties, found \(tree.kindDescription(node))", at: tree.location(node))
             }
         } else {
-            context.error("\(what) needs 'properties'", at: keyLocation)
+            context.error("\(what()) needs 'properties'", at: keyLocation)
         }
 
-        if let node = fields[.required], let items = context.list(node, "'required' of \(what)") {
+        if let node = fields[.required], let items = context.list(node, "'required' of \(what())") {
             var seen: Set<String> = []
             var indices: [String: Int] = [:]  // by name: scanning the list per entry is quadratic
             for (index, property) in properties.enumerated() where indices[property.name] == nil { indices[property.name] = index }
             for item in items {
-                guard let required = context.string(item, "a 'required' entry of \(what)") else { continue }
+                guard let required = context.string(item, "a 'required' entry of \(what())") else { continue }
                 if !seen.insert(required).inserted {
-                    context.error("'\(required)' is listed twice in 'required' of \(what)", at: tree.location(item))
+                    context.error("'\(required)' is listed twice in 'required' of \(what())", at: tree.location(item))
                 } else if let index = indices[required] {
                     properties[index].isRequired = true
                 } else {
-                    context.error("'required' of \(what) names '\(required)', which is not one of its properties", at: tree.location(item))
+                    context.error("'required' of \(what()) names '\(required)', which is not one of its properties", at: tree.location(item))
                 }
             }
         }
@@ -123,56 +133,57 @@ struct ConfigValidation {
     private func readProperty(_ entry: YAMLTree.Entry, of configName: String, names: Set<String>) -> (ConfigProperty, Node?)? {
         let name = tree.text(entry.key)
         let keyLocation = tree.location(entry.key)
-        let what = "property '\(configName).\(name)'"
+        // Built only for a message: most properties have nothing to report.
+        func what() -> String { "property '\(configName).\(name)'" }
         if !Self.isPropertyName(name) {
-            context.error("\(what): a property name must start with a letter and hold only letters, digits and '_'", at: keyLocation)
+            context.error("\(what()): a property name must start with a letter and hold only letters, digits and '_'", at: keyLocation)
         }
         if Identifiers.reservedPropertyNames.contains(name) {
-            context.error("\(what): '\(name)' cannot be a property name in generated Swift or Kotlin; pick another name", at: keyLocation)
+            context.error("\(what()): '\(name)' cannot be a property name in generated Swift or Kotlin; pick another name", at: keyLocation)
         }
-        guard let fields = context.fields(of: entry.value, in: what, as: PropertyField.self) else { return nil }
+        guard let fields = context.fields(of: entry.value, in: what(), as: PropertyField.self) else { return nil }
         guard let typeNode = fields[.type] else {
-            context.error("\(what) needs a 'type': string, int, double, bool, array or a config name", at: keyLocation)
+            context.error("\(what()) needs a 'type': string, int, double, bool, array or a config name", at: keyLocation)
             return nil
         }
-        guard let typeName = context.string(typeNode, "the type of \(what)") else { return nil }
+        guard let typeName = context.string(typeNode, "the type of \(what())") else { return nil }
         var type: PropertyType
         switch typeName {
         case "array":
             guard let itemsNode = fields[.items] else {
-                context.error("\(what) is an array and needs 'items': the type of its elements", at: tree.location(typeNode))
+                context.error("\(what()) is an array and needs 'items': the type of its elements", at: tree.location(typeNode))
                 return nil
             }
-            guard let itemsName = context.string(itemsNode, "the items of \(what)"),
-                let items = scalarOrConfigType(itemsName, at: tree.location(itemsNode), names: names, what: "the items of \(what)")
+            guard let itemsName = context.string(itemsNode, "the items of \(what())"),
+                let items = scalarOrConfigType(itemsName, at: tree.location(itemsNode), names: names, what: "the items of \(what())")
             else { return nil }
             type = .array(items)
         default:
-            guard let resolved = scalarOrConfigType(typeName, at: tree.location(typeNode), names: names, what: what) else { return nil }
+            guard let resolved = scalarOrConfigType(typeName, at: tree.location(typeNode), names: names, what: what()) else { return nil }
             type = resolved
             if let itemsNode = fields[.items] {
-                context.error("'items' applies only to arrays; \(what) is \(typeName)", at: tree.location(itemsNode))
+                context.error("'items' applies only to arrays; \(what()) is \(typeName)", at: tree.location(itemsNode))
             }
         }
         var property = ConfigProperty(
             name: name, type: type, description: nil, defaultValue: nil, enumValues: nil, minimum: nil, maximum: nil,
             maxLength: nil, isRequired: false, location: keyLocation)
-        property.description = fields[.description].flatMap { context.string($0, "the description of \(what)") }
+        property.description = fields[.description].flatMap { context.string($0, "the description of \(what())") }
 
         if let node = fields[.enumValues] {
             if type != .string {
-                context.error("'enum' applies only to string properties; \(what) is \(type)", at: tree.location(node))
-            } else if let items = context.list(node, "'enum' of \(what)") {
+                context.error("'enum' applies only to string properties; \(what()) is \(type)", at: tree.location(node))
+            } else if let items = context.list(node, "'enum' of \(what())") {
                 var values: [String] = []
                 for item in items {
-                    guard let value = context.string(item, "an 'enum' value of \(what)") else { continue }
+                    guard let value = context.string(item, "an 'enum' value of \(what())") else { continue }
                     if values.contains(value) {
-                        context.error("'\(value)' is listed twice in 'enum' of \(what)", at: tree.location(item))
+                        context.error("'\(value)' is listed twice in 'enum' of \(what())", at: tree.location(item))
                     } else {
                         values.append(value)
                     }
                 }
-                if items.isEmpty { context.error("'enum' of \(what) must list at least one value", at: tree.location(node)) }
+                if items.isEmpty { context.error("'enum' of \(what()) must list at least one value", at: tree.location(node)) }
                 property.enumValues = values
             }
         }
@@ -180,39 +191,39 @@ struct ConfigValidation {
             guard let node = fields[bound] else { continue }
             let limit: JSONValue?
             switch type {
-            case .int: limit = context.int(node, "'\(bound.name)' of \(what)").map(JSONValue.int)
-            case .double: limit = context.double(node, "'\(bound.name)' of \(what)").map(Self.number)
+            case .int: limit = context.int(node, "'\(bound.name)' of \(what())").map(JSONValue.int)
+            case .double: limit = context.double(node, "'\(bound.name)' of \(what())").map(Self.number)
             default:
-                context.error("'\(bound.name)' applies only to int and double properties; \(what) is \(type)", at: tree.location(node))
+                context.error("'\(bound.name)' applies only to int and double properties; \(what()) is \(type)", at: tree.location(node))
                 limit = nil
             }
             if bound == .minimum { property.minimum = limit } else { property.maximum = limit }
         }
         if let minimum = property.minimum.flatMap(Self.doubleValue), let maximum = property.maximum.flatMap(Self.doubleValue), minimum > maximum {
-            context.error("'minimum' of \(what) is greater than its 'maximum'", at: fields.keyLocation(.minimum))
+            context.error("'minimum' of \(what()) is greater than its 'maximum'", at: fields.keyLocation(.minimum))
         }
         if let node = fields[.maxLength] {
             if type != .string {
-                context.error("'maxLength' applies only to string properties; \(what) is \(type)", at: tree.location(node))
-            } else if let value = context.int(node, "'maxLength' of \(what)") {
-                if value < 0 { context.error("'maxLength' of \(what) must be 0 or more", at: tree.location(node)) } else { property.maxLength = value }
+                context.error("'maxLength' applies only to string properties; \(what()) is \(type)", at: tree.location(node))
+            } else if let value = context.int(node, "'maxLength' of \(what())") {
+                if value < 0 { context.error("'maxLength' of \(what()) must be 0 or more", at: tree.location(node)) } else { property.maxLength = value }
             }
         }
         return (property, fields[.defaultValue])
     }
 
-    private func scalarOrConfigType(_ name: String, at location: SourceLocation, names: Set<String>, what: String) -> PropertyType? {
+    private func scalarOrConfigType(_ name: String, at location: SourceLocation, names: Set<String>, what: @autoclosure () -> String) -> PropertyType? {
         switch name {
         case "string": return .string
         case "int": return .int
         case "double": return .double
         case "bool": return .bool
         case "array":
-            context.error("\(what): arrays of arrays are not supported; wrap the inner array in a config", at: location)
+            context.error("\(what()): arrays of arrays are not supported; wrap the inner array in a config", at: location)
             return nil
         default:
             if names.contains(name) { return .config(name) }
-            var message = "\(what) has unknown type '\(name)'; use string, int, double, bool, array or a config name"
+            var message = "\(what()) has unknown type '\(name)'; use string, int, double, bool, array or a config name"
             if let suggestion = context.suggestion(
                 for: name, among: ["string", "int", "double", "bool", "array"] + names.sorted(), count: 5 + names.count) {
                 message += " (did you mean '\(suggestion)'?)"
