@@ -18,6 +18,22 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return true
     }
 
+    /// Whether every byte is ASCII (below 0x80), read eight bytes at a time.
+    var isAllASCII: Bool {
+        guard let start = baseAddress else { return true }
+        var index = 0
+        var highBits: UInt64 = 0
+        while index + 8 <= count {
+            highBits |= UnsafeRawPointer(start).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < count {
+            highBits |= UInt64(start[index])
+            index += 1
+        }
+        return highBits & 0x8080_8080_8080_8080 == 0
+    }
+
     /// Whether these bytes are exactly `other`'s.
     func hasSameBytes(as other: [UInt8]) -> Bool {
         guard count == other.count else { return false }

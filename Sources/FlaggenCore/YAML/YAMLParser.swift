@@ -202,9 +202,7 @@ private struct EventReader {
         var isASCII = true
         if let value = data.value, data.length > 0 {
             let raw = UnsafeBufferPointer(start: value, count: data.length)
-            var highBits: UInt8 = 0
-            for byte in raw { highBits |= byte }
-            if highBits < 0x80 {
+            if raw.isAllASCII {
                 text.append(raw)
             } else {
                 // Kept as a Swift string holds them, which repairs any invalid UTF-8.
