@@ -87,6 +87,37 @@ private struct EventReader {
             self.anchor = anchor
             self.start = start
         }
+
+        /// What a finished child is to its collection.
+        enum Child {
+            /// An item of a list.
+            case item
+            /// A mapping's key; it waits as the pending key for its value.
+            case key
+            /// The value of the pending key.
+            case value(of: YAMLTree.NodeID)
+            /// The value of a duplicate key, dropped so that later stages see one.
+            case droppedValue
+        }
+
+        /// Counts in a finished child of `size` nodes and `bytes` bytes of text, `height` deep,
+        /// and tells what it is. One update of the frame, so the stack is checked once.
+        mutating func adopt(_ node: YAMLTree.NodeID, size: Int, bytes: Int, height: Int) -> Child {
+            self.size += size
+            self.bytes += bytes
+            self.height = max(self.height, height + 1)
+            guard isMapping else { return .item }
+            guard let key = pendingKey else {
+                pendingKey = node
+                return .key
+            }
+            pendingKey = nil
+            if pendingKeyIsDuplicate {
+                pendingKeyIsDuplicate = false
+                return .droppedValue
+            }
+            return .value(of: key)
+        }
     }
 
     private struct Anchored {
@@ -296,19 +327,18 @@ private struct EventReader {
             root = node
             return
         }
-        stack[top].size += size
-        stack[top].bytes += bytes
-        stack[top].height = max(stack[top].height, height + 1)
-        guard stack[top].isMapping else {
+        switch stack[top].adopt(node, size: size, bytes: bytes, height: height) {
+        case .item:
             openItems.append(node)
             return
-        }
-        if let key = stack[top].pendingKey {
-            // A duplicate key was reported already; its value is dropped so later stages see one.
-            if !stack[top].pendingKeyIsDuplicate { appendEntry(YAMLTree.Entry(key: key, value: node), toFrame: top) }
-            stack[top].pendingKey = nil
-            stack[top].pendingKeyIsDuplicate = false
+        case .value(let key):
+            appendEntry(YAMLTree.Entry(key: key, value: node), toFrame: top)
             return
+        case .droppedValue:
+            // A duplicate key was reported already.
+            return
+        case .key:
+            break
         }
         let record = records[node.index]
         guard record.kind == .scalar else {
@@ -316,7 +346,6 @@ private struct EventReader {
             throw YAMLProblem(message: "a mapping key must be a plain string, not \(kind)", location: record.location)
         }
         let fingerprint = text.withUnsafeBufferPointer { KeyFingerprint(UnsafeBufferPointer(rebasing: $0[record.start..<record.start + record.count])) }
-        stack[top].pendingKey = node
         stack[top].pendingKeyFingerprint = fingerprint
         if let first = firstLocation(of: node, fingerprint: fingerprint, inFrame: top) {
             stack[top].pendingKeyIsDuplicate = true
