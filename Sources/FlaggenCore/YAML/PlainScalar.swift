@@ -31,8 +31,11 @@ public enum PlainScalar: Sendable, Equatable {
         }
         // Comparing bytes is comparing strings here: no other text is canonically equivalent
         // to these ASCII words (only K, ';' and '`' have non-ASCII equivalents).
-        for (word, meaning) in words where bytes.hasSameBytes(as: word) {
-            return meaning
+        // No word is longer than five bytes or starts with a digit, as numbers do.
+        if bytes.count <= 5, !(bytes.first.map(isDigit) ?? false) {
+            for (word, meaning) in words where bytes.hasSameBytes(as: word) {
+                return meaning
+            }
         }
         if isDecimalInteger(bytes) { return .int(Int(String(decoding: bytes, as: UTF8.self))) }
         if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
