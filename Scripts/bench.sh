@@ -174,7 +174,6 @@ manifest-SHA-256(header) SHA256O9hexDigest
 Swift-context SwiftTranslatorV7context
 Kotlin-context KotlinTranslatorV7context
 Mustache-render(3-templates) TemplateLibraryV6render_7context4into
-configs-isFirst/isLast TemplateContextV18decoratedIfChanged
 JSON-Schemas JSONSchemaEmitterV5files3for6header
 seed:contract CanonicalSeedEmitterV5files3for6header
 seed:postgres PostgresSeedEmitterV5files3for6header
