@@ -171,10 +171,41 @@ public struct JSONStreamWriter: ~Copyable {
     /// - Throws: ``JSONWriterError`` for a value ``JSONWriter`` cannot write; its path starts
     ///   at `value`.
     public mutating func value(_ value: JSONValue) throws {
-        beforeValue()
-        var written: [UInt8] = []
-        try writer.append(value, depth: depth, to: &written)
-        written.withUnsafeBytes { put($0) }
+        do throws(Unwritable) {
+            try write(value)
+        } catch {
+            // The fast walk keeps no path; JSONWriter walks the value again to say where and why.
+            var scratch: [UInt8] = []
+            try writer.append(value, depth: depth, to: &scratch)
+            throw JSONWriterError(path: "$", message: "the value cannot be written as JSON")
+        }
+    }
+
+    /// A value ``value(_:)`` cannot write: a non-finite double, or nesting past the limit.
+    private struct Unwritable: Error {}
+
+    private mutating func write(_ value: JSONValue) throws(Unwritable) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .int(let number): int(number)
+        case .double(let number):
+            guard (try? double(number)) != nil else { throw Unwritable() }
+        case .string(let text): string(text)
+        case .array(let elements):
+            guard depth < writer.maximumDepth else { throw Unwritable() }
+            beginArray()
+            for element in elements { try write(element) }
+            endArray()
+        case .object(let members):
+            guard depth < writer.maximumDepth else { throw Unwritable() }
+            beginObject()
+            for member in members.sorted(by: { JSONWriter.utf8Precedes($0.key, $1.key) }) {
+                key(member.key)
+                try write(member.value)
+            }
+            endObject()
+        }
     }
 
     // MARK: - Handing on, finishing
