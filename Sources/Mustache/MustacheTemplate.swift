@@ -117,16 +117,7 @@ public struct MustacheTemplate: Sendable {
     ) throws(MustacheError) -> [UInt8] {
         var renderer = Renderer(context: context, partials: partials, options: options)
         try renderer.render(self)
-        let bytes = renderer.output.takeBytes()
-        // A growing array keeps up to half its capacity spare; large outputs are held in memory
-        // until written, so keep only what they use.
-        guard bytes.count >= 4096, bytes.capacity - bytes.count > bytes.count / 8 else { return bytes }
-        return [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-            bytes.withUnsafeBufferPointer { source in
-                buffer.baseAddress!.initialize(from: source.baseAddress!, count: source.count)
-            }
-            count = bytes.count
-        }
+        return renderer.output.byteArray
     }
 
     /// Renders like ``renderUTF8(_:partials:options:)``, handing the text to `receive` in pieces

@@ -7,9 +7,9 @@
 ///
 /// The text is kept as UTF-8 bytes: appending bytes is much cheaper than appending to a
 /// `String`, and every piece is a whole `String`, so the bytes are always valid UTF-8.
-struct Output {
+struct Output: ~Copyable {
     /// The text not yet handed out by ``drain(into:)``.
-    private(set) var bytes: [UInt8] = []
+    private(set) var bytes = ByteBuffer()
     /// How many bytes ``drain(into:)`` has handed out.
     private(set) var drainedCount = 0
     /// Every byte rendered so far, handed out or not.
@@ -20,27 +20,24 @@ struct Output {
     var atLineStart = true
 
     /// The rendered text.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
 
     /// Hands the bytes rendered since the last call to `receive`, and forgets them.
     mutating func drain(into receive: (UnsafeRawBufferPointer) -> Void) {
         guard !bytes.isEmpty else { return }
         bytes.withUnsafeBytes(receive)
         drainedCount += bytes.count
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
     }
 
-    /// The rendered bytes, leaving none behind.
-    mutating func takeBytes() -> [UInt8] {
-        defer { bytes = [] }
-        return bytes
-    }
+    /// The rendered bytes not yet handed out, as an array of exactly their size.
+    var byteArray: [UInt8] { bytes.array() }
 
     /// Writes literal template text, given as UTF-8 bytes.
     mutating func writeTemplateText(_ text: UnsafeBufferPointer<UInt8>) {
         guard !text.isEmpty else { return }
         guard !indentation.isEmpty else {
-            bytes.append(contentsOf: text)
+            bytes.append(text)
             atLineStart = text[text.count - 1] == Byte.newline
             return
         }
@@ -50,7 +47,7 @@ struct Output {
             let lineEnd = newline.map { $0 + 1 } ?? text.count
             let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
             if atLineStart, !Self.isLineBreak(line) { Self.append(indentation, to: &bytes) }
-            bytes.append(contentsOf: line)
+            bytes.append(line)
             atLineStart = newline != nil
             lineStart = lineEnd
         }
@@ -66,9 +63,9 @@ struct Output {
 
     /// Appends a string's UTF-8 bytes with one copy from its contiguous storage, which costs less
     /// than appending its `utf8` view.
-    private static func append(_ string: String, to bytes: inout [UInt8]) {
+    private static func append(_ string: String, to bytes: inout ByteBuffer) {
         var string = string
-        string.withUTF8 { bytes.append(contentsOf: $0) }
+        string.withUTF8 { bytes.append($0) }
     }
 
     /// Whether a line is only a line break, `\n` or `\r\n`: an empty line gets no indentation.

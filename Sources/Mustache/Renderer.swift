@@ -10,7 +10,7 @@ import FlaggenJSON
 /// Not generic over the partial provider: the provider is wrapped in a closure, so this type
 /// is concrete and compiled (and optimized) once in this module, instead of running as
 /// unspecialized generic code when a client module renders.
-struct Renderer {
+struct Renderer: ~Copyable {
     private let partialSource: (String) -> String?
     private let options: MustacheTemplate.Options
     private var context: ContextStack
