@@ -128,7 +128,7 @@ public struct MustacheTemplate: Sendable {
         into receive: @escaping (UnsafeRawBufferPointer) -> Void
     ) throws(MustacheError) {
         var renderer = Renderer(context: context, partials: partials, options: options)
-        renderer.drain = (max(1, chunkSize), receive)
+        renderer.drain(every: chunkSize, into: receive)
         try renderer.render(self)
         renderer.output.drain(into: receive)
     }

@@ -15,8 +15,10 @@ struct Renderer: ~Copyable {
     private let options: MustacheTemplate.Options
     private var context: ContextStack
     var output = Output()
-    /// When set, the output is handed to `receive` whenever it reaches `chunkSize` bytes.
-    var drain: (chunkSize: Int, receive: (UnsafeRawBufferPointer) -> Void)?
+    /// When set, the output is handed to it whenever it reaches ``drainChunkSize`` bytes.
+    private var drainReceiver: ((UnsafeRawBufferPointer) -> Void)?
+    /// Kept apart from ``drainReceiver`` so the check on every step reads one integer.
+    private var drainChunkSize = Int.max
     /// Where each parsed partial is in ``programs``, by name; `nil` for a name the provider
     /// does not know.
     private var partialPrograms: [String: Int?] = [:]
@@ -61,6 +63,12 @@ struct Renderer: ~Copyable {
         self.context = ContextStack(context)
         self.partialSource = { partials.partial(named: $0) }
         self.options = options
+    }
+
+    /// Hands the output to `receive` whenever it reaches `chunkSize` bytes while rendering.
+    mutating func drain(every chunkSize: Int, into receive: @escaping (UnsafeRawBufferPointer) -> Void) {
+        drainChunkSize = max(1, chunkSize)
+        drainReceiver = receive
     }
 
     /// Renders the template's instructions, jumping back over a section's body for each item.
@@ -164,12 +172,12 @@ struct Renderer: ~Copyable {
     }
 
     /// Counts one step, and checks the limits: the steps, and the output's size. Hands the
-    /// output to ``drain`` when a chunk is full.
+    /// output to ``drainReceiver`` when a chunk is full.
     @inline(__always)
     private mutating func takeStep() throws(MustacheError) {
         steps += 1
         if steps > maxSteps { try checkSteps() }
-        if let drain, output.bytes.count >= drain.chunkSize { output.drain(into: drain.receive) }
+        if output.bytes.count >= drainChunkSize, let drainReceiver { output.drain(into: drainReceiver) }
         if output.totalCount > MustacheTemplate.maxOutputBytes {
             throw limitError(.outputTooLarge, "the rendered text is larger than the limit of "
                 + "\(MustacheTemplate.maxOutputBytes) bytes")
