@@ -50,6 +50,7 @@ struct ContextStack {
     /// objects only; each further part only inside the value found for the part before it.
     /// Adds to `work` how many frames and parts it looked in (for the render step limit: a
     /// lookup from deep inside nested sections costs as much as the levels it searches).
+    @inline(__always)
     func lookup(_ name: Name, work: inout Int) -> JSONValue? {
         guard let first = name.parts.first else { return frames.last }
         var found: JSONValue?
