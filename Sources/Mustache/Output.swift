@@ -34,13 +34,16 @@ struct Output: ~Copyable {
     var byteArray: [UInt8] { bytes.array() }
 
     /// Writes literal template text, given as UTF-8 bytes.
+    @inline(__always)
     mutating func writeTemplateText(_ text: UnsafeBufferPointer<UInt8>) {
         guard !text.isEmpty else { return }
-        guard !indentation.isEmpty else {
-            bytes.append(text)
-            atLineStart = text[text.count - 1] == Byte.newline
-            return
-        }
+        guard indentation.isEmpty else { return writeIndentedTemplateText(text) }
+        bytes.append(text)
+        atLineStart = text[text.count - 1] == Byte.newline
+    }
+
+    /// ``writeTemplateText(_:)`` inside a standalone partial with indentation: indents each line.
+    private mutating func writeIndentedTemplateText(_ text: UnsafeBufferPointer<UInt8>) {
         var lineStart = 0
         while lineStart < text.count {
             let newline = text[lineStart...].firstIndex(of: Byte.newline)
@@ -63,9 +66,12 @@ struct Output: ~Copyable {
 
     /// Appends a string's UTF-8 bytes with one copy from its contiguous storage, which costs less
     /// than appending its `utf8` view.
+    @inline(__always)
     private static func append(_ string: String, to bytes: inout ByteBuffer) {
-        var string = string
-        string.withUTF8 { bytes.append($0) }
+        if string.utf8.withContiguousStorageIfAvailable({ bytes.append($0) }) == nil {
+            var string = string
+            string.withUTF8 { bytes.append($0) }
+        }
     }
 
     /// Whether a line is only a line break, `\n` or `\r\n`: an empty line gets no indentation.
