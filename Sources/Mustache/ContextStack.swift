@@ -53,15 +53,15 @@ struct ContextStack {
     @inline(__always)
     func lookup(_ name: Name, work: inout Int) -> JSONValue? {
         guard let first = name.parts.first else { return frames.last }
-        var found: JSONValue?
-        var index = frames.count - 1
-        while index >= 0 {
-            work += 1
-            if case .object(let members) = frames[index], let value = members[first] {
-                found = value
-                break
+        // Through a buffer pointer, so each frame is read in place rather than copied out.
+        let found: JSONValue? = frames.withUnsafeBufferPointer { frames in
+            var index = frames.count - 1
+            while index >= 0 {
+                work += 1
+                if case .object(let members) = frames[index], let value = members[first] { return value }
+                index -= 1
             }
-            index -= 1
+            return nil
         }
         guard var value = found else { return nil }
         var partIndex = 1
