@@ -48,19 +48,19 @@ public struct Generator: Sendable {
         for kind in kinds {
             switch kind {
             case .swift:
-                jobs.append((53, { [templates] in
+                jobs.append((50, { [templates] in
                     let context = TemplateContext(decoratedByTranslator: SwiftTranslator().context(for: manifest, header: header))
                     return [try Self.render("swift/Flags.swift.mustache", templates: templates, context: context, path: manifest.outputs.swift, sink: sink)]
                 }))
             case .kotlin:
-                jobs.append((102, { try kotlinFiles(for: manifest, header: header, sink: sink) }))
+                jobs.append((87, { try kotlinFiles(for: manifest, header: header, sink: sink) }))
             case .schemas:
-                jobs.append((14, {
+                jobs.append((12, {
                     try Self.inFolder(manifest.outputs.schemas, try JSONSchemaEmitter().files(for: manifest, header: header)).map(sink.accept)
                 }))
             case .seeds:
                 for server in manifest.outputs.servers {
-                    let cost = [SeedServer.unleash: 25, .flagd: 21, .postgres: 26, .firebase: 20, .contract: 16][server] ?? 20
+                    let cost = [SeedServer.unleash: 25, .flagd: 17, .postgres: 26, .firebase: 15, .contract: 14][server] ?? 15
                     jobs.append((cost, {
                         let folder = manifest.outputs.seeds
                         let emitter: (any StreamingSeedEmitter)? =
