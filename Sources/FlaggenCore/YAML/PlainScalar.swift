@@ -11,6 +11,17 @@ public enum PlainScalar: Sendable, Equatable {
     case double(Double)
     case string
 
+    /// What a plain scalar of this kind is called in messages: "an int", "a bool", ...
+    var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a bool"
+        case .int: "an int"
+        case .double: "a number"
+        case .string: "a string"
+        }
+    }
+
     /// Resolves plain-scalar text to its core-schema type.
     public static func resolve(_ text: String) -> PlainScalar {
         var text = text

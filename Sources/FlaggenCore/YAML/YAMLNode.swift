@@ -53,13 +53,7 @@ public enum YAMLNode: Sendable, Hashable {
         switch self {
         case .scalar(let scalar):
             guard scalar.isPlain else { return "a string" }
-            switch PlainScalar.resolve(scalar.text) {
-            case .null: return "null"
-            case .bool: return "a bool"
-            case .int: return "an int"
-            case .double: return "a number"
-            case .string: return "a string"
-            }
+            return PlainScalar.resolve(scalar.text).kindDescription
         case .sequence: return "a list"
         case .mapping: return "a mapping"
         }

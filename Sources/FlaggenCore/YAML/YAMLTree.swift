@@ -118,13 +118,7 @@ final class YAMLTree: @unchecked Sendable {  // immutable once built; the text b
         switch kind(node) {
         case .scalar:
             guard isPlain(node) else { return "a string" }
-            switch plainMeaning(node) {
-            case .null: return "null"
-            case .bool: return "a bool"
-            case .int: return "an int"
-            case .double: return "a number"
-            case .string: return "a string"
-            }
+            return plainMeaning(node).kindDescription
         case .sequence: return "a list"
         case .mapping: return "a mapping"
         }
