@@ -254,6 +254,27 @@ final class FlagdSeedTests: XCTestCase {
         XCTAssertEqual(try flag("big", in: exact)["variants"]?["rollout"], .int(9_007_199_254_740_992))
     }
 
+    /// Flags are written in key order, but the error names the first flag in the manifest that
+    /// flagd cannot serve, as a compiler names the first error in a file.
+    func testUnservableValueErrorNamesTheFirstFlagInManifestOrder() throws {
+        let yaml = """
+            version: 1
+            flags:
+              zz_limit:
+                type: int
+                default: 9223372036854775807
+                owner: team
+                expires: 2027-03-01
+              aa_limit:
+                type: int
+                default: 9223372036854775807
+                owner: team
+                expires: 2027-03-01
+            """
+        let (manifest, header) = try FlagdUnleashSeeds.manifest(yaml)
+        FlagdUnleashSeeds.assertEmitError({ () throws(EmitError) in try FlagdSeedEmitter().files(for: manifest, header: header) }, at: "3:3", contains: "'zz_limit'")
+    }
+
     // MARK: - Real peers
 
     func testSeedsValidateAgainstTheOfficialFlagdSchema() throws {

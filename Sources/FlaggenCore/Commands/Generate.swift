@@ -146,13 +146,15 @@ public struct Generate: Sendable {
         let generator = Generator(templates: TemplateLibrary(overrideFolder: templateFolder), kinds: kinds)
         // Clashing outputs are refused before anything renders: rendered at the same time, one
         // output could otherwise stage a folder where another writes a file and fail first.
-        try Self.checkClaims(generator.plannedPaths(for: manifest))
+        let plannedPaths = generator.plannedPaths(for: manifest)
+        try Self.checkClaims(plannedPaths)
         let files: [GeneratedFile]
         if let makeSink {
             files = try generator.files(for: manifest, header: header, sink: makeSink(root))
         } else {
             files = try generator.files(for: manifest, header: header)
         }
+        assert(files.map(\.path) == plannedPaths, "the generator wrote other paths than it planned, unchecked for clashes")
         // The staging and comparing sinks check each path before they open it; an in-memory
         // render opens nothing, so its paths are checked here.
         if makeSink == nil, checksOutputPaths {

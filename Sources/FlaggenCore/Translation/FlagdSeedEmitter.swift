@@ -45,8 +45,13 @@ public struct FlagdSeedEmitter: Sendable {
     /// enough have piled up; the file returned holds the bytes not yet handed over.
     func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile] {
         // Written flag by flag (see ``StreamedSeedDocument``); keys in the writer's order, so
-        // the flags go by key, not in manifest order.
-        try StreamedSeedDocument.file(named: Self.fileName, streamingTo: chunks) { json in
+        // the flags go by key, not in manifest order. What flagd cannot serve is looked for
+        // first, in manifest order, so the error names the first such flag in the file.
+        for flag in manifest.flags where flag.type != .bool {
+            try checkServable(flag.defaultValue, of: flag, at: flag.location)
+            if let rollout = flag.rollout { try checkServable(rollout.value, of: flag, at: rollout.location) }
+        }
+        return try StreamedSeedDocument.file(named: Self.fileName, streamingTo: chunks) { json in
             json.beginObject()
             json.key("$comment")
             json.string(header.lines.joined(separator: " "))
@@ -94,10 +99,10 @@ public struct FlagdSeedEmitter: Sendable {
             json.bool(true)
         } else {
             json.key(Self.defaultVariant)
-            try writeVariantValue(flag.defaultValue, of: flag, at: flag.location, to: &json)
+            try writeVariantValue(flag.defaultValue, to: &json)
             if let rollout = flag.rollout, let rolloutName {
                 json.key(rolloutName)
-                try writeVariantValue(rollout.value, of: flag, at: rollout.location, to: &json)
+                try writeVariantValue(rollout.value, to: &json)
             }
         }
         json.endObject()
@@ -141,26 +146,32 @@ public struct FlagdSeedEmitter: Sendable {
         json.endObject()
     }
 
-    /// A flag value as a flagd variant value.
-    private func writeVariantValue(_ value: FlagValue, of flag: FlagDefinition, at location: SourceLocation, to json: inout JSONStreamWriter) throws {
+    /// Throws when flagd cannot serve `value` as the flag's variant.
+    private func checkServable(_ value: FlagValue, of flag: FlagDefinition, at location: SourceLocation) throws(EmitError) {
+        switch value {
+        case .int(let number) where number.magnitude > Self.largestExactInteger.magnitude:
+            throw EmitError(
+                "flagd: the int flag '\(flag.key)' holds \(number), but flagd reads numbers as 64-bit floating point and serves "
+                    + "integers exactly only between -\(Self.largestExactInteger) and \(Self.largestExactInteger) (2^53); "
+                    + "use a smaller value, or a string flag for large identifiers",
+                at: location)
+        case .json(let document):
+            guard case .object = document else {
+                throw EmitError("flagd: the json flag '\(flag.key)' must hold a JSON object; flagd object flags serve objects only", at: location)
+            }
+        default:
+            break
+        }
+    }
+
+    /// A flag value as a flagd variant value (``checkServable(_:of:at:)`` has passed it).
+    private func writeVariantValue(_ value: FlagValue, to json: inout JSONStreamWriter) throws {
         switch value {
         case .bool(let value): json.bool(value)
         case .string(let value): json.string(value)
         case .double(let value): try json.double(value)
-        case .int(let value):
-            guard value.magnitude <= Self.largestExactInteger.magnitude else {
-                throw EmitError(
-                    "flagd: the int flag '\(flag.key)' holds \(value), but flagd reads numbers as 64-bit floating point and serves "
-                        + "integers exactly only between -\(Self.largestExactInteger) and \(Self.largestExactInteger) (2^53); "
-                        + "use a smaller value, or a string flag for large identifiers",
-                    at: location)
-            }
-            json.int(value)
-        case .json(let value):
-            guard case .object = value else {
-                throw EmitError("flagd: the json flag '\(flag.key)' must hold a JSON object; flagd object flags serve objects only", at: location)
-            }
-            try json.value(value)
+        case .int(let value): json.int(value)
+        case .json(let value): try json.value(value)
         }
     }
 }

@@ -15,6 +15,11 @@ struct JSONSchemaEvaluationResponse {
     /// building it as one value first cost more than writing it.
     func document(for manifest: Manifest, configs: [String: ConfigDefinition], comment: String) throws -> [UInt8] {
         let shapes = JSONSchemaConfigSchema(configs: configs, rootConfig: nil)
+        // The flags are written in key order; a flag that cannot be typed is looked for first,
+        // in manifest order, so the error names the first one in the file.
+        for flag in manifest.flags where flag.type == .json {
+            _ = try configName(of: flag, shapes: shapes)
+        }
         let definitions = shapes.definitions(for: shapes.closure(of: manifest.flags.compactMap(\.configName)))
         var json = JSONStreamWriter(JSONWriter(trailingNewline: true))
         json.beginObject()
@@ -77,14 +82,8 @@ struct JSONSchemaEvaluationResponse {
     private func writeSchema(for flag: FlagDefinition, shapes: JSONSchemaConfigSchema, to json: inout JSONStreamWriter) throws {
         json.beginObject()
         if flag.type == .json {
-            // The validator guarantees a json flag names a defined config; refuse rather than guess.
-            guard let name = flag.configName, shapes.configs[name] != nil else {
-                throw EmitError(
-                    "json flag '\(flag.key)' names no defined config, so its JSON Schema cannot be written; run flaggen lint",
-                    at: flag.location)
-            }
             json.key("$ref")
-            json.string(shapes.reference(to: name))
+            json.string(shapes.reference(to: try configName(of: flag, shapes: shapes)))
         }
         json.key("default")
         try CanonicalSeedValue.write(flag.defaultValue, to: &json)
@@ -114,5 +113,16 @@ struct JSONSchemaEvaluationResponse {
             break
         }
         json.endObject()
+    }
+
+    /// The config a json flag's value is typed by.
+    private func configName(of flag: FlagDefinition, shapes: JSONSchemaConfigSchema) throws(EmitError) -> String {
+        // The validator guarantees a json flag names a defined config; refuse rather than guess.
+        guard let name = flag.configName, shapes.configs[name] != nil else {
+            throw EmitError(
+                "json flag '\(flag.key)' names no defined config, so its JSON Schema cannot be written; run flaggen lint",
+                at: flag.location)
+        }
+        return name
     }
 }
