@@ -96,11 +96,12 @@ public struct JSONWriter: Sendable {
 
     /// Appends `value` as it appears nested `depth` levels deep in a document (0 for the whole
     /// document), with the same bytes ``utf8Bytes(for:)`` gives for it there, and without the
-    /// trailing newline. ``JSONStreamWriter`` uses it for values handed to it whole.
+    /// trailing newline. ``JSONStreamWriter`` calls it for the error a value it cannot write
+    /// gives.
     ///
     /// - Throws: ``JSONWriterError`` for a value that cannot be written; its path starts at
     ///   `value`, not at the document's root.
-    public func append(_ value: JSONValue, depth: Int, to output: inout [UInt8]) throws {
+    func append(_ value: JSONValue, depth: Int, to output: inout [UInt8]) throws {
         do throws(WriteFailure) {
             try writeFast(value, depth: depth, to: &output)
         } catch {

@@ -63,15 +63,7 @@ public struct Generator: Sendable {
                     let cost = [SeedServer.unleash: 25, .flagd: 17, .postgres: 26, .firebase: 15, .contract: 14][server] ?? 15
                     jobs.append((cost, {
                         let folder = manifest.outputs.seeds
-                        let emitter: (any StreamingSeedEmitter)? =
-                            switch server {
-                            case .contract: CanonicalSeedEmitter()
-                            case .postgres: PostgresSeedEmitter()
-                            case .flagd: FlagdSeedEmitter()
-                            case .unleash: UnleashSeedEmitter()
-                            case .firebase: nil
-                            }
-                        guard let emitter else {
+                        guard let emitter = Self.streamingEmitter(for: server) else {
                             return try Self.inFolder(folder, try FirebaseSeedEmitter().files(for: manifest, header: header)).map(sink.accept)
                         }
                         return [try Self.stream(emitter, for: manifest, header: header, in: folder, sink: sink)]
@@ -112,22 +104,27 @@ public struct Generator: Sendable {
                 paths.append(Self.kotlinSupportPath(for: manifest))
                 if let runtimePath = manifest.outputs.kotlinRuntime { paths.append(runtimePath) }
             case .schemas:
-                let names = manifest.configs.map { JSONSchemaEmitter.fileName(forConfig: $0.name) } + [JSONSchemaEmitter.evaluationResponseFileName]
-                paths += Self.inFolder(manifest.outputs.schemas, names.map { GeneratedFile(path: $0, contents: []) }).map(\.path)
+                paths += JSONSchemaEmitter.fileNames(for: manifest).map { Self.path($0, inFolder: manifest.outputs.schemas) }
             case .seeds:
-                let names = manifest.outputs.servers.map { server in
-                    switch server {
-                    case .contract: CanonicalSeedEmitter.fileName
-                    case .postgres: PostgresSeedEmitter.fileName
-                    case .firebase: FirebaseSeedEmitter.fileName
-                    case .flagd: FlagdSeedEmitter.fileName
-                    case .unleash: UnleashSeedEmitter.fileName
-                    }
+                paths += manifest.outputs.servers.map { server in
+                    let name = Self.streamingEmitter(for: server).map { type(of: $0).fileName } ?? FirebaseSeedEmitter.fileName
+                    return Self.path(name, inFolder: manifest.outputs.seeds)
                 }
-                paths += Self.inFolder(manifest.outputs.seeds, names.map { GeneratedFile(path: $0, contents: []) }).map(\.path)
             }
         }
         return paths
+    }
+
+    /// The emitter that streams a server's seed as it writes it, or nil for Firebase, whose
+    /// template is written whole.
+    private static func streamingEmitter(for server: SeedServer) -> (any StreamingSeedEmitter)? {
+        switch server {
+        case .contract: CanonicalSeedEmitter()
+        case .postgres: PostgresSeedEmitter()
+        case .flagd: FlagdSeedEmitter()
+        case .unleash: UnleashSeedEmitter()
+        case .firebase: nil
+        }
     }
 
     /// `FlagKit.kt`, beside the Kotlin flags file.
@@ -140,8 +137,7 @@ public struct Generator: Sendable {
     private static func stream(
         _ emitter: some StreamingSeedEmitter, for manifest: Manifest, header: GeneratedHeader, in folder: String, sink: some GeneratedFileSink
     ) throws -> GeneratedFile {
-        let path = inFolder(folder, [GeneratedFile(path: type(of: emitter).fileName, contents: [])])[0].path
-        let stream = try sink.open(path: path)
+        let stream = try sink.open(path: path(type(of: emitter).fileName, inFolder: folder))
         let chunks = ChunkedOutput(stream)
         var rest = try emitter.files(for: manifest, header: header, streamingTo: chunks)[0].contents
         chunks.drain(&rest)
@@ -160,7 +156,12 @@ public struct Generator: Sendable {
 
     /// Paths relative to an output folder, made relative to the output root.
     static func inFolder(_ folder: String, _ files: [GeneratedFile]) -> [GeneratedFile] {
-        files.map { GeneratedFile(path: folder.hasSuffix("/") ? folder + $0.path : folder + "/" + $0.path, contents: $0.contents) }
+        files.map { GeneratedFile(path: path($0.path, inFolder: folder), contents: $0.contents) }
+    }
+
+    /// A path relative to an output folder, made relative to the output root.
+    static func path(_ name: String, inFolder folder: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
     private func kotlinFiles(for manifest: Manifest, header: GeneratedHeader, sink: some GeneratedFileSink) throws -> [GeneratedFile] {

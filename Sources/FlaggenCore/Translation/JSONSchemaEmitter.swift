@@ -30,6 +30,12 @@ public struct JSONSchemaEmitter: Sendable {
     /// The file name, also the `$id`, of a config's schema: `PaywallConfig.schema.json`.
     public static func fileName(forConfig name: String) -> String { "\(name).schema.json" }
 
+    /// The names of the files ``files(for:header:)`` writes, in its order: one per config, then
+    /// the evaluation-response schema.
+    public static func fileNames(for manifest: Manifest) -> [String] {
+        manifest.configs.map { fileName(forConfig: $0.name) } + [evaluationResponseFileName]
+    }
+
     /// Files with paths relative to the output folder (manifest.outputs.schemas).
     ///
     /// Throws when two configs' names differ only in letter case: their files would overwrite
