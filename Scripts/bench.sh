@@ -14,6 +14,14 @@
 #   Scripts/bench.sh --compile-only   only part 2
 #   Scripts/bench.sh --compile-runs 1 one compile per size (default 3; kotlinc is slow)
 #   Scripts/bench.sh --profile        also: callgrind instruction counts of generate at 10,000 flags
+#   Scripts/bench.sh --on-disk        write part 1's outputs to the disk, not to RAM (see below)
+#
+# Part 1 writes what the tools produce (generate's 208 files at 10,000 flags, the PyYAML JSON)
+# to a RAM-backed folder under /dev/shm when there is one, so the numbers measure the tools and
+# not the file system's state: on ext4, creating files soon after many were deleted (as a
+# benchmark that regenerates into fresh folders does) makes each new file's inode search slower,
+# and generate's wall time then swings by 40% from one minute to the next. --on-disk measures
+# with the outputs on the disk instead (docs/performance.md gives both).
 #
 # flaggen is built in release mode with its own scratch path, .build-bench, so the benchmark
 # never disturbs (or waits for) a debug build in .build. PyYAML goes into its own venv,
@@ -28,6 +36,7 @@ compile_runs=3
 part1=1
 part2=1
 profile=0
+on_disk=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift ;;
@@ -35,7 +44,8 @@ while [ $# -gt 0 ]; do
     --skip-compile) part2=0 ;;
     --compile-only) part1=0 ;;
     --profile) profile=1 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    --on-disk) on_disk=1 ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "error: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -57,12 +67,18 @@ seconds() {
 }
 
 work=$(mktemp -d /tmp/flaggen-bench.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+# Where part 1's tools write: RAM (tmpfs) unless --on-disk or there is no writable /dev/shm.
+outputs=$work/measure
+if [ "$on_disk" -eq 0 ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
+  outputs=$(mktemp -d /dev/shm/flaggen-bench.XXXXXX)
+fi
+trap 'rm -rf "$work" "$outputs"' EXIT
 
 step "Machine"
 echo "$(nproc) cores, $(awk '/MemTotal/ { printf "%.1f GB", $2 / 1048576 }' /proc/meminfo), $(uname -sr)"
 echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) (wall times are only comparable on an idle machine)"
+echo "outputs of part 1 go to $(df --output=fstype "$(dirname "$outputs")" 2> /dev/null | tail -1 || echo '?') ($(dirname "$outputs"))"
 swift --version 2>&1 | head -1
 
 step "Building flaggen (release, --scratch-path .build-bench)"
@@ -89,7 +105,7 @@ if [ "$part1" -eq 1 ]; then
 
   step "generate and check at 100, 1,000 and 10,000 flags ($runs runs each, side by side)"
   "$venv/bin/python" Benchmarks/measure.py --flaggen "$flaggen" --floor "$work/yaml_floor" \
-    --python "$PWD/$venv/bin/python" --work "$work/measure" --runs "$runs" \
+    --python "$PWD/$venv/bin/python" --work "$outputs" --runs "$runs" \
     100="$work/flags-100.yaml" 1000="$work/flags-1000.yaml" 10000="$work/flags-10000.yaml"
 fi
 
