@@ -17,5 +17,5 @@ if not getattr(yaml, "__with_libyaml__", False):
 with open(sys.argv[1], "rb") as source:
     data = yaml.load(source, Loader=yaml.CLoader)
 with open(sys.argv[2], "w", encoding="utf-8") as out:
-    # PyYAML reads `expires: 2027-03-01` as a date, which JSON has no type for.
+    # PyYAML reads `expires: 2029-03-01` as a date, which JSON has no type for.
     json.dump(data, out, default=str)

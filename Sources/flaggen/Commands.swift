@@ -25,7 +25,7 @@ enum Commands {
             return ISODate.todayUTC(secondsSince1970: Int(Date().timeIntervalSince1970))
         }
         guard let date = ISODate(text) else {
-            printError("error: --today must be a date written YYYY-MM-DD, such as 2027-03-01; got '\(text)'")
+            printError("error: --today must be a date written YYYY-MM-DD, such as 2029-03-01; got '\(text)'")
             return nil
         }
         return date

@@ -4,23 +4,23 @@ import Foundation
 // Test-local flags: FlagKitTests cannot import the generated code, so these mirror its shapes.
 enum TestFlags {
     static let newCheckout = Flag<Bool>(
-        key: "new_checkout", defaultValue: false, owner: "payments", expires: FlagDay.utc(2027, 3, 1),
+        key: "new_checkout", defaultValue: false, owner: "payments", expires: FlagDay.utc(2029, 3, 1),
         killSwitch: false, kind: .release, description: nil)
     static let chatMedia = Flag<Bool>(
         key: "chat_media_enabled", defaultValue: true, owner: "chat", expires: nil,
         killSwitch: true, kind: .operational, description: nil)
     static let buttonLabel = Flag<String>(
-        key: "checkout_button_label", defaultValue: "Buy now", owner: "payments", expires: FlagDay.utc(2027, 1, 31),
+        key: "checkout_button_label", defaultValue: "Buy now", owner: "payments", expires: FlagDay.utc(2029, 1, 31),
         killSwitch: false, kind: .experiment, description: nil)
     static let maxRetries = Flag<Int>(
-        key: "max_retries", defaultValue: 3, owner: "platform", expires: FlagDay.utc(2027, 6, 1),
+        key: "max_retries", defaultValue: 3, owner: "platform", expires: FlagDay.utc(2029, 6, 1),
         killSwitch: false, kind: .operational, description: nil)
     static let discountRatio = Flag<Double>(
-        key: "discount_ratio", defaultValue: 0.1, owner: "growth", expires: FlagDay.utc(2027, 6, 1),
+        key: "discount_ratio", defaultValue: 0.1, owner: "growth", expires: FlagDay.utc(2029, 6, 1),
         killSwitch: false, kind: .experiment, description: nil)
     static let paywall = Flag<TestPaywall>(
         key: "paywall", defaultValue: TestPaywall(title: "Go Pro", trialDays: 7), owner: "growth",
-        expires: FlagDay.utc(2027, 2, 28), killSwitch: false, kind: .release, description: nil)
+        expires: FlagDay.utc(2029, 2, 28), killSwitch: false, kind: .release, description: nil)
 
     static let all: [any FlagMetadata] = [newCheckout, chatMedia, buttonLabel, maxRetries, discountRatio, paywall]
 }

@@ -47,29 +47,29 @@ final class CLITests: XCTestCase {
     }
 
     func testLintExpiryErrorsAndWarnings() throws {
-        let result = try runFlaggen(["lint", "--today", "2027-02-20"])
+        let result = try runFlaggen(["lint", "--today", "2029-02-20"])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(
             result.stderr,
             """
-            flags.yaml:16:3: warning: flag 'new_checkout' expires in 9 days, on 2027-03-01 (owner: payments); plan its removal
-            flags.yaml:36:3: error: flag 'checkout_button_label' expired on 2027-01-31 (owner: payments); remove it from the code and the manifest and add its key to 'retired', or move 'expires' if it must live longer
-            flags.yaml:47:3: warning: flag 'paywall' expires in 8 days, on 2027-02-28 (owner: growth); plan its removal
+            flags.yaml:16:3: warning: flag 'new_checkout' expires in 9 days, on 2029-03-01 (owner: payments); plan its removal
+            flags.yaml:36:3: error: flag 'checkout_button_label' expired on 2029-01-31 (owner: payments); remove it from the code and the manifest and add its key to 'retired', or move 'expires' if it must live longer
+            flags.yaml:47:3: warning: flag 'paywall' expires in 8 days, on 2029-02-28 (owner: growth); plan its removal
 
             """)
         // The last day is still valid; the day after fails.
-        XCTAssertEqual(try runFlaggen(["lint", "--today", "2027-01-31"]).status, 0)
-        XCTAssertEqual(try runFlaggen(["lint", "--today", "2027-02-01"]).status, 1)
+        XCTAssertEqual(try runFlaggen(["lint", "--today", "2029-01-31"]).status, 0)
+        XCTAssertEqual(try runFlaggen(["lint", "--today", "2029-02-01"]).status, 1)
     }
 
     func testLintGithubAndJSONFormats() throws {
-        let github = try runFlaggen(["lint", "--today", "2027-02-01", "--format", "github"])
+        let github = try runFlaggen(["lint", "--today", "2029-02-01", "--format", "github"])
         XCTAssertEqual(github.status, 1)
         let lines = github.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 1)
         XCTAssertTrue(lines[0].hasPrefix("::error file=flags.yaml,line=36,col=3::flag 'checkout_button_label' expired"), String(lines[0]))
 
-        let json = try runFlaggen(["lint", "--today", "2027-02-01", "--format=json"])
+        let json = try runFlaggen(["lint", "--today", "2029-02-01", "--format=json"])
         XCTAssertEqual(json.status, 1)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["errors"] as? Int, 1)
@@ -82,7 +82,7 @@ final class CLITests: XCTestCase {
 
     func testInvalidManifestExitsOneWithCompilerStyleErrors() throws {
         let folder = try temporaryFolder(self)
-        try Data("version: 1\nflags:\n  bad_flag: {type: bool, default: nope, owner: x, expires: 2027-01-01}\n".utf8)
+        try Data("version: 1\nflags:\n  bad_flag: {type: bool, default: nope, owner: x, expires: 2029-01-01}\n".utf8)
             .write(to: folder.appendingPathComponent("flags.yaml"))
         let result = try runFlaggen(["lint", "--today", "2026-11-29"], in: folder)
         XCTAssertEqual(result.status, 1)
@@ -161,7 +161,7 @@ final class GenerateCLITests: XCTestCase {
 
     func testInvalidManifestWritesNothing() throws {
         let folder = try temporaryFolder(self)
-        try Data("version: 1\nflags:\n  a: {type: bool, default: 3, owner: x, expires: 2027-01-01}\n".utf8)
+        try Data("version: 1\nflags:\n  a: {type: bool, default: 3, owner: x, expires: 2029-01-01}\n".utf8)
             .write(to: folder.appendingPathComponent("flags.yaml"))
         let result = try runFlaggen(["generate"], in: folder)
         XCTAssertEqual(result.status, 1)

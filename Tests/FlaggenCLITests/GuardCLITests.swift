@@ -23,11 +23,11 @@ final class BreakingCLITests: XCTestCase {
         version: 1
         retired: [old_banner]
         flags:
-          new_checkout: {type: bool, default: false, owner: payments, expires: 2027-03-01}
+          new_checkout: {type: bool, default: false, owner: payments, expires: 2029-03-01}
           chat_media: {type: bool, default: true, owner: chat, killSwitch: true}
-          label: {type: string, default: Buy, owner: payments, expires: 2027-01-31}
-          gone_soon: {type: bool, default: false, owner: web, expires: 2027-01-31}
-          paywall: {type: json, schema: Paywall, default: {title: Pro}, owner: growth, expires: 2027-02-28}
+          label: {type: string, default: Buy, owner: payments, expires: 2029-01-31}
+          gone_soon: {type: bool, default: false, owner: web, expires: 2029-01-31}
+          paywall: {type: json, schema: Paywall, default: {title: Pro}, owner: growth, expires: 2029-02-28}
         configs:
           Paywall:
             properties:
@@ -67,9 +67,9 @@ final class BreakingCLITests: XCTestCase {
         let folder = try repository()
         try change(folder, [
             ("retired: [old_banner]", "retired: []"),
-            ("  gone_soon: {type: bool, default: false, owner: web, expires: 2027-01-31}\n", ""),
+            ("  gone_soon: {type: bool, default: false, owner: web, expires: 2029-01-31}\n", ""),
             ("label: {type: string, default: Buy", "label: {type: int, default: 1"),
-            ("chat_media: {type: bool, default: true, owner: chat, killSwitch: true}", "chat_media: {type: bool, default: true, owner: chat, expires: 2027-06-01}"),
+            ("chat_media: {type: bool, default: true, owner: chat, killSwitch: true}", "chat_media: {type: bool, default: true, owner: chat, expires: 2029-06-01}"),
             ("      style: {type: string, enum: [light, dark], default: light}\n", "      style: {type: string, enum: [light], default: light}\n"),
             ("      trialDays: {type: int, default: 0}\n", "      trialDays: {type: double, default: 0}\n      plan: {type: string}\n"),
             ("    properties:\n      title", "    required: [plan]\n    properties:\n      title"),
@@ -110,7 +110,7 @@ final class BreakingCLITests: XCTestCase {
         let folder = try repository()
         try change(folder, [
             ("retired: [old_banner]", "retired: [old_banner, gone_soon]"),
-            ("  gone_soon: {type: bool, default: false, owner: web, expires: 2027-01-31}\n", ""),
+            ("  gone_soon: {type: bool, default: false, owner: web, expires: 2029-01-31}\n", ""),
         ])
         XCTAssertEqual(try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder).status, 0)
     }
@@ -118,12 +118,12 @@ final class BreakingCLITests: XCTestCase {
     func testWarningsAndStrict() throws {
         let folder = try repository()
         try change(folder, [
-            ("new_checkout: {type: bool, default: false, owner: payments, expires: 2027-03-01}", "new_checkout: {type: bool, default: true, owner: checkout, expires: 2027-05-01}")
+            ("new_checkout: {type: bool, default: false, owner: payments, expires: 2029-03-01}", "new_checkout: {type: bool, default: true, owner: checkout, expires: 2029-05-01}")
         ])
         let result = try runFlaggen(["breaking", "--against", "git:HEAD", "--format", "github"], in: folder)
         XCTAssertEqual(result.status, 0, result.stdout)
         XCTAssertTrue(result.stdout.contains("::warning file=flags.yaml,line=4,col=3::flag 'new_checkout' changed its default"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("expiry extended from 2027-03-01 to 2027-05-01"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("expiry extended from 2029-03-01 to 2029-05-01"), result.stdout)
         XCTAssertTrue(result.stdout.contains("changed owner from 'payments' to 'checkout'"), result.stdout)
         let strict = try runFlaggen(["breaking", "--against", "git:HEAD", "--strict"], in: folder)
         XCTAssertEqual(strict.status, 1)
@@ -171,7 +171,7 @@ final class RefsCLITests: XCTestCase {
 
     func testReferencesAndFindings() throws {
         let folder = try project()
-        let result = try runFlaggen(["refs", ".", "--today", "2027-02-15"], in: folder)
+        let result = try runFlaggen(["refs", ".", "--today", "2029-02-15"], in: folder)
         XCTAssertEqual(result.status, 0, "findings are warnings without --fail-on")
         XCTAssertEqual(
             result.stdout,
@@ -190,7 +190,7 @@ final class RefsCLITests: XCTestCase {
         XCTAssertEqual(
             result.stderr,
             """
-            ./App/Checkout.swift:2:13: warning: flag 'checkout_button_label' expired on 2027-01-31 (owner: payments) but is still read here; remove this code path, then the flag
+            ./App/Checkout.swift:2:13: warning: flag 'checkout_button_label' expired on 2029-01-31 (owner: payments) but is still read here; remove this code path, then the flag
             ./App/Checkout.swift:3:22: warning: the raw key "new_checkout" bypasses the generated API; use Flags.newCheckout (Swift) or Flags.NewCheckout (Kotlin)
             ./App/Checkout.swift:4:12: warning: Flags.oldBanner names no flag in the manifest; was the flag removed or renamed?
             ./App/Checkout.swift:5:11: warning: "old_home_banner" is a retired key; code must not read it any more
@@ -201,7 +201,7 @@ final class RefsCLITests: XCTestCase {
 
     func testFailOnChoosesWhatFails() throws {
         let folder = try project()
-        let expired = try runFlaggen(["refs", "App", "--today", "2027-02-15", "--fail-on", "expired-referenced"], in: folder)
+        let expired = try runFlaggen(["refs", "App", "--today", "2029-02-15", "--fail-on", "expired-referenced"], in: folder)
         XCTAssertEqual(expired.status, 1)
         XCTAssertTrue(expired.stderr.contains("App/Checkout.swift:2:13: error: flag 'checkout_button_label' expired"), expired.stderr)
         XCTAssertEqual(try runFlaggen(["refs", "App", "--today", "2026-12-01", "--fail-on", "expired-referenced"], in: folder).status, 0)

@@ -111,7 +111,7 @@ final class CanonicalSeedTests: XCTestCase {
         XCTAssertEqual(checkout["default"], false)
         XCTAssertEqual(checkout["killSwitch"], false)
         XCTAssertEqual(checkout["owner"], "payments")
-        XCTAssertEqual(checkout["expires"], "2027-03-01")
+        XCTAssertEqual(checkout["expires"], "2029-03-01")
         XCTAssertEqual(checkout["kind"], "release")
         XCTAssertEqual(checkout["description"], "The redesigned checkout.")
         XCTAssertEqual(checkout["config"], .null)
@@ -199,8 +199,8 @@ final class CanonicalSeedTests: XCTestCase {
             yaml: """
                 version: 1
                 flags:
-                  zeta: {type: int, default: 1, owner: a, expires: 2027-01-01, rollout: {percent: 12.5, value: 2, platforms: [android]}}
-                  alpha: {type: double, default: 0.5, owner: b, expires: 2027-01-01}
+                  zeta: {type: int, default: 1, owner: a, expires: 2029-01-01, rollout: {percent: 12.5, value: 2, platforms: [android]}}
+                  alpha: {type: double, default: 0.5, owner: b, expires: 2029-01-01}
                 """)
         let (_, json) = try seed(input)
         XCTAssertEqual(json["flags"]?.arrayValue?.compactMap { $0["key"]?.stringValue }, ["zeta", "alpha"])

@@ -33,7 +33,7 @@ final class ExamplesTests: XCTestCase {
             remote paywall: 14
             broken paywall falls back: Go Pro
             bucket acct-42/new_checkout: 1500
-            expired on 2027-02-01: [checkout_button_label]
+            expired on 2029-02-01: [checkout_button_label]
 
             """)
     }

@@ -174,7 +174,7 @@ final class FirebaseSeedTests: XCTestCase {
             [
                 "defaultValue": ["value": "false"],
                 "conditionalValues": ["flaggen_rollout_new_checkout": ["value": "true"]],
-                "description": "Owner: payments; expires 2027-03-01. The redesigned checkout.",
+                "description": "Owner: payments; expires 2029-03-01. The redesigned checkout.",
                 "valueType": "BOOLEAN",
             ])
         XCTAssertEqual(parameters?["checkout_button_label"]?["valueType"], "STRING")
@@ -214,7 +214,7 @@ final class FirebaseSeedTests: XCTestCase {
         XCTAssertEqual(parameters?["huge_double"]?["valueType"], "NUMBER")
         XCTAssertEqual(
             parameters?["control_characters"]?["description"],
-            "Owner: core; expires 2027-01-01. A description on several lines, with trailing spaces and a tab.")
+            "Owner: core; expires 2029-01-01. A description on several lines, with trailing spaces and a tab.")
         XCTAssertEqual(parameters?["forever"]?["description"], "Owner: core; never expires.")
     }
 
@@ -242,7 +242,7 @@ final class FirebaseSeedTests: XCTestCase {
 
     func testDescriptionsAreOneLineAndCutAtCharacters() {
         XCTAssertEqual(FirebaseSeedDescription.oneLine("  a\n\tb\r\n c\u{1} d  "), "a b c d")
-        let long = "Owner: x; expires 2027-01-01. " + String(repeating: "ab", count: 30) + "👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧"
+        let long = "Owner: x; expires 2029-01-01. " + String(repeating: "ab", count: 30) + "👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧"
         let cut = FirebaseSeedDescription.truncated(long)
         XCTAssertLessThanOrEqual(cut.utf16.count, 100)
         XCTAssertTrue(cut.hasSuffix("…"))
@@ -257,10 +257,10 @@ final class FirebaseSeedTests: XCTestCase {
             yaml: """
                 version: 1
                 flags:
-                  ios_only: {type: int, default: 1, owner: a, expires: 2027-01-01, rollout: {percent: 0.01, value: 2, platforms: [ios], minAppVersion: 3.1.4+build.7}}
-                  everyone: {type: bool, default: false, owner: a, expires: 2027-01-01, rollout: {percent: 100}}
-                  android_all: {type: double, default: 0.5, owner: a, expires: 2027-01-01, rollout: {percent: 100, value: 1.25, platforms: [android]}}
-                  nobody: {type: string, default: a, owner: a, expires: 2027-01-01, rollout: {percent: 0, value: b}}
+                  ios_only: {type: int, default: 1, owner: a, expires: 2029-01-01, rollout: {percent: 0.01, value: 2, platforms: [ios], minAppVersion: 3.1.4+build.7}}
+                  everyone: {type: bool, default: false, owner: a, expires: 2029-01-01, rollout: {percent: 100}}
+                  android_all: {type: double, default: 0.5, owner: a, expires: 2029-01-01, rollout: {percent: 100, value: 1.25, platforms: [android]}}
+                  nobody: {type: string, default: a, owner: a, expires: 2029-01-01, rollout: {percent: 0, value: b}}
                 """)
         XCTAssertEqual(FirebaseTemplateCheck.problems(in: built), [])
         XCTAssertEqual(
@@ -291,7 +291,7 @@ final class FirebaseSeedTests: XCTestCase {
                 type: bool
                 default: false
                 owner: a
-                expires: 2027-01-01
+                expires: 2029-01-01
                 rollout:
                   percent: 5
                   minAppVersion: 2.0.0-beta.1
@@ -301,7 +301,7 @@ final class FirebaseSeedTests: XCTestCase {
     func testKeysFirebaseRejectsAreRefused() throws {
         let longKey = "k" + String(repeating: "x", count: 256)
         try assertEmitError(
-            "version: 1\nflags:\n  \(longKey): {type: bool, default: false, owner: a, expires: 2027-01-01}\n",
+            "version: 1\nflags:\n  \(longKey): {type: bool, default: false, owner: a, expires: 2029-01-01}\n",
             line: 3, contains: "is 257 characters long, but Firebase Remote Config keys hold at most 256")
         let conditionKey = "k" + String(repeating: "x", count: 245)
         try assertEmitError(
@@ -312,7 +312,7 @@ final class FirebaseSeedTests: XCTestCase {
                 type: bool
                 default: false
                 owner: a
-                expires: 2027-01-01
+                expires: 2029-01-01
                 rollout: {percent: 5}
             """, line: 8, contains: "longer than Firebase's 256 characters")
     }
@@ -320,7 +320,7 @@ final class FirebaseSeedTests: XCTestCase {
     func testTooManyParametersAndConditionsAreRefused() throws {
         func manifest(flags count: Int, rollout: Bool) -> String {
             "version: 1\nflags:\n"
-                + (0..<count).map { "  f\($0): {type: bool, default: false, owner: a, expires: 2027-01-01\(rollout ? ", rollout: {percent: 5}" : "")}\n" }.joined()
+                + (0..<count).map { "  f\($0): {type: bool, default: false, owner: a, expires: 2029-01-01\(rollout ? ", rollout: {percent: 5}" : "")}\n" }.joined()
         }
         let tooMany = try canonicalSeedTestInput(yaml: manifest(flags: 3001, rollout: false))
         XCTAssertThrowsError(try FirebaseSeedEmitter().files(for: tooMany.manifest, header: tooMany.header)) { error in
@@ -336,7 +336,7 @@ final class FirebaseSeedTests: XCTestCase {
 
     func testValuesOverFirebasesTotalSizeAreRefused() throws {
         let text = String(repeating: "x", count: 60_000)
-        let yaml = "version: 1\nflags:\n" + (0..<17).map { "  s\($0): {type: string, default: \"\(text)\", owner: a, expires: 2027-01-01}\n" }.joined()
+        let yaml = "version: 1\nflags:\n" + (0..<17).map { "  s\($0): {type: string, default: \"\(text)\", owner: a, expires: 2029-01-01}\n" }.joined()
         let input = try canonicalSeedTestInput(yaml: yaml)
         XCTAssertThrowsError(try FirebaseSeedEmitter().files(for: input.manifest, header: input.header)) { error in
             XCTAssertTrue("\(error)".contains("add up to 1020000 characters, but Firebase Remote Config holds at most 1000000"), "\(error)")

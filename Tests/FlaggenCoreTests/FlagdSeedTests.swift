@@ -11,26 +11,26 @@ let flagdCoverageManifest = """
         type: bool
         default: false
         owner: payments
-        expires: 2027-03-01
+        expires: 2029-03-01
         description: The redesigned checkout.
         rollout: {percent: 10, platforms: [ios, android], minAppVersion: 2.4.0}
       ios_beta:
         type: bool
         default: false
         owner: mobile
-        expires: 2027-03-01
+        expires: 2029-03-01
         rollout: {percent: 100, platforms: [ios], minAppVersion: 3.0.0-beta.2+build.7}
       dark_launch:
         type: bool
         default: false
         owner: mobile
-        expires: 2027-03-01
+        expires: 2029-03-01
         rollout: {percent: 0}
       everyone_on:
         type: bool
         default: false
         owner: mobile
-        expires: 2027-03-01
+        expires: 2029-03-01
         rollout: {percent: 100}
       chat_media_enabled:
         type: bool
@@ -48,32 +48,32 @@ let flagdCoverageManifest = """
         type: string
         default: Hello
         owner: growth
-        expires: 2027-03-01
+        expires: 2029-03-01
       label:
         type: string
         default: Buy now
         owner: payments
-        expires: 2027-01-31
+        expires: 2029-01-31
         kind: experiment
         rollout: {percent: 50, value: Pay now}
       retries:
         type: int
         default: 3
         owner: platform
-        expires: 2027-03-01
+        expires: 2029-03-01
         rollout: {percent: 100, platforms: [android], value: 5}
       ratio:
         type: double
         default: 0.5
         owner: platform
-        expires: 2027-03-01
+        expires: 2029-03-01
         rollout: {percent: 12.5, value: 1.5}
       paywall:
         type: json
         schema: Paywall
         default: {title: Go Pro, trialDays: 7}
         owner: growth
-        expires: 2027-02-28
+        expires: 2029-02-28
         rollout: {percent: 100, minAppVersion: 2.0.0, value: {title: Go Pro+, trialDays: 14}}
     configs:
       Paywall:
@@ -157,7 +157,7 @@ final class FlagdSeedTests: XCTestCase {
                 type: double
                 default: 2.0
                 owner: team
-                expires: 2027-03-01
+                expires: 2029-03-01
             """
         let (manifest, header) = try FlagdUnleashSeeds.manifest(yaml)
         let text = try FlagdUnleashSeeds.onlyText(FlagdSeedEmitter().files(for: manifest, header: header), named: "flagd.flags.json")
@@ -167,7 +167,7 @@ final class FlagdSeedTests: XCTestCase {
     func testMetadataHoldsOwnerExpiryKindDescriptionAndBucketing() throws {
         let flag = try flag("new_checkout", in: flagdCoverageManifest)
         XCTAssertEqual(flag["metadata"]?["owner"], "payments")
-        XCTAssertEqual(flag["metadata"]?["expires"], "2027-03-01")
+        XCTAssertEqual(flag["metadata"]?["expires"], "2029-03-01")
         XCTAssertEqual(flag["metadata"]?["kind"], "release")
         XCTAssertEqual(flag["metadata"]?["killSwitch"], false)
         XCTAssertEqual(flag["metadata"]?["description"], "The redesigned checkout.")
@@ -243,7 +243,7 @@ final class FlagdSeedTests: XCTestCase {
                 type: int
                 default: 1
                 owner: team
-                expires: 2027-03-01
+                expires: 2029-03-01
                 rollout:
                   percent: 5
                   value: 9007199254740993
@@ -264,12 +264,12 @@ final class FlagdSeedTests: XCTestCase {
                 type: int
                 default: 9223372036854775807
                 owner: team
-                expires: 2027-03-01
+                expires: 2029-03-01
               aa_limit:
                 type: int
                 default: 9223372036854775807
                 owner: team
-                expires: 2027-03-01
+                expires: 2029-03-01
             """
         let (manifest, header) = try FlagdUnleashSeeds.manifest(yaml)
         FlagdUnleashSeeds.assertEmitError({ () throws(EmitError) in try FlagdSeedEmitter().files(for: manifest, header: header) }, at: "3:3", contains: "'zz_limit'")

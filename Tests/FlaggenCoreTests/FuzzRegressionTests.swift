@@ -62,7 +62,7 @@ final class FuzzRegressionTests: XCTestCase {
         let result = timedValidate("""
             version: 1
             flags:
-              f: {type: json, schema: \(name)x, default: {}, owner: a, expires: 2027-01-01}
+              f: {type: json, schema: \(name)x, default: {}, owner: a, expires: 2029-01-01}
             configs:
               ? \(name)y
               : {properties: {}}
@@ -79,7 +79,7 @@ final class FuzzRegressionTests: XCTestCase {
         let count = 600
         var yaml = "version: 1\nflags:\n"
         for index in 0..<count {
-            yaml += "  f\(index): {type: json, schema: Conf\(index)x, default: {}, owner: a, expires: 2027-01-01}\n"
+            yaml += "  f\(index): {type: json, schema: Conf\(index)x, default: {}, owner: a, expires: 2029-01-01}\n"
         }
         yaml += "configs:\n"
         for index in 0..<count { yaml += "  Conf\(index): {properties: {}}\n" }
@@ -96,8 +96,8 @@ final class FuzzRegressionTests: XCTestCase {
     func testLongListsAreLookedUpByName() throws {
         let count = 20_000
         var yaml = "version: 1\nretired: [" + (0..<count).map { "r\($0)" }.joined(separator: ", ") + "]\nflags:\n"
-        yaml += "  r7: {type: bool, default: false, owner: a, expires: 2027-01-01}\n"
-        yaml += "  big: {type: json, schema: Big, owner: a, expires: 2027-01-01, default: {"
+        yaml += "  r7: {type: bool, default: false, owner: a, expires: 2029-01-01}\n"
+        yaml += "  big: {type: json, schema: Big, owner: a, expires: 2029-01-01, default: {"
         yaml += (0..<count).map { "p\($0): \($0)" }.joined(separator: ", ") + "}}\n"
         yaml += "configs:\n  Big:\n    required: [" + (0..<count).map { "p\($0)" }.joined(separator: ", ") + "]\n    properties:\n"
         for index in 0..<count { yaml += "      p\(index): {type: int}\n" }
@@ -111,7 +111,7 @@ final class FuzzRegressionTests: XCTestCase {
     /// An error for an unknown key listed every property of the config: 10,000 such keys in a
     /// config of 10,000 properties made about 2 GB of messages.
     func testUnknownKeyListsAtMostTwentyProperties() {
-        var yaml = "version: 1\nflags:\n  f: {type: json, schema: Big, owner: a, expires: 2027-01-01, default: {zzzzzz: 1}}\n"
+        var yaml = "version: 1\nflags:\n  f: {type: json, schema: Big, owner: a, expires: 2029-01-01, default: {zzzzzz: 1}}\n"
         yaml += "configs:\n  Big:\n    properties:\n"
         for index in 0..<1_000 { yaml += "      property_\(index): {type: int}\n" }
         let found = errorMessages(timedValidate(yaml))
@@ -124,9 +124,9 @@ final class FuzzRegressionTests: XCTestCase {
     /// 60,000-byte description (a 490 KB manifest) made a 300 MB JSON Schema and 2 GB of memory.
     func testAliasesMayNotExpandPastTheFileSizeLimit() {
         let text = String(repeating: "x", count: 60_000)
-        var yaml = "version: 1\nflags:\n  f0: {type: bool, default: false, owner: a, expires: 2027-01-01, description: &d \(text)}\n"
+        var yaml = "version: 1\nflags:\n  f0: {type: bool, default: false, owner: a, expires: 2029-01-01, description: &d \(text)}\n"
         for index in 1...300 {
-            yaml += "  f\(index): {type: bool, default: false, owner: a, expires: 2027-01-01, description: *d}\n"
+            yaml += "  f\(index): {type: bool, default: false, owner: a, expires: 2029-01-01, description: *d}\n"
         }
         let found = errorMessages(timedValidate(yaml))
         XCTAssertEqual(found.count, 1)

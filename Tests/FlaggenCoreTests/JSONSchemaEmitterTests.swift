@@ -394,11 +394,11 @@ final class JSONSchemaEmitterTests: XCTestCase {
                 version: 1
                 name: AppFlags
                 flags:
-                  on: {type: bool, default: false, owner: t, expires: 2027-01-01, description: Turns it on.}
-                  label: {type: string, default: Hi, owner: t, expires: 2027-01-01}
-                  count: {type: int, default: 3, owner: t, expires: 2027-01-01}
-                  ratio: {type: double, default: 0.5, owner: t, expires: 2027-01-01}
-                  config: {type: json, schema: Outer, default: {inner: {n: 1}}, owner: t, expires: 2027-01-01}
+                  on: {type: bool, default: false, owner: t, expires: 2029-01-01, description: Turns it on.}
+                  label: {type: string, default: Hi, owner: t, expires: 2029-01-01}
+                  count: {type: int, default: 3, owner: t, expires: 2029-01-01}
+                  ratio: {type: double, default: 0.5, owner: t, expires: 2029-01-01}
+                  config: {type: json, schema: Outer, default: {inner: {n: 1}}, owner: t, expires: 2029-01-01}
                 configs:
                   Outer: {properties: {inner: {type: Inner}}, required: [inner]}
                   Inner: {properties: {n: {type: int}}}
@@ -507,7 +507,7 @@ final class JSONSchemaPeerTests: XCTestCase {
                 .valid(
                     "an example evaluation response", response,
                     [
-                        "version": "2027-01-05.3",
+                        "version": "2029-01-05.3",
                         "flags": [
                             "new_checkout": true, "chat_media_enabled": false, "checkout_button_label": "Pay now",
                             "paywall": ["title": "Go Pro", "trialDays": 14, "plans": plans],
@@ -569,7 +569,7 @@ final class JSONSchemaPeerTests: XCTestCase {
             yaml: """
                 version: 1
                 flags:
-                  open: {type: json, schema: Open, default: {a: x, extra: [1, {b: null}]}, owner: t, expires: 2027-01-01}
+                  open: {type: json, schema: Open, default: {a: x, extra: [1, {b: null}]}, owner: t, expires: 2029-01-01}
                 configs:
                   Open:
                     additionalProperties: true
@@ -691,17 +691,17 @@ final class ManifestSchemaTests: XCTestCase {
                 type: bool
                 default: false
                 owner: core
-                expires: 2027-01-01
+                expires: 2029-01-01
                 rollout: {percent: 12.5, platforms: [android], minAppVersion: 3.0.0-beta.2+build.7}
-              label: {type: string, default: "10", owner: core, expires: 2027-01-01, rollout: {percent: 0, value: "no"}}
-              count: {type: int, default: 0x1F, owner: core, expires: 2027-01-01, rollout: {percent: 100, value: -3}}
-              ratio: {type: double, default: 1, owner: core, expires: 2027-01-01, rollout: {percent: 0.25, value: 2.5}}
+              label: {type: string, default: "10", owner: core, expires: 2029-01-01, rollout: {percent: 0, value: "no"}}
+              count: {type: int, default: 0x1F, owner: core, expires: 2029-01-01, rollout: {percent: 100, value: -3}}
+              ratio: {type: double, default: 1, owner: core, expires: 2029-01-01, rollout: {percent: 0.25, value: 2.5}}
               paywall:
                 type: json
                 schema: Paywall
                 default: {title: Go, extra: [1, null]}
                 owner: growth
-                expires: 2027-01-01
+                expires: 2029-01-01
                 description: Any text.
                 rollout: {percent: 50, value: {title: Now}}
             configs:
@@ -747,16 +747,16 @@ final class ManifestSchemaTests: XCTestCase {
         ("flag key of a Kotlin holder", manifest().replacingOccurrences(of: "my_flag:", with: "part_1:"), "should not be valid under"),
         ("config name of a Kotlin holder", "version: 1\nflags: {}\nconfigs: {Part2: {properties: {}}}\n", "should not be valid under"),
         ("name of a Kotlin holder", "version: 1\nname: Part3\nflags: {}\n", "should not be valid under"),
-        ("unknown flag field", manifest(flag: "expiry: 2027-01-01"), "Additional properties are not allowed ('expiry' was unexpected)"),
+        ("unknown flag field", manifest(flag: "expiry: 2029-01-01"), "Additional properties are not allowed ('expiry' was unexpected)"),
         ("unknown type", manifest().replacingOccurrences(of: "type: bool", with: "type: boolean"), "is not one of"),
         ("no owner", manifest().replacingOccurrences(of: "    owner: team\n", with: ""), "'owner' is a required property"),
         ("blank owner", manifest().replacingOccurrences(of: "owner: team", with: "owner: '  '"), "does not match"),
         (
-            "release flag without expiry", manifest().replacingOccurrences(of: "    expires: 2027-03-01\n", with: ""),
+            "release flag without expiry", manifest().replacingOccurrences(of: "    expires: 2029-03-01\n", with: ""),
             "'expires' is a required property"
         ),
-        ("impossible date", manifest().replacingOccurrences(of: "2027-03-01", with: "2027-02-30"), "does not match"),
-        ("short date", manifest().replacingOccurrences(of: "2027-03-01", with: "2027-3-1"), "does not match"),
+        ("impossible date", manifest().replacingOccurrences(of: "2029-03-01", with: "2029-02-30"), "does not match"),
+        ("short date", manifest().replacingOccurrences(of: "2029-03-01", with: "2029-3-1"), "does not match"),
         (
             "bool default as text", manifest().replacingOccurrences(of: "default: false", with: "default: 'false'"),
             "is not of type 'boolean'"
@@ -771,15 +771,15 @@ final class ManifestSchemaTests: XCTestCase {
         ),
         ("schema on a bool flag", manifest(flag: "schema: Paywall"), "should not be valid under"),
         (
-            "json flag without schema", "version: 1\nflags:\n  j: {type: json, default: {}, owner: t, expires: 2027-01-01}\n",
+            "json flag without schema", "version: 1\nflags:\n  j: {type: json, default: {}, owner: t, expires: 2029-01-01}\n",
             "'schema' is a required property"
         ),
         (
-            "int default fractional", "version: 1\nflags:\n  i: {type: int, default: 1.5, owner: t, expires: 2027-01-01}\n",
+            "int default fractional", "version: 1\nflags:\n  i: {type: int, default: 1.5, owner: t, expires: 2029-01-01}\n",
             "is not of type 'integer'"
         ),
         (
-            "string default as a number", "version: 1\nflags:\n  s: {type: string, default: 10, owner: t, expires: 2027-01-01}\n",
+            "string default as a number", "version: 1\nflags:\n  s: {type: string, default: 10, owner: t, expires: 2029-01-01}\n",
             "is not of type 'string'"
         ),
         ("percent above 100", manifest(flag: "rollout: {percent: 150}"), "is greater than the maximum of 100"),
@@ -794,7 +794,7 @@ final class ManifestSchemaTests: XCTestCase {
         ("unknown rollout field", manifest(flag: "rollout: {percentage: 5}"), "Additional properties are not allowed"),
         (
             "string rollout without value",
-            "version: 1\nflags:\n  s: {type: string, default: a, owner: t, expires: 2027-01-01, rollout: {percent: 5}}\n",
+            "version: 1\nflags:\n  s: {type: string, default: a, owner: t, expires: 2029-01-01, rollout: {percent: 5}}\n",
             "'value' is a required property"
         ),
         ("config name in snake case", "version: 1\nflags: {}\nconfigs:\n  paywall_config: {properties: {}}\n", "does not match"),

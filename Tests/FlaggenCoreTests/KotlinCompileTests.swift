@@ -302,7 +302,7 @@ private struct KotlinProgram {
                 commands.append((["bucket", hex(stableID), hex(flagKey)], { "bucket \($0) \(bucket) false true" }))
             }
         }
-        for day in ["2000-01-01", "2027-01-01", "2027-01-02", "2027-01-31", "2027-02-01", "2027-03-01", "2027-03-02", "9999-12-31"] {
+        for day in ["2000-01-01", "2029-01-01", "2029-01-02", "2029-01-31", "2029-02-01", "2029-03-01", "2029-03-02", "9999-12-31"] {
             let today = try XCTUnwrap(ISODate(day))
             let keys = manifest.flags.filter { flag in flag.expires.map { $0 < today } ?? false }.map(\.key)
             commands.append((["expired", day], { _ in "expired \(day) \(keys.joined(separator: ","))" }))

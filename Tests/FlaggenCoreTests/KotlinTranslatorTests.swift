@@ -64,15 +64,15 @@ let kotlinCases: [(name: String, manifest: URL)] = [
 let partsManifestYAML: String = {
     var yaml = "version: 1\nname: PartFlags\nkotlinPackage: com.example.parts\nflags:\n"
     for index in 0..<250 {
-        yaml += "  b\(index): {type: bool, default: \(index % 3 == 0), owner: core, expires: 2027-01-01}\n"
+        yaml += "  b\(index): {type: bool, default: \(index % 3 == 0), owner: core, expires: 2029-01-01}\n"
     }
     for index in 0..<200 {
-        yaml += "  j\(index): {type: json, schema: Blob, default: {title: \"config default number \(index), long enough to fill a line\", numbers: [\(index), 2, 3]}, owner: core, expires: 2027-01-01}\n"
+        yaml += "  j\(index): {type: json, schema: Blob, default: {title: \"config default number \(index), long enough to fill a line\", numbers: [\(index), 2, 3]}, owner: core, expires: 2029-01-01}\n"
     }
     let numbers = (0..<500).map(String.init).joined(separator: ", ")
-    yaml += "  giant: {type: json, schema: Blob, default: {title: giant, numbers: [\(numbers)]}, owner: core, expires: 2027-01-01}\n"
+    yaml += "  giant: {type: json, schema: Blob, default: {title: giant, numbers: [\(numbers)]}, owner: core, expires: 2029-01-01}\n"
     for key in ["part", "values", "from_key", "by_key", "name", "key", "to_string", "string", "map", "lazy", "flatten"] {
-        yaml += "  \(key): {type: string, default: \(key), owner: core, expires: 2027-01-01}\n"
+        yaml += "  \(key): {type: string, default: \(key), owner: core, expires: 2029-01-01}\n"
     }
     yaml += "configs:\n  Blob:\n    properties:\n      title: {type: string}\n      numbers: {type: array, items: int, default: []}\n"
     return yaml
@@ -169,15 +169,15 @@ final class KotlinTranslatorTests: XCTestCase {
             version: 1
             kotlinPackage: com.example.names
             flags:
-              default: {type: bool, default: true, owner: core, expires: 2027-01-01}
-              when: {type: bool, default: false, owner: core, expires: 2027-01-01}
-              new_checkout_v2: {type: bool, default: false, owner: core, expires: 2027-01-01}
+              default: {type: bool, default: true, owner: core, expires: 2029-01-01}
+              when: {type: bool, default: false, owner: core, expires: 2029-01-01}
+              new_checkout_v2: {type: bool, default: false, owner: core, expires: 2029-01-01}
               cfg:
                 type: json
                 schema: Words
                 default: {when: 1, fun: [a]}
                 owner: core
-                expires: 2027-01-01
+                expires: 2029-01-01
             configs:
               Words:
                 properties:
@@ -210,13 +210,13 @@ final class KotlinTranslatorTests: XCTestCase {
         XCTAssertEqual(flag["valueType"], .string("Boolean"))
         XCTAssertEqual(flag["defaultLiteral"], .string("false"))
         XCTAssertEqual(flag["ownerLiteral"], .string(#""payments""#))
-        XCTAssertEqual(flag["expiresLiteral"], .string("FlagDate(2027, 3, 1)"))
+        XCTAssertEqual(flag["expiresLiteral"], .string("FlagDate(2029, 3, 1)"))
         XCTAssertEqual(flag["killSwitchLiteral"], .string("false"))
         XCTAssertEqual(flag["kindLiteral"], .string("FlagKind.Release"))
         XCTAssertEqual(flag["descriptionLiteral"], .string(#""The redesigned checkout.""#))
         XCTAssertEqual(flag["docComment"], .array([
             "/**", " * The redesigned checkout.", " *", " * - Key: `new_checkout`", " * - Owner: payments",
-            " * - Kind: release", " * - Expires: 2027-03-01 (expired from the next day on)",
+            " * - Kind: release", " * - Expires: 2029-03-01 (expired from the next day on)",
             " * - Rollout: 10% on ios, android from app version 2.4.0", " */",
         ].map(JSONValue.string)))
 
@@ -238,7 +238,7 @@ final class KotlinTranslatorTests: XCTestCase {
                 type: string
                 default: "*/ in a value stays */"
                 owner: "a */ b /* c"
-                expires: 2027-01-01
+                expires: 2029-01-01
                 description: "closes */ opens /* and nests /*/ too"
             """)
         let flags = try XCTUnwrap(rendered.files["Flags.kt"])
@@ -254,13 +254,13 @@ final class KotlinTranslatorTests: XCTestCase {
             version: 1
             kotlinPackage: com.example.hidden
             flags:
-              flag_kind: {type: bool, default: true, owner: core, expires: 2027-01-01}
-              long: {type: int, default: -9223372036854775808, owner: core, expires: 2027-01-01}
-              flag_date: {type: bool, default: true, owner: core, expires: 2027-01-01}
+              flag_kind: {type: bool, default: true, owner: core, expires: 2029-01-01}
+              long: {type: int, default: -9223372036854775808, owner: core, expires: 2029-01-01}
+              flag_date: {type: bool, default: true, owner: core, expires: 2029-01-01}
             """)
         let flags = try XCTUnwrap(rendered.files["Flags.kt"])
         XCTAssertTrue(flags.contains("            kind = com.example.hidden.FlagKind.Release,"))
-        XCTAssertTrue(flags.contains("            expires = com.example.hidden.FlagDate(2027, 1, 1),"))
+        XCTAssertTrue(flags.contains("            expires = com.example.hidden.FlagDate(2029, 1, 1),"))
         XCTAssertTrue(flags.contains("            defaultValue = (-9223372036854775807L - 1L),"))
     }
 

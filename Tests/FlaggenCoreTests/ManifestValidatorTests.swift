@@ -17,7 +17,7 @@ final class ManifestValidatorTests: XCTestCase {
         XCTAssertEqual(manifest.flags.map(\.key), ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall"])
         let checkout = manifest.flags[0]
         XCTAssertEqual(checkout.defaultValue, .bool(false))
-        XCTAssertEqual(checkout.expires, ISODate("2027-03-01"))
+        XCTAssertEqual(checkout.expires, ISODate("2029-03-01"))
         XCTAssertEqual(checkout.rollout?.basisPoints, 1_000)
         XCTAssertEqual(checkout.rollout?.platforms, [.ios, .android])
         XCTAssertEqual(checkout.rollout?.minAppVersion?.description, "2.4.0")
@@ -52,9 +52,9 @@ final class ManifestValidatorTests: XCTestCase {
         let found = errors("""
             version: 1
             flags:
-              Bad-Key: {type: bool, default: false, owner: a, expires: 2027-01-01}
-              no_owner: {type: bool, default: false, expires: 2027-01-01}
-              bad_default: {type: int, default: high, owner: a, expires: 2027-01-01}
+              Bad-Key: {type: bool, default: false, owner: a, expires: 2029-01-01}
+              no_owner: {type: bool, default: false, expires: 2029-01-01}
+              bad_default: {type: int, default: high, owner: a, expires: 2029-01-01}
             """)
         XCTAssertEqual(found.count, 3, found.joined(separator: "\n"))
         XCTAssertEqual(found.map { $0.split(separator: ":")[1] }, ["3", "4", "5"])
@@ -72,7 +72,7 @@ final class ManifestValidatorTests: XCTestCase {
     }
 
     func testDuplicateKeyInFlags() {
-        let yaml = manifest(extra: "  my_flag: {type: bool, default: true, owner: a, expires: 2027-01-01}")
+        let yaml = manifest(extra: "  my_flag: {type: bool, default: true, owner: a, expires: 2029-01-01}")
         assertOneError(yaml, at: "9:3", contains: "duplicate key 'my_flag' (first defined at line 3)")
     }
 
@@ -101,7 +101,7 @@ final class ManifestValidatorTests: XCTestCase {
 
     func testFlagKeyPattern() {
         for key in ["NewCheckout", "new-checkout", "1flag", "_flag", "näh"] {
-            let yaml = "version: 1\nflags:\n  \(key): {type: bool, default: false, owner: a, expires: 2027-01-01}\n"
+            let yaml = "version: 1\nflags:\n  \(key): {type: bool, default: false, owner: a, expires: 2029-01-01}\n"
             assertOneError(yaml, at: "3:3", contains: "flag key '\(key)' must be lowercase letters, digits and '_'")
         }
     }
@@ -110,25 +110,25 @@ final class ManifestValidatorTests: XCTestCase {
         let yaml = """
             version: 1
             flags:
-              new_checkout: {type: bool, default: false, owner: a, expires: 2027-01-01}
-              new__checkout: {type: bool, default: false, owner: a, expires: 2027-01-01}
+              new_checkout: {type: bool, default: false, owner: a, expires: 2029-01-01}
+              new__checkout: {type: bool, default: false, owner: a, expires: 2029-01-01}
             """
         assertOneError(yaml, at: "4:3", contains: "flag keys 'new_checkout' and 'new__checkout' both become the Swift name 'newCheckout'")
     }
 
     func testKeysThatCollideWithGeneratedMembers() {
         for key in ["all", "expired", "all_cases", "init", "self", "raw_value"] {
-            let yaml = "version: 1\nflags:\n  \(key): {type: bool, default: false, owner: a, expires: 2027-01-01}\n"
+            let yaml = "version: 1\nflags:\n  \(key): {type: bool, default: false, owner: a, expires: 2029-01-01}\n"
             assertOneError(yaml, at: "3:3", contains: "which the generated code already uses")
         }
-        let yaml = "version: 1\nflags:\n  companion: {type: bool, default: false, owner: a, expires: 2027-01-01}\n"
+        let yaml = "version: 1\nflags:\n  companion: {type: bool, default: false, owner: a, expires: 2029-01-01}\n"
         assertOneError(yaml, at: "3:3", contains: "Kotlin name 'Companion'")
     }
 
     func testKeywordKeysAreAccepted() throws {
         var yaml = "version: 1\nflags:\n"
         for key in ["default", "class", "is", "in", "object", "fun", "when", "switch", "return"] {
-            yaml += "  \(key): {type: bool, default: false, owner: a, expires: 2027-01-01}\n"
+            yaml += "  \(key): {type: bool, default: false, owner: a, expires: 2029-01-01}\n"
         }
         XCTAssertEqual(errors(yaml), [])
     }
@@ -138,7 +138,7 @@ final class ManifestValidatorTests: XCTestCase {
             version: 1
             retired: [old_flag, old_flag, Bad]
             flags:
-              old_flag: {type: bool, default: false, owner: a, expires: 2027-01-01}
+              old_flag: {type: bool, default: false, owner: a, expires: 2029-01-01}
             """
         let found = errors(yaml)
         XCTAssertEqual(found.count, 3, found.joined(separator: "\n"))
@@ -150,23 +150,23 @@ final class ManifestValidatorTests: XCTestCase {
     // MARK: - Required fields
 
     func testMissingOrEmptyOwner() {
-        assertOneError("version: 1\nflags:\n  a: {type: bool, default: false, expires: 2027-01-01}\n", at: "3:3", contains: "needs an 'owner'")
-        assertOneError("version: 1\nflags:\n  a: {type: bool, default: false, owner: '  ', expires: 2027-01-01}\n", at: "3:42", contains: "must not be empty")
-        assertOneError("version: 1\nflags:\n  a: {type: bool, default: false, owner: , expires: 2027-01-01}\n", at: "3:42", contains: "found null")
+        assertOneError("version: 1\nflags:\n  a: {type: bool, default: false, expires: 2029-01-01}\n", at: "3:3", contains: "needs an 'owner'")
+        assertOneError("version: 1\nflags:\n  a: {type: bool, default: false, owner: '  ', expires: 2029-01-01}\n", at: "3:42", contains: "must not be empty")
+        assertOneError("version: 1\nflags:\n  a: {type: bool, default: false, owner: , expires: 2029-01-01}\n", at: "3:42", contains: "found null")
     }
 
     func testMissingTypeAndDefault() {
-        assertOneError("version: 1\nflags:\n  a: {default: false, owner: x, expires: 2027-01-01}\n", at: "3:3", contains: "needs a 'type'")
-        assertOneError("version: 1\nflags:\n  a: {type: bool, owner: x, expires: 2027-01-01}\n", at: "3:3", contains: "needs a 'default'")
-        assertOneError("version: 1\nflags:\n  a: {type: boolean, default: false, owner: x, expires: 2027-01-01}\n", at: "3:13", contains: "unknown type 'boolean'")
+        assertOneError("version: 1\nflags:\n  a: {default: false, owner: x, expires: 2029-01-01}\n", at: "3:3", contains: "needs a 'type'")
+        assertOneError("version: 1\nflags:\n  a: {type: bool, owner: x, expires: 2029-01-01}\n", at: "3:3", contains: "needs a 'default'")
+        assertOneError("version: 1\nflags:\n  a: {type: boolean, default: false, owner: x, expires: 2029-01-01}\n", at: "3:13", contains: "unknown type 'boolean'")
     }
 
     func testExpiryRules() {
         assertOneError("version: 1\nflags:\n  a: {type: bool, default: false, owner: x}\n", at: "3:3", contains: "needs 'expires: YYYY-MM-DD'")
         assertOneError(
-            "version: 1\nflags:\n  a: {type: bool, default: true, owner: x, killSwitch: true, expires: 2027-01-01}\n", at: "3:71",
+            "version: 1\nflags:\n  a: {type: bool, default: true, owner: x, killSwitch: true, expires: 2029-01-01}\n", at: "3:71",
             contains: "kill switches never expire")
-        assertOneError("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, expires: 2027-02-30}\n", at: "3:53", contains: "YYYY-MM-DD")
+        assertOneError("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, expires: 2029-02-30}\n", at: "3:53", contains: "YYYY-MM-DD")
         assertOneError("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, expires: 27-2-3}\n", at: "3:53", contains: "YYYY-MM-DD")
         XCTAssertEqual(errors("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, kind: permission}\n"), [])
         XCTAssertEqual(errors("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, killSwitch: true}\n"), [])
@@ -187,7 +187,7 @@ final class ManifestValidatorTests: XCTestCase {
 
     func testDefaultTypeMismatches() {
         func flag(_ type: String, _ value: String) -> String {
-            "version: 1\nflags:\n  a: {type: \(type), default: \(value), owner: x, expires: 2027-01-01}\n"
+            "version: 1\nflags:\n  a: {type: \(type), default: \(value), owner: x, expires: 2029-01-01}\n"
         }
         assertOneError(flag("bool", "1"), at: "3:28", contains: "must be true or false, found an int '1'")
         assertOneError(flag("bool", "'true'"), at: "3:28", contains: "must be true or false, found a string 'true'")
@@ -214,7 +214,7 @@ final class ManifestValidatorTests: XCTestCase {
             schema: PaywallConfig
             default: \(value)
             owner: growth
-            expires: 2027-02-28
+            expires: 2029-02-28
         configs:
         \(configs ?? """
           PaywallConfig:
@@ -251,9 +251,9 @@ final class ManifestValidatorTests: XCTestCase {
     }
 
     func testJSONFlagNeedsSchemaAndOnlyJSONTakesOne() {
-        assertOneError("version: 1\nflags:\n  a: {type: json, default: {}, owner: x, expires: 2027-01-01}\n", at: "3:3", contains: "needs 'schema'")
+        assertOneError("version: 1\nflags:\n  a: {type: json, default: {}, owner: x, expires: 2029-01-01}\n", at: "3:3", contains: "needs 'schema'")
         assertOneError(
-            "version: 1\nflags:\n  a: {type: bool, schema: X, default: true, owner: x, expires: 2027-01-01}\n", at: "3:27",
+            "version: 1\nflags:\n  a: {type: bool, schema: X, default: true, owner: x, expires: 2029-01-01}\n", at: "3:27",
             contains: "only json flags take a 'schema'")
     }
 
@@ -369,7 +369,7 @@ final class ManifestValidatorTests: XCTestCase {
         XCTAssertEqual(errors(manifest(flag: "rollout: {percent: 5, minAppVersion: 2.4.0-beta.1+77}")), [])
         assertOneError(manifest(flag: "rollout: {percent: 5, value: 3}"), at: "8:34", contains: "must be true or false")
         assertOneError(
-            "version: 1\nflags:\n  a: {type: int, default: 1, owner: x, expires: 2027-01-01, rollout: {percent: 5}}\n", at: "3:70",
+            "version: 1\nflags:\n  a: {type: int, default: 1, owner: x, expires: 2029-01-01, rollout: {percent: 5}}\n", at: "3:70",
             contains: "needs 'value'")
     }
 
@@ -424,7 +424,7 @@ final class ManifestValidatorTests: XCTestCase {
         var limits = InputLimits()
         limits.maxFlags = 2
         var yaml = "version: 1\nflags:\n"
-        for index in 0..<3 { yaml += "  f\(index): {type: bool, default: false, owner: a, expires: 2027-01-01}\n" }
+        for index in 0..<3 { yaml += "  f\(index): {type: bool, default: false, owner: a, expires: 2029-01-01}\n" }
         XCTAssertEqual(errors(yaml, limits: limits).count, 1)
         XCTAssertTrue(errors(yaml, limits: limits)[0].contains("more than the limit of 2"))
     }
@@ -433,7 +433,7 @@ final class ManifestValidatorTests: XCTestCase {
         let inputs = [
             "", "~", "[]", "{}", "version: 1", "version: 1\nflags: []", "version: 1\nflags: {a: }", "version: 1\nflags: {a: [1]}",
             "version: 1\nflags:\n  a: {type: json, schema: [x], default: x, owner: x, expires: x}",
-            "version: 1\nflags:\n  a: {type: json, schema: C, default: {x: {y: 1}}, owner: x, expires: 2027-01-01}\nconfigs: {C: {properties: {x: {type: C}}}}",
+            "version: 1\nflags:\n  a: {type: json, schema: C, default: {x: {y: 1}}, owner: x, expires: 2029-01-01}\nconfigs: {C: {properties: {x: {type: C}}}}",
             "version: 1\nconfigs: [a]\nflags: {}", "version: 1\nconfigs: {A: {properties: [x]}}\nflags: {}",
             "version: 1\nflags: {a: {rollout: [1]}}", "version: 1\nretired: a\nflags: {}", "version: 1\noutputs: [a]\nflags: {}",
             "\u{FEFF}version: 1\nflags: {}",
@@ -447,7 +447,7 @@ final class ManifestValidatorTests: XCTestCase {
 
 final class ReservedNameTests: XCTestCase {
     func testNamesThatBreakGeneratedKotlinAreRefused() {
-        assertOneError("version: 1\nflags:\n  flag_key: {type: bool, default: false, owner: a, expires: 2027-01-01}\n", at: "3:3", contains: "Kotlin name 'FlagKey'")
+        assertOneError("version: 1\nflags:\n  flag_key: {type: bool, default: false, owner: a, expires: 2029-01-01}\n", at: "3:3", contains: "Kotlin name 'FlagKey'")
         let config = "version: 1\nflags: {}\nconfigs:\n  C:\n    properties:\n      Companion: {type: string}\n"
         assertOneError(config, at: "6:7", contains: "'Companion' cannot be a property name")
         assertOneError("version: 1\nflags: {}\nconfigs:\n  Char:\n    properties: {}\n", at: "4:3", contains: "config name 'Char' clashes")
@@ -458,7 +458,7 @@ final class ReservedNameTests: XCTestCase {
     /// flags object and in `FlagKey`; a flag, config or flags object of such a name would be hidden.
     func testKotlinHolderObjectNamesAreRefused() {
         for (key, name) in [("part_1", "Part1"), ("part1", "Part1"), ("part__2_0", "Part20"), ("part_0", "Part0")] {
-            let yaml = "version: 1\nflags:\n  ok: {type: bool, default: false, owner: a, expires: 2027-01-01}\n  \(key): {type: bool, default: false, owner: a, expires: 2027-01-01}\n"
+            let yaml = "version: 1\nflags:\n  ok: {type: bool, default: false, owner: a, expires: 2029-01-01}\n  \(key): {type: bool, default: false, owner: a, expires: 2029-01-01}\n"
             assertOneError(
                 yaml, at: "4:3",
                 contains: "flag key '\(key)' becomes the Kotlin name '\(name)', which the generated Kotlin uses for the objects that hold the flags ('Part' followed by digits); pick another key")
@@ -472,7 +472,7 @@ final class ReservedNameTests: XCTestCase {
         // Only 'Part' followed by digits and nothing else.
         var yaml = "version: 1\nflags:\n"
         for key in ["part", "parts_1", "part_1a", "part_x1", "a_part_1", "party1"] {
-            yaml += "  \(key): {type: bool, default: false, owner: a, expires: 2027-01-01}\n"
+            yaml += "  \(key): {type: bool, default: false, owner: a, expires: 2029-01-01}\n"
         }
         yaml += "configs:\n  Part:\n    properties: {}\n  PartA1:\n    properties: {}\n  Part1x:\n    properties: {}\n"
         XCTAssertEqual(errors(yaml), [])

@@ -119,12 +119,12 @@ final class PostgresSeedTests: XCTestCase {
             yaml: """
                 version: 1
                 flags:
-                  ok: {type: bool, default: true, owner: core, expires: 2027-01-01}
+                  ok: {type: bool, default: true, owner: core, expires: 2029-01-01}
                   bad:
                     type: string
                     default: "x\\0y"
                     owner: core
-                    expires: 2027-01-01
+                    expires: 2029-01-01
                 """)
         XCTAssertThrowsError(try PostgresSeedEmitter().files(for: input.manifest, header: input.header)) { error in
             let emitError = error as? EmitError
@@ -154,7 +154,7 @@ final class PostgresSeedTests: XCTestCase {
         XCTAssertEqual(
             rows["new_checkout"]?["rules"], [["platforms": ["ios", "android"], "minAppVersion": "2.4.0", "basisPoints": 1000, "value": true]])
         XCTAssertEqual(rows["new_checkout"]?["owner"], "payments")
-        XCTAssertEqual(rows["new_checkout"]?["expires"], "2027-03-01")
+        XCTAssertEqual(rows["new_checkout"]?["expires"], "2029-03-01")
         XCTAssertEqual(rows["new_checkout"]?["kind"], "release")
         XCTAssertEqual(rows["chat_media_enabled"]?["kill_switch"], true)
         XCTAssertEqual(rows["chat_media_enabled"]?["expires"], .null)
@@ -187,7 +187,7 @@ final class PostgresSeedTests: XCTestCase {
                     type: bool
                     default: false
                     owner: checkout-team
-                    expires: 2027-06-01
+                    expires: 2029-06-01
                     kind: experiment
                     description: The new checkout, now an experiment.
                     rollout: {percent: 1}
@@ -195,7 +195,7 @@ final class PostgresSeedTests: XCTestCase {
                     type: bool
                     default: false
                     owner: design
-                    expires: 2027-09-01
+                    expires: 2029-09-01
                     rollout: {percent: 25, platforms: [ios]}
                 """)
         let third = try database.load(changed)
@@ -203,7 +203,7 @@ final class PostgresSeedTests: XCTestCase {
         rows = try database.rows()
         XCTAssertEqual(rows.count, 5, "rows of flags that left the manifest are kept")
         XCTAssertEqual(rows["new_checkout"]?["owner"], "checkout-team")
-        XCTAssertEqual(rows["new_checkout"]?["expires"], "2027-06-01")
+        XCTAssertEqual(rows["new_checkout"]?["expires"], "2029-06-01")
         XCTAssertEqual(rows["new_checkout"]?["kind"], "experiment")
         XCTAssertEqual(rows["new_checkout"]?["description"], "The new checkout, now an experiment.")
         XCTAssertEqual(rows["new_checkout"]?["default_value"], true, "the live default survives")
@@ -223,8 +223,8 @@ final class PostgresSeedTests: XCTestCase {
                 yaml: """
                     version: 1
                     flags:
-                      added: {type: bool, default: true, owner: team, expires: 2027-03-01}
-                      my_flag: {type: string, default: "off", owner: other, expires: 2027-03-01}
+                      added: {type: bool, default: true, owner: team, expires: 2029-03-01}
+                      my_flag: {type: string, default: "off", owner: other, expires: 2029-03-01}
                     """))
         XCTAssertNotEqual(retyped.status, 0)
         XCTAssertTrue(retyped.stderr.contains("my_flag is bool on the server but string in the manifest"), retyped.stderr)

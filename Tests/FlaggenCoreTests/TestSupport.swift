@@ -37,7 +37,7 @@ func manifest(flag body: String = "", extra: String = "") -> String {
         type: bool
         default: false
         owner: team
-        expires: 2027-03-01
+        expires: 2029-03-01
     \(body.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"))
     \(extra)
     """

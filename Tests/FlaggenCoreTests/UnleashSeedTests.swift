@@ -11,26 +11,26 @@ let unleashCoverageManifest = """
         type: bool
         default: false
         owner: payments
-        expires: 2027-03-01
+        expires: 2029-03-01
         description: The redesigned checkout.
         rollout: {percent: 10, platforms: [ios, android], minAppVersion: 2.4.0}
       ios_beta:
         type: bool
         default: false
         owner: mobile
-        expires: 2027-03-01
+        expires: 2029-03-01
         rollout: {percent: 100, platforms: [ios], minAppVersion: 3.0.0-beta.2+build.7}
       dark_launch:
         type: bool
         default: false
         owner: mobile
-        expires: 2027-03-01
+        expires: 2029-03-01
         rollout: {percent: 0}
       everyone_on:
         type: bool
         default: false
         owner: mobile
-        expires: 2027-03-01
+        expires: 2029-03-01
         rollout: {percent: 100}
       chat_media_enabled:
         type: bool
@@ -42,7 +42,7 @@ let unleashCoverageManifest = """
         type: bool
         default: false
         owner: mobile
-        expires: 2027-03-01
+        expires: 2029-03-01
       android_off:
         type: bool
         default: true
@@ -53,32 +53,32 @@ let unleashCoverageManifest = """
         type: string
         default: Hello
         owner: growth
-        expires: 2027-03-01
+        expires: 2029-03-01
       label:
         type: string
         default: Buy now
         owner: payments
-        expires: 2027-01-31
+        expires: 2029-01-31
         kind: experiment
         rollout: {percent: 50, value: Pay now}
       retries:
         type: int
         default: 3
         owner: platform
-        expires: 2027-03-01
+        expires: 2029-03-01
         rollout: {percent: 100, platforms: [android], value: 5}
       ratio:
         type: double
         default: 0.5
         owner: platform
-        expires: 2027-03-01
+        expires: 2029-03-01
         rollout: {percent: 25, value: 2.0}
       paywall:
         type: json
         schema: Paywall
         default: {title: Go Pro, trialDays: 7}
         owner: growth
-        expires: 2027-02-28
+        expires: 2029-02-28
         rollout: {percent: 100, minAppVersion: 2.0.0, value: {title: Go Pro+, trialDays: 14}}
     configs:
       Paywall:
@@ -152,7 +152,7 @@ final class UnleashSeedTests: XCTestCase {
         XCTAssertEqual(try feature("label", in: yaml)["type"], "experiment")
         XCTAssertEqual(
             try feature("new_checkout", in: yaml)["description"],
-            "The redesigned checkout. Owner: payments. Expires: 2027-03-01. Rollout buckets come from Unleash's MurmurHash3 of groupId:userId, not flaggen's SHA-256 buckets."
+            "The redesigned checkout. Owner: payments. Expires: 2029-03-01. Rollout buckets come from Unleash's MurmurHash3 of groupId:userId, not flaggen's SHA-256 buckets."
         )
         XCTAssertEqual(try feature("chat_media_enabled", in: yaml)["description"], "Owner: chat.")
         XCTAssertEqual(try feature("new_checkout", in: yaml)["project"], "default")
@@ -269,7 +269,7 @@ final class UnleashSeedTests: XCTestCase {
 
     /// A manifest with one flag `x`; `body` holds its type, default and rollout lines.
     private func manifestWithOneFlag(_ body: String) -> String {
-        "version: 1\nflags:\n  x:\n    owner: team\n    expires: 2027-03-01\n"
+        "version: 1\nflags:\n  x:\n    owner: team\n    expires: 2029-03-01\n"
             + body.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n"
     }
 

@@ -11,7 +11,7 @@ final class GeneratedFlagsTests: XCTestCase {
         XCTAssertEqual(Flags.newCheckout.owner, "payments")
         XCTAssertEqual(Flags.newCheckout.kind, .release)
         XCTAssertFalse(Flags.newCheckout.killSwitch)
-        XCTAssertEqual(Flags.newCheckout.expires, Date(timeIntervalSince1970: 1_803_859_200))  // 2027-03-01T00:00:00Z
+        XCTAssertEqual(Flags.newCheckout.expires, Date(timeIntervalSince1970: 1_867_017_600))  // 2029-03-01T00:00:00Z
         XCTAssertEqual(Flags.newCheckout.description, "The redesigned checkout.")
 
         XCTAssertEqual(Flags.chatMediaEnabled.defaultValue, true)
@@ -32,10 +32,10 @@ final class GeneratedFlagsTests: XCTestCase {
     }
 
     func testExpiredMatchesLint() {
-        // Valid through its last day (2027-01-31), expired from the next day, like `flaggen lint`.
-        XCTAssertEqual(Flags.expired(on: FlagDay.utc(2027, 1, 31).addingTimeInterval(86_399)).map(\.key), [])
-        XCTAssertEqual(Flags.expired(on: FlagDay.utc(2027, 2, 1)).map(\.key), ["checkout_button_label"])
-        XCTAssertEqual(Flags.expired(on: FlagDay.utc(2027, 3, 2)).map(\.key), ["new_checkout", "checkout_button_label", "paywall"])
+        // Valid through its last day (2029-01-31), expired from the next day, like `flaggen lint`.
+        XCTAssertEqual(Flags.expired(on: FlagDay.utc(2029, 1, 31).addingTimeInterval(86_399)).map(\.key), [])
+        XCTAssertEqual(Flags.expired(on: FlagDay.utc(2029, 2, 1)).map(\.key), ["checkout_button_label"])
+        XCTAssertEqual(Flags.expired(on: FlagDay.utc(2029, 3, 2)).map(\.key), ["new_checkout", "checkout_button_label", "paywall"])
     }
 
     func testConfigDecoding() throws {

@@ -75,7 +75,7 @@ data class FlagDate(val year: Int, val month: Int, val day: Int) : Comparable<Fl
         else -> day.compareTo(other.day)
     }
 
-    /** `YYYY-MM-DD`, such as `2027-03-01`. */
+    /** `YYYY-MM-DD`, such as `2029-03-01`. */
     override fun toString(): String {
         val year = year.toString().padStart(4, '0')
         val month = month.toString().padStart(2, '0')

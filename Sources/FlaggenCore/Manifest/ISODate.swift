@@ -10,7 +10,7 @@ public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The day of the month.
     public var day: Int
 
-    /// Parses `YYYY-MM-DD`, refusing impossible dates such as 2027-02-30.
+    /// Parses `YYYY-MM-DD`, refusing impossible dates such as 2029-02-30.
     public init?(_ text: String) {
         // Fast path: exactly ten ASCII bytes `DDDD-DD-DD`, read in place.
         if let parts = text.utf8.withContiguousStorageIfAvailable(Self.plainParts) ?? nil {

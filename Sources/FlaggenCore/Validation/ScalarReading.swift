@@ -108,7 +108,7 @@ extension ValidationContext {
 
     func date(_ node: Node, _ what: @autoclosure () -> String) -> ISODate? {
         guard tree.kind(node) == .scalar, let date = ISODate(tree.bytes(node)) else {
-            error("\(what()) must be a date written YYYY-MM-DD (for example 2027-03-01), found \(describe(node))", at: location(node))
+            error("\(what()) must be a date written YYYY-MM-DD (for example 2029-03-01), found \(describe(node))", at: location(node))
             return nil
         }
         return date

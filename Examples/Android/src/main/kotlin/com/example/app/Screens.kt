@@ -28,5 +28,5 @@ fun main() {
     println("remote paywall: ${PaywallScreen("""{"title":"Sale","trialDays":14}""").config.trialDays}")
     println("broken paywall falls back: ${PaywallScreen("""{"trialDays":"x"}""").config.title}")
     println("bucket acct-42/new_checkout: ${Bucket.of("acct-42", Flags.NewCheckout.key)}")
-    println("expired on 2027-02-01: ${Flags.expired(FlagDate(2027, 2, 1)).map { it.key }}")
+    println("expired on 2029-02-01: ${Flags.expired(FlagDate(2029, 2, 1)).map { it.key }}")
 }
