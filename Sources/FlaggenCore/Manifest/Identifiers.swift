@@ -91,30 +91,35 @@ public enum Identifiers {
         var isASCII = true
         var parts = 0
         // Written straight into the string's storage: no byte array in between.
-        let camel = String(unsafeUninitializedCapacity: key.utf8.count) { buffer in
-            var count = 0
-            var inPart = false
-            for byte in key.utf8 {
-                guard byte < 0x80 else {
-                    isASCII = false
-                    return 0
+        func camel(of bytes: UnsafeBufferPointer<UInt8>) -> String {
+            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                var count = 0
+                var inPart = false
+                for byte in bytes {
+                    guard byte < 0x80 else {
+                        isASCII = false
+                        return 0
+                    }
+                    if byte == UInt8(ascii: "_") {
+                        inPart = false
+                        continue
+                    }
+                    if inPart {
+                        buffer[count] = byte
+                    } else {
+                        inPart = true
+                        parts += 1
+                        let capitalize = capitalizeFirst || parts > 1
+                        buffer[count] = capitalize && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
+                    }
+                    count += 1
                 }
-                if byte == UInt8(ascii: "_") {
-                    inPart = false
-                    continue
-                }
-                if inPart {
-                    buffer[count] = byte
-                } else {
-                    inPart = true
-                    parts += 1
-                    let capitalize = capitalizeFirst || parts > 1
-                    buffer[count] = capitalize && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
-                }
-                count += 1
+                return count
             }
-            return count
         }
+        // The key's bytes in place (native and small strings store them contiguously), not
+        // through the UTF-8 view's iterator.
+        let camel = key.utf8.withContiguousStorageIfAvailable(camel) ?? Array(key.utf8).withUnsafeBufferPointer(camel)
         guard isASCII else { return nil }
         if parts == 0 { return capitalizeFirst ? "" : key }
         return camel

@@ -90,32 +90,46 @@ public enum SwiftLiteral {
 
     /// The multi-line form of ``string(_:used:trailing:indent:)`` for printable ASCII without
     /// a quote or a backslash: every byte is one column and needs no escape, so the lines are
-    /// cut at the same places, byte by byte.
+    /// cut at the same places, byte by byte, straight into the result's storage.
     private static func multilineString(plainASCII text: String, indent: Int) -> String {
         let space = UInt8(ascii: " ")
         let budget = max(20, lineLength - indent - 2)
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count + 4 * (indent + 4) + 8)
-        result.append(contentsOf: "\"\"\"\n".utf8)
-        result.append(contentsOf: repeatElement(space, count: indent))
-        // The current line's width, and the byte before the next one (0 at a line's start).
-        var width = 0
-        var last: UInt8 = 0
-        for byte in text.utf8 {
-            // Break after a space when the line is full; a line never starts with a space.
-            if width + 1 > budget, width > 0, last == space || width + 1 > budget + 20, byte != space {
-                result.append(contentsOf: "\\\n".utf8)
-                result.append(contentsOf: repeatElement(space, count: indent))
-                width = 0
+        return SourceText.withUTF8(of: text) { bytes in
+            // Every line but the last holds at least `budget` bytes, which bounds the breaks.
+            let breaks = bytes.count / budget
+            let capacity = 4 + indent + bytes.count + breaks * (2 + indent) + 1 + indent + 3
+            return String(unsafeUninitializedCapacity: capacity) { result in
+                var end = 0
+                func write(_ byte: UInt8, times: Int = 1) {
+                    for _ in 0..<times {
+                        result[end] = byte
+                        end += 1
+                    }
+                }
+                write(UInt8(ascii: "\""), times: 3)
+                write(UInt8(ascii: "\n"))
+                write(space, times: indent)
+                // The current line's width, and the byte before the next one.
+                var width = 0
+                var last: UInt8 = 0
+                for byte in bytes {
+                    // Break after a space when the line is full; a line never starts with a space.
+                    if width + 1 > budget, width > 0, last == space || width + 1 > budget + 20, byte != space {
+                        write(UInt8(ascii: "\\"))
+                        write(UInt8(ascii: "\n"))
+                        write(space, times: indent)
+                        width = 0
+                    }
+                    write(byte)
+                    last = byte
+                    width += 1
+                }
+                write(UInt8(ascii: "\n"))
+                write(space, times: indent)
+                write(UInt8(ascii: "\""), times: 3)
+                return end
             }
-            result.append(byte)
-            last = byte
-            width += 1
         }
-        result.append(UInt8(ascii: "\n"))
-        result.append(contentsOf: repeatElement(space, count: indent))
-        result.append(contentsOf: "\"\"\"".utf8)
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// An integer literal, grouped by thousands as swift-format expects (`1_000_000`).
@@ -150,12 +164,18 @@ enum SourceText {
 
     /// `text` between double quotes, built in one allocation.
     static func quoted(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 2)
-        result += "\""
-        result += text
-        result += "\""
-        return result
+        concatenated("\"", text, "\"")
+    }
+
+    /// The pieces one after another, copied into one string of exactly their length: no
+    /// intermediate string and no regrowth, as `+` and `+=` would make.
+    static func concatenated(_ first: String, _ second: String, _ third: String = "") -> String {
+        let count = first.utf8.count + second.utf8.count + third.utf8.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var end = buffer.initialize(fromContentsOf: first.utf8)
+            end = buffer[end...].initialize(fromContentsOf: second.utf8)
+            return buffer[end...].initialize(fromContentsOf: third.utf8)
+        }
     }
 
     /// Appends `count` spaces.
@@ -166,13 +186,16 @@ enum SourceText {
     /// `-1_234_567`; numbers below 10,000 stay ungrouped.
     static func groupedDecimal(_ value: Int) -> String {
         let digits = String(value.magnitude)
-        guard digits.count > 4 else { return String(value) }
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped += "_" }
-            grouped.append(digit)
+        // Digits are ASCII: one byte per character.
+        let count = digits.utf8.count
+        guard count > 4 else { return String(value) }
+        var grouped = value < 0 ? "-" : ""
+        grouped.reserveCapacity(grouped.utf8.count + count + count / 3)
+        for (index, digit) in digits.utf8.enumerated() {
+            if index > 0, (count - index) % 3 == 0 { grouped += "_" }
+            grouped.unicodeScalars.append(Unicode.Scalar(digit))
         }
-        return (value < 0 ? "-" : "") + grouped
+        return grouped
     }
 
     /// Swift's shortest round-trip form, which always has a `.` or an exponent: `1.0`, `0.1`,
@@ -182,6 +205,14 @@ enum SourceText {
         // The description is ASCII, so its bytes are its characters.
         if text.utf8.contains(UInt8(ascii: ".")) || text.utf8.contains(UInt8(ascii: "e")) { return text }
         return text + ".0"
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `text`: in place when the string stores them
+    /// contiguously (native and small strings do), otherwise from a copy.
+    @inline(__always)
+    static func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// True when every UTF-8 byte of `text` satisfies `predicate`. Reads the bytes in place
@@ -207,6 +238,12 @@ enum SourceText {
     /// non-ASCII character, so it needs none of the escapes and replacements above.
     static func isPrintableASCII(_ text: String) -> Bool {
         allBytes(of: text) { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// True when ``commentLines(_:)`` is `[text]` because `text` needs no change: printable
+    /// ASCII (so no line feed) without a trailing space.
+    static func isSingleCommentLine(_ text: String) -> Bool {
+        isPrintableASCII(text) && text.utf8.last != 0x20
     }
 
     /// Doc-comment lines for a text: one line per source line, trailing spaces removed.

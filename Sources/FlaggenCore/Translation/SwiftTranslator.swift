@@ -39,38 +39,36 @@ public struct SwiftTranslator: Sendable {
     private func flag(
         for flag: FlagDefinition, configs: [String: ConfigDefinition], shape: ObjectShape, position: (index: Int, count: Int)
     ) -> JSONValue {
-        let name = Identifiers.lowerCamel(flag.key)
         // The doc comment's `///` lines, written directly rather than as doc text to prefix.
         var docComment: [JSONValue] = []
         docComment.reserveCapacity(8)
         if let description = flag.description {
-            for line in SourceText.commentLines(description) { docComment.append(.string(Self.docLine(line))) }
+            Self.appendDocLines(of: description, to: &docComment)
             docComment.append(.string("///"))
         }
-        let ownerLines = SourceText.commentLines(flag.owner)
-        docComment.append(.string("/// - Owner: " + (ownerLines.count == 1 ? ownerLines[0] : ownerLines.joined(separator: " "))))
-        docComment.append(.string("/// - Kind: " + flag.kind.rawValue))
+        docComment.append(.string(SourceText.concatenated("/// - Owner: ", Self.singleCommentLine(flag.owner))))
+        docComment.append(.string(Self.kindDocLine(flag.kind)))
         if flag.killSwitch {
             docComment.append(.string("/// - Kill switch: read live; never expires."))
         } else if let expires = flag.expires {
-            docComment.append(.string("/// - Expires: " + expires.description))
+            docComment.append(.string(Self.expiresDocLine(expires)))
         } else {
             docComment.append(.string("/// - Expires: never (permission flag)"))
         }
         if let rollout = flag.rollout {
-            docComment.append(.string("/// - Rollout: " + rolloutSummary(rollout)))
+            docComment.append(.string(rolloutDocLine(rollout)))
         }
         return .object(shape.object([
             "key": .string(flag.key),
-            "name": .string(Identifiers.swiftEscaped(name)),
+            "name": .string(Identifiers.swiftEscaped(Identifiers.lowerCamel(flag.key))),
             "keyLiteral": .string(SwiftLiteral.string(flag.key)),
             "valueType": .string(valueType(of: flag)),
             "defaultLiteral": .string(
                 literal(flag.defaultValue, configName: flag.configName, configs: configs, used: 18, trailing: 1, indent: 4)),
             "ownerLiteral": .string(SwiftLiteral.string(flag.owner, used: 11, trailing: 1, indent: 6)),
-            "expiresLiteral": .string(flag.expires.map { "FlagDay.utc(\($0.year), \($0.month), \($0.day))" } ?? "nil"),
+            "expiresLiteral": .string(flag.expires.map(Self.flagDayLiteral) ?? "nil"),
             "killSwitchLiteral": .string(SwiftLiteral.bool(flag.killSwitch)),
-            "kindLiteral": .string("." + flag.kind.rawValue),
+            "kindLiteral": .string(Self.kindLiteral(flag.kind)),
             "descriptionLiteral": .string(
                 flag.description.map { SwiftLiteral.string($0, used: 17, trailing: 0, indent: 6) } ?? "nil"),
             "docComment": .array(docComment),
@@ -86,14 +84,78 @@ public struct SwiftTranslator: Sendable {
 
     /// A `///` line for one line of doc text; an empty line gets no trailing space.
     private static func docLine(_ line: String) -> String {
-        line.isEmpty ? "///" : "/// " + line
+        line.isEmpty ? "///" : SourceText.concatenated("/// ", line)
     }
 
-    private func rolloutSummary(_ rollout: Rollout) -> String {
-        var parts = ["\(rollout.percentText)%"]
-        if !rollout.platforms.isEmpty { parts.append("on " + rollout.platforms.map(\.rawValue).joined(separator: ", ")) }
-        if let version = rollout.minAppVersion { parts.append("from app version \(version)") }
-        return parts.joined(separator: " ")
+    /// Appends the `///` lines of doc text; text that is already one comment line (most is)
+    /// is not split into an array of lines first.
+    private static func appendDocLines(of text: String, to lines: inout [JSONValue]) {
+        if SourceText.isSingleCommentLine(text) { return lines.append(.string(docLine(text))) }
+        for line in SourceText.commentLines(text) { lines.append(.string(docLine(line))) }
+    }
+
+    /// Text as one comment line: its comment lines joined with spaces.
+    private static func singleCommentLine(_ text: String) -> String {
+        if SourceText.isSingleCommentLine(text) { return text }
+        let lines = SourceText.commentLines(text)
+        return lines.count == 1 ? lines[0] : lines.joined(separator: " ")
+    }
+
+    /// `/// - Kind: release`; one literal per kind, so no flag builds the text.
+    private static func kindDocLine(_ kind: FlagKind) -> String {
+        switch kind {
+        case .release: "/// - Kind: release"
+        case .experiment: "/// - Kind: experiment"
+        case .operational: "/// - Kind: operational"
+        case .permission: "/// - Kind: permission"
+        }
+    }
+
+    /// `.release`: the `FlagKind` case, one literal per kind.
+    private static func kindLiteral(_ kind: FlagKind) -> String {
+        switch kind {
+        case .release: ".release"
+        case .experiment: ".experiment"
+        case .operational: ".operational"
+        case .permission: ".permission"
+        }
+    }
+
+    /// `/// - Expires: 2030-02-02`.
+    private static func expiresDocLine(_ date: ISODate) -> String {
+        SwiftTextWriter.string(capacity: 17 + 3 * SwiftTextWriter.maxDecimalWidth) { line in
+            line.write("/// - Expires: ")
+            line.write(date)
+        }
+    }
+
+    /// `FlagDay.utc(2030, 2, 2)`.
+    private static func flagDayLiteral(_ date: ISODate) -> String {
+        SwiftTextWriter.string(capacity: 17 + 3 * SwiftTextWriter.maxDecimalWidth) { literal in
+            literal.write("FlagDay.utc(")
+            literal.write(date.year)
+            literal.write(", ")
+            literal.write(date.month)
+            literal.write(", ")
+            literal.write(date.day)
+            literal.write(")")
+        }
+    }
+
+    /// `/// - Rollout: 25% on ios, android from app version 3.6.0`, written into one string.
+    private func rolloutDocLine(_ rollout: Rollout) -> String {
+        var line = "/// - Rollout: "
+        line += rollout.percentText
+        line += "%"
+        for (index, platform) in rollout.platforms.enumerated() {
+            line += index == 0 ? " on " : ", "
+            line += platform.rawValue
+        }
+        if let version = rollout.minAppVersion {
+            line += " from app version "
+            line += version.description
+        }
+        return line
     }
 
     private func valueType(of flag: FlagDefinition) -> String {
@@ -170,19 +232,23 @@ public struct SwiftTranslator: Sendable {
             text += "]"
         case (.config(let name), .object(let object)):
             guard let config = configs[name] else { return text += forms.form(part) }
-            let present = config.properties.compactMap { property in object[property.name].map { (property, $0) } }
-            guard !present.isEmpty else { return text += forms.form(part) }
+            // The arguments are the properties the object has, in the order of the config's
+            // properties, one part of `forms` each; the last one ends where `part` ends.
+            let end = forms.part(after: part)
+            guard forms.firstPart(in: part) != end else { return text += forms.form(part) }
             text += name
             text += "(\n"
             var argument = forms.firstPart(in: part)
-            for (index, (property, value)) in present.enumerated() {
-                let label = Self.argumentLabel(property.name) + ": "
-                let isLast = index == present.count - 1
+            for property in config.properties {
+                guard let value = object[property.name] else { continue }
+                let label = Self.argumentLabel(property.name)
+                let isLast = forms.part(after: argument) == end
                 SourceText.appendSpaces(inner, to: &text)
                 text += label
+                text += ": "
                 appendExpression(
                     value, as: property.type, configs: configs, forms: forms, part: argument,
-                    used: inner + SourceText.width(label), trailing: isLast ? 0 : 1, indent: inner, to: &text)
+                    used: inner + SourceText.width(label) + 2, trailing: isLast ? 0 : 1, indent: inner, to: &text)
                 text += isLast ? "\n" : ",\n"
                 argument = forms.part(after: argument)
             }
