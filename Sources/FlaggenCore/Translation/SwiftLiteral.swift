@@ -178,10 +178,18 @@ enum SourceText {
         }
     }
 
-    /// Appends `count` spaces.
+    /// Appends `count` spaces, in one append.
     static func appendSpaces(_ count: Int, to text: inout String) {
-        for _ in 0..<count { text += " " }
+        guard count > 0 else { return }
+        if count <= spaces.utf8.count {
+            text += spaces[..<spaces.utf8.index(spaces.startIndex, offsetBy: count)]
+        } else {
+            text += String(repeating: " ", count: count)
+        }
     }
+
+    /// The spaces ``appendSpaces(_:to:)`` takes its usual indentation from.
+    private static let spaces = String(repeating: " ", count: 32)
 
     /// `-1_234_567`; numbers below 10,000 stay ungrouped.
     static func groupedDecimal(_ value: Int) -> String {

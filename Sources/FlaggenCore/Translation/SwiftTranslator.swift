@@ -26,12 +26,16 @@ public struct SwiftTranslator: Sendable {
 
     // MARK: - Flags
 
-    /// The keys of every flag's context, in the order ``flag(for:configs:shape:position:)`` sets them.
+    /// The keys of every flag's context. A case's raw value is its key's position in
+    /// ``flagShape()``, so ``flag(for:configs:shape:position:)`` sets each value by position.
+    private enum FlagKey: Int, CaseIterable {
+        case key, name, keyLiteral, valueType, defaultLiteral, ownerLiteral, expiresLiteral, killSwitchLiteral
+        case kindLiteral, descriptionLiteral, docComment, isFirst, isLast
+    }
+
+    /// The shape of every flag's context: the names of ``FlagKey``'s cases, in their order.
     private static func flagShape() -> ObjectShape {
-        ObjectShape(keys: [
-            "key", "name", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral", "killSwitchLiteral",
-            "kindLiteral", "descriptionLiteral", "docComment", "isFirst", "isLast",
-        ])
+        ObjectShape(keys: FlagKey.allCases.map { "\($0)" })
     }
 
     /// A flag's context. It carries `isFirst` and `isLast` itself, so ``TemplateContext`` has no
@@ -58,23 +62,26 @@ public struct SwiftTranslator: Sendable {
         if let rollout = flag.rollout {
             docComment.append(.string(rolloutDocLine(rollout)))
         }
-        return .object(shape.object([
-            "key": .string(flag.key),
-            "name": .string(Identifiers.swiftEscaped(Identifiers.lowerCamel(flag.key))),
-            "keyLiteral": .string(SwiftLiteral.string(flag.key)),
-            "valueType": .string(valueType(of: flag)),
-            "defaultLiteral": .string(
-                literal(flag.defaultValue, configName: flag.configName, configs: configs, used: 18, trailing: 1, indent: 4)),
-            "ownerLiteral": .string(SwiftLiteral.string(flag.owner, used: 11, trailing: 1, indent: 6)),
-            "expiresLiteral": .string(flag.expires.map(Self.flagDayLiteral) ?? "nil"),
-            "killSwitchLiteral": .string(SwiftLiteral.bool(flag.killSwitch)),
-            "kindLiteral": .string(Self.kindLiteral(flag.kind)),
-            "descriptionLiteral": .string(
-                flag.description.map { SwiftLiteral.string($0, used: 17, trailing: 0, indent: 6) } ?? "nil"),
-            "docComment": .array(docComment),
-            "isFirst": .bool(position.index == 0),
-            "isLast": .bool(position.index == position.count - 1),
-        ]))
+        // Each value goes straight into the object: no list of key-value pairs to build,
+        // copy from and destroy.
+        var object = shape.object([:])
+        func set(_ key: FlagKey, _ value: JSONValue) { shape.set(key.rawValue, value, in: &object) }
+        set(.key, .string(flag.key))
+        set(.name, .string(Identifiers.swiftEscaped(Identifiers.lowerCamel(flag.key))))
+        set(.keyLiteral, .string(SwiftLiteral.string(flag.key)))
+        set(.valueType, .string(valueType(of: flag)))
+        set(.defaultLiteral, .string(
+            literal(flag.defaultValue, configName: flag.configName, configs: configs, used: 18, trailing: 1, indent: 4)))
+        set(.ownerLiteral, .string(SwiftLiteral.string(flag.owner, used: 11, trailing: 1, indent: 6)))
+        set(.expiresLiteral, .string(flag.expires.map(Self.flagDayLiteral) ?? "nil"))
+        set(.killSwitchLiteral, .string(SwiftLiteral.bool(flag.killSwitch)))
+        set(.kindLiteral, .string(Self.kindLiteral(flag.kind)))
+        set(.descriptionLiteral, .string(
+            flag.description.map { SwiftLiteral.string($0, used: 17, trailing: 0, indent: 6) } ?? "nil"))
+        set(.docComment, .array(docComment))
+        set(.isFirst, .bool(position.index == 0))
+        set(.isLast, .bool(position.index == position.count - 1))
+        return .object(object)
     }
 
     /// `///` lines for doc text; empty lines get no trailing space.
@@ -144,18 +151,23 @@ public struct SwiftTranslator: Sendable {
 
     /// `/// - Rollout: 25% on ios, android from app version 3.6.0`, written into one string.
     private func rolloutDocLine(_ rollout: Rollout) -> String {
-        var line = "/// - Rollout: "
-        line += rollout.percentText
-        line += "%"
-        for (index, platform) in rollout.platforms.enumerated() {
-            line += index == 0 ? " on " : ", "
-            line += platform.rawValue
+        let percent = rollout.percentText
+        let version = rollout.minAppVersion?.description
+        var capacity = 16 + percent.utf8.count + (version.map { 18 + $0.utf8.count } ?? 0)
+        for platform in rollout.platforms { capacity += 4 + platform.rawValue.utf8.count }
+        return SwiftTextWriter.string(capacity: capacity) { line in
+            line.write("/// - Rollout: ")
+            line.write(percent)
+            line.write("%")
+            for (index, platform) in rollout.platforms.enumerated() {
+                line.write(index == 0 ? " on " : ", ")
+                line.write(platform.rawValue)
+            }
+            if let version {
+                line.write(" from app version ")
+                line.write(version)
+            }
         }
-        if let version = rollout.minAppVersion {
-            line += " from app version "
-            line += version.description
-        }
-        return line
     }
 
     private func valueType(of flag: FlagDefinition) -> String {
