@@ -8,18 +8,18 @@ public struct SwiftTranslator: Sendable {
 
     /// The context `Templates/swift/Flags.swift.mustache` renders.
     public func context(for manifest: Manifest, header: GeneratedHeader) -> JSONValue {
-        let configs = Dictionary(manifest.configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let calls = SwiftInitializerCall.calls(for: manifest.configs)
         let flagShape = Self.flagShape()
         return .object([
             "header": .array(header.lines.map(JSONValue.string)),
             "manifestName": .string(header.manifestName),
             "typeName": .string(manifest.name),
             "flags": .array(manifest.flags.enumerated().map {
-                flag(for: $1, configs: configs, shape: flagShape, position: ($0, manifest.flags.count))
+                flag(for: $1, calls: calls, shape: flagShape, position: ($0, manifest.flags.count))
             }),
             "hasFlags": .bool(!manifest.flags.isEmpty),
             "configs": .array(manifest.configs.enumerated().map {
-                config(for: $1, configs: configs, position: ($0, manifest.configs.count))
+                config(for: $1, calls: calls, position: ($0, manifest.configs.count))
             }),
         ])
     }
@@ -27,7 +27,7 @@ public struct SwiftTranslator: Sendable {
     // MARK: - Flags
 
     /// The keys of every flag's context. A case's raw value is its key's position in
-    /// ``flagShape()``, so ``flag(for:configs:shape:position:)`` sets each value by position.
+    /// ``flagShape()``, so ``flag(for:calls:shape:position:)`` sets each value by position.
     private enum FlagKey: Int, CaseIterable {
         case key, name, keyLiteral, valueType, defaultLiteral, ownerLiteral, expiresLiteral, killSwitchLiteral
         case kindLiteral, descriptionLiteral, docComment, isFirst, isLast
@@ -41,7 +41,7 @@ public struct SwiftTranslator: Sendable {
     /// A flag's context. It carries `isFirst` and `isLast` itself, so ``TemplateContext`` has no
     /// object to copy for them (10,000 flags would otherwise be copied once more).
     private func flag(
-        for flag: FlagDefinition, configs: [String: ConfigDefinition], shape: ObjectShape, position: (index: Int, count: Int)
+        for flag: FlagDefinition, calls: [String: SwiftInitializerCall], shape: ObjectShape, position: (index: Int, count: Int)
     ) -> JSONValue {
         // The doc comment's `///` lines, written directly rather than as doc text to prefix.
         var docComment: [JSONValue] = []
@@ -71,7 +71,7 @@ public struct SwiftTranslator: Sendable {
         set(.keyLiteral, .string(SwiftLiteral.string(flag.key)))
         set(.valueType, .string(valueType(of: flag)))
         set(.defaultLiteral, .string(
-            literal(flag.defaultValue, configName: flag.configName, configs: configs, used: 18, trailing: 1, indent: 4)))
+            literal(flag.defaultValue, configName: flag.configName, calls: calls, used: 18, trailing: 1, indent: 4)))
         set(.ownerLiteral, .string(SwiftLiteral.string(flag.owner, used: 11, trailing: 1, indent: 6)))
         set(.expiresLiteral, .string(flag.expires.map(Self.flagDayLiteral) ?? "nil"))
         set(.killSwitchLiteral, .string(SwiftLiteral.bool(flag.killSwitch)))
@@ -185,7 +185,7 @@ public struct SwiftTranslator: Sendable {
     /// A flag value as a Swift expression placed after `used` columns, followed by `trailing`
     /// columns, on a line indented by `indent`.
     func literal(
-        _ value: FlagValue, configName: String?, configs: [String: ConfigDefinition], used: Int, trailing: Int, indent: Int
+        _ value: FlagValue, configName: String?, calls: [String: SwiftInitializerCall], used: Int, trailing: Int, indent: Int
     ) -> String {
         switch value {
         case .bool(let bool): SwiftLiteral.bool(bool)
@@ -193,7 +193,7 @@ public struct SwiftTranslator: Sendable {
         case .int(let number): SwiftLiteral.int(number)
         case .double(let number): SwiftLiteral.double(number)
         case .json(let json):
-            expression(json, as: .config(configName ?? ""), configs: configs, used: used, trailing: trailing, indent: indent)
+            expression(json, as: .config(configName ?? ""), calls: calls, used: used, trailing: trailing, indent: indent)
         }
     }
 
@@ -202,23 +202,23 @@ public struct SwiftTranslator: Sendable {
     /// It stays on one line when that fits in the line length; otherwise each argument or
     /// element goes on its own line, as swift-format lays them out.
     func expression(
-        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], used: Int, trailing: Int, indent: Int
+        _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], used: Int, trailing: Int, indent: Int
     ) -> String {
         var forms = InlineForms()
-        appendInlineExpression(value, as: type, configs: configs, to: &forms)
+        appendInlineExpression(value, as: type, calls: calls, to: &forms)
         let whole = InlineForms.whole
         if used + forms.width(whole) + trailing <= SwiftLiteral.lineLength, !forms.hasLineFeed(whole) { return forms.text }
         var text = ""
         appendExpression(
-            value, as: type, configs: configs, forms: forms, part: whole, used: used, trailing: trailing, indent: indent, to: &text)
+            value, as: type, calls: calls, forms: forms, part: whole, used: used, trailing: trailing, indent: indent, to: &text)
         return text
     }
 
-    /// Appends ``expression(_:as:configs:used:trailing:indent:)`` to `text`, so nested values
+    /// Appends ``expression(_:as:calls:used:trailing:indent:)`` to `text`, so nested values
     /// are written in place rather than joined from temporary strings. `part` is the value's
     /// part of `forms`, which holds the one-line forms of the value and of everything in it.
     private func appendExpression(
-        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], forms: InlineForms, part: Int,
+        _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], forms: InlineForms, part: Int,
         used: Int, trailing: Int, indent: Int, to text: inout String
     ) {
         if used + forms.width(part) + trailing <= SwiftLiteral.lineLength, !forms.hasLineFeed(part) {
@@ -235,7 +235,7 @@ public struct SwiftTranslator: Sendable {
             for value in values {
                 SourceText.appendSpaces(inner, to: &text)
                 appendExpression(
-                    value, as: items, configs: configs, forms: forms, part: element, used: inner, trailing: 1, indent: inner,
+                    value, as: items, calls: calls, forms: forms, part: element, used: inner, trailing: 1, indent: inner,
                     to: &text)
                 text += ",\n"
                 element = forms.part(after: element)
@@ -243,26 +243,24 @@ public struct SwiftTranslator: Sendable {
             SourceText.appendSpaces(indent, to: &text)
             text += "]"
         case (.config(let name), .object(let object)):
-            guard let config = configs[name] else { return text += forms.form(part) }
+            guard let call = calls[name] else { return text += forms.form(part) }
             // The arguments are the properties the object has, in the order of the config's
             // properties, one part of `forms` each; the last one ends where `part` ends.
             let end = forms.part(after: part)
             guard forms.firstPart(in: part) != end else { return text += forms.form(part) }
-            text += name
-            text += "(\n"
-            var argument = forms.firstPart(in: part)
-            for property in config.properties {
-                guard let value = object[property.name] else { continue }
-                let label = Self.argumentLabel(property.name)
-                let isLast = forms.part(after: argument) == end
+            text += call.opening
+            text += "\n"
+            var argumentPart = forms.firstPart(in: part)
+            for argument in call.arguments {
+                guard let value = object[argument.name] else { continue }
+                let isLast = forms.part(after: argumentPart) == end
                 SourceText.appendSpaces(inner, to: &text)
-                text += label
-                text += ": "
+                text += argument.label
                 appendExpression(
-                    value, as: property.type, configs: configs, forms: forms, part: argument,
-                    used: inner + SourceText.width(label) + 2, trailing: isLast ? 0 : 1, indent: inner, to: &text)
+                    value, as: argument.type, calls: calls, forms: forms, part: argumentPart,
+                    used: inner + SourceText.width(argument.label), trailing: isLast ? 0 : 1, indent: inner, to: &text)
                 text += isLast ? "\n" : ",\n"
-                argument = forms.part(after: argument)
+                argumentPart = forms.part(after: argumentPart)
             }
             SourceText.appendSpaces(indent, to: &text)
             text += ")"
@@ -271,17 +269,17 @@ public struct SwiftTranslator: Sendable {
         }
     }
 
-    /// The one-line form of ``expression(_:as:configs:used:trailing:indent:)``.
-    func inlineExpression(_ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition]) -> String {
+    /// The one-line form of ``expression(_:as:calls:used:trailing:indent:)``.
+    func inlineExpression(_ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall]) -> String {
         var forms = InlineForms()
-        appendInlineExpression(value, as: type, configs: configs, to: &forms)
+        appendInlineExpression(value, as: type, calls: calls, to: &forms)
         return forms.text
     }
 
     /// Appends the one-line form of a value to `forms`, as one part holding a part for each
     /// element or argument.
     private func appendInlineExpression(
-        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], to forms: inout InlineForms
+        _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], to forms: inout InlineForms
     ) {
         let part = forms.begin()
         defer { forms.end(part) }
@@ -295,21 +293,18 @@ public struct SwiftTranslator: Sendable {
             forms.text += "["
             for (index, value) in values.enumerated() {
                 if index > 0 { forms.text += ", " }
-                appendInlineExpression(value, as: items, configs: configs, to: &forms)
+                appendInlineExpression(value, as: items, calls: calls, to: &forms)
             }
             forms.text += "]"
         case (.config(let name), .object(let object)):
-            guard let config = configs[name] else { return forms.text += "nil" }
-            forms.text += name
-            forms.text += "("
+            guard let call = calls[name] else { return forms.text += "nil" }
+            forms.text += call.opening
             var isFirst = true
-            for property in config.properties {
-                guard let value = object[property.name] else { continue }
-                if !isFirst { forms.text += ", " }
+            for argument in call.arguments {
+                guard let value = object[argument.name] else { continue }
+                forms.text += isFirst ? argument.label : argument.separatedLabel
                 isFirst = false
-                forms.text += Self.argumentLabel(property.name)
-                forms.text += ": "
-                appendInlineExpression(value, as: property.type, configs: configs, to: &forms)
+                appendInlineExpression(value, as: argument.type, calls: calls, to: &forms)
             }
             forms.text += ")"
         default:
@@ -331,12 +326,12 @@ public struct SwiftTranslator: Sendable {
     /// A config's context. Like a flag's, it and the objects in its lists carry their places
     /// (`isFirst`, `isLast`) themselves.
     private func config(
-        for config: ConfigDefinition, configs: [String: ConfigDefinition], position: (index: Int, count: Int)
+        for config: ConfigDefinition, calls: [String: SwiftInitializerCall], position: (index: Int, count: Int)
     ) -> JSONValue {
         var doc = config.description.map(SourceText.commentLines) ?? ["A config of flags.yaml."]
         doc += ["", "Schema version \(config.version). Decode with `\(config.name).decode(from:)`, which returns nil on any error."]
         let properties = config.properties.enumerated().map {
-            property(for: $1, configs: configs, position: ($0, config.properties.count))
+            property(for: $1, calls: calls, position: ($0, config.properties.count))
         }
         return .object([
             "name": .string(config.name),
@@ -361,7 +356,7 @@ public struct SwiftTranslator: Sendable {
     }
 
     private func property(
-        for property: ConfigProperty, configs: [String: ConfigDefinition], position: (index: Int, count: Int)
+        for property: ConfigProperty, calls: [String: SwiftInitializerCall], position: (index: Int, count: Int)
     ) -> JSONValue {
         let name = Identifiers.swiftEscaped(property.name)
         let baseType = swiftType(property.type)
@@ -375,12 +370,12 @@ public struct SwiftTranslator: Sendable {
         if property.isRequired {
             decode = "try container.decode(\(baseType).self, forKey: \(keyCase))"
             if let value = property.defaultValue {
-                parameter += " = " + expression(value, as: property.type, configs: configs, used: 4 + SourceText.width(parameter) + 3, trailing: 1, indent: 4)
+                parameter += " = " + expression(value, as: property.type, calls: calls, used: 4 + SourceText.width(parameter) + 3, trailing: 1, indent: 4)
             }
         } else if let value = property.defaultValue {
-            parameter += " = " + expression(value, as: property.type, configs: configs, used: 4 + SourceText.width(parameter) + 3, trailing: 1, indent: 4)
+            parameter += " = " + expression(value, as: property.type, calls: calls, used: 4 + SourceText.width(parameter) + 3, trailing: 1, indent: 4)
             decode = "try container.decodeIfPresent(\(baseType).self, forKey: \(keyCase)) ?? "
-            let inline = inlineExpression(value, as: property.type, configs: configs)
+            let inline = inlineExpression(value, as: property.type, calls: calls)
             if 4 + SourceText.width(name) + 3 + SourceText.width(decode) + SourceText.width(inline) <= SwiftLiteral.lineLength {
                 decode += inline
             } else {
@@ -389,7 +384,7 @@ public struct SwiftTranslator: Sendable {
                 decode += "Self.\(constant)"
                 hoistedDefault = .object([
                     "name": .string(constant), "type": .string(baseType),
-                    "literal": .string(expression(value, as: property.type, configs: configs, used: 22 + SourceText.width(constant) + SourceText.width(baseType) + 3, trailing: 0, indent: 2)),
+                    "literal": .string(expression(value, as: property.type, calls: calls, used: 22 + SourceText.width(constant) + SourceText.width(baseType) + 3, trailing: 0, indent: 2)),
                 ])
             }
         } else {

@@ -1,0 +1,35 @@
+/// The fixed text of the initializer call a config's values are written as,
+/// `PaywallConfig(title: "Go Pro", trialDays: 7)`. It is made once per config, so writing a
+/// value appends its arguments' labels whole instead of building them from pieces each time.
+struct SwiftInitializerCall {
+    /// One of the config's properties, as an argument of the call.
+    struct Argument {
+        /// The property's name: the key of its value in a JSON object.
+        let name: String
+        /// The property's type.
+        let type: PropertyType
+        /// `title: `: the argument label (see ``SwiftTranslator/argumentLabel(_:)``) and its colon.
+        let label: String
+        /// `, title: `: the label after another argument on the same line.
+        let separatedLabel: String
+    }
+
+    /// `PaywallConfig(`: the config's name and the opening parenthesis.
+    let opening: String
+    /// Every property of the config, in the config's order.
+    let arguments: [Argument]
+
+    /// The call for a config.
+    init(_ config: ConfigDefinition) {
+        opening = config.name + "("
+        arguments = config.properties.map { property in
+            let label = SwiftTranslator.argumentLabel(property.name) + ": "
+            return Argument(name: property.name, type: property.type, label: label, separatedLabel: ", " + label)
+        }
+    }
+
+    /// The call for every config, by the config's name (the first config of a name wins).
+    static func calls(for configs: [ConfigDefinition]) -> [String: SwiftInitializerCall] {
+        Dictionary(configs.map { ($0.name, SwiftInitializerCall($0)) }, uniquingKeysWith: { first, _ in first })
+    }
+}
