@@ -193,10 +193,10 @@ enum SourceText {
 
     /// `-1_234_567`; numbers below 10,000 stay ungrouped.
     static func groupedDecimal(_ value: Int) -> String {
+        guard value.magnitude >= 10_000 else { return String(value) }
         let digits = String(value.magnitude)
         // Digits are ASCII: one byte per character.
         let count = digits.utf8.count
-        guard count > 4 else { return String(value) }
         var grouped = value < 0 ? "-" : ""
         grouped.reserveCapacity(grouped.utf8.count + count + count / 3)
         for (index, digit) in digits.utf8.enumerated() {

@@ -14,8 +14,9 @@ public struct SwiftTranslator: Sendable {
             "header": .array(header.lines.map(JSONValue.string)),
             "manifestName": .string(header.manifestName),
             "typeName": .string(manifest.name),
-            "flags": .array(manifest.flags.enumerated().map {
-                flag(for: $1, calls: calls, shape: flagShape, position: ($0, manifest.flags.count))
+            // By index: each flag is read in place, not copied out of the array first.
+            "flags": .array(manifest.flags.indices.map {
+                flag(for: manifest.flags[$0], calls: calls, shape: flagShape, position: ($0, manifest.flags.count))
             }),
             "hasFlags": .bool(!manifest.flags.isEmpty),
             "configs": .array(manifest.configs.enumerated().map {
@@ -209,6 +210,9 @@ public struct SwiftTranslator: Sendable {
         let whole = InlineForms.whole
         if used + forms.width(whole) + trailing <= SwiftLiteral.lineLength, !forms.hasLineFeed(whole) { return forms.text }
         var text = ""
+        // The one-line form with line breaks and indentation added: room for twice its length
+        // saves regrowing the text as it is written.
+        text.reserveCapacity(2 * forms.text.utf8.count)
         appendExpression(
             value, as: type, calls: calls, forms: forms, part: whole, used: used, trailing: trailing, indent: indent, to: &text)
         return text
