@@ -17,7 +17,8 @@ public enum Identifiers {
 
     /// The name with backticks when it is a Swift keyword: `` `default` ``.
     public static func swiftEscaped(_ name: String) -> String {
-        swiftKeywords.contains(name) ? "`\(name)`" : name
+        // A name longer than every keyword is none: its length costs less than its hash.
+        name.utf8.count <= longestSwiftKeyword && swiftKeywords.contains(name) ? "`\(name)`" : name
     }
 
     /// The name with backticks when it is a Kotlin keyword: `` `when` ``.
@@ -34,6 +35,9 @@ public enum Identifiers {
         "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
         "super", "throws", "true", "try", "_",
     ]
+
+    /// The length in UTF-8 bytes of the longest of ``swiftKeywords``.
+    private static let longestSwiftKeyword = swiftKeywords.map(\.utf8.count).max() ?? 0
 
     /// Kotlin's hard keywords, which must be escaped to be used as a name.
     public static let kotlinKeywords: Set<String> = [
@@ -88,40 +92,43 @@ public enum Identifiers {
     /// flag key); nil for other text, which takes the Unicode-aware path. Parts are the runs
     /// between underscores, as `split(separator: "_")` makes them.
     private static func asciiCamel(_ key: String, capitalizeFirst: Bool) -> String? {
-        var isASCII = true
-        var parts = 0
-        // Written straight into the string's storage: no byte array in between.
-        func camel(of bytes: UnsafeBufferPointer<UInt8>) -> String {
-            String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                var count = 0
-                var inPart = false
-                for byte in bytes {
-                    guard byte < 0x80 else {
-                        isASCII = false
-                        return 0
-                    }
-                    if byte == UInt8(ascii: "_") {
-                        inPart = false
-                        continue
-                    }
-                    if inPart {
-                        buffer[count] = byte
-                    } else {
-                        inPart = true
-                        parts += 1
-                        let capitalize = capitalizeFirst || parts > 1
-                        buffer[count] = capitalize && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
-                    }
-                    count += 1
-                }
-                return count
-            }
-        }
         // The key's bytes in place (native and small strings store them contiguously), not
         // through the UTF-8 view's iterator.
-        let camel = key.utf8.withContiguousStorageIfAvailable(camel) ?? Array(key.utf8).withUnsafeBufferPointer(camel)
-        guard isASCII else { return nil }
-        if parts == 0 { return capitalizeFirst ? "" : key }
+        if let camel = key.utf8.withContiguousStorageIfAvailable({ asciiCamel(of: $0, key: key, capitalizeFirst: capitalizeFirst) }) {
+            return camel
+        }
+        return Array(key.utf8).withUnsafeBufferPointer { asciiCamel(of: $0, key: key, capitalizeFirst: capitalizeFirst) }
+    }
+
+    /// ``asciiCamel(_:capitalizeFirst:)`` of `key`, given its UTF-8 bytes.
+    private static func asciiCamel(of bytes: UnsafeBufferPointer<UInt8>, key: String, capitalizeFirst: Bool) -> String? {
+        // Checked first, byte by byte without an early exit, so the loop vectorizes.
+        var highBits: UInt8 = 0
+        for byte in bytes { highBits |= byte }
+        guard highBits < 0x80 else { return nil }
+        // Written straight into the string's storage: no byte array in between.
+        let camel = String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            var count = 0
+            var inPart = false
+            for byte in bytes {
+                if byte == UInt8(ascii: "_") {
+                    inPart = false
+                    continue
+                }
+                if inPart {
+                    buffer[count] = byte
+                } else {
+                    // A part's first letter: capitalized, unless it is the first part of a lower camel name.
+                    let capitalize = capitalizeFirst || count > 0
+                    inPart = true
+                    buffer[count] = capitalize && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
+                }
+                count += 1
+            }
+            return count
+        }
+        // No part at all: the key is empty or only underscores.
+        if camel.isEmpty { return capitalizeFirst ? "" : key }
         return camel
     }
 
