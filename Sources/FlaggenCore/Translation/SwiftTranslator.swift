@@ -10,6 +10,7 @@ public struct SwiftTranslator: Sendable {
     public func context(for manifest: Manifest, header: GeneratedHeader) -> JSONValue {
         let calls = SwiftInitializerCall.calls(for: manifest.configs)
         let flagShape = Self.flagShape()
+        let propertyShape = Self.propertyShape()
         return .object([
             "header": .array(header.lines.map(JSONValue.string)),
             "manifestName": .string(header.manifestName),
@@ -20,7 +21,7 @@ public struct SwiftTranslator: Sendable {
             }),
             "hasFlags": .bool(!manifest.flags.isEmpty),
             "configs": .array(manifest.configs.enumerated().map {
-                config(for: $1, calls: calls, position: ($0, manifest.configs.count))
+                config(for: $1, calls: calls, propertyShape: propertyShape, position: ($0, manifest.configs.count))
             }),
         ])
     }
@@ -35,8 +36,15 @@ public struct SwiftTranslator: Sendable {
     }
 
     /// The shape of every flag's context: the names of ``FlagKey``'s cases, in their order.
+    /// They are spelled out because naming an enum case at run time goes through reflection,
+    /// which costs about two million instructions for these thirteen names.
     private static func flagShape() -> ObjectShape {
-        ObjectShape(keys: FlagKey.allCases.map { "\($0)" })
+        let shape = ObjectShape(keys: [
+            "key", "name", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral", "killSwitchLiteral",
+            "kindLiteral", "descriptionLiteral", "docComment", "isFirst", "isLast",
+        ])
+        assert(shape.keys == FlagKey.allCases.map { "\($0)" }, "FlagKey must name the flag shape's keys in order")
+        return shape
     }
 
     /// A flag's context. It carries `isFirst` and `isLast` itself, so ``TemplateContext`` has no
@@ -330,12 +338,13 @@ public struct SwiftTranslator: Sendable {
     /// A config's context. Like a flag's, it and the objects in its lists carry their places
     /// (`isFirst`, `isLast`) themselves.
     private func config(
-        for config: ConfigDefinition, calls: [String: SwiftInitializerCall], position: (index: Int, count: Int)
+        for config: ConfigDefinition, calls: [String: SwiftInitializerCall], propertyShape: ObjectShape,
+        position: (index: Int, count: Int)
     ) -> JSONValue {
         var doc = config.description.map(SourceText.commentLines) ?? ["A config of flags.yaml."]
         doc += ["", "Schema version \(config.version). Decode with `\(config.name).decode(from:)`, which returns nil on any error."]
         let properties = config.properties.enumerated().map {
-            property(for: $1, calls: calls, position: ($0, config.properties.count))
+            property(for: $1, calls: calls, shape: propertyShape, position: ($0, config.properties.count))
         }
         return .object([
             "name": .string(config.name),
@@ -359,8 +368,15 @@ public struct SwiftTranslator: Sendable {
         }
     }
 
+    /// The keys every property's context has; `allowedValues` and `hoistedDefault` are added
+    /// to the properties that have them.
+    private static func propertyShape() -> ObjectShape {
+        ObjectShape(keys: ["name", "type", "initParameter", "decodeExpression", "keyCase", "docComment", "checks", "isFirst", "isLast"])
+    }
+
     private func property(
-        for property: ConfigProperty, calls: [String: SwiftInitializerCall], position: (index: Int, count: Int)
+        for property: ConfigProperty, calls: [String: SwiftInitializerCall], shape: ObjectShape,
+        position: (index: Int, count: Int)
     ) -> JSONValue {
         let name = Identifiers.swiftEscaped(property.name)
         let baseType = swiftType(property.type)
@@ -396,7 +412,7 @@ public struct SwiftTranslator: Sendable {
             decode = "try container.decodeIfPresent(\(baseType).self, forKey: \(keyCase))"
         }
 
-        var object: [String: JSONValue] = [
+        var object = shape.object([
             "name": .string(name),
             "type": .string(type),
             "initParameter": .string(parameter),
@@ -406,7 +422,7 @@ public struct SwiftTranslator: Sendable {
             "checks": .array(checks(for: property, name: name, isOptional: isOptional)),
             "isFirst": .bool(position.index == 0),
             "isLast": .bool(position.index == position.count - 1),
-        ]
+        ])
         if let allowed = property.enumValues {
             object["allowedValues"] = .object([
                 "name": .string("allowed" + Identifiers.upperCamel(property.name)),
