@@ -102,6 +102,7 @@ public enum SwiftLiteral {
                 var end = 0
                 func write(_ byte: UInt8, times: Int = 1) {
                     for _ in 0..<times {
+                        precondition(end < result.count, "the literal is longer than its capacity")
                         result[end] = byte
                         end += 1
                     }

@@ -15,7 +15,7 @@ public struct SwiftTranslator: Sendable {
             "header": .array(header.lines.map(JSONValue.string)),
             "manifestName": .string(header.manifestName),
             "typeName": .string(manifest.name),
-            // By index: each flag is read in place, not copied out of the array first.
+            // By index: enumerated() would copy each flag once more on the way.
             "flags": .array(manifest.flags.indices.map {
                 flag(for: manifest.flags[$0], calls: calls, shape: flagShape, position: ($0, manifest.flags.count))
             }),
