@@ -44,34 +44,49 @@ struct ContextStack {
         _ = frames.popLast()
     }
 
-    /// The value a name refers to, or `nil` when nothing matches (which renders as empty).
+    /// The value the name with `parts` refers to, or `nil` when nothing matches (which renders
+    /// as empty). No parts is the implicit iterator `.`, the top of the stack.
     ///
     /// The first part of a dotted name is looked up from the top of the stack down, in
     /// objects only; each further part only inside the value found for the part before it.
     /// Adds to `work` how many frames and parts it looked in (for the render step limit: a
     /// lookup from deep inside nested sections costs as much as the levels it searches).
+    ///
+    /// The parts are read in place, through a buffer pointer, so a lookup retains no name.
     @inline(__always)
-    func lookup(_ name: Name, work: inout Int) -> JSONValue? {
-        guard let first = name.parts.first else { return frames.last }
-        // Through a buffer pointer, so each frame is read in place rather than copied out.
-        let found: JSONValue? = frames.withUnsafeBufferPointer { frames in
+    func lookup(_ parts: UnsafeBufferPointer<String>, work: inout Int) -> JSONValue? {
+        frames.withUnsafeBufferPointer { frames in
             var index = frames.count - 1
+            guard !parts.isEmpty else { return frames[index] }
             while index >= 0 {
                 work += 1
-                if case .object(let members) = frames[index], let value = members[first] { return value }
+                if let value = Self.member(parts[0], of: frames[index]) {
+                    return parts.count == 1 ? value : Self.follow(parts, from: value, work: &work)
+                }
                 index -= 1
             }
             return nil
         }
-        guard var value = found else { return nil }
-        var partIndex = 1
-        while partIndex < name.parts.count {
+    }
+
+    /// The member `key` of `value` when it is an object, `nil` otherwise.
+    @inline(__always)
+    private static func member(_ key: String, of value: borrowing JSONValue) -> JSONValue? {
+        switch value {
+        case .object(let members): members[key]
+        default: nil
+        }
+    }
+
+    /// Looks up the parts of a dotted name after the first, each inside the value before it.
+    private static func follow(
+        _ parts: UnsafeBufferPointer<String>, from first: JSONValue, work: inout Int
+    ) -> JSONValue? {
+        var value = first
+        for partIndex in 1..<parts.count {
             work += 1
-            guard case .object(let members) = value, let member = members[name.parts[partIndex]] else {
-                return nil
-            }
+            guard let member = member(parts[partIndex], of: value) else { return nil }
             value = member
-            partIndex += 1
         }
         return value
     }

@@ -4,12 +4,14 @@
 /// and the matching ``Instruction/sectionEnd(start:)``, so repeating a section jumps back rather
 /// than copying nodes. Instructions hold only integers, so reading one retains nothing; the
 /// literal text lives in one byte buffer, the names and partial tags in side tables.
+/// A name is a range of ``nameParts`` rather than an array of its own, so looking one up reads
+/// the parts in place and retains nothing either.
 struct Program: Sendable {
     /// One step of a template.
     enum Instruction: Sendable {
         /// Literal text: `text[start..<end]`.
         case text(start: Int, end: Int)
-        /// `{{name}}`, `{{{name}}}` or `{{& name}}`: `names[name]`.
+        /// `{{name}}`, `{{{name}}}` or `{{& name}}`: the parts `nameParts[names[name]]`.
         case variable(name: Int, escapesHTML: Bool)
         /// `{{#name}}` or `{{^name}}` (`inverted`); `end` is the index of the matching
         /// ``sectionEnd(start:)``, `position` the opening tag's.
@@ -31,7 +33,10 @@ struct Program: Sendable {
     private(set) var instructions: [Instruction] = []
     /// The UTF-8 bytes of all literal text, in order.
     private(set) var text: [UInt8] = []
-    private(set) var names: [Name] = []
+    /// Each name's parts, as a range of ``nameParts``; empty for the implicit iterator `.`.
+    private(set) var names: [Range<Int>] = []
+    /// The parts of all names, in order.
+    private(set) var nameParts: [String] = []
     private(set) var partials: [PartialTag] = []
     /// Where each name is in ``names``, so a name used by many tags is stored once.
     private var nameIndices: [Name: Int] = [:]
@@ -68,7 +73,8 @@ struct Program: Sendable {
 
     private mutating func index(of name: Name) -> Int {
         if let index = nameIndices[name] { return index }
-        names.append(name)
+        names.append(nameParts.count..<nameParts.count + name.parts.count)
+        nameParts.append(contentsOf: name.parts)
         nameIndices[name] = names.count - 1
         return names.count - 1
     }

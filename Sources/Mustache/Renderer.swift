@@ -17,8 +17,11 @@ struct Renderer: ~Copyable {
     var output = Output()
     /// When set, the output is handed to it whenever it reaches ``drainChunkSize`` bytes.
     private var drainReceiver: ((UnsafeRawBufferPointer) -> Void)?
-    /// Kept apart from ``drainReceiver`` so the check on every step reads one integer.
     private var drainChunkSize = Int.max
+    /// The size of ``output`` at which ``takeStep()`` looks at it: a full chunk to drain, or more
+    /// than ``MustacheTemplate/maxOutputBytes`` rendered in all. One integer, so the check on
+    /// every step is one comparison.
+    private var outputCheckpoint = MustacheTemplate.maxOutputBytes + 1
     /// Where each parsed partial is in ``programs``, by name; `nil` for a name the provider
     /// does not know.
     private var partialPrograms: [String: Int?] = [:]
@@ -69,6 +72,7 @@ struct Renderer: ~Copyable {
     mutating func drain(every chunkSize: Int, into receive: @escaping (UnsafeRawBufferPointer) -> Void) {
         drainChunkSize = max(1, chunkSize)
         drainReceiver = receive
+        updateOutputCheckpoint()
     }
 
     /// Renders the template's instructions, jumping back over a section's body for each item.
@@ -101,7 +105,7 @@ struct Renderer: ~Copyable {
                 address += 1
 
             case .variable(let name, let escapesHTML):
-                if let value = context.lookup(program.names[name], work: &steps) {
+                if let value = lookup(name, in: program) {
                     if case .string(let string) = value, !(escapesHTML && options.escapesHTML) {
                         output.writeValue(string)
                     } else {
@@ -112,22 +116,22 @@ struct Renderer: ~Copyable {
                 address += 1
 
             case .section(let name, let inverted, let end, let position):
-                let value = context.lookup(program.names[name], work: &steps)
+                let value = lookup(name, in: program)
                 guard ContextStack.isTruthy(value) != inverted else {
                     address = end + 1
                     continue
                 }
-                switch value {
-                case .array(let items)? where !inverted:
+                if inverted {
+                    sections.append(Section(items: nil, pushedContext: false, program: programIndex, position: position))
+                } else if case .array(let items)? = value {
                     sections.append(Section(items: items, pushedContext: true, program: programIndex, position: position))
                     // The first item's step; a truthy list is never empty.
                     try takeStep()
                     context.push(items[0])
-                case let value? where !inverted:
-                    context.push(value)
+                } else {
+                    // Truthy, so not `nil`.
+                    context.push(value.unsafelyUnwrapped)
                     sections.append(Section(items: nil, pushedContext: true, program: programIndex, position: position))
-                default:
-                    sections.append(Section(items: nil, pushedContext: false, program: programIndex, position: position))
                 }
                 address += 1
 
@@ -171,17 +175,37 @@ struct Renderer: ~Copyable {
         }
     }
 
+    /// The value of `program.names[name]` in the context stack (see ``ContextStack/lookup(_:work:)``).
+    @inline(__always)
+    private mutating func lookup(_ name: Int, in program: Program) -> JSONValue? {
+        let range = program.names[name]
+        return program.nameParts.withUnsafeBufferPointer { parts in
+            context.lookup(UnsafeBufferPointer(rebasing: parts[range]), work: &steps)
+        }
+    }
+
     /// Counts one step, and checks the limits: the steps, and the output's size. Hands the
     /// output to ``drainReceiver`` when a chunk is full.
     @inline(__always)
     private mutating func takeStep() throws(MustacheError) {
         steps += 1
         if steps > maxSteps { try checkSteps() }
+        if output.bytes.count >= outputCheckpoint { try checkOutput() }
+    }
+
+    /// Called when the output reaches ``outputCheckpoint``: drains a full chunk, and fails when
+    /// the output is too large.
+    private mutating func checkOutput() throws(MustacheError) {
         if output.bytes.count >= drainChunkSize, let drainReceiver { output.drain(into: drainReceiver) }
         if output.totalCount > MustacheTemplate.maxOutputBytes {
             throw limitError(.outputTooLarge, "the rendered text is larger than the limit of "
                 + "\(MustacheTemplate.maxOutputBytes) bytes")
         }
+        updateOutputCheckpoint()
+    }
+
+    private mutating func updateOutputCheckpoint() {
+        outputCheckpoint = min(drainChunkSize, MustacheTemplate.maxOutputBytes - output.drainedCount + 1)
     }
 
     /// Called when ``steps`` passes ``maxSteps``: adds the data's allowance once, then fails.
