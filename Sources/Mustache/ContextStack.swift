@@ -9,33 +9,6 @@ struct ContextStack {
         frames = [root]
     }
 
-    /// How many values the render's data holds, at every depth (for the render step limit).
-    var bottomValueCount: Int {
-        var count = 1
-        // Only lists and objects wait here; other values are counted as they are met.
-        var pending = [frames[0]]
-        while let container = pending.popLast() {
-            switch container {
-            case .array(let items):
-                count += items.count
-                for item in items where Self.isContainer(item) { pending.append(item) }
-            case .object(let members):
-                count += members.count
-                for member in members.values where Self.isContainer(member) { pending.append(member) }
-            default:
-                break
-            }
-        }
-        return count
-    }
-
-    private static func isContainer(_ value: JSONValue) -> Bool {
-        switch value {
-        case .array, .object: true
-        default: false
-        }
-    }
-
     mutating func push(_ value: JSONValue) {
         frames.append(value)
     }

@@ -36,11 +36,12 @@ struct Renderer: ~Copyable {
     /// The partials being rendered, innermost last.
     private var partialCalls: [PartialCall] = []
     /// Steps taken, and how many are allowed (see ``MustacheTemplate/maxRenderSteps``). The
-    /// allowance for the data is added the first time the base limit is reached, so renders
-    /// that stay under it never count the data's values.
+    /// allowance for the data is added as the steps pass the base limit, counting only as many
+    /// of the data's values as the steps need, so renders that stay under it never count them.
     private var steps = 0
     private var maxSteps = MustacheTemplate.maxRenderSteps
-    private var countedData = false
+    /// The data's values counted so far (none until ``steps`` passes the base limit).
+    private var dataValues: ValueCounter
 
     /// A section whose body is being rendered.
     private struct Section {
@@ -64,6 +65,7 @@ struct Renderer: ~Copyable {
 
     init(context: JSONValue, partials: some PartialProvider, options: MustacheTemplate.Options) {
         self.context = ContextStack(context)
+        self.dataValues = ValueCounter(context)
         self.partialSource = { partials.partial(named: $0) }
         self.options = options
     }
@@ -208,17 +210,23 @@ struct Renderer: ~Copyable {
         outputCheckpoint = min(drainChunkSize, MustacheTemplate.maxOutputBytes - output.drainedCount + 1)
     }
 
-    /// Called when ``steps`` passes ``maxSteps``: adds the data's allowance once, then fails.
+    /// Called when ``steps`` passes ``maxSteps``: counts more of the data's values, and fails
+    /// once all of them are counted and the steps still exceed the allowance.
     private mutating func checkSteps() throws(MustacheError) {
-        if !countedData {
-            countedData = true
-            maxSteps += MustacheTemplate.renderStepsPerDataValue * context.bottomValueCount
-            if steps <= maxSteps { return }
-        }
+        let perValue = MustacheTemplate.renderStepsPerDataValue
+        // Enough values for the steps taken, and a margin so this runs again only after
+        // thousands more steps.
+        let needed = (steps - MustacheTemplate.maxRenderSteps + perValue - 1) / perValue
+        dataValues.count(upTo: needed + Self.valueCountingMargin)
+        maxSteps = MustacheTemplate.maxRenderSteps + perValue * dataValues.count
+        if steps <= maxSteps { return }
         throw limitError(
             .renderTooLong, "rendering takes more than \(maxSteps) steps (\(MustacheTemplate.maxRenderSteps) "
                 + "plus \(MustacheTemplate.renderStepsPerDataValue) per value in the data)")
     }
+
+    /// How many values past the current need ``checkSteps()`` counts at a time.
+    private static let valueCountingMargin = 4096
 
     /// A limit error at the innermost list section being repeated, which is usually where a
     /// runaway render multiplies its work, or at the start of the template when there is none.

@@ -80,6 +80,21 @@ final class MustacheFuzzRegressionTests: XCTestCase {
                 + "that include other partials many times multiply the work, so include fewer of them")
     }
 
+    /// The data's values are counted a piece at a time, as the steps need them; a render that
+    /// fails has still counted all of them, so the message names the whole allowance:
+    /// 1 + 16 x (the object, the list, 20,000 rows and their 20,000 numbers).
+    func testRunawayRenderOverLargeDataCountsAllOfTheData() throws {
+        let data = JSONValue.object(["rows": .array((0..<20_000).map { .object(["n": .int($0)]) })])
+        let template = try MustacheTemplate(source: "{{#rows}}{{#rows}}{{n}}{{/rows}}{{/rows}}")
+        let error = assertFails(.renderTooLong) { try template.render(data) }
+        XCTAssertEqual(
+            error?.message,
+            "rendering takes more than 1640032 steps (1000000 plus 16 per value in the data) while "
+                + "repeating this section; a section over a list inside a section over the same list "
+                + "repeats the whole list for every item, so drop the inner section or name a field of "
+                + "the items instead")
+    }
+
     /// Repeating a long value fills memory long before the step limit: the output limit
     /// stops it instead.
     func testHugeOutputStopsAtTheOutputLimit() throws {
