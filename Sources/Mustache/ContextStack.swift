@@ -2,19 +2,35 @@ import FlaggenJSON
 
 /// The values that names are looked up in: the render's data at the bottom, each entered
 /// section's value above it.
+///
+/// The top value is kept apart from the ones below it. Most lookups find their name in the top
+/// value, and the renderer keeps the stack in a local variable, so the top value is read in
+/// place while its dictionary is searched; a value in an array has to be copied (and retained)
+/// first, because the compiler cannot tell that the search leaves the array alone.
 struct ContextStack {
-    private var frames: [JSONValue]
+    private var top: JSONValue
+    /// The values under ``top``, bottom first.
+    private var below: [JSONValue] = []
 
     init(_ root: JSONValue) {
-        frames = [root]
+        top = root
     }
 
+    @inline(__always)
     mutating func push(_ value: JSONValue) {
-        frames.append(value)
+        below.append(top)
+        top = value
     }
 
+    /// Replaces the top value, as a section over a list moves to its next item.
+    @inline(__always)
+    mutating func replaceTop(with value: JSONValue) {
+        top = value
+    }
+
+    @inline(__always)
     mutating func pop() {
-        _ = frames.popLast()
+        top = below.removeLast()
     }
 
     /// The value the name with `parts` refers to, or `nil` when nothing matches (which renders
@@ -28,18 +44,22 @@ struct ContextStack {
     /// The parts are read in place, through a buffer pointer, so a lookup retains no name.
     @inline(__always)
     func lookup(_ parts: UnsafeBufferPointer<String>, work: inout Int) -> JSONValue? {
-        frames.withUnsafeBufferPointer { frames in
-            var index = frames.count - 1
-            guard !parts.isEmpty else { return frames[index] }
+        guard !parts.isEmpty else { return top }
+        work += 1
+        if let value = Self.member(parts[0], of: top) {
+            return parts.count == 1 ? value : Self.follow(parts, from: value, work: &work)
+        }
+        let found: JSONValue? = below.withUnsafeBufferPointer { below in
+            var index = below.count - 1
             while index >= 0 {
                 work += 1
-                if let value = Self.member(parts[0], of: frames[index]) {
-                    return parts.count == 1 ? value : Self.follow(parts, from: value, work: &work)
-                }
+                if let value = Self.member(parts[0], of: below[index]) { return value }
                 index -= 1
             }
             return nil
         }
+        guard let found else { return nil }
+        return parts.count == 1 ? found : Self.follow(parts, from: found, work: &work)
     }
 
     /// The member `key` of `value` when it is an object, `nil` otherwise.

@@ -13,7 +13,8 @@ import FlaggenJSON
 struct Renderer: ~Copyable {
     private let partialSource: (String) -> String?
     private let options: MustacheTemplate.Options
-    private var context: ContextStack
+    /// The render's data, the bottom of the context stack.
+    private let data: JSONValue
     var output = Output()
     /// When set, the output is handed to it whenever it reaches ``drainChunkSize`` bytes.
     private var drainReceiver: ((UnsafeRawBufferPointer) -> Void)?
@@ -64,7 +65,7 @@ struct Renderer: ~Copyable {
     }
 
     init(context: JSONValue, partials: some PartialProvider, options: MustacheTemplate.Options) {
-        self.context = ContextStack(context)
+        self.data = context
         self.dataValues = ValueCounter(context)
         self.partialSource = { partials.partial(named: $0) }
         self.options = options
@@ -87,6 +88,9 @@ struct Renderer: ~Copyable {
         templateNames = [template.name]
         var programIndex = 0
         var program = template.program
+        // A local variable rather than a property, so that lookups can read its top value in
+        // place (see ``ContextStack``).
+        var context = ContextStack(data)
         var address = 0
         while true {
             try takeStep()
@@ -107,7 +111,7 @@ struct Renderer: ~Copyable {
                 address += 1
 
             case .variable(let name, let escapesHTML):
-                if let value = lookup(name, in: program) {
+                if let value = lookup(name, in: program, context: context) {
                     if case .string(let string) = value, !(escapesHTML && options.escapesHTML) {
                         output.writeValue(string)
                     } else {
@@ -118,7 +122,7 @@ struct Renderer: ~Copyable {
                 address += 1
 
             case .section(let name, let inverted, let end, let position):
-                let value = lookup(name, in: program)
+                let value = lookup(name, in: program, context: context)
                 guard ContextStack.isTruthy(value) != inverted else {
                     address = end + 1
                     continue
@@ -139,8 +143,8 @@ struct Renderer: ~Copyable {
 
             case .sectionEnd(let start):
                 let top = sections.count - 1
-                if sections[top].pushedContext { context.pop() }
                 guard let itemCount = sections[top].items?.count else {
+                    if sections[top].pushedContext { context.pop() }
                     sections.removeLast()
                     address += 1
                     continue
@@ -149,12 +153,14 @@ struct Renderer: ~Copyable {
                 try takeStep()
                 let next = sections[top].itemIndex + 1
                 guard next < itemCount else {
+                    // A section over a list always pushes its item.
+                    context.pop()
                     sections.removeLast()
                     address += 1
                     continue
                 }
                 sections[top].itemIndex = next
-                context.push(sections[top].items.unsafelyUnwrapped[next])
+                context.replaceTop(with: sections[top].items.unsafelyUnwrapped[next])
                 address = start + 1
 
             case .partial(let index):
@@ -179,7 +185,7 @@ struct Renderer: ~Copyable {
 
     /// The value of `program.names[name]` in the context stack (see ``ContextStack/lookup(_:work:)``).
     @inline(__always)
-    private mutating func lookup(_ name: Int, in program: Program) -> JSONValue? {
+    private mutating func lookup(_ name: Int, in program: Program, context: ContextStack) -> JSONValue? {
         let range = program.names[name]
         return program.nameParts.withUnsafeBufferPointer { parts in
             context.lookup(UnsafeBufferPointer(rebasing: parts[range]), work: &steps)
