@@ -8,7 +8,8 @@ import FlaggenJSON
 /// place while its dictionary is searched; a value in an array has to be copied (and retained)
 /// first, because the compiler cannot tell that the search leaves the array alone.
 struct ContextStack {
-    private var top: JSONValue
+    /// The innermost section's value (the data when no section is open).
+    private(set) var top: JSONValue
     /// The values under ``top``, bottom first.
     private var below: [JSONValue] = []
 

@@ -111,12 +111,17 @@ struct Renderer: ~Copyable {
                 address += 1
 
             case .variable(let name, let escapesHTML):
-                if let value = lookup(name, in: program, context: context) {
-                    if case .string(let string) = value, !(escapesHTML && options.escapesHTML) {
+                let escapes = escapesHTML && options.escapesHTML
+                if !escapes, program.names[name].isEmpty, case .string(let string) = context.top {
+                    // `{{.}}` over a string, as in a list of lines: written from the top of the
+                    // stack in place, without copying the value out.
+                    output.writeValue(string)
+                } else if let value = lookup(name, in: program, context: context) {
+                    if case .string(let string) = value, !escapes {
                         output.writeValue(string)
                     } else {
                         let text = ValueFormatting.text(for: value)
-                        output.writeValue(escapesHTML && options.escapesHTML ? ValueFormatting.escapeHTML(text) : text)
+                        output.writeValue(escapes ? ValueFormatting.escapeHTML(text) : text)
                     }
                 }
                 address += 1
