@@ -15,7 +15,12 @@ struct Output: ~Copyable {
     /// Every byte rendered so far, handed out or not.
     var totalCount: Int { drainedCount + bytes.count }
     /// The indentation of the innermost standalone partial being rendered, outer ones included.
-    var indentation = ""
+    var indentation = "" {
+        didSet { isIndented = !indentation.isEmpty }
+    }
+    /// Whether ``indentation`` is not empty, kept as a flag because template text, written on
+    /// almost every step, checks it.
+    private var isIndented = false
     /// Whether the next content starts a template line (and so gets the indentation).
     var atLineStart = true
 
@@ -37,7 +42,7 @@ struct Output: ~Copyable {
     @inline(__always)
     mutating func writeTemplateText(_ text: UnsafeBufferPointer<UInt8>) {
         guard !text.isEmpty else { return }
-        guard indentation.isEmpty else { return writeIndentedTemplateText(text) }
+        guard !isIndented else { return writeIndentedTemplateText(text) }
         bytes.append(text)
         atLineStart = text[text.count - 1] == Byte.newline
     }
@@ -58,10 +63,13 @@ struct Output: ~Copyable {
 
     /// Writes an interpolated value; newlines inside it get no indentation.
     mutating func writeValue(_ string: String) {
-        guard !string.isEmpty else { return }
-        if atLineStart { Self.append(indentation, to: &bytes) }
+        if atLineStart {
+            // An empty value starts nothing, so the line start (and its indentation) waits.
+            guard !string.isEmpty else { return }
+            Self.append(indentation, to: &bytes)
+            atLineStart = false
+        }
         Self.append(string, to: &bytes)
-        atLineStart = false
     }
 
     /// Appends a string's UTF-8 bytes with one copy from its contiguous storage, which costs less
