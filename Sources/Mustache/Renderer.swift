@@ -19,7 +19,7 @@ struct Renderer: ~Copyable {
     /// When set, the output is handed to it whenever it reaches ``drainChunkSize`` bytes.
     private var drainReceiver: ((UnsafeRawBufferPointer) -> Void)?
     private var drainChunkSize = Int.max
-    /// The size of ``output`` at which ``takeStep()`` looks at it: a full chunk to drain, or more
+    /// The size of ``output`` at which ``takeStep(_:)`` looks at it: a full chunk to drain, or more
     /// than ``MustacheTemplate/maxOutputBytes`` rendered in all. One integer, so the check on
     /// every step is one comparison.
     private var outputCheckpoint = MustacheTemplate.maxOutputBytes + 1
@@ -36,12 +36,13 @@ struct Renderer: ~Copyable {
     private var sections: [Section] = []
     /// The partials being rendered, innermost last.
     private var partialCalls: [PartialCall] = []
-    /// Steps taken, and how many are allowed (see ``MustacheTemplate/maxRenderSteps``). The
-    /// allowance for the data is added as the steps pass the base limit, counting only as many
-    /// of the data's values as the steps need, so renders that stay under it never count them.
-    private var steps = 0
+    /// How many steps are allowed (see ``MustacheTemplate/maxRenderSteps``). The steps taken
+    /// are counted in a local variable of ``render(_:)``, which the compiler keeps in a
+    /// register. The allowance for the data is added as the steps pass the base limit,
+    /// counting only as many of the data's values as the steps need, so renders that stay
+    /// under it never count them.
     private var maxSteps = MustacheTemplate.maxRenderSteps
-    /// The data's values counted so far (none until ``steps`` passes the base limit).
+    /// The data's values counted so far (none until the steps pass the base limit).
     private var dataValues: ValueCounter
 
     /// A section whose body is being rendered.
@@ -91,9 +92,10 @@ struct Renderer: ~Copyable {
         // A local variable rather than a property, so that lookups can read its top value in
         // place (see ``ContextStack``).
         var context = ContextStack(data)
+        var steps = 0
         var address = 0
         while true {
-            try takeStep()
+            try takeStep(&steps)
             guard address < program.instructions.count else {
                 guard let call = partialCalls.popLast() else { return }
                 output.indentation = call.outerIndentation
@@ -116,7 +118,7 @@ struct Renderer: ~Copyable {
                     // `{{.}}` over a string, as in a list of lines: written from the top of the
                     // stack in place, without copying the value out.
                     output.writeValue(string)
-                } else if let value = lookup(name, in: program, context: context) {
+                } else if let value = lookup(name, in: program, context: context, steps: &steps) {
                     if case .string(let string) = value, !escapes {
                         output.writeValue(string)
                     } else {
@@ -127,7 +129,7 @@ struct Renderer: ~Copyable {
                 address += 1
 
             case .section(let name, let inverted, let end, let position):
-                let value = lookup(name, in: program, context: context)
+                let value = lookup(name, in: program, context: context, steps: &steps)
                 guard ContextStack.isTruthy(value) != inverted else {
                     address = end + 1
                     continue
@@ -137,7 +139,7 @@ struct Renderer: ~Copyable {
                 } else if case .array(let items)? = value {
                     sections.append(Section(items: items, pushedContext: true, program: programIndex, position: position))
                     // The first item's step; a truthy list is never empty.
-                    try takeStep()
+                    try takeStep(&steps)
                     context.push(items[0])
                 } else {
                     // Truthy, so not `nil`.
@@ -155,7 +157,7 @@ struct Renderer: ~Copyable {
                     continue
                 }
                 // The next item's step, or the step that finds the list exhausted.
-                try takeStep()
+                try takeStep(&steps)
                 let next = sections[top].itemIndex + 1
                 guard next < itemCount else {
                     // A section over a list always pushes its item.
@@ -190,7 +192,7 @@ struct Renderer: ~Copyable {
 
     /// The value of `program.names[name]` in the context stack (see ``ContextStack/lookup(_:work:)``).
     @inline(__always)
-    private mutating func lookup(_ name: Int, in program: Program, context: ContextStack) -> JSONValue? {
+    private func lookup(_ name: Int, in program: Program, context: ContextStack, steps: inout Int) -> JSONValue? {
         let range = program.names[name]
         return program.nameParts.withUnsafeBufferPointer { parts in
             context.lookup(UnsafeBufferPointer(rebasing: parts[range]), work: &steps)
@@ -200,9 +202,9 @@ struct Renderer: ~Copyable {
     /// Counts one step, and checks the limits: the steps, and the output's size. Hands the
     /// output to ``drainReceiver`` when a chunk is full.
     @inline(__always)
-    private mutating func takeStep() throws(MustacheError) {
+    private mutating func takeStep(_ steps: inout Int) throws(MustacheError) {
         steps += 1
-        if steps > maxSteps { try checkSteps() }
+        if steps > maxSteps { try checkSteps(steps) }
         if output.bytes.count >= outputCheckpoint { try checkOutput() }
     }
 
@@ -221,9 +223,9 @@ struct Renderer: ~Copyable {
         outputCheckpoint = min(drainChunkSize, MustacheTemplate.maxOutputBytes - output.drainedCount + 1)
     }
 
-    /// Called when ``steps`` passes ``maxSteps``: counts more of the data's values, and fails
+    /// Called when the steps taken pass ``maxSteps``: counts more of the data's values, and fails
     /// once all of them are counted and the steps still exceed the allowance.
-    private mutating func checkSteps() throws(MustacheError) {
+    private mutating func checkSteps(_ steps: Int) throws(MustacheError) {
         let perValue = MustacheTemplate.renderStepsPerDataValue
         // Enough values for the steps taken, and a margin so this runs again only after
         // thousands more steps.
@@ -236,7 +238,7 @@ struct Renderer: ~Copyable {
                 + "plus \(MustacheTemplate.renderStepsPerDataValue) per value in the data)")
     }
 
-    /// How many values past the current need ``checkSteps()`` counts at a time.
+    /// How many values past the current need ``checkSteps(_:)`` counts at a time.
     private static let valueCountingMargin = 4096
 
     /// A limit error at the innermost list section being repeated, which is usually where a
