@@ -13,6 +13,10 @@ struct Program: Sendable {
         case text(start: Int, end: Int)
         /// `{{name}}`, `{{{name}}}` or `{{& name}}`: the parts `nameParts[names[name]]`.
         case variable(name: Int, escapesHTML: Bool)
+        /// `{{.}}`, `{{{.}}}` or `{{& .}}`: the top of the context stack. Apart from
+        /// ``variable(name:escapesHTML:)`` because it needs no lookup, and renders every line
+        /// of a list of strings.
+        case implicitIterator(escapesHTML: Bool)
         /// `{{#name}}` or `{{^name}}` (`inverted`); `end` is the index of the matching
         /// ``sectionEnd(start:)``, `position` the opening tag's.
         case section(name: Int, inverted: Bool, end: Int, position: SourcePosition)
@@ -48,7 +52,11 @@ struct Program: Sendable {
     }
 
     mutating func appendVariable(_ name: Name, escapesHTML: Bool) {
-        instructions.append(.variable(name: index(of: name), escapesHTML: escapesHTML))
+        if name == .implicitIterator {
+            instructions.append(.implicitIterator(escapesHTML: escapesHTML))
+        } else {
+            instructions.append(.variable(name: index(of: name), escapesHTML: escapesHTML))
+        }
     }
 
     /// Appends a section's opening instruction and returns its index, for ``closeSection(openedAt:)``.

@@ -113,18 +113,19 @@ struct Renderer: ~Copyable {
                 address += 1
 
             case .variable(let name, let escapesHTML):
+                if let value = lookup(name, in: program, context: context, steps: &steps) {
+                    write(value, escapingHTML: escapesHTML && options.escapesHTML)
+                }
+                address += 1
+
+            case .implicitIterator(let escapesHTML):
                 let escapes = escapesHTML && options.escapesHTML
-                if !escapes, program.names[name].isEmpty, case .string(let string) = context.top {
-                    // `{{.}}` over a string, as in a list of lines: written from the top of the
-                    // stack in place, without copying the value out.
+                if case .string(let string) = context.top, !escapes {
+                    // The usual case, a list of lines: written from the top of the stack in
+                    // place, without copying the value out.
                     output.writeValue(string)
-                } else if let value = lookup(name, in: program, context: context, steps: &steps) {
-                    if case .string(let string) = value, !escapes {
-                        output.writeValue(string)
-                    } else {
-                        let text = ValueFormatting.text(for: value)
-                        output.writeValue(escapes ? ValueFormatting.escapeHTML(text) : text)
-                    }
+                } else {
+                    write(context.top, escapingHTML: escapes)
                 }
                 address += 1
 
@@ -187,6 +188,17 @@ struct Renderer: ~Copyable {
                 program = programs[programIndex]
                 address = 0
             }
+        }
+    }
+
+    /// Writes an interpolated value.
+    @inline(__always)
+    private mutating func write(_ value: JSONValue, escapingHTML: Bool) {
+        if case .string(let string) = value, !escapingHTML {
+            output.writeValue(string)
+        } else {
+            let text = ValueFormatting.text(for: value)
+            output.writeValue(escapingHTML ? ValueFormatting.escapeHTML(text) : text)
         }
     }
 
