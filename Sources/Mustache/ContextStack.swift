@@ -42,7 +42,7 @@ struct ContextStack {
     /// Adds to `work` how many frames and parts it looked in (for the render step limit: a
     /// lookup from deep inside nested sections costs as much as the levels it searches).
     ///
-    /// The parts are read in place, through a buffer pointer, so a lookup retains no name.
+    /// The parts are read in place, through a buffer pointer, rather than copied out as a name.
     @inline(__always)
     func lookup(_ parts: UnsafeBufferPointer<String>, work: inout Int) -> JSONValue? {
         guard !parts.isEmpty else { return top }

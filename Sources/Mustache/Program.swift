@@ -4,8 +4,8 @@
 /// and the matching ``Instruction/sectionEnd(start:)``, so repeating a section jumps back rather
 /// than copying nodes. Instructions hold only integers, so reading one retains nothing; the
 /// literal text lives in one byte buffer, the names and partial tags in side tables.
-/// A name is a range of ``nameParts`` rather than an array of its own, so looking one up reads
-/// the parts in place and retains nothing either.
+/// A name is a range of ``nameParts`` rather than an array of its own, so a lookup reads its
+/// parts in place instead of copying (and retaining) a name.
 struct Program: Sendable {
     /// One step of a template.
     enum Instruction: Sendable {

@@ -18,6 +18,7 @@ struct Renderer: ~Copyable {
     var output = Output()
     /// When set, the output is handed to it whenever it reaches ``drainChunkSize`` bytes.
     private var drainReceiver: ((UnsafeRawBufferPointer) -> Void)?
+    /// How many bytes ``drainReceiver`` gets at a time; `Int.max` when there is none.
     private var drainChunkSize = Int.max
     /// The size of ``output`` at which ``takeStep(_:)`` looks at it: a full chunk to drain, or more
     /// than ``MustacheTemplate/maxOutputBytes`` rendered in all. One integer, so the check on
