@@ -25,8 +25,13 @@ struct ContextStack {
 
     /// Replaces the top value, as a section over a list moves to its next item.
     @inline(__always)
-    mutating func replaceTop(with value: JSONValue) {
-        top = value
+    mutating func replaceTop(with value: borrowing JSONValue) {
+        // An object, the usual item, is copied as its dictionary alone: one retain instead of
+        // an outlined copy of the whole value.
+        switch value {
+        case .object(let members): top = .object(members)
+        default: top = copy value
+        }
     }
 
     @inline(__always)
