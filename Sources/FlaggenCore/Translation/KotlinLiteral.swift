@@ -8,7 +8,11 @@ public enum KotlinLiteral {
     public static func string(_ text: String) -> String {
         // Fast path: printable ASCII without a quote, a backslash or a dollar sign.
         if SourceText.allBytes(of: text, where: { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C && $0 != 0x24 }) {
-            return SourceText.quoted(text)
+            return KotlinTextWriter.string(capacity: text.utf8.count + 2) { literal in
+                literal.append(UInt8(ascii: "\""))
+                literal.append(text)
+                literal.append(UInt8(ascii: "\""))
+            }
         }
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -68,6 +72,7 @@ public enum KotlinLiteral {
     /// would swallow the rest of the file and a `*/` would end the comment early; they become
     /// `/&#42;` and `*&#47;`, which KDoc renders as `/*` and `*/`.
     public static func commentLines(_ text: String) -> [String] {
+        if isCommentLine(text) { return [text] }
         var lines = SourceText.commentLines(text).map(neutralizingCommentDelimiters)
         while lines.last?.isEmpty == true { lines.removeLast() }
         while lines.first?.isEmpty == true { lines.removeFirst() }
@@ -76,7 +81,20 @@ public enum KotlinLiteral {
 
     /// Text on one comment line: line breaks become spaces.
     public static func commentText(_ text: String) -> String {
-        commentLines(text).joined(separator: " ")
+        if isCommentLine(text) { return text }
+        return commentLines(text).joined(separator: " ")
+    }
+
+    /// True when ``commentLines(_:)`` of `text` is `[text]`: one non-empty line of printable
+    /// ASCII without a trailing space, a `/*` or a `*/`. Checked in one pass over the bytes.
+    static func isCommentLine(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        let isClean = SourceText.allBytes(of: text) { byte in
+            defer { previous = byte }
+            return byte >= 0x20 && byte < 0x7F
+                && !((previous == 0x2F && byte == 0x2A) || (previous == 0x2A && byte == 0x2F))
+        }
+        return isClean && previous != 0 && previous != 0x20
     }
 
     /// Replaces `/*` with `/&#42;` and `*/` with `*&#47;`. Scans Unicode scalars, not characters
@@ -119,8 +137,43 @@ public enum KotlinLiteral {
     public static func kdoc(_ lines: [String], indent: Int) -> [String] {
         guard !lines.isEmpty else { return [] }
         if lines.count == 1, let line = lines.first, !line.isEmpty, indent + SourceText.width(line) + 7 <= lineLength {
-            return ["/** \(line) */"]
+            return [KotlinTextWriter.string(capacity: line.utf8.count + 7) { comment in
+                comment.append("/** ")
+                comment.append(line)
+                comment.append(" */")
+            }]
         }
-        return ["/**"] + lines.map { $0.isEmpty ? " *" : " * " + $0 } + [" */"]
+        var comment = [kdocStart]
+        comment.reserveCapacity(lines.count + 2)
+        for line in lines { comment.append(kdocLine(line)) }
+        comment.append(kdocEnd)
+        return comment
+    }
+
+    /// The first line of a multi-line ``kdoc(_:indent:)``.
+    static let kdocStart = "/**"
+
+    /// The last line of a multi-line ``kdoc(_:indent:)``.
+    static let kdocEnd = " */"
+
+    /// A middle line of a multi-line ``kdoc(_:indent:)`` for an already safe line: ` * ` and
+    /// the line, or ` *` for an empty line.
+    static func kdocLine(_ line: String) -> String {
+        if line.isEmpty { return " *" }
+        return KotlinTextWriter.string(capacity: line.utf8.count + 3) { comment in
+            comment.append(" * ")
+            comment.append(line)
+        }
+    }
+
+    /// ``kdocLine(_:)`` of `prefix` followed by `text`, such as ` * - Owner: ` and the owner,
+    /// written at once.
+    static func kdocLine(_ prefix: StaticString, _ text: String, _ suffix: StaticString = "") -> String {
+        KotlinTextWriter.string(capacity: prefix.utf8CodeUnitCount + text.utf8.count + suffix.utf8CodeUnitCount + 3) { comment in
+            comment.append(" * ")
+            comment.append(prefix)
+            comment.append(text)
+            comment.append(suffix)
+        }
     }
 }

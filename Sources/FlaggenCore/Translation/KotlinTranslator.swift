@@ -103,12 +103,8 @@ public struct KotlinTranslator: Sendable {
     private func flagsAndParts(
         _ definitions: [FlagDefinition], names: [String], configs: [String: ConfigDefinition], scope: Scope
     ) -> (flags: [JSONValue], parts: [JSONValue]) {
-        let shape = ObjectShape(keys: [
-            "key", "name", "nameLiteral", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral",
-            "killSwitchLiteral", "kindLiteral", "descriptionLiteral", "docComment",
-            // Set below, once the parts are known.
-            "part", "isFirst", "isLast", "isFirstInPart", "isLastInPart",
-        ])
+        let shared = SharedFlagText(scope: scope, kindEntry: kindEntry)
+        let shape = shared.shape
         let (part, isFirst, isLast, isFirstInPart, isLastInPart) = (
             shape.position(of: "part"), shape.position(of: "isFirst"), shape.position(of: "isLast"),
             shape.position(of: "isFirstInPart"), shape.position(of: "isLastInPart")
@@ -119,7 +115,7 @@ public struct KotlinTranslator: Sendable {
         var partStarts: [Int] = []
         var literalBytes = 0
         for (definition, name) in zip(definitions, names) {
-            let (context, bytes) = flag(for: definition, name: name, configs: configs, scope: scope, shape: shape)
+            let (context, bytes) = flag(for: definition, name: name, configs: configs, scope: scope, shared: shared)
             let partSize = contexts.count - (partStarts.last ?? 0)
             if partStarts.isEmpty || partSize == Self.maxFlagsPerPart || (partSize > 0 && literalBytes + bytes > Self.maxDefaultLiteralBytesPerPart) {
                 partStarts.append(contexts.count)
@@ -156,30 +152,60 @@ public struct KotlinTranslator: Sendable {
 
     // MARK: - Flags
 
+    /// Text every flag's context shares, built once per manifest rather than once per flag.
+    private struct SharedFlagText {
+        /// The keys of every flag's context.
+        let shape = ObjectShape(keys: [
+            "key", "name", "nameLiteral", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral",
+            "killSwitchLiteral", "kindLiteral", "descriptionLiteral", "docComment",
+            // Set by flagsAndParts, once the parts are known.
+            "part", "isFirst", "isLast", "isFirstInPart", "isLastInPart",
+        ])
+        /// `kindLiteral` and the KDoc line ` * - Kind: release` of each kind, by ``ordinal(_:)``.
+        private let kindLiterals: [JSONValue]
+        private let kindLines: [JSONValue]
+        /// `FlagDate`, or the qualified name where a flag property hides it.
+        let flagDateType: String
+
+        init(scope: Scope, kindEntry: (FlagKind) -> String) {
+            var kindLiterals = [JSONValue](repeating: .null, count: FlagKind.allCases.count)
+            var kindLines = kindLiterals
+            for kind in FlagKind.allCases {
+                kindLiterals[Self.ordinal(kind)] = .string(scope.flagKindType + "." + kindEntry(kind))
+                kindLines[Self.ordinal(kind)] = .string(KotlinLiteral.kdocLine("- Kind: " + kind.rawValue))
+            }
+            self.kindLiterals = kindLiterals
+            self.kindLines = kindLines
+            self.flagDateType = scope.flagDateType
+        }
+
+        func kindLiteral(_ kind: FlagKind) -> JSONValue { kindLiterals[Self.ordinal(kind)] }
+        func kindLine(_ kind: FlagKind) -> JSONValue { kindLines[Self.ordinal(kind)] }
+
+        private static func ordinal(_ kind: FlagKind) -> Int {
+            switch kind {
+            case .release: 0
+            case .experiment: 1
+            case .operational: 2
+            case .permission: 3
+            }
+        }
+
+        static let docStart = JSONValue.string(KotlinLiteral.kdocStart)
+        static let docEnd = JSONValue.string(KotlinLiteral.kdocEnd)
+        static let docEmptyLine = JSONValue.string(KotlinLiteral.kdocLine(""))
+        static let killSwitchLine = JSONValue.string(KotlinLiteral.kdocLine("- Kill switch: read live; never expires."))
+        static let permanentLine = JSONValue.string(KotlinLiteral.kdocLine("- Expires: never (permission flag)"))
+    }
+
     /// A flag's context, without its place in lists (`null` until set), and the UTF-8 length of
     /// its `defaultLiteral`. `name` is the flag's ``Identifiers/upperCamel(_:)`` name.
     private func flag(
-        for flag: FlagDefinition, name: String, configs: [String: ConfigDefinition], scope: Scope, shape: ObjectShape
+        for flag: FlagDefinition, name: String, configs: [String: ConfigDefinition], scope: Scope, shared: SharedFlagText
     ) -> (context: [String: JSONValue], defaultLiteralBytes: Int) {
-        var doc = flag.description.map(KotlinLiteral.commentLines) ?? []
-        doc.reserveCapacity(doc.count + 6)
-        if !doc.isEmpty { doc.append("") }
-        doc.append("- Key: `" + flag.key + "`")
-        doc.append("- Owner: " + KotlinLiteral.commentText(flag.owner))
-        doc.append("- Kind: " + flag.kind.rawValue)
-        if flag.killSwitch {
-            doc.append("- Kill switch: read live; never expires.")
-        } else if let expires = flag.expires {
-            doc.append("- Expires: " + expires.description + " (expired from the next day on)")
-        } else {
-            doc.append("- Expires: never (permission flag)")
-        }
-        if let rollout = flag.rollout {
-            doc.append("- Rollout: " + rolloutSummary(rollout))
-        }
         let defaultLiteral = literal(
             flag.defaultValue, configName: flag.configName, configs: configs, scope: scope, used: 27, indent: 12)
-        let context = shape.object([
+        let context = shared.shape.object([
             "key": .string(flag.key),
             "name": .string(Identifiers.kotlinEscaped(name)),
             "nameLiteral": .string(KotlinLiteral.string(name)),
@@ -187,14 +213,57 @@ public struct KotlinTranslator: Sendable {
             "valueType": .string(valueType(of: flag)),
             "defaultLiteral": .string(defaultLiteral),
             "ownerLiteral": .string(KotlinLiteral.string(flag.owner)),
-            "expiresLiteral": .string(
-                flag.expires.map { "\(scope.flagDateType)(\($0.year), \($0.month), \($0.day))" } ?? "null"),
+            "expiresLiteral": .string(flag.expires.map { dateLiteral($0, type: shared.flagDateType) } ?? "null"),
             "killSwitchLiteral": .string(KotlinLiteral.bool(flag.killSwitch)),
-            "kindLiteral": .string(scope.flagKindType + "." + kindEntry(flag.kind)),
+            "kindLiteral": shared.kindLiteral(flag.kind),
             "descriptionLiteral": .string(flag.description.map(KotlinLiteral.string) ?? "null"),
-            "docComment": .array(KotlinLiteral.kdoc(doc, indent: 4).map(JSONValue.string)),
+            "docComment": .array(docComment(for: flag, shared: shared)),
         ])
         return (context, defaultLiteral.utf8.count)
+    }
+
+    /// A flag's KDoc: its description, then its key, owner, kind, expiry and rollout. That is
+    /// four lines at least, so always the multi-line form of ``KotlinLiteral/kdoc(_:indent:)``;
+    /// its lines are written here one by one, without a list of doc lines in between.
+    private func docComment(for flag: FlagDefinition, shared: SharedFlagText) -> [JSONValue] {
+        var comment: [JSONValue] = []
+        comment.reserveCapacity(10)
+        comment.append(SharedFlagText.docStart)
+        if let description = flag.description {
+            let lines = KotlinLiteral.commentLines(description)
+            for line in lines { comment.append(.string(KotlinLiteral.kdocLine(line))) }
+            if !lines.isEmpty { comment.append(SharedFlagText.docEmptyLine) }
+        }
+        comment.append(.string(KotlinLiteral.kdocLine("- Key: `", flag.key, "`")))
+        comment.append(.string(KotlinLiteral.kdocLine("- Owner: ", KotlinLiteral.commentText(flag.owner))))
+        comment.append(shared.kindLine(flag.kind))
+        if flag.killSwitch {
+            comment.append(SharedFlagText.killSwitchLine)
+        } else if let expires = flag.expires {
+            comment.append(.string(KotlinLiteral.kdocLine("- Expires: ", expires.description, " (expired from the next day on)")))
+        } else {
+            comment.append(SharedFlagText.permanentLine)
+        }
+        if let rollout = flag.rollout {
+            comment.append(.string(KotlinLiteral.kdocLine("- Rollout: ", rolloutSummary(rollout))))
+        }
+        comment.append(SharedFlagText.docEnd)
+        return comment
+    }
+
+    /// `FlagDate(2030, 2, 2)`, with `type` naming `FlagDate`.
+    private func dateLiteral(_ date: ISODate, type: String) -> String {
+        let digits = KotlinTextWriter.maxDecimalBytes()
+        return KotlinTextWriter.string(capacity: type.utf8.count + 3 * digits + 6) { literal in
+            literal.append(type)
+            literal.append(UInt8(ascii: "("))
+            literal.append(decimal: date.year)
+            literal.append(", ")
+            literal.append(decimal: date.month)
+            literal.append(", ")
+            literal.append(decimal: date.day)
+            literal.append(UInt8(ascii: ")"))
+        }
     }
 
     /// The `FlagKind` entry for a kind: `Release`.
@@ -268,12 +337,12 @@ public struct KotlinTranslator: Sendable {
             text += "listOf(\n"
             var element = forms.firstPart(in: part)
             for (index, value) in values.enumerated() {
-                SourceText.appendSpaces(inner, to: &text)
+                Self.appendIndent(inner, to: &text)
                 appendExpression(value, as: items, configs: configs, forms: forms, part: element, used: inner, indent: inner, to: &text)
                 text += index < values.count - 1 ? ",\n" : "\n"
                 element = forms.part(after: element)
             }
-            SourceText.appendSpaces(indent, to: &text)
+            Self.appendIndent(indent, to: &text)
             text += ")"
         case (.config(let name), .object(let object)):
             guard let config = configs[name] else { return text += forms.form(part) }
@@ -284,7 +353,7 @@ public struct KotlinTranslator: Sendable {
             var argument = forms.firstPart(in: part)
             for (index, (property, value)) in present.enumerated() {
                 let label = Identifiers.kotlinEscaped(property.name) + " = "
-                SourceText.appendSpaces(inner, to: &text)
+                Self.appendIndent(inner, to: &text)
                 text += label
                 appendExpression(
                     value, as: property.type, configs: configs, forms: forms, part: argument,
@@ -292,12 +361,22 @@ public struct KotlinTranslator: Sendable {
                 text += index < present.count - 1 ? ",\n" : "\n"
                 argument = forms.part(after: argument)
             }
-            SourceText.appendSpaces(indent, to: &text)
+            Self.appendIndent(indent, to: &text)
             text += ")"
         default:
             text += forms.form(part)
         }
     }
+
+    /// Appends `count` spaces in one append (one append a space cost about 300 instructions
+    /// each).
+    private static func appendIndent(_ count: Int, to text: inout String) {
+        if count < indents.count { return text += indents[count] }
+        text += String(repeating: " ", count: count)
+    }
+
+    /// ``appendIndent(_:to:)``'s indentations: `indents[n]` is `n` spaces.
+    private static let indents = (0...64).map { String(repeating: " ", count: $0) }
 
     /// The one-line form of ``expression(_:as:configs:scope:used:indent:)``, such as
     /// `PaywallConfig(title = "Go Pro", trialDays = 7L)`. Arguments are named; omitted
