@@ -88,13 +88,29 @@ public enum KotlinLiteral {
     /// True when ``commentLines(_:)`` of `text` is `[text]`: one non-empty line of printable
     /// ASCII without a trailing space, a `/*` or a `*/`. Checked in one pass over the bytes.
     static func isCommentLine(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        let isClean = SourceText.allBytes(of: text) { byte in
-            defer { previous = byte }
-            return byte >= 0x20 && byte < 0x7F
-                && !((previous == 0x2F && byte == 0x2A) || (previous == 0x2A && byte == 0x2F))
+        func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let last = bytes.last, last != 0x20 else { return false }
+            // Without early exits, so the loop runs several bytes a step: a byte outside
+            // U+0020...U+007E sets the high bit of one of the two terms.
+            var outside: UInt8 = 0
+            var stars: UInt8 = 0
+            for byte in bytes {
+                outside |= (byte &- 0x20) | (byte &+ 1)
+                stars |= byte == 0x2A ? 1 : 0
+            }
+            guard outside & 0x80 == 0 else { return false }
+            guard stars != 0 else { return true }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if (previous == 0x2F && byte == 0x2A) || (previous == 0x2A && byte == 0x2F) { return false }
+                previous = byte
+            }
+            return true
         }
-        return isClean && previous != 0 && previous != 0x20
+        if let result = text.utf8.withContiguousStorageIfAvailable(check) { return result }
+        var contiguous = text
+        contiguous.makeContiguousUTF8()
+        return contiguous.utf8.withContiguousStorageIfAvailable(check) ?? false
     }
 
     /// Replaces `/*` with `/&#42;` and `*/` with `*&#47;`. Scans Unicode scalars, not characters

@@ -12,12 +12,12 @@ public struct KotlinTranslator: Sendable {
 
     /// The context both Kotlin templates render.
     public func context(for manifest: Manifest, header: GeneratedHeader) -> JSONValue {
-        let configs = Dictionary(manifest.configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let calls = Dictionary(manifest.configs.map { ($0.name, KotlinConfigCall($0)) }, uniquingKeysWith: { first, _ in first })
         // Inside `object Flags`, the flag properties hide types of the same name in qualified
         // expressions (`FlagKind.Release`, `Long.MIN_VALUE`).
         let names = manifest.flags.map { Identifiers.upperCamel($0.key) }
         let scope = Scope(hidden: Set(names), packageName: manifest.kotlinPackage)
-        let flags = flagsAndParts(manifest.flags, names: names, configs: configs, scope: scope)
+        let flags = flagsAndParts(manifest.flags, names: names, calls: calls, scope: scope)
         return .object([
             "header": .array(header.lines.map { .string(KotlinLiteral.commentText($0)) }),
             "manifestName": .string(KotlinLiteral.commentText(header.manifestName)),
@@ -31,7 +31,7 @@ public struct KotlinTranslator: Sendable {
             "parts": .array(flags.parts),
             "hasFlags": .bool(!manifest.flags.isEmpty),
             "configs": .array(manifest.configs.enumerated().map {
-                config(for: $1, configs: configs, manifest: manifest, header: header, position: ($0, manifest.configs.count))
+                config(for: $1, calls: calls, manifest: manifest, header: header, position: ($0, manifest.configs.count))
             }),
             "hasConfigs": .bool(!manifest.configs.isEmpty),
         ])
@@ -101,7 +101,7 @@ public struct KotlinTranslator: Sendable {
     /// context cost 13.5 MB at 10,000 flags), so each flag carries its place in both lists:
     /// `isFirst`/`isLast` in all flags, `isFirstInPart`/`isLastInPart` in its part.
     private func flagsAndParts(
-        _ definitions: [FlagDefinition], names: [String], configs: [String: ConfigDefinition], scope: Scope
+        _ definitions: [FlagDefinition], names: [String], calls: [String: KotlinConfigCall], scope: Scope
     ) -> (flags: [JSONValue], parts: [JSONValue]) {
         let shared = SharedFlagText(scope: scope, kindEntry: kindEntry)
         let shape = shared.shape
@@ -115,7 +115,7 @@ public struct KotlinTranslator: Sendable {
         var partStarts: [Int] = []
         var literalBytes = 0
         for (definition, name) in zip(definitions, names) {
-            let (context, bytes) = flag(for: definition, name: name, configs: configs, scope: scope, shared: shared)
+            let (context, bytes) = flag(for: definition, name: name, calls: calls, scope: scope, shared: shared)
             let partSize = contexts.count - (partStarts.last ?? 0)
             if partStarts.isEmpty || partSize == Self.maxFlagsPerPart || (partSize > 0 && literalBytes + bytes > Self.maxDefaultLiteralBytesPerPart) {
                 partStarts.append(contexts.count)
@@ -201,10 +201,10 @@ public struct KotlinTranslator: Sendable {
     /// A flag's context, without its place in lists (`null` until set), and the UTF-8 length of
     /// its `defaultLiteral`. `name` is the flag's ``Identifiers/upperCamel(_:)`` name.
     private func flag(
-        for flag: FlagDefinition, name: String, configs: [String: ConfigDefinition], scope: Scope, shared: SharedFlagText
+        for flag: FlagDefinition, name: String, calls: [String: KotlinConfigCall], scope: Scope, shared: SharedFlagText
     ) -> (context: [String: JSONValue], defaultLiteralBytes: Int) {
         let defaultLiteral = literal(
-            flag.defaultValue, configName: flag.configName, configs: configs, scope: scope, used: 27, indent: 12)
+            flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 27, indent: 12)
         let context = shared.shape.object([
             "key": .string(flag.key),
             "name": .string(Identifiers.kotlinEscaped(name)),
@@ -240,12 +240,12 @@ public struct KotlinTranslator: Sendable {
         if flag.killSwitch {
             comment.append(SharedFlagText.killSwitchLine)
         } else if let expires = flag.expires {
-            comment.append(.string(KotlinLiteral.kdocLine("- Expires: ", expires.description, " (expired from the next day on)")))
+            comment.append(.string(expiryLine(expires)))
         } else {
             comment.append(SharedFlagText.permanentLine)
         }
         if let rollout = flag.rollout {
-            comment.append(.string(KotlinLiteral.kdocLine("- Rollout: ", rolloutSummary(rollout))))
+            comment.append(.string(rolloutLine(rollout)))
         }
         comment.append(SharedFlagText.docEnd)
         return comment
@@ -271,11 +271,43 @@ public struct KotlinTranslator: Sendable {
         Identifiers.upperCamel(kind.rawValue)
     }
 
-    private func rolloutSummary(_ rollout: Rollout) -> String {
-        var parts = ["\(rollout.percentText)%"]
-        if !rollout.platforms.isEmpty { parts.append("on " + rollout.platforms.map(\.rawValue).joined(separator: ", ")) }
-        if let version = rollout.minAppVersion { parts.append("from app version \(version)") }
-        return parts.joined(separator: " ")
+    /// The KDoc line ` * - Rollout: 20% on ios, android from app version 3.6.0`.
+    private func rolloutLine(_ rollout: Rollout) -> String {
+        let percent = rollout.percentText
+        let version = rollout.minAppVersion?.description ?? ""
+        let platformBytes = rollout.platforms.reduce(0) { $0 + $1.rawValue.utf8.count + 2 }
+        let capacity = 15 + percent.utf8.count + 4 + platformBytes + 18 + version.utf8.count
+        return KotlinTextWriter.string(capacity: capacity) { line in
+            line.append(" * - Rollout: ")
+            line.append(percent)
+            line.append(UInt8(ascii: "%"))
+            for (index, platform) in rollout.platforms.enumerated() {
+                line.append(index == 0 ? " on " : ", ")
+                line.append(platform.rawValue)
+            }
+            if rollout.minAppVersion != nil {
+                line.append(" from app version ")
+                line.append(version)
+            }
+        }
+    }
+
+    /// The KDoc line ` * - Expires: 2030-02-02 (expired from the next day on)`.
+    private func expiryLine(_ date: ISODate) -> String {
+        // The date as `ISODate.description` writes it, written in place: `YYYY-MM-DD`.
+        guard (1...9999).contains(date.year), (1...12).contains(date.month), (1...31).contains(date.day) else {
+            return KotlinLiteral.kdocLine("- Expires: ", date.description, " (expired from the next day on)")
+        }
+        let (prefix, suffix): (StaticString, StaticString) = (" * - Expires: ", " (expired from the next day on)")
+        return KotlinTextWriter.string(capacity: prefix.utf8CodeUnitCount + 10 + suffix.utf8CodeUnitCount) { line in
+            line.append(prefix)
+            line.append(decimal: date.year, minimumDigits: 4)
+            line.append(UInt8(ascii: "-"))
+            line.append(decimal: date.month, minimumDigits: 2)
+            line.append(UInt8(ascii: "-"))
+            line.append(decimal: date.day, minimumDigits: 2)
+            line.append(suffix)
+        }
     }
 
     private func valueType(of flag: FlagDefinition) -> String {
@@ -296,7 +328,7 @@ public struct KotlinTranslator: Sendable {
     /// A flag value as a Kotlin expression placed in `scope`, after `used` columns of a line
     /// indented by `indent`.
     func literal(
-        _ value: FlagValue, configName: String?, configs: [String: ConfigDefinition], scope: Scope, used: Int, indent: Int
+        _ value: FlagValue, configName: String?, calls: [String: KotlinConfigCall], scope: Scope, used: Int, indent: Int
     ) -> String {
         switch value {
         case .bool(let bool): KotlinLiteral.bool(bool)
@@ -304,7 +336,7 @@ public struct KotlinTranslator: Sendable {
         case .int(let number): KotlinLiteral.long(number, longIsHidden: scope.longIsHidden)
         case .double(let number): KotlinLiteral.double(number)
         case .json(let json):
-            expression(json, as: .config(configName ?? ""), configs: configs, scope: scope, used: used, indent: indent)
+            expression(json, as: .config(configName ?? ""), calls: calls, scope: scope, used: used, indent: indent)
         }
     }
 
@@ -312,22 +344,22 @@ public struct KotlinTranslator: Sendable {
     /// line indented by `indent`: on one line when it fits in ``lineLength`` (with a comma
     /// after it), else with one argument or element per line.
     func expression(
-        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], scope: Scope, used: Int, indent: Int
+        _ value: JSONValue, as type: PropertyType, calls: [String: KotlinConfigCall], scope: Scope, used: Int, indent: Int
     ) -> String {
         var forms = InlineForms()
-        appendInlineExpression(value, as: type, configs: configs, scope: scope, to: &forms)
+        appendInlineExpression(value, as: type, calls: calls, scope: scope, to: &forms)
         let whole = InlineForms.whole
         if used + forms.width(whole) + 1 <= Self.lineLength { return forms.text }
         var text = ""
-        appendExpression(value, as: type, configs: configs, forms: forms, part: whole, used: used, indent: indent, to: &text)
+        appendExpression(value, as: type, calls: calls, forms: forms, part: whole, used: used, indent: indent, to: &text)
         return text
     }
 
-    /// Appends ``expression(_:as:configs:scope:used:indent:)`` to `text`, so nested values are
+    /// Appends ``expression(_:as:calls:scope:used:indent:)`` to `text`, so nested values are
     /// written in place rather than joined from temporary strings. `part` is the value's part
     /// of `forms`, which holds the one-line forms of the value and of everything in it.
     private func appendExpression(
-        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], forms: InlineForms, part: Int,
+        _ value: JSONValue, as type: PropertyType, calls: [String: KotlinConfigCall], forms: InlineForms, part: Int,
         used: Int, indent: Int, to text: inout String
     ) {
         if used + forms.width(part) + 1 <= Self.lineLength { return text += forms.form(part) }
@@ -338,27 +370,27 @@ public struct KotlinTranslator: Sendable {
             var element = forms.firstPart(in: part)
             for (index, value) in values.enumerated() {
                 Self.appendIndent(inner, to: &text)
-                appendExpression(value, as: items, configs: configs, forms: forms, part: element, used: inner, indent: inner, to: &text)
+                appendExpression(value, as: items, calls: calls, forms: forms, part: element, used: inner, indent: inner, to: &text)
                 text += index < values.count - 1 ? ",\n" : "\n"
                 element = forms.part(after: element)
             }
             Self.appendIndent(indent, to: &text)
             text += ")"
         case (.config(let name), .object(let object)):
-            guard let config = configs[name] else { return text += forms.form(part) }
-            let present = config.properties.compactMap { property in object[property.name].map { (property, $0) } }
+            guard let call = calls[name] else { return text += forms.form(part) }
+            let properties = call.definition.properties
+            // The index of each property with a value, and the value.
+            let present = properties.indices.compactMap { index in object[properties[index].name].map { (index, $0) } }
             guard !present.isEmpty else { return text += forms.form(part) }
-            text += name
-            text += "(\n"
+            text += call.openingLine
             var argument = forms.firstPart(in: part)
-            for (index, (property, value)) in present.enumerated() {
-                let label = Identifiers.kotlinEscaped(property.name) + " = "
+            for (position, (index, value)) in present.enumerated() {
                 Self.appendIndent(inner, to: &text)
-                text += label
+                text += call.labels[index]
                 appendExpression(
-                    value, as: property.type, configs: configs, forms: forms, part: argument,
-                    used: inner + SourceText.width(label), indent: inner, to: &text)
-                text += index < present.count - 1 ? ",\n" : "\n"
+                    value, as: properties[index].type, calls: calls, forms: forms, part: argument,
+                    used: inner + call.labelWidths[index], indent: inner, to: &text)
+                text += position < present.count - 1 ? ",\n" : "\n"
                 argument = forms.part(after: argument)
             }
             Self.appendIndent(indent, to: &text)
@@ -378,19 +410,19 @@ public struct KotlinTranslator: Sendable {
     /// ``appendIndent(_:to:)``'s indentations: `indents[n]` is `n` spaces.
     private static let indents = (0...64).map { String(repeating: " ", count: $0) }
 
-    /// The one-line form of ``expression(_:as:configs:scope:used:indent:)``, such as
+    /// The one-line form of ``expression(_:as:calls:scope:used:indent:)``, such as
     /// `PaywallConfig(title = "Go Pro", trialDays = 7L)`. Arguments are named; omitted
     /// properties take their defaults from the data class.
-    func inlineExpression(_ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], scope: Scope) -> String {
+    func inlineExpression(_ value: JSONValue, as type: PropertyType, calls: [String: KotlinConfigCall], scope: Scope) -> String {
         var forms = InlineForms()
-        appendInlineExpression(value, as: type, configs: configs, scope: scope, to: &forms)
+        appendInlineExpression(value, as: type, calls: calls, scope: scope, to: &forms)
         return forms.text
     }
 
     /// Appends the one-line form of a value to `forms`, as one part holding a part for each
     /// element or argument.
     private func appendInlineExpression(
-        _ value: JSONValue, as type: PropertyType, configs: [String: ConfigDefinition], scope: Scope,
+        _ value: JSONValue, as type: PropertyType, calls: [String: KotlinConfigCall], scope: Scope,
         to forms: inout InlineForms
     ) {
         let part = forms.begin()
@@ -406,22 +438,18 @@ public struct KotlinTranslator: Sendable {
             forms.text += "listOf("
             for (index, value) in values.enumerated() {
                 if index > 0 { forms.text += ", " }
-                appendInlineExpression(value, as: items, configs: configs, scope: scope, to: &forms)
+                appendInlineExpression(value, as: items, calls: calls, scope: scope, to: &forms)
             }
             forms.text += ")"
         case (.config(let name), .object(let object)):
-            // A constructor call resolves to the class even where a property has its name.
-            guard let config = configs[name] else { return forms.text += "null" }
-            forms.text += name
-            forms.text += "("
+            guard let call = calls[name] else { return forms.text += "null" }
+            forms.text += call.opening
             var isFirst = true
-            for property in config.properties {
+            for (index, property) in call.definition.properties.enumerated() {
                 guard let value = object[property.name] else { continue }
-                if !isFirst { forms.text += ", " }
+                forms.text += isFirst ? call.labels[index] : call.labelsAfterComma[index]
                 isFirst = false
-                forms.text += Identifiers.kotlinEscaped(property.name)
-                forms.text += " = "
-                appendInlineExpression(value, as: property.type, configs: configs, scope: scope, to: &forms)
+                appendInlineExpression(value, as: property.type, calls: calls, scope: scope, to: &forms)
             }
             forms.text += ")"
         default:
@@ -435,7 +463,7 @@ public struct KotlinTranslator: Sendable {
     /// A config's context. Like a flag's, it and its properties carry their places (`isFirst`,
     /// `isLast`) themselves.
     private func config(
-        for config: ConfigDefinition, configs: [String: ConfigDefinition], manifest: Manifest, header: GeneratedHeader,
+        for config: ConfigDefinition, calls: [String: KotlinConfigCall], manifest: Manifest, header: GeneratedHeader,
         position: (index: Int, count: Int)
     ) -> JSONValue {
         let packageName = manifest.kotlinPackage
@@ -449,7 +477,7 @@ public struct KotlinTranslator: Sendable {
         let constructorScope = Scope(hidden: Set(config.properties.map(\.name)), packageName: packageName)
         let properties = config.properties.enumerated().map {
             property(
-                for: $1, configs: configs, constructorScope: constructorScope, packageName: packageName,
+                for: $1, calls: calls, constructorScope: constructorScope, packageName: packageName,
                 position: ($0, config.properties.count))
         }
         return .object([
@@ -476,7 +504,7 @@ public struct KotlinTranslator: Sendable {
     }
 
     private func property(
-        for property: ConfigProperty, configs: [String: ConfigDefinition], constructorScope: Scope, packageName: String,
+        for property: ConfigProperty, calls: [String: KotlinConfigCall], constructorScope: Scope, packageName: String,
         position: (index: Int, count: Int)
     ) -> JSONValue {
         let name = Identifiers.kotlinEscaped(property.name)
@@ -486,7 +514,7 @@ public struct KotlinTranslator: Sendable {
         if let value = property.defaultValue {
             parameter += " = "
             parameter += expression(
-                value, as: property.type, configs: configs, scope: constructorScope, used: 4 + SourceText.width(parameter), indent: 4)
+                value, as: property.type, calls: calls, scope: constructorScope, used: 4 + SourceText.width(parameter), indent: 4)
         } else if isNullable {
             parameter += " = null"
         }
@@ -496,7 +524,7 @@ public struct KotlinTranslator: Sendable {
             "type": .string(type),
             "parameter": .string(parameter),
             "readExpression": .string(
-                readExpression(for: property, configs: configs, scope: .companion(packageName: packageName))),
+                readExpression(for: property, calls: calls, scope: .companion(packageName: packageName))),
             "docComment": .array(KotlinLiteral.kdoc(docLines(for: property), indent: 4).map(JSONValue.string)),
             "isFirst": .bool(position.index == 0),
             "isLast": .bool(position.index == position.count - 1),
@@ -532,7 +560,7 @@ public struct KotlinTranslator: Sendable {
     /// The expression that reads a property in `read(json)`: it throws inside `FlagJson.decode`
     /// when the value is missing, of the wrong type or breaks a rule, and gives the default when
     /// an optional value is missing or null.
-    func readExpression(for property: ConfigProperty, configs: [String: ConfigDefinition], scope: Scope) -> String {
+    func readExpression(for property: ConfigProperty, calls: [String: KotlinConfigCall], scope: Scope) -> String {
         let presence = property.isRequired ? "required" : "optional"
         let key = KotlinLiteral.string(property.name)
         var arguments = ["json", key]
@@ -548,7 +576,7 @@ public struct KotlinTranslator: Sendable {
             let kind = property.type == .int ? "Long" : "Double"
             for (label, bound) in [("minimum", property.minimum), ("maximum", property.maximum)] {
                 guard let bound else { continue }
-                arguments.append("\(label) = \(inlineExpression(bound, as: property.type, configs: configs, scope: scope))")
+                arguments.append("\(label) = \(inlineExpression(bound, as: property.type, calls: calls, scope: scope))")
             }
             read = "FlagJson.\(presence)\(kind)(\(arguments.joined(separator: ", ")))"
         case .bool:
@@ -559,7 +587,7 @@ public struct KotlinTranslator: Sendable {
             read = "FlagJson.\(presence)List(\(arguments.joined(separator: ", "))) { \(itemExpression(items, value: "it")) }"
         }
         if !property.isRequired, let value = property.defaultValue {
-            read += " ?: " + inlineExpression(value, as: property.type, configs: configs, scope: scope)
+            read += " ?: " + inlineExpression(value, as: property.type, calls: calls, scope: scope)
         }
         return read
     }
