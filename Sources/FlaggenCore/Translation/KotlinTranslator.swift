@@ -16,7 +16,7 @@ public struct KotlinTranslator: Sendable {
         // Inside `object Flags`, the flag properties hide types of the same name in qualified
         // expressions (`FlagKind.Release`, `Long.MIN_VALUE`).
         let names = manifest.flags.map { Identifiers.upperCamel($0.key) }
-        let scope = Scope(hidden: Set(names), packageName: manifest.kotlinPackage)
+        let scope = Scope(hidden: names, packageName: manifest.kotlinPackage)
         let flags = flagsAndParts(manifest.flags, names: names, calls: calls, scope: scope)
         return .object([
             "header": .array(header.lines.map { .string(KotlinLiteral.commentText($0)) }),
@@ -26,7 +26,7 @@ public struct KotlinTranslator: Sendable {
             "imports": .array(manifest.configs.isEmpty ? [] : [.string("org.json.JSONObject")]),
             // Kept for override templates that still declare `FlagKey` as an enum class: enum
             // entries hide types inside the enum, even in its constructor's parameter types.
-            "flagKeyStringType": .string(scope.hidden.contains("String") ? "kotlin.String" : "String"),
+            "flagKeyStringType": .string(scope.stringIsHidden ? "kotlin.String" : "String"),
             "flags": .array(flags.flags),
             "parts": .array(flags.parts),
             "hasFlags": .bool(!manifest.flags.isEmpty),
@@ -39,28 +39,37 @@ public struct KotlinTranslator: Sendable {
 
     /// The names that hide types where an expression is placed, and how to reach a type anyway.
     struct Scope {
-        /// Names declared in the enclosing scope (flag properties, constructor parameters).
-        let hidden: Set<String>
         /// The package of the generated files, to qualify a hidden generated type.
         let packageName: String
         /// Whether `Long.MIN_VALUE` would find a property named `Long` instead of the type.
         /// Looked up once: every `Long` literal asks.
         let longIsHidden: Bool
-        /// ``type(_:)`` of `FlagDate` and `FlagKind`, which every flag's context names.
+        /// Whether a name `String` is declared in the scope.
+        let stringIsHidden: Bool
+        /// `FlagDate` and `FlagKind`, which every flag's context names, or their qualified names
+        /// (`com.example.flags.FlagKind`) where a flag property has their name.
         let flagDateType: String
         let flagKindType: String
 
-        init(hidden: Set<String>, packageName: String) {
-            self.hidden = hidden
+        /// A scope where `hidden` are declared (flag properties, constructor parameters). Only
+        /// the few type names above matter, so they are looked for in one pass, without a set
+        /// of every name.
+        init(hidden: some Sequence<String>, packageName: String) {
+            var (long, string, flagDate, flagKind) = (false, false, false, false)
+            for name in hidden {
+                switch name {
+                case "Long": long = true
+                case "String": string = true
+                case "FlagDate": flagDate = true
+                case "FlagKind": flagKind = true
+                default: break
+                }
+            }
             self.packageName = packageName
-            self.longIsHidden = hidden.contains("Long")
-            self.flagDateType = hidden.contains("FlagDate") ? "\(packageName).FlagDate" : "FlagDate"
-            self.flagKindType = hidden.contains("FlagKind") ? "\(packageName).FlagKind" : "FlagKind"
-        }
-
-        /// `FlagKind`, or `com.example.flags.FlagKind` where a flag property is named `FlagKind`.
-        func type(_ name: String) -> String {
-            hidden.contains(name) ? "\(packageName).\(name)" : name
+            self.longIsHidden = long
+            self.stringIsHidden = string
+            self.flagDateType = flagDate ? "\(packageName).FlagDate" : "FlagDate"
+            self.flagKindType = flagKind ? "\(packageName).FlagKind" : "FlagKind"
         }
 
         /// Nothing hidden: companion objects see no instance properties.
@@ -104,11 +113,6 @@ public struct KotlinTranslator: Sendable {
         _ definitions: [FlagDefinition], names: [String], calls: [String: KotlinConfigCall], scope: Scope
     ) -> (flags: [JSONValue], parts: [JSONValue]) {
         let shared = SharedFlagText(scope: scope, kindEntry: kindEntry)
-        let shape = shared.shape
-        let (part, isFirst, isLast, isFirstInPart, isLastInPart) = (
-            shape.position(of: "part"), shape.position(of: "isFirst"), shape.position(of: "isLast"),
-            shape.position(of: "isFirstInPart"), shape.position(of: "isLastInPart")
-        )
         var contexts: [[String: JSONValue]] = []
         contexts.reserveCapacity(definitions.count)
         // The index of each part's first flag.
@@ -132,11 +136,11 @@ public struct KotlinTranslator: Sendable {
             let name = JSONValue.string(Identifiers.kotlinHolderName(number + 1))
             for index in start..<end {
                 // Set in place: each context is referenced once here, so nothing is copied.
-                shape.set(part, name, in: &contexts[index])
-                shape.set(isFirst, .bool(index == 0), in: &contexts[index])
-                shape.set(isLast, .bool(index == contexts.count - 1), in: &contexts[index])
-                shape.set(isFirstInPart, .bool(index == start), in: &contexts[index])
-                shape.set(isLastInPart, .bool(index == end - 1), in: &contexts[index])
+                shared.set(.part, name, in: &contexts[index])
+                shared.set(.isFirst, .bool(index == 0), in: &contexts[index])
+                shared.set(.isLast, .bool(index == contexts.count - 1), in: &contexts[index])
+                shared.set(.isFirstInPart, .bool(index == start), in: &contexts[index])
+                shared.set(.isLastInPart, .bool(index == end - 1), in: &contexts[index])
                 flags.append(.object(contexts[index]))
             }
             parts.append(
@@ -154,13 +158,26 @@ public struct KotlinTranslator: Sendable {
 
     /// Text every flag's context shares, built once per manifest rather than once per flag.
     private struct SharedFlagText {
-        /// The keys of every flag's context.
-        let shape = ObjectShape(keys: [
-            "key", "name", "nameLiteral", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral",
-            "killSwitchLiteral", "kindLiteral", "descriptionLiteral", "docComment",
-            // Set by flagsAndParts, once the parts are known.
-            "part", "isFirst", "isLast", "isFirstInPart", "isLastInPart",
-        ])
+        /// The keys of a flag's context; each case's name is its key.
+        enum Field: Int, CaseIterable {
+            case key, name, nameLiteral, keyLiteral, valueType, defaultLiteral, ownerLiteral, expiresLiteral
+            case killSwitchLiteral, kindLiteral, descriptionLiteral, docComment
+            /// Set by flagsAndParts, once the parts are known.
+            case part, isFirst, isLast, isFirstInPart, isLastInPart
+        }
+
+        /// The keys of every flag's context, in the order of ``Field``, so a field's raw value
+        /// is its position in the shape.
+        private let shape = ObjectShape(keys: Field.allCases.map { String(describing: $0) })
+
+        /// A flag context with every key `null`, for ``set(_:_:in:)`` to fill.
+        func emptyContext() -> [String: JSONValue] { shape.object([:]) }
+
+        /// Sets one key of a context that ``emptyContext()`` made. Faster than listing the values
+        /// for ``ObjectShape/object(_:)``, which builds and then destroys a list of them.
+        func set(_ field: Field, _ value: JSONValue, in context: inout [String: JSONValue]) {
+            shape.set(field.rawValue, value, in: &context)
+        }
         /// `kindLiteral` and the KDoc line ` * - Kind: release` of each kind, by ``ordinal(_:)``.
         private let kindLiterals: [JSONValue]
         private let kindLines: [JSONValue]
@@ -205,20 +222,20 @@ public struct KotlinTranslator: Sendable {
     ) -> (context: [String: JSONValue], defaultLiteralBytes: Int) {
         let defaultLiteral = literal(
             flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 27, indent: 12)
-        let context = shared.shape.object([
-            "key": .string(flag.key),
-            "name": .string(Identifiers.kotlinEscaped(name)),
-            "nameLiteral": .string(KotlinLiteral.string(name)),
-            "keyLiteral": .string(KotlinLiteral.string(flag.key)),
-            "valueType": .string(valueType(of: flag)),
-            "defaultLiteral": .string(defaultLiteral),
-            "ownerLiteral": .string(KotlinLiteral.string(flag.owner)),
-            "expiresLiteral": .string(flag.expires.map { dateLiteral($0, type: shared.flagDateType) } ?? "null"),
-            "killSwitchLiteral": .string(KotlinLiteral.bool(flag.killSwitch)),
-            "kindLiteral": shared.kindLiteral(flag.kind),
-            "descriptionLiteral": .string(flag.description.map(KotlinLiteral.string) ?? "null"),
-            "docComment": .array(docComment(for: flag, shared: shared)),
-        ])
+        var context = shared.emptyContext()
+        shared.set(.key, .string(flag.key), in: &context)
+        shared.set(.name, .string(Identifiers.kotlinEscaped(name)), in: &context)
+        shared.set(.nameLiteral, .string(KotlinLiteral.string(name)), in: &context)
+        shared.set(.keyLiteral, .string(KotlinLiteral.string(flag.key)), in: &context)
+        shared.set(.valueType, .string(valueType(of: flag)), in: &context)
+        shared.set(.defaultLiteral, .string(defaultLiteral), in: &context)
+        shared.set(.ownerLiteral, .string(KotlinLiteral.string(flag.owner)), in: &context)
+        shared.set(
+            .expiresLiteral, .string(flag.expires.map { dateLiteral($0, type: shared.flagDateType) } ?? "null"), in: &context)
+        shared.set(.killSwitchLiteral, .string(KotlinLiteral.bool(flag.killSwitch)), in: &context)
+        shared.set(.kindLiteral, shared.kindLiteral(flag.kind), in: &context)
+        shared.set(.descriptionLiteral, .string(flag.description.map(KotlinLiteral.string) ?? "null"), in: &context)
+        shared.set(.docComment, .array(docComment(for: flag, shared: shared)), in: &context)
         return (context, defaultLiteral.utf8.count)
     }
 
@@ -474,7 +491,7 @@ public struct KotlinTranslator: Sendable {
             "Schema version \(config.version). Read it with [\(config.name).fromJson], which returns null on any error.",
         ]
         // Constructor parameters are in scope in the default values of later parameters.
-        let constructorScope = Scope(hidden: Set(config.properties.map(\.name)), packageName: packageName)
+        let constructorScope = Scope(hidden: config.properties.lazy.map(\.name), packageName: packageName)
         let properties = config.properties.enumerated().map {
             property(
                 for: $1, calls: calls, constructorScope: constructorScope, packageName: packageName,
