@@ -118,8 +118,9 @@ public struct KotlinTranslator: Sendable {
         // The index of each part's first flag.
         var partStarts: [Int] = []
         var literalBytes = 0
-        for (definition, name) in zip(definitions, names) {
-            let (context, bytes) = flag(for: definition, name: name, calls: calls, scope: scope, shared: shared)
+        // By index: a zip of the two lists copied every flag definition.
+        for index in definitions.indices {
+            let (context, bytes) = flag(for: definitions[index], name: names[index], calls: calls, scope: scope, shared: shared)
             let partSize = contexts.count - (partStarts.last ?? 0)
             if partStarts.isEmpty || partSize == Self.maxFlagsPerPart || (partSize > 0 && literalBytes + bytes > Self.maxDefaultLiteralBytesPerPart) {
                 partStarts.append(contexts.count)
@@ -247,9 +248,15 @@ public struct KotlinTranslator: Sendable {
         comment.reserveCapacity(10)
         comment.append(SharedFlagText.docStart)
         if let description = flag.description {
-            let lines = KotlinLiteral.commentLines(description)
-            for line in lines { comment.append(.string(KotlinLiteral.kdocLine(line))) }
-            if !lines.isEmpty { comment.append(SharedFlagText.docEmptyLine) }
+            if KotlinLiteral.isCommentLine(description) {
+                // The common case, without a list of one line.
+                comment.append(.string(KotlinLiteral.kdocLine(description)))
+                comment.append(SharedFlagText.docEmptyLine)
+            } else {
+                let lines = KotlinLiteral.commentLines(description)
+                for line in lines { comment.append(.string(KotlinLiteral.kdocLine(line))) }
+                if !lines.isEmpty { comment.append(SharedFlagText.docEmptyLine) }
+            }
         }
         comment.append(.string(KotlinLiteral.kdocLine("- Key: `", flag.key, "`")))
         comment.append(.string(KotlinLiteral.kdocLine("- Owner: ", KotlinLiteral.commentText(flag.owner))))
