@@ -67,17 +67,22 @@ struct KotlinTextWriter: ~Copyable {
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits = 1
-        var scale: UInt = 1
-        while magnitude / scale >= 10 {
-            scale *= 10
+        var rest = magnitude / 10
+        while rest > 0 {
             digits += 1
+            rest /= 10
         }
-        for _ in digits..<max(digits, minimumDigits) { append(UInt8(ascii: "0")) }
-        while scale > 0 {
-            append(UInt8(ascii: "0") + UInt8(magnitude / scale))
-            magnitude %= scale
-            scale /= 10
+        let width = max(digits, minimumDigits)
+        precondition(width <= storage.count - count, "KotlinTextWriter: more bytes than its capacity")
+        // Written from the last digit back; once the digits run out, `magnitude` is 0 and the
+        // rest are the leading zeros.
+        var position = count + width
+        while position > count {
+            position -= 1
+            storage[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
         }
+        count += width
     }
 
     /// The most bytes ``append(decimal:minimumDigits:)`` writes for any `Int` with up to

@@ -15,7 +15,10 @@ public struct KotlinTranslator: Sendable {
         let calls = Dictionary(manifest.configs.map { ($0.name, KotlinConfigCall($0)) }, uniquingKeysWith: { first, _ in first })
         // Inside `object Flags`, the flag properties hide types of the same name in qualified
         // expressions (`FlagKind.Release`, `Long.MIN_VALUE`).
-        let names = manifest.flags.map { Identifiers.upperCamel($0.key) }
+        var names: [String] = []
+        names.reserveCapacity(manifest.flags.count)
+        // By index: a closure over the flags copied every flag definition.
+        for index in manifest.flags.indices { names.append(Identifiers.upperCamel(manifest.flags[index].key)) }
         let scope = Scope(hidden: names, packageName: manifest.kotlinPackage)
         let flags = flagsAndParts(manifest.flags, names: names, calls: calls, scope: scope)
         return .object([
@@ -56,7 +59,8 @@ public struct KotlinTranslator: Sendable {
         /// of every name.
         init(hidden: some Sequence<String>, packageName: String) {
             var (long, string, flagDate, flagKind) = (false, false, false, false)
-            for name in hidden {
+            // The longest of the names is 8 bytes; most flag names are longer.
+            for name in hidden where name.utf8.count <= 8 {
                 switch name {
                 case "Long": long = true
                 case "String": string = true
@@ -185,6 +189,21 @@ public struct KotlinTranslator: Sendable {
         /// `FlagDate`, or the qualified name where a flag property hides it.
         let flagDateType: String
 
+        /// Whether every Kotlin keyword starts with a lowercase ASCII letter (they all do), so a
+        /// name that starts with an uppercase one needs no lookup to know it is no keyword.
+        private let keywordsStartLowercase = Identifiers.kotlinKeywords.allSatisfy { keyword in
+            keyword.utf8.first.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } ?? false
+        }
+
+        /// ``Identifiers/kotlinEscaped(_:)`` of a flag's name, which usually starts with an
+        /// uppercase letter and so is no keyword.
+        func escaped(_ name: String) -> String {
+            if keywordsStartLowercase, let first = name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
+                return name
+            }
+            return Identifiers.kotlinEscaped(name)
+        }
+
         init(scope: Scope, kindEntry: (FlagKind) -> String) {
             var kindLiterals = [JSONValue](repeating: .null, count: FlagKind.allCases.count)
             var kindLines = kindLiterals
@@ -225,7 +244,7 @@ public struct KotlinTranslator: Sendable {
             flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 27, indent: 12)
         var context = shared.emptyContext()
         shared.set(.key, .string(flag.key), in: &context)
-        shared.set(.name, .string(Identifiers.kotlinEscaped(name)), in: &context)
+        shared.set(.name, .string(shared.escaped(name)), in: &context)
         shared.set(.nameLiteral, .string(KotlinLiteral.string(name)), in: &context)
         shared.set(.keyLiteral, .string(KotlinLiteral.string(flag.key)), in: &context)
         shared.set(.valueType, .string(valueType(of: flag)), in: &context)
