@@ -393,9 +393,11 @@ public struct KotlinTranslator: Sendable {
         appendInlineExpression(value, as: type, calls: calls, scope: scope, to: &forms)
         let whole = InlineForms.whole
         if used + forms.width(whole) + 1 <= Self.lineLength { return forms.text }
-        var text = ""
+        // Written as UTF-8 bytes: an append to a byte array costs a fraction of one to a String.
+        var text: [UInt8] = []
+        text.reserveCapacity(2 * forms.text.utf8.count + 64)
         appendExpression(value, as: type, calls: calls, forms: forms, part: whole, used: used, indent: indent, to: &text)
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Appends ``expression(_:as:calls:scope:used:indent:)`` to `text`, so nested values are
@@ -403,55 +405,57 @@ public struct KotlinTranslator: Sendable {
     /// of `forms`, which holds the one-line forms of the value and of everything in it.
     private func appendExpression(
         _ value: JSONValue, as type: PropertyType, calls: [String: KotlinConfigCall], forms: InlineForms, part: Int,
-        used: Int, indent: Int, to text: inout String
+        used: Int, indent: Int, to text: inout [UInt8]
     ) {
-        if used + forms.width(part) + 1 <= Self.lineLength { return text += forms.form(part) }
+        if used + forms.width(part) + 1 <= Self.lineLength { return Self.append(forms.form(part), to: &text) }
         let inner = indent + 4
         switch (type, value) {
         case (.array(let items), .array(let values)) where !values.isEmpty:
-            text += "listOf(\n"
+            text.append(contentsOf: "listOf(\n".utf8)
             var element = forms.firstPart(in: part)
             for (index, value) in values.enumerated() {
                 Self.appendIndent(inner, to: &text)
                 appendExpression(value, as: items, calls: calls, forms: forms, part: element, used: inner, indent: inner, to: &text)
-                text += index < values.count - 1 ? ",\n" : "\n"
+                text.append(contentsOf: (index < values.count - 1 ? ",\n" : "\n").utf8)
                 element = forms.part(after: element)
             }
             Self.appendIndent(indent, to: &text)
-            text += ")"
+            text.append(UInt8(ascii: ")"))
         case (.config(let name), .object(let object)):
-            guard let call = calls[name] else { return text += forms.form(part) }
+            guard let call = calls[name] else { return Self.append(forms.form(part), to: &text) }
             let properties = call.definition.properties
             // The index of each property with a value, and the value.
             let present = properties.indices.compactMap { index in object[properties[index].name].map { (index, $0) } }
-            guard !present.isEmpty else { return text += forms.form(part) }
-            text += call.openingLine
+            guard !present.isEmpty else { return Self.append(forms.form(part), to: &text) }
+            text.append(contentsOf: call.openingLine.utf8)
             var argument = forms.firstPart(in: part)
             for (position, (index, value)) in present.enumerated() {
                 Self.appendIndent(inner, to: &text)
-                text += call.labels[index]
+                text.append(contentsOf: call.labels[index].utf8)
                 appendExpression(
                     value, as: properties[index].type, calls: calls, forms: forms, part: argument,
                     used: inner + call.labelWidths[index], indent: inner, to: &text)
-                text += position < present.count - 1 ? ",\n" : "\n"
+                text.append(contentsOf: (position < present.count - 1 ? ",\n" : "\n").utf8)
                 argument = forms.part(after: argument)
             }
             Self.appendIndent(indent, to: &text)
-            text += ")"
+            text.append(UInt8(ascii: ")"))
         default:
-            text += forms.form(part)
+            Self.append(forms.form(part), to: &text)
         }
     }
 
-    /// Appends `count` spaces in one append (one append a space cost about 300 instructions
-    /// each).
-    private static func appendIndent(_ count: Int, to text: inout String) {
-        if count < indents.count { return text += indents[count] }
-        text += String(repeating: " ", count: count)
+    /// Appends the UTF-8 bytes of a part's one-line form, copied at once where they are stored
+    /// contiguously (they always are: ``InlineForms`` builds a native string).
+    private static func append(_ form: Substring, to text: inout [UInt8]) {
+        let copied: Void? = form.utf8.withContiguousStorageIfAvailable { text.append(contentsOf: $0) }
+        if copied == nil { text.append(contentsOf: form.utf8) }
     }
 
-    /// ``appendIndent(_:to:)``'s indentations: `indents[n]` is `n` spaces.
-    private static let indents = (0...64).map { String(repeating: " ", count: $0) }
+    /// Appends `count` spaces.
+    private static func appendIndent(_ count: Int, to text: inout [UInt8]) {
+        text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+    }
 
     /// The one-line form of ``expression(_:as:calls:scope:used:indent:)``, such as
     /// `PaywallConfig(title = "Go Pro", trialDays = 7L)`. Arguments are named; omitted
