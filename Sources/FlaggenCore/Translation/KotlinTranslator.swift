@@ -21,6 +21,7 @@ public struct KotlinTranslator: Sendable {
         for index in manifest.flags.indices { names.append(Identifiers.upperCamel(manifest.flags[index].key)) }
         let scope = Scope(hidden: names, packageName: manifest.kotlinPackage)
         let flags = flagsAndParts(manifest.flags, names: names, calls: calls, scope: scope)
+        let propertyShape = Self.propertyShape()
         return .object([
             "header": .array(header.lines.map { .string(KotlinLiteral.commentText($0)) }),
             "manifestName": .string(KotlinLiteral.commentText(header.manifestName)),
@@ -34,7 +35,9 @@ public struct KotlinTranslator: Sendable {
             "parts": .array(flags.parts),
             "hasFlags": .bool(!manifest.flags.isEmpty),
             "configs": .array(manifest.configs.enumerated().map {
-                config(for: $1, calls: calls, manifest: manifest, header: header, position: ($0, manifest.configs.count))
+                config(
+                    for: $1, calls: calls, manifest: manifest, header: header, propertyShape: propertyShape,
+                    position: ($0, manifest.configs.count))
             }),
             "hasConfigs": .bool(!manifest.configs.isEmpty),
         ])
@@ -511,7 +514,7 @@ public struct KotlinTranslator: Sendable {
     /// `isLast`) themselves.
     private func config(
         for config: ConfigDefinition, calls: [String: KotlinConfigCall], manifest: Manifest, header: GeneratedHeader,
-        position: (index: Int, count: Int)
+        propertyShape: ObjectShape, position: (index: Int, count: Int)
     ) -> JSONValue {
         let packageName = manifest.kotlinPackage
         var doc = config.description.map(KotlinLiteral.commentLines) ?? []
@@ -524,7 +527,7 @@ public struct KotlinTranslator: Sendable {
         let constructorScope = Scope(hidden: config.properties.lazy.map(\.name), packageName: packageName)
         let properties = config.properties.enumerated().map {
             property(
-                for: $1, calls: calls, constructorScope: constructorScope, packageName: packageName,
+                for: $1, calls: calls, constructorScope: constructorScope, packageName: packageName, shape: propertyShape,
                 position: ($0, config.properties.count))
         }
         return .object([
@@ -550,10 +553,16 @@ public struct KotlinTranslator: Sendable {
         }
     }
 
+    /// The keys of every config property's context.
+    private static func propertyShape() -> ObjectShape {
+        ObjectShape(keys: ["name", "keyLiteral", "type", "parameter", "readExpression", "docComment", "isFirst", "isLast"])
+    }
+
     private func property(
         for property: ConfigProperty, calls: [String: KotlinConfigCall], constructorScope: Scope, packageName: String,
-        position: (index: Int, count: Int)
+        shape: ObjectShape, position: (index: Int, count: Int)
     ) -> JSONValue {
+        let keyLiteral = KotlinLiteral.string(property.name)
         let name = Identifiers.kotlinEscaped(property.name)
         let isNullable = !property.isRequired && property.defaultValue == nil
         let type = kotlinType(property.type) + (isNullable ? "?" : "")
@@ -565,17 +574,17 @@ public struct KotlinTranslator: Sendable {
         } else if isNullable {
             parameter += " = null"
         }
-        return .object([
+        return .object(shape.object([
             "name": .string(name),
-            "keyLiteral": .string(KotlinLiteral.string(property.name)),
+            "keyLiteral": .string(keyLiteral),
             "type": .string(type),
             "parameter": .string(parameter),
             "readExpression": .string(
-                readExpression(for: property, calls: calls, scope: .companion(packageName: packageName))),
+                readExpression(for: property, keyLiteral: keyLiteral, calls: calls, scope: .companion(packageName: packageName))),
             "docComment": .array(KotlinLiteral.kdoc(docLines(for: property), indent: 4).map(JSONValue.string)),
             "isFirst": .bool(position.index == 0),
             "isLast": .bool(position.index == position.count - 1),
-        ])
+        ]))
     }
 
     /// What a property means and the rules its values follow.
@@ -607,36 +616,65 @@ public struct KotlinTranslator: Sendable {
     /// The expression that reads a property in `read(json)`: it throws inside `FlagJson.decode`
     /// when the value is missing, of the wrong type or breaks a rule, and gives the default when
     /// an optional value is missing or null.
-    func readExpression(for property: ConfigProperty, calls: [String: KotlinConfigCall], scope: Scope) -> String {
-        let presence = property.isRequired ? "required" : "optional"
-        let key = KotlinLiteral.string(property.name)
-        var arguments = ["json", key]
-        var read: String
+    func readExpression(
+        for property: ConfigProperty, keyLiteral: String, calls: [String: KotlinConfigCall], scope: Scope
+    ) -> String {
+        // Written as UTF-8 bytes, piece by piece, rather than joined from argument strings.
+        var read: [UInt8] = []
+        read.reserveCapacity(160)
+        func append(_ text: String) { read.append(contentsOf: text.utf8) }
+        append(property.isRequired ? "FlagJson.required" : "FlagJson.optional")
+        switch property.type {
+        case .string: append("String")
+        case .int: append("Long")
+        case .double: append("Double")
+        case .bool: append("Boolean")
+        case .config: append("Object")
+        case .array: append("List")
+        }
+        append("(json, ")
+        append(keyLiteral)
         switch property.type {
         case .string:
-            if let maxLength = property.maxLength { arguments.append("maxLength = \(KotlinLiteral.int(maxLength))") }
+            if let maxLength = property.maxLength {
+                append(", maxLength = ")
+                append(KotlinLiteral.int(maxLength))
+            }
             if let allowed = property.enumValues {
-                arguments.append("allowed = listOf(" + allowed.map(KotlinLiteral.string).joined(separator: ", ") + ")")
+                append(", allowed = listOf(")
+                for (index, value) in allowed.enumerated() {
+                    if index > 0 { append(", ") }
+                    append(KotlinLiteral.string(value))
+                }
+                append(")")
             }
-            read = "FlagJson.\(presence)String(\(arguments.joined(separator: ", ")))"
+            append(")")
         case .int, .double:
-            let kind = property.type == .int ? "Long" : "Double"
-            for (label, bound) in [("minimum", property.minimum), ("maximum", property.maximum)] {
-                guard let bound else { continue }
-                arguments.append("\(label) = \(inlineExpression(bound, as: property.type, calls: calls, scope: scope))")
+            if let minimum = property.minimum {
+                append(", minimum = ")
+                append(inlineExpression(minimum, as: property.type, calls: calls, scope: scope))
             }
-            read = "FlagJson.\(presence)\(kind)(\(arguments.joined(separator: ", ")))"
+            if let maximum = property.maximum {
+                append(", maximum = ")
+                append(inlineExpression(maximum, as: property.type, calls: calls, scope: scope))
+            }
+            append(")")
         case .bool:
-            read = "FlagJson.\(presence)Boolean(\(arguments.joined(separator: ", ")))"
+            append(")")
         case .config(let name):
-            read = "FlagJson.\(presence)Object(\(arguments.joined(separator: ", "))) { \(name).read(it) }"
+            append(") { ")
+            append(name)
+            append(".read(it) }")
         case .array(let items):
-            read = "FlagJson.\(presence)List(\(arguments.joined(separator: ", "))) { \(itemExpression(items, value: "it")) }"
+            append(") { ")
+            append(itemExpression(items, value: "it"))
+            append(" }")
         }
         if !property.isRequired, let value = property.defaultValue {
-            read += " ?: " + inlineExpression(value, as: property.type, calls: calls, scope: scope)
+            append(" ?: ")
+            append(inlineExpression(value, as: property.type, calls: calls, scope: scope))
         }
-        return read
+        return String(decoding: read, as: UTF8.self)
     }
 
     /// Reads one array element, `value`, strictly.
