@@ -166,7 +166,8 @@ public struct KotlinTranslator: Sendable {
 
     /// Text every flag's context shares, built once per manifest rather than once per flag.
     private struct SharedFlagText {
-        /// The keys of a flag's context; each case's name is its key.
+        /// The keys of a flag's context, in the order of ``shape``'s keys: each case's name is
+        /// its key and its raw value the key's position.
         enum Field: Int, CaseIterable {
             case key, name, nameLiteral, keyLiteral, valueType, defaultLiteral, ownerLiteral, expiresLiteral
             case killSwitchLiteral, kindLiteral, descriptionLiteral, docComment
@@ -174,9 +175,13 @@ public struct KotlinTranslator: Sendable {
             case part, isFirst, isLast, isFirstInPart, isLastInPart
         }
 
-        /// The keys of every flag's context, in the order of ``Field``, so a field's raw value
-        /// is its position in the shape.
-        private let shape = ObjectShape(keys: Field.allCases.map { String(describing: $0) })
+        /// The keys of every flag's context, in the order of ``Field``. Spelled out: deriving them
+        /// from the case names with `String(describing:)` cost 2 M instructions.
+        private let shape = ObjectShape(keys: [
+            "key", "name", "nameLiteral", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral",
+            "killSwitchLiteral", "kindLiteral", "descriptionLiteral", "docComment",
+            "part", "isFirst", "isLast", "isFirstInPart", "isLastInPart",
+        ])
 
         /// A flag context with every key `null`, for ``set(_:_:in:)`` to fill.
         func emptyContext() -> [String: JSONValue] { shape.object([:]) }
@@ -217,6 +222,7 @@ public struct KotlinTranslator: Sendable {
             self.kindLiterals = kindLiterals
             self.kindLines = kindLines
             self.flagDateType = scope.flagDateType
+            assert(Field.allCases.allSatisfy { shape.position(of: String(describing: $0)) == $0.rawValue }, "Field and shape disagree")
         }
 
         func kindLiteral(_ kind: FlagKind) -> JSONValue { kindLiterals[Self.ordinal(kind)] }
@@ -495,11 +501,13 @@ public struct KotlinTranslator: Sendable {
             guard let call = calls[name] else { return forms.text += "null" }
             forms.text += call.opening
             var isFirst = true
-            for (index, property) in call.definition.properties.enumerated() {
-                guard let value = object[property.name] else { continue }
+            let properties = call.definition.properties
+            // By index: iterating the properties copied each one.
+            for index in properties.indices {
+                guard let value = object[properties[index].name] else { continue }
                 forms.text += isFirst ? call.labels[index] : call.labelsAfterComma[index]
                 isFirst = false
-                appendInlineExpression(value, as: property.type, calls: calls, scope: scope, to: &forms)
+                appendInlineExpression(value, as: properties[index].type, calls: calls, scope: scope, to: &forms)
             }
             forms.text += ")"
         default:
