@@ -120,6 +120,7 @@ public struct KotlinTranslator: Sendable {
         _ definitions: [FlagDefinition], names: [String], calls: [String: KotlinConfigCall], scope: Scope
     ) -> (flags: [JSONValue], parts: [JSONValue]) {
         let shared = SharedFlagText(scope: scope, kindEntry: kindEntry)
+        var repeated = RepeatedFlagText()
         var contexts: [[String: JSONValue]] = []
         contexts.reserveCapacity(definitions.count)
         // The index of each part's first flag.
@@ -127,7 +128,8 @@ public struct KotlinTranslator: Sendable {
         var literalBytes = 0
         // By index: a zip of the two lists copied every flag definition.
         for index in definitions.indices {
-            let (context, bytes) = flag(for: definitions[index], name: names[index], calls: calls, scope: scope, shared: shared)
+            let (context, bytes) = flag(
+                for: definitions[index], name: names[index], calls: calls, scope: scope, shared: shared, repeated: &repeated)
             let partSize = contexts.count - (partStarts.last ?? 0)
             if partStarts.isEmpty || partSize == Self.maxFlagsPerPart || (partSize > 0 && literalBytes + bytes > Self.maxDefaultLiteralBytesPerPart) {
                 partStarts.append(contexts.count)
@@ -237,6 +239,8 @@ public struct KotlinTranslator: Sendable {
             }
         }
 
+        /// The literal `null`.
+        static let null = JSONValue.string("null")
         static let docStart = JSONValue.string(KotlinLiteral.kdocStart)
         static let docEnd = JSONValue.string(KotlinLiteral.kdocEnd)
         static let docEmptyLine = JSONValue.string(KotlinLiteral.kdocLine(""))
@@ -244,11 +248,50 @@ public struct KotlinTranslator: Sendable {
         static let permanentLine = JSONValue.string(KotlinLiteral.kdocLine("- Expires: never (permission flag)"))
     }
 
+    /// Texts that many flags share, made once for each distinct owner and expiry date: both
+    /// repeat across a manifest (84 dates among 10,000 flags in the benchmark), and making their
+    /// literal and KDoc line cost about 1,000 instructions each.
+    private struct RepeatedFlagText {
+        /// `ownerLiteral` and the KDoc line ` * - Owner: ...` of each owner.
+        var owners: [String: (literal: JSONValue, docLine: JSONValue)] = [:]
+        /// `expiresLiteral` and the KDoc line ` * - Expires: ...` of each expiry date.
+        var dates: [ISODate: (literal: JSONValue, docLine: JSONValue)] = [:]
+    }
+
+    /// The owner's `ownerLiteral` and KDoc line, made once per owner.
+    private func ownerText(
+        _ owner: String, repeated: inout RepeatedFlagText
+    ) -> (literal: JSONValue, docLine: JSONValue) {
+        if let text = repeated.owners[owner] { return text }
+        let text = (
+            literal: JSONValue.string(KotlinLiteral.string(owner)),
+            docLine: JSONValue.string(KotlinLiteral.kdocLine("- Owner: ", KotlinLiteral.commentText(owner)))
+        )
+        repeated.owners[owner] = text
+        return text
+    }
+
+    /// The expiry date's `expiresLiteral` and KDoc line, made once per date.
+    private func dateText(
+        _ date: ISODate, shared: SharedFlagText, repeated: inout RepeatedFlagText
+    ) -> (literal: JSONValue, docLine: JSONValue) {
+        if let text = repeated.dates[date] { return text }
+        let text = (
+            literal: JSONValue.string(dateLiteral(date, type: shared.flagDateType)),
+            docLine: JSONValue.string(expiryLine(date))
+        )
+        repeated.dates[date] = text
+        return text
+    }
+
     /// A flag's context, without its place in lists (`null` until set), and the UTF-8 length of
     /// its `defaultLiteral`. `name` is the flag's ``Identifiers/upperCamel(_:)`` name.
     private func flag(
-        for flag: FlagDefinition, name: String, calls: [String: KotlinConfigCall], scope: Scope, shared: SharedFlagText
+        for flag: FlagDefinition, name: String, calls: [String: KotlinConfigCall], scope: Scope, shared: SharedFlagText,
+        repeated: inout RepeatedFlagText
     ) -> (context: [String: JSONValue], defaultLiteralBytes: Int) {
+        let owner = ownerText(flag.owner, repeated: &repeated)
+        let expiry = flag.expires.map { dateText($0, shared: shared, repeated: &repeated) }
         let defaultLiteral = literal(
             flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 27, indent: 12)
         var context = shared.emptyContext()
@@ -258,20 +301,23 @@ public struct KotlinTranslator: Sendable {
         shared.set(.keyLiteral, .string(KotlinLiteral.string(flag.key)), in: &context)
         shared.set(.valueType, .string(valueType(of: flag)), in: &context)
         shared.set(.defaultLiteral, .string(defaultLiteral), in: &context)
-        shared.set(.ownerLiteral, .string(KotlinLiteral.string(flag.owner)), in: &context)
-        shared.set(
-            .expiresLiteral, .string(flag.expires.map { dateLiteral($0, type: shared.flagDateType) } ?? "null"), in: &context)
+        shared.set(.ownerLiteral, owner.literal, in: &context)
+        shared.set(.expiresLiteral, expiry?.literal ?? SharedFlagText.null, in: &context)
         shared.set(.killSwitchLiteral, .string(KotlinLiteral.bool(flag.killSwitch)), in: &context)
         shared.set(.kindLiteral, shared.kindLiteral(flag.kind), in: &context)
         shared.set(.descriptionLiteral, .string(flag.description.map(KotlinLiteral.string) ?? "null"), in: &context)
-        shared.set(.docComment, .array(docComment(for: flag, shared: shared)), in: &context)
+        shared.set(
+            .docComment, .array(docComment(for: flag, ownerLine: owner.docLine, expiryLine: expiry?.docLine, shared: shared)),
+            in: &context)
         return (context, defaultLiteral.utf8.count)
     }
 
     /// A flag's KDoc: its description, then its key, owner, kind, expiry and rollout. That is
     /// four lines at least, so always the multi-line form of ``KotlinLiteral/kdoc(_:indent:)``;
     /// its lines are written here one by one, without a list of doc lines in between.
-    private func docComment(for flag: FlagDefinition, shared: SharedFlagText) -> [JSONValue] {
+    private func docComment(
+        for flag: FlagDefinition, ownerLine: JSONValue, expiryLine: JSONValue?, shared: SharedFlagText
+    ) -> [JSONValue] {
         var comment: [JSONValue] = []
         comment.reserveCapacity(10)
         comment.append(SharedFlagText.docStart)
@@ -287,12 +333,12 @@ public struct KotlinTranslator: Sendable {
             }
         }
         comment.append(.string(KotlinLiteral.kdocLine("- Key: `", flag.key, "`")))
-        comment.append(.string(KotlinLiteral.kdocLine("- Owner: ", KotlinLiteral.commentText(flag.owner))))
+        comment.append(ownerLine)
         comment.append(shared.kindLine(flag.kind))
         if flag.killSwitch {
             comment.append(SharedFlagText.killSwitchLine)
-        } else if let expires = flag.expires {
-            comment.append(.string(expiryLine(expires)))
+        } else if let expiryLine {
+            comment.append(expiryLine)
         } else {
             comment.append(SharedFlagText.permanentLine)
         }
