@@ -48,19 +48,19 @@ public struct Generator: Sendable {
         for kind in kinds {
             switch kind {
             case .swift:
-                jobs.append((50, { [templates] in
+                jobs.append((40, { [templates] in
                     let context = TemplateContext(decoratedByTranslator: SwiftTranslator().context(for: manifest, header: header))
                     return [try Self.render("swift/Flags.swift.mustache", templates: templates, context: context, path: manifest.outputs.swift, sink: sink)]
                 }))
             case .kotlin:
-                jobs.append((87, { try kotlinFiles(for: manifest, header: header, sink: sink) }))
+                jobs.append((51, { try kotlinFiles(for: manifest, header: header, sink: sink) }))
             case .schemas:
-                jobs.append((12, {
+                jobs.append((15, {
                     try Self.inFolder(manifest.outputs.schemas, try JSONSchemaEmitter().files(for: manifest, header: header)).map(sink.accept)
                 }))
             case .seeds:
                 for server in manifest.outputs.servers {
-                    let cost = [SeedServer.unleash: 25, .flagd: 17, .postgres: 26, .firebase: 15, .contract: 14][server] ?? 15
+                    let cost = [SeedServer.unleash: 25, .flagd: 18, .postgres: 26, .firebase: 15, .contract: 13][server] ?? 15
                     jobs.append((cost, {
                         let folder = manifest.outputs.seeds
                         guard let emitter = Self.streamingEmitter(for: server) else {
