@@ -8,7 +8,7 @@ public enum KotlinLiteral {
     public static func string(_ text: String) -> String {
         // Fast path: printable ASCII without a quote, a backslash or a dollar sign.
         if SourceText.allBytes(of: text, where: { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C && $0 != 0x24 }) {
-            return KotlinTextWriter.string(capacity: text.utf8.count + 2) { literal in
+            return SourceTextWriter.string(capacity: text.utf8.count + 2) { literal in
                 literal.append(UInt8(ascii: "\""))
                 literal.append(text)
                 literal.append(UInt8(ascii: "\""))
@@ -153,7 +153,7 @@ public enum KotlinLiteral {
     public static func kdoc(_ lines: [String], indent: Int) -> [String] {
         guard !lines.isEmpty else { return [] }
         if lines.count == 1, let line = lines.first, !line.isEmpty, indent + SourceText.width(line) + 7 <= lineLength {
-            return [KotlinTextWriter.string(capacity: line.utf8.count + 7) { comment in
+            return [SourceTextWriter.string(capacity: line.utf8.count + 7) { comment in
                 comment.append("/** ")
                 comment.append(line)
                 comment.append(" */")
@@ -176,7 +176,7 @@ public enum KotlinLiteral {
     /// the line, or ` *` for an empty line.
     static func kdocLine(_ line: String) -> String {
         if line.isEmpty { return " *" }
-        return KotlinTextWriter.string(capacity: line.utf8.count + 3) { comment in
+        return SourceTextWriter.string(capacity: line.utf8.count + 3) { comment in
             comment.append(" * ")
             comment.append(line)
         }
@@ -185,7 +185,7 @@ public enum KotlinLiteral {
     /// ``kdocLine(_:)`` of `prefix` followed by `text`, such as ` * - Owner: ` and the owner,
     /// written at once.
     static func kdocLine(_ prefix: StaticString, _ text: String, _ suffix: StaticString = "") -> String {
-        KotlinTextWriter.string(capacity: prefix.utf8CodeUnitCount + text.utf8.count + suffix.utf8CodeUnitCount + 3) { comment in
+        SourceTextWriter.string(capacity: prefix.utf8CodeUnitCount + text.utf8.count + suffix.utf8CodeUnitCount + 3) { comment in
             comment.append(" * ")
             comment.append(prefix)
             comment.append(text)

@@ -351,8 +351,8 @@ public struct KotlinTranslator: Sendable {
 
     /// `FlagDate(2030, 2, 2)`, with `type` naming `FlagDate`.
     private func dateLiteral(_ date: ISODate, type: String) -> String {
-        let digits = KotlinTextWriter.maxDecimalBytes()
-        return KotlinTextWriter.string(capacity: type.utf8.count + 3 * digits + 6) { literal in
+        let digits = SourceTextWriter.maxDecimalBytes()
+        return SourceTextWriter.string(capacity: type.utf8.count + 3 * digits + 6) { literal in
             literal.append(type)
             literal.append(UInt8(ascii: "("))
             literal.append(decimal: date.year)
@@ -375,7 +375,7 @@ public struct KotlinTranslator: Sendable {
         let version = rollout.minAppVersion?.description ?? ""
         let platformBytes = rollout.platforms.reduce(0) { $0 + $1.rawValue.utf8.count + 2 }
         let capacity = 15 + percent.utf8.count + 4 + platformBytes + 18 + version.utf8.count
-        return KotlinTextWriter.string(capacity: capacity) { line in
+        return SourceTextWriter.string(capacity: capacity) { line in
             line.append(" * - Rollout: ")
             line.append(percent)
             line.append(UInt8(ascii: "%"))
@@ -392,18 +392,10 @@ public struct KotlinTranslator: Sendable {
 
     /// The KDoc line ` * - Expires: 2030-02-02 (expired from the next day on)`.
     private func expiryLine(_ date: ISODate) -> String {
-        // The date as `ISODate.description` writes it, written in place: `YYYY-MM-DD`.
-        guard (1...9999).contains(date.year), (1...12).contains(date.month), (1...31).contains(date.day) else {
-            return KotlinLiteral.kdocLine("- Expires: ", date.description, " (expired from the next day on)")
-        }
         let (prefix, suffix): (StaticString, StaticString) = (" * - Expires: ", " (expired from the next day on)")
-        return KotlinTextWriter.string(capacity: prefix.utf8CodeUnitCount + 10 + suffix.utf8CodeUnitCount) { line in
+        return SourceTextWriter.string(capacity: prefix.utf8CodeUnitCount + SourceTextWriter.maxDateBytes + suffix.utf8CodeUnitCount) { line in
             line.append(prefix)
-            line.append(decimal: date.year, minimumDigits: 4)
-            line.append(UInt8(ascii: "-"))
-            line.append(decimal: date.month, minimumDigits: 2)
-            line.append(UInt8(ascii: "-"))
-            line.append(decimal: date.day, minimumDigits: 2)
+            line.append(date)
             line.append(suffix)
         }
     }

@@ -139,22 +139,22 @@ public struct SwiftTranslator: Sendable {
 
     /// `/// - Expires: 2030-02-02`.
     private static func expiresDocLine(_ date: ISODate) -> String {
-        SwiftTextWriter.string(capacity: 17 + 3 * SwiftTextWriter.maxDecimalWidth) { line in
-            line.write("/// - Expires: ")
-            line.write(date)
+        SourceTextWriter.string(capacity: 15 + SourceTextWriter.maxDateBytes) { line in
+            line.append("/// - Expires: ")
+            line.append(date)
         }
     }
 
     /// `FlagDay.utc(2030, 2, 2)`.
     private static func flagDayLiteral(_ date: ISODate) -> String {
-        SwiftTextWriter.string(capacity: 17 + 3 * SwiftTextWriter.maxDecimalWidth) { literal in
-            literal.write("FlagDay.utc(")
-            literal.write(date.year)
-            literal.write(", ")
-            literal.write(date.month)
-            literal.write(", ")
-            literal.write(date.day)
-            literal.write(")")
+        SourceTextWriter.string(capacity: 17 + 3 * SourceTextWriter.maxDecimalBytes()) { literal in
+            literal.append("FlagDay.utc(")
+            literal.append(decimal: date.year)
+            literal.append(", ")
+            literal.append(decimal: date.month)
+            literal.append(", ")
+            literal.append(decimal: date.day)
+            literal.append(")")
         }
     }
 
@@ -164,17 +164,17 @@ public struct SwiftTranslator: Sendable {
         let version = rollout.minAppVersion?.description
         var capacity = 16 + percent.utf8.count + (version.map { 18 + $0.utf8.count } ?? 0)
         for platform in rollout.platforms { capacity += 4 + platform.rawValue.utf8.count }
-        return SwiftTextWriter.string(capacity: capacity) { line in
-            line.write("/// - Rollout: ")
-            line.write(percent)
-            line.write("%")
+        return SourceTextWriter.string(capacity: capacity) { line in
+            line.append("/// - Rollout: ")
+            line.append(percent)
+            line.append("%")
             for (index, platform) in rollout.platforms.enumerated() {
-                line.write(index == 0 ? " on " : ", ")
-                line.write(platform.rawValue)
+                line.append(index == 0 ? " on " : ", ")
+                line.append(platform.rawValue)
             }
             if let version {
-                line.write(" from app version ")
-                line.write(version)
+                line.append(" from app version ")
+                line.append(version)
             }
         }
     }

@@ -1,14 +1,14 @@
 /// Writes a `String` of pieces straight into the new string's own storage, for the short texts
-/// of the Kotlin context (quoted literals, KDoc lines).
+/// of the Swift and Kotlin contexts (quoted literals, doc comment lines, `FlagDay.utc(...)`).
 ///
 /// Joining pieces with `+` or `append` costs several hundred instructions a piece (each append
 /// re-checks the string's storage and encoding); at 10,000 flags of a dozen texts each that
-/// was most of the cost of the Kotlin context. Here the caller states at most how many UTF-8
+/// was most of the cost of the Swift and Kotlin contexts. Here the caller states at most how many UTF-8
 /// bytes it writes, the string is allocated once, and each piece is copied with one `memcpy`.
 ///
 /// The writer exists only inside ``string(capacity:_:)``'s closure; writing more than the
 /// stated capacity is a precondition failure, never a write out of bounds.
-struct KotlinTextWriter: ~Copyable {
+struct SourceTextWriter: ~Copyable {
     /// The new string's storage; the first ``count`` bytes are written.
     private let storage: UnsafeMutableBufferPointer<UInt8>
     /// How many bytes are written so far.
@@ -20,9 +20,9 @@ struct KotlinTextWriter: ~Copyable {
 
     /// A string of what `write` writes: at most `capacity` UTF-8 bytes, which must be valid
     /// UTF-8 together (whole strings and ASCII bytes always are).
-    static func string(capacity: Int, _ write: (inout KotlinTextWriter) -> Void) -> String {
+    static func string(capacity: Int, _ write: (inout SourceTextWriter) -> Void) -> String {
         String(unsafeUninitializedCapacity: capacity) { buffer in
-            var writer = KotlinTextWriter(storage: buffer)
+            var writer = SourceTextWriter(storage: buffer)
             write(&writer)
             return writer.count
         }
@@ -30,7 +30,7 @@ struct KotlinTextWriter: ~Copyable {
 
     /// Appends one byte, such as an ASCII character: `writer.append(UInt8(ascii: "\""))`.
     mutating func append(_ byte: UInt8) {
-        precondition(count < storage.count, "KotlinTextWriter: more bytes than its capacity")
+        precondition(count < storage.count, "SourceTextWriter: more bytes than its capacity")
         storage[count] = byte
         count += 1
     }
@@ -38,7 +38,7 @@ struct KotlinTextWriter: ~Copyable {
     /// Appends the UTF-8 bytes of `text`.
     mutating func append(_ text: String) {
         let length = text.utf8.count
-        precondition(length <= storage.count - count, "KotlinTextWriter: more bytes than its capacity")
+        precondition(length <= storage.count - count, "SourceTextWriter: more bytes than its capacity")
         let start = count
         let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             _ = UnsafeMutableBufferPointer(rebasing: storage[start..<start + length]).initialize(fromContentsOf: bytes)
@@ -52,7 +52,7 @@ struct KotlinTextWriter: ~Copyable {
     /// Appends the UTF-8 bytes of a literal, such as `" * "`.
     mutating func append(_ text: StaticString) {
         let length = text.utf8CodeUnitCount
-        precondition(length <= storage.count - count, "KotlinTextWriter: more bytes than its capacity")
+        precondition(length <= storage.count - count, "SourceTextWriter: more bytes than its capacity")
         let start = count
         text.withUTF8Buffer { bytes in
             _ = UnsafeMutableBufferPointer(rebasing: storage[start..<start + length]).initialize(fromContentsOf: bytes)
@@ -73,7 +73,7 @@ struct KotlinTextWriter: ~Copyable {
             rest /= 10
         }
         let width = max(digits, minimumDigits)
-        precondition(width <= storage.count - count, "KotlinTextWriter: more bytes than its capacity")
+        precondition(width <= storage.count - count, "SourceTextWriter: more bytes than its capacity")
         // Written from the last digit back; once the digits run out, `magnitude` is 0 and the
         // rest are the leading zeros.
         var position = count + width
@@ -84,6 +84,24 @@ struct KotlinTextWriter: ~Copyable {
         }
         count += width
     }
+
+    /// Appends `YYYY-MM-DD`: the same text as ``ISODate/description``, written in place for
+    /// the dates a manifest can hold (years 1 to 9999).
+    mutating func append(_ date: ISODate) {
+        guard (1...9999).contains(date.year), (1...12).contains(date.month), (1...31).contains(date.day) else {
+            append(date.description)
+            return
+        }
+        append(decimal: date.year, minimumDigits: 4)
+        append(UInt8(ascii: "-"))
+        append(decimal: date.month, minimumDigits: 2)
+        append(UInt8(ascii: "-"))
+        append(decimal: date.day, minimumDigits: 2)
+    }
+
+    /// The most bytes ``append(_:)-(ISODate)`` writes (``ISODate/description`` pads each part
+    /// of a date out of range, such as a negative year, to at most a sign and 19 digits).
+    static let maxDateBytes = 2 + 3 * maxDecimalBytes()
 
     /// The most bytes ``append(decimal:minimumDigits:)`` writes for any `Int` with up to
     /// `minimumDigits` zeros: a sign and 19 digits.
