@@ -236,8 +236,7 @@ private struct ManifestReader {
             return []
         }
         let retiredLocations = RetiredKeys(retired)
-        var swiftNames = NameClaims(expectedCount: entries.count)
-        var kotlinNames = NameClaims(expectedCount: entries.count)
+        var nameClaims = FlagNameClaims(expectedCount: entries.count)
         var flags: [FlagDefinition] = []
         flags.reserveCapacity(entries.count)
         for entry in entries {
@@ -248,7 +247,7 @@ private struct ManifestReader {
                     "flag key '\(key)' must be lowercase letters, digits and '_', starting with a letter (like new_checkout)",
                     at: location)
             } else {
-                checkNames(of: key, at: location, swiftNames: &swiftNames, kotlinNames: &kotlinNames)
+                checkNames(of: key, node: entry.key, at: location, claims: &nameClaims)
             }
             if let old = retiredLocations.location(of: key) {
                 context.error(
@@ -261,29 +260,29 @@ private struct ManifestReader {
     }
 
     /// Two keys must not become the same Swift or Kotlin name, nor a generated member's name.
-    private func checkNames(of key: String, at location: SourceLocation, swiftNames: inout NameClaims, kotlinNames: inout NameClaims) {
+    /// `key` is valid, and `node` is its node. The names are spelled out only for a message.
+    private func checkNames(of key: String, node: Node, at location: SourceLocation, claims: inout FlagNameClaims) {
+        let outcome = claims.claim(namesOf: tree.bytes(node), for: node)
+        guard outcome.reservation != nil || outcome.earlierOwner != nil else { return }
         let swiftName = Identifiers.lowerCamel(key)
         let kotlinName = Identifiers.upperCamel(key)
-        if Self.reservedSwiftMembers.contains(swiftName) {
+        switch outcome.reservation {
+        case .swiftMember:
             context.error("flag key '\(key)' becomes the Swift name '\(swiftName)', which the generated code already uses; pick another key", at: location)
-        } else if Self.reservedKotlinMembers.contains(kotlinName) {
+        case .kotlinMember:
             context.error("flag key '\(key)' becomes the Kotlin name '\(kotlinName)', which Kotlin reserves; pick another key", at: location)
-        } else if Identifiers.isKotlinHolderName(kotlinName) {
+        case .kotlinHolder:
             context.error(
                 "flag key '\(key)' becomes the Kotlin name '\(kotlinName)', which the generated Kotlin uses for the objects that hold the flags ('Part' followed by digits); pick another key",
                 at: location)
+        case nil:
+            break
         }
-        let swiftOther = swiftNames.claim(swiftName, for: key)
-        let kotlinOther = kotlinNames.claim(kotlinName, for: key)
-        if let other = swiftOther {
-            context.error("flag keys '\(other)' and '\(key)' both become the Swift name '\(swiftName)'; rename one", at: location)
-        } else if let other = kotlinOther {
-            context.error("flag keys '\(other)' and '\(key)' both become the Kotlin name '\(kotlinName)'; rename one", at: location)
+        // Keys that share a Kotlin name share their Swift name too, which is reported.
+        if let other = outcome.earlierOwner {
+            context.error("flag keys '\(tree.text(other))' and '\(key)' both become the Swift name '\(swiftName)'; rename one", at: location)
         }
     }
-
-    private static let reservedSwiftMembers = ReservedNames(Identifiers.reservedSwiftMembers)
-    private static let reservedKotlinMembers = ReservedNames(Identifiers.reservedKotlinMembers)
 
     private func readFlag(_ entry: YAMLTree.Entry, key: String, configs: [String: ConfigDefinition]) -> FlagDefinition? {
         let keyLocation = tree.location(entry.key)
