@@ -298,12 +298,16 @@ struct ConfigValidation {
         var valid = true
         // By name: scanning the list for every key is quadratic in a config with many properties,
         // but a few properties are quicker to scan than to hash.
-        let propertiesByName = config.properties.count > Self.scannedPropertyCount
-            ? Dictionary(config.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+        // Positions rather than properties: a property found is read in place, not copied.
+        let positionsByName = config.properties.count > Self.scannedPropertyCount
+            ? Dictionary(config.properties.indices.map { (config.properties[$0].name, $0) }, uniquingKeysWith: { first, _ in first }) : nil
         for entry in entries {
             let key = tree.text(entry.key)
-            if let property = propertiesByName.map({ $0[key] }) ?? config.properties.first(where: { $0.name == key }) {
-                if let value = value(entry.value, as: property.type, property: property, configs: configs, what: "'\(key)' in \(what())") {
+            if let position = positionsByName.map({ $0[key] }) ?? config.properties.firstIndex(where: { $0.name == key }) {
+                if let value = value(
+                    entry.value, as: config.properties[position].type, property: config.properties[position], configs: configs,
+                    what: "'\(key)' in \(what())")
+                {
                     object[key] = value
                 } else {
                     valid = false
@@ -325,9 +329,11 @@ struct ConfigValidation {
                 valid = false
             }
         }
-        for property in config.properties where property.isRequired && object[property.name] == nil && valid {
-            if !entries.contains(where: { tree.text($0.key) == property.name }) {
-                context.error("\(what()) lacks '\(property.name)', which \(config.name) requires", at: tree.location(node))
+        // By position, so that no property is copied.
+        for position in config.properties.indices where valid && config.properties[position].isRequired {
+            let name = config.properties[position].name
+            if object[name] == nil, !entries.contains(where: { tree.text($0.key) == name }) {
+                context.error("\(what()) lacks '\(name)', which \(config.name) requires", at: tree.location(node))
                 valid = false
             }
         }
