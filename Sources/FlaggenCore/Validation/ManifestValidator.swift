@@ -213,8 +213,14 @@ private struct ManifestReader {
 
     /// `[a-z][a-z0-9_]*`. Checked on UTF-8 bytes: any other character has bytes outside these.
     static func isFlagKey(_ key: String) -> Bool {
-        guard let first = key.utf8.first, first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") else { return false }
-        return key.utf8.allSatisfy {
+        var key = key
+        return key.withUTF8(isFlagKey)
+    }
+
+    /// ``isFlagKey(_:)`` of a key's UTF-8 bytes.
+    static func isFlagKey(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = key.first, first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") else { return false }
+        return key.allSatisfy {
             ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_")
         }
     }
@@ -242,7 +248,7 @@ private struct ManifestReader {
         for entry in entries {
             let key = tree.text(entry.key)
             let location = tree.location(entry.key)
-            if !Self.isFlagKey(key) {
+            if !Self.isFlagKey(tree.bytes(entry.key)) {
                 context.error(
                     "flag key '\(key)' must be lowercase letters, digits and '_', starting with a letter (like new_checkout)",
                     at: location)
