@@ -46,4 +46,59 @@ enum CanonicalSeedValue {
     static func rules(of flag: FlagDefinition) -> JSONValue {
         .array(flag.rollout.map { [rule($0)] } ?? [])
     }
+
+    /// Writes ``rules(of:)`` straight to `json`, without building the value. A value that
+    /// cannot be written leaves part of the rules behind (see ``JSONStreamWriter``).
+    static func writeRules(of flag: FlagDefinition, to json: inout JSONStreamWriter) throws {
+        json.beginArray()
+        if let rollout = flag.rollout {
+            // Keys in JSONWriter's order, as `rule(_:)` has them written.
+            json.beginObject()
+            json.key("basisPoints")
+            json.int(rollout.basisPoints)
+            json.key("minAppVersion")
+            json.string(orNull: rollout.minAppVersion?.description)
+            json.key("platforms")
+            json.beginArray()
+            for platform in platforms(of: rollout) { json.string(platform.rawValue) }
+            json.endArray()
+            json.key("value")
+            try write(rollout.value, to: &json)
+            json.endObject()
+        }
+        json.endArray()
+    }
+
+    /// Whether ``write(_:to:)`` cannot fail for `value`: it is no config object and no
+    /// infinite or NaN double.
+    static func isPlain(_ value: FlagValue) -> Bool {
+        switch value {
+        case .bool, .string, .int: true
+        case .double(let number): number.isFinite
+        case .json: false
+        }
+    }
+
+    /// An expiry date as the seeds write it, `date.description`, without building it byte by
+    /// byte through an array.
+    static func text(of date: ISODate) -> String {
+        guard (1...9999).contains(date.year), (1...12).contains(date.month), (1...31).contains(date.day) else {
+            return date.description
+        }
+        return String(unsafeUninitializedCapacity: 10) { text in
+            func put(_ number: Int, at position: Int, width: Int) {
+                var rest = number
+                for offset in stride(from: width - 1, through: 0, by: -1) {
+                    text[position + offset] = UInt8(0x30 + rest % 10)
+                    rest /= 10
+                }
+            }
+            put(date.year, at: 0, width: 4)
+            text[4] = UInt8(ascii: "-")
+            put(date.month, at: 5, width: 2)
+            text[7] = UInt8(ascii: "-")
+            put(date.day, at: 8, width: 2)
+            return 10
+        }
+    }
 }

@@ -46,15 +46,18 @@ public struct PostgresSeedEmitter: Sendable {
             \(Self.createTable)
 
             """
-        if !manifest.flags.isEmpty {
-            sql += "\n" + Self.typeGuard(manifest.flags) + "\n"
-        }
-        // The upserts go straight into the file's bytes: appending to bytes is cheaper than to
-        // a `String`, and the text is not held twice.
+        // The rest goes straight into the file's bytes: appending to bytes is cheaper than to a
+        // `String`, and the text is not held twice.
         var bytes = Array(sql.utf8)
-        for flag in manifest.flags {
+        if !manifest.flags.isEmpty {
             bytes.append(0x0A)
-            try Self.appendUpsert(flag, in: manifest, to: &bytes)
+            Self.appendTypeGuard(manifest.flags, to: &bytes)
+            bytes.append(0x0A)
+        }
+        var upserts = PostgresSeedUpsertWriter(manifest)
+        for index in manifest.flags.indices {
+            bytes.append(0x0A)
+            try upserts.appendUpsert(of: manifest.flags[index], to: &bytes)
             bytes.append(0x0A)
             chunks?.drainIfFull(&bytes)
         }
@@ -85,8 +88,29 @@ public struct PostgresSeedEmitter: Sendable {
     /// Stops the seed, before anything is written, when the server holds one of the manifest's
     /// keys with another type: the live value would no longer fit the apps' type.
     static func typeGuard(_ flags: [FlagDefinition]) -> String {
-        let rows = flags.map { "(\(PostgresSeedLiteral.string($0.key)), \(PostgresSeedLiteral.string($0.type.rawValue)))" }
-        return """
+        var bytes: [UInt8] = []
+        appendTypeGuard(flags, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``typeGuard(_:)``: one `(key, type)` row per flag between a fixed opening and
+    /// closing.
+    static func appendTypeGuard(_ flags: [FlagDefinition], to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: typeGuardOpening)
+        for index in flags.indices {
+            if index > 0 { bytes.append(contentsOf: typeGuardRowSeparator) }
+            bytes.append(UInt8(ascii: "("))
+            PostgresSeedLiteral.appendString(flags[index].key, to: &bytes)
+            bytes.append(contentsOf: [UInt8(ascii: ","), 0x20])
+            PostgresSeedLiteral.appendString(flags[index].type.rawValue, to: &bytes)
+            bytes.append(UInt8(ascii: ")"))
+        }
+        bytes.append(contentsOf: typeGuardClosing)
+    }
+
+    /// The type guard up to its first row.
+    private static let typeGuardOpening = Array(
+        ("""
             -- A flag's type never changes in place: stop when the server holds a key with another type.
             DO $flaggen$
             DECLARE
@@ -96,7 +120,16 @@ public struct PostgresSeedEmitter: Sendable {
                 INTO changed
                 FROM \(tableName) AS f
                 JOIN (VALUES
-                    \(rows.joined(separator: ",\n        "))
+
+            """ + "        ").utf8)
+
+    /// What goes between two rows of the type guard.
+    private static let typeGuardRowSeparator = Array(",\n        ".utf8)
+
+    /// The type guard after its last row.
+    private static let typeGuardClosing = Array(
+        """
+
                 ) AS m (key, type) ON m.key = f.key
                 WHERE f.type <> m.type;
                 IF changed IS NOT NULL THEN
@@ -104,47 +137,18 @@ public struct PostgresSeedEmitter: Sendable {
                 END IF;
             END
             $flaggen$;
-            """
-    }
-
-    /// One flag: inserted when missing; otherwise only its metadata is refreshed, and only when
-    /// it changed (so an unchanged re-seed writes no row).
-    static func appendUpsert(_ flag: FlagDefinition, in manifest: Manifest, to bytes: inout [UInt8]) throws(EmitError) {
-        try refuseNUL(in: flag)
-        let config = flag.configName.flatMap(manifest.config(named:))
-        bytes.append(contentsOf: [UInt8(ascii: "-"), UInt8(ascii: "-"), 0x20])
-        bytes.append(contentsOf: flag.key.utf8)
-        bytes.append(contentsOf: upsertHead)
-        func value(_ append: (inout [UInt8]) -> Void, last: Bool = false) {
-            append(&bytes)
-            if !last { bytes.append(contentsOf: valueSeparator) }
-        }
-        value { PostgresSeedLiteral.appendString(flag.key, to: &$0) }
-        value { PostgresSeedLiteral.appendString(flag.type.rawValue, to: &$0) }
-        let defaultJSON = try compactJSON(CanonicalSeedValue.json(flag.defaultValue), of: flag)
-        value { PostgresSeedLiteral.appendString(defaultJSON, to: &$0) }
-        let rulesJSON = flag.rollout == nil ? "[]" : try compactJSON(CanonicalSeedValue.rules(of: flag), of: flag)
-        value { PostgresSeedLiteral.appendString(rulesJSON, to: &$0) }
-        value { PostgresSeedLiteral.appendString(flag.owner, to: &$0) }
-        value { PostgresSeedLiteral.appendString(orNULL: flag.expires?.description, to: &$0) }
-        value { PostgresSeedLiteral.appendString(flag.kind.rawValue, to: &$0) }
-        value { $0.append(contentsOf: (flag.killSwitch ? "true" : "false").utf8) }
-        value { PostgresSeedLiteral.appendString(orNULL: flag.description, to: &$0) }
-        value { PostgresSeedLiteral.appendString(orNULL: config?.name, to: &$0) }
-        value({ $0.append(contentsOf: (config.map { String($0.version) } ?? "NULL").utf8) }, last: true)
-        bytes.append(contentsOf: upsertTail)
-    }
+            """.utf8)
 
     /// The text of every upsert between the key comment and the values.
-    private static let upsertHead = Array(
+    static let upsertHead = Array(
         ("\nINSERT INTO \(tableName) AS f (\((["key", "type", "default_value", "rules"] + refreshedColumns).joined(separator: ", ")))"
             + "\nVALUES (\n    ").utf8)
 
     /// What goes between two values.
-    private static let valueSeparator = Array(",\n    ".utf8)
+    static let valueSeparator = Array(",\n    ".utf8)
 
     /// The text of every upsert after the values.
-    private static let upsertTail = Array(
+    static let upsertTail = Array(
         ("\n)\nON CONFLICT (key) DO UPDATE SET\n    "
             + refreshedColumns.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ",\n    ")
             + "\nWHERE (\(refreshedColumns.map { "f.\($0)" }.joined(separator: ", ")))"
@@ -153,19 +157,31 @@ public struct PostgresSeedEmitter: Sendable {
     // MARK: - Checks
 
     /// PostgreSQL text and jsonb cannot hold U+0000, so a manifest string with it cannot be seeded.
-    private static func refuseNUL(in flag: FlagDefinition) throws(EmitError) {
-        var fields: [(String, Bool)] = [
-            ("owner", PostgresSeedLiteral.containsNUL(flag.owner)),
-            ("description", flag.description.map(PostgresSeedLiteral.containsNUL) ?? false),
-            ("default", containsNUL(CanonicalSeedValue.json(flag.defaultValue))),
-        ]
-        if let rollout = flag.rollout {
-            fields.append(("rollout value", containsNUL(CanonicalSeedValue.json(rollout.value))))
+    /// The fields are checked in the order the error names the first one.
+    static func refuseNUL(in flag: FlagDefinition) throws(EmitError) {
+        let field: String
+        if PostgresSeedLiteral.containsNUL(flag.owner) {
+            field = "owner"
+        } else if let description = flag.description, PostgresSeedLiteral.containsNUL(description) {
+            field = "description"
+        } else if containsNUL(flag.defaultValue) {
+            field = "default"
+        } else if let rollout = flag.rollout, containsNUL(rollout.value) {
+            field = "rollout value"
+        } else {
+            return
         }
-        for (field, hasNUL) in fields where hasNUL {
-            throw EmitError(
-                "the \(field) of flag '\(flag.key)' contains the character U+0000, which PostgreSQL text and jsonb cannot store; remove it from the manifest",
-                at: flag.location)
+        throw EmitError(
+            "the \(field) of flag '\(flag.key)' contains the character U+0000, which PostgreSQL text and jsonb cannot store; remove it from the manifest",
+            at: flag.location)
+    }
+
+    /// Whether any string in the value, as ``CanonicalSeedValue/json(_:)`` writes it, holds U+0000.
+    private static func containsNUL(_ value: FlagValue) -> Bool {
+        switch value {
+        case .string(let text): PostgresSeedLiteral.containsNUL(text)
+        case .json(let document): containsNUL(document)
+        case .bool, .int, .double: false
         }
     }
 
@@ -179,7 +195,8 @@ public struct PostgresSeedEmitter: Sendable {
         }
     }
 
-    private static func compactJSON(_ value: JSONValue, of flag: FlagDefinition) throws(EmitError) -> String {
+    /// `value` as compact JSON text, the error naming the flag.
+    static func compactJSON(_ value: JSONValue, of flag: FlagDefinition) throws(EmitError) -> String {
         do {
             return try JSONWriter(format: .compact).string(for: value)
         } catch {

@@ -47,6 +47,23 @@ enum PostgresSeedLiteral {
         }
     }
 
+    /// Appends ``string(_:)`` of the UTF-8 text `utf8`, copied straight in when no quote needs
+    /// doubling.
+    static func appendString(utf8: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+        var plain = true
+        for byte in utf8 where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "'") {
+            plain = false
+            break
+        }
+        if plain {
+            bytes.append(UInt8(ascii: "'"))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "'"))
+        } else {
+            bytes.append(contentsOf: string(String(decoding: utf8, as: UTF8.self)).utf8)
+        }
+    }
+
     /// Appends ``optionalString(_:)`` of `text`.
     static func appendString(orNULL text: String?, to bytes: inout [UInt8]) {
         if let text {

@@ -1,0 +1,111 @@
+import FlaggenJSON
+
+/// Writes the PostgreSQL seed's upserts, one per flag, straight into the file's bytes (see
+/// ``PostgresSeedEmitter``).
+///
+/// What the upserts share is made once per manifest: the configs' versions by name, and one
+/// compact ``JSONStreamWriter`` that writes every flag's `default_value` and `rules` jsonb text,
+/// so no JSON value tree or string is built per flag.
+struct PostgresSeedUpsertWriter: ~Copyable {
+    /// Each config's name and version, by name; the first config of a name wins, as in
+    /// ``Manifest/config(named:)``.
+    private let configs: [String: (name: String, version: Int)]
+
+    /// Writes the jsonb values; its bytes are taken after each value.
+    private var json = Self.makeJSONWriter()
+
+    /// A writer for the upserts of `manifest`'s flags.
+    init(_ manifest: Manifest) {
+        configs = Dictionary(manifest.configs.map { ($0.name, ($0.name, $0.version)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Appends one flag's upsert: inserted when missing; otherwise only its metadata is refreshed,
+    /// and only when it changed (so an unchanged re-seed writes no row).
+    mutating func appendUpsert(of flag: FlagDefinition, to bytes: inout [UInt8]) throws(EmitError) {
+        try PostgresSeedEmitter.refuseNUL(in: flag)
+        let config = flag.configName.flatMap { configs[$0] }
+        Self.append("-- ", to: &bytes)
+        bytes.append(contentsOf: flag.key.utf8)
+        bytes.append(contentsOf: PostgresSeedEmitter.upsertHead)
+        PostgresSeedLiteral.appendString(flag.key, to: &bytes)
+        bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
+        PostgresSeedLiteral.appendString(flag.type.rawValue, to: &bytes)
+        bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
+        try appendDefault(of: flag, to: &bytes)
+        bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
+        try appendRules(of: flag, to: &bytes)
+        bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
+        PostgresSeedLiteral.appendString(flag.owner, to: &bytes)
+        bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
+        PostgresSeedLiteral.appendString(orNULL: flag.expires.map(CanonicalSeedValue.text(of:)), to: &bytes)
+        bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
+        PostgresSeedLiteral.appendString(flag.kind.rawValue, to: &bytes)
+        bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
+        if flag.killSwitch { Self.append("true", to: &bytes) } else { Self.append("false", to: &bytes) }
+        bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
+        PostgresSeedLiteral.appendString(orNULL: flag.description, to: &bytes)
+        bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
+        if let config {
+            PostgresSeedLiteral.appendString(config.name, to: &bytes)
+            bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
+            bytes.append(contentsOf: String(config.version).utf8)
+        } else {
+            Self.append("NULL", to: &bytes)
+            bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
+            Self.append("NULL", to: &bytes)
+        }
+        bytes.append(contentsOf: PostgresSeedEmitter.upsertTail)
+    }
+
+    // MARK: - jsonb values
+
+    /// The default as a string constant holding its compact JSON.
+    private mutating func appendDefault(of flag: FlagDefinition, to bytes: inout [UInt8]) throws(EmitError) {
+        switch flag.defaultValue {
+        // Neither needs the JSON writer: their JSON is their text.
+        case .bool(true): Self.append("'true'", to: &bytes)
+        case .bool(false): Self.append("'false'", to: &bytes)
+        default:
+            try appendJSON(of: flag, to: &bytes, write: { try CanonicalSeedValue.write(flag.defaultValue, to: &$0) }) {
+                CanonicalSeedValue.json(flag.defaultValue)
+            }
+        }
+    }
+
+    /// The rules as a string constant holding their compact JSON.
+    private mutating func appendRules(of flag: FlagDefinition, to bytes: inout [UInt8]) throws(EmitError) {
+        guard flag.rollout != nil else {
+            Self.append("'[]'", to: &bytes)
+            return
+        }
+        try appendJSON(of: flag, to: &bytes, write: { try CanonicalSeedValue.writeRules(of: flag, to: &$0) }) {
+            CanonicalSeedValue.rules(of: flag)
+        }
+    }
+
+    /// Appends the string constant of the compact JSON that `write` writes. When it cannot be
+    /// written, the value tree `value` is written the slow way, which throws the error that
+    /// names where the problem is.
+    private mutating func appendJSON(
+        of flag: FlagDefinition, to bytes: inout [UInt8], write: (inout JSONStreamWriter) throws -> Void, value: () -> JSONValue
+    ) throws(EmitError) {
+        do {
+            try write(&json)
+        } catch {
+            // The half-written value is dropped with the writer.
+            json = Self.makeJSONWriter()
+            PostgresSeedLiteral.appendString(try PostgresSeedEmitter.compactJSON(value(), of: flag), to: &bytes)
+            return
+        }
+        json.handOn { PostgresSeedLiteral.appendString(utf8: $0, to: &bytes) }
+    }
+
+    private static func makeJSONWriter() -> JSONStreamWriter {
+        JSONStreamWriter(JSONWriter(format: .compact))
+    }
+
+    /// Appends text known at compile time, without a copy of it as an array.
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+}
