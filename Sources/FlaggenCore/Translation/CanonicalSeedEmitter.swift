@@ -38,8 +38,9 @@ public struct CanonicalSeedEmitter: Sendable {
             try json.value(Self.evaluation)
             json.key("flags")
             json.beginArray()
-            for flag in manifest.flags {
-                try Self.write(flag, in: manifest, to: &json)
+            let configVersions = Self.configVersions(of: manifest)
+            for index in manifest.flags.indices {
+                try Self.write(manifest.flags[index], configVersions: configVersions, to: &json)
                 chunks?.drainIfFull(&json)
             }
             json.endArray()
@@ -83,16 +84,22 @@ public struct CanonicalSeedEmitter: Sendable {
         ])
     }
 
+    /// Each config's version, by name; the first config of a name wins, as in
+    /// ``Manifest/config(named:)``. Made once, so no flag searches the configs.
+    static func configVersions(of manifest: Manifest) -> [String: Int] {
+        Dictionary(manifest.configs.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// One flag: key, type, default, metadata and rules.
-    static func write(_ flag: FlagDefinition, in manifest: Manifest, to json: inout JSONStreamWriter) throws {
+    static func write(_ flag: FlagDefinition, configVersions: [String: Int], to json: inout JSONStreamWriter) throws {
         json.beginObject()
         json.key("config")
-        if let name = flag.configName, let config = manifest.config(named: name) {
+        if let name = flag.configName, let version = configVersions[name] {
             json.beginObject()
             json.key("name")
             json.string(name)
             json.key("version")
-            json.int(config.version)
+            json.int(version)
             json.endObject()
         } else {
             json.null()
@@ -102,7 +109,7 @@ public struct CanonicalSeedEmitter: Sendable {
         json.key("description")
         json.string(orNull: flag.description)
         json.key("expires")
-        json.string(orNull: flag.expires?.description)
+        json.string(orNull: flag.expires.map(CanonicalSeedValue.text(of:)))
         json.key("key")
         json.string(flag.key)
         json.key("killSwitch")
@@ -112,11 +119,11 @@ public struct CanonicalSeedEmitter: Sendable {
         json.key("owner")
         json.string(flag.owner)
         json.key("rules")
-        if flag.rollout == nil {
-            json.beginArray()
-            json.endArray()
-        } else {
+        if let rollout = flag.rollout, !CanonicalSeedValue.isPlain(rollout.value) {
+            // Written as a value, so a value that cannot be written gives the error naming where.
             try json.value(CanonicalSeedValue.rules(of: flag))
+        } else {
+            try CanonicalSeedValue.writeRules(of: flag, to: &json)
         }
         json.key("type")
         json.string(flag.type.rawValue)
