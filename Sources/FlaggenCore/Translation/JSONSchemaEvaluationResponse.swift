@@ -49,9 +49,10 @@ struct JSONSchemaEvaluationResponse {
         json.beginObject()
         let flags = manifest.flags
         // Flag keys are ASCII (the validator sees to it), where `<` is the writer's byte order.
-        for index in flags.indices.sorted(by: { flags[$0].key < flags[$1].key }) {
-            json.key(flags[index].key)
-            try writeSchema(for: flags[index], shapes: shapes, to: &json)
+        for index in Self.indicesInKeyOrder(flags) {
+            let flag = flags[index]
+            json.key(flag.key)
+            try writeSchema(for: flag, shapes: shapes, to: &json)
         }
         json.endObject()
         json.key("type")
@@ -101,9 +102,9 @@ struct JSONSchemaEvaluationResponse {
         case .int:
             // The same keywords as JSONSchemaConfigSchema.typeSchema(for: .int).
             json.key("maximum")
-            try json.value(JSONSchemaConfigSchema.int64Bounds.maximum)
+            json.int(Int.max)
             json.key("minimum")
-            try json.value(JSONSchemaConfigSchema.int64Bounds.minimum)
+            json.int(Int.min)
             json.key("type")
             json.string("integer")
         case .double:
@@ -113,6 +114,34 @@ struct JSONSchemaEvaluationResponse {
             break
         }
         json.endObject()
+    }
+
+    /// The indices of `flags` sorted by key with `<`, as `flags.indices.sorted` gives them.
+    ///
+    /// Most comparisons are settled by the keys' first eight bytes read as one big-endian
+    /// integer: for two ASCII keys whose first eight bytes differ, that order is the order of
+    /// `<`. Other pairs are compared with `<` itself.
+    static func indicesInKeyOrder(_ flags: [FlagDefinition]) -> [Int] {
+        let prefixes = flags.map { asciiPrefix(of: $0.key) }
+        return flags.indices.sorted { first, second in
+            if let firstPrefix = prefixes[first], let secondPrefix = prefixes[second], firstPrefix != secondPrefix {
+                return firstPrefix < secondPrefix
+            }
+            return flags[first].key < flags[second].key
+        }
+    }
+
+    /// The first eight bytes of an all-ASCII key as a big-endian integer, zero-padded (a key
+    /// that is a prefix of another sorts first, as with `<`); nil when the key is not all ASCII.
+    private static func asciiPrefix(of key: String) -> UInt64? {
+        var prefix: UInt64 = 0
+        var count = 0
+        for byte in key.utf8 {
+            guard byte < 0x80 else { return nil }
+            if count < 8 { prefix |= UInt64(byte) << (56 - 8 * count) }
+            count += 1
+        }
+        return prefix
     }
 
     /// The config a json flag's value is typed by.
