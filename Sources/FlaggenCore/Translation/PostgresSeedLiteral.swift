@@ -38,30 +38,32 @@ enum PostgresSeedLiteral {
 
     /// Appends ``string(_:)`` of `text`, its bytes copied straight in when no quote needs doubling.
     static func appendString(_ text: String, to bytes: inout [UInt8]) {
-        if SourceText.allBytes(of: text, where: { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "'") }) {
-            bytes.append(UInt8(ascii: "'"))
-            bytes.append(contentsOf: text.utf8)
-            bytes.append(UInt8(ascii: "'"))
-        } else {
-            bytes.append(contentsOf: string(text).utf8)
+        // One pass over the text's own bytes: checked, then copied.
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            appendPlain(UnsafeRawBufferPointer(utf8), to: &bytes)
         }
+        if copied != true { bytes.append(contentsOf: string(text).utf8) }
     }
 
     /// Appends ``string(_:)`` of the UTF-8 text `utf8`, copied straight in when no quote needs
     /// doubling.
     static func appendString(utf8: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
-        var plain = true
-        for byte in utf8 where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "'") {
-            plain = false
-            break
-        }
-        if plain {
-            bytes.append(UInt8(ascii: "'"))
-            bytes.append(contentsOf: utf8)
-            bytes.append(UInt8(ascii: "'"))
-        } else {
+        if !appendPlain(utf8, to: &bytes) {
             bytes.append(contentsOf: string(String(decoding: utf8, as: UTF8.self)).utf8)
         }
+    }
+
+    /// Appends `'utf8'` and returns true when `utf8` is printable ASCII without a `'`, the
+    /// text ``string(_:)`` copies unchanged; else appends nothing and returns false.
+    private static func appendPlain(_ utf8: UnsafeRawBufferPointer, to bytes: inout [UInt8]) -> Bool {
+        // Branch-free, so the loop vectorizes.
+        var failures: UInt8 = 0
+        for byte in utf8 { failures |= (byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "'")) ? 0 : 1 }
+        guard failures == 0 else { return false }
+        bytes.append(UInt8(ascii: "'"))
+        bytes.append(contentsOf: utf8)
+        bytes.append(UInt8(ascii: "'"))
+        return true
     }
 
     /// Appends ``optionalString(_:)`` of `text`.

@@ -32,17 +32,14 @@ struct PostgresSeedUpsertWriter: ~Copyable {
         PostgresSeedLiteral.appendString(flag.type.rawValue, to: &bytes)
         bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
         try appendDefault(of: flag, to: &bytes)
-        bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
         try appendRules(of: flag, to: &bytes)
-        bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
         PostgresSeedLiteral.appendString(flag.owner, to: &bytes)
         bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
         PostgresSeedLiteral.appendString(orNULL: flag.expires.map(CanonicalSeedValue.text(of:)), to: &bytes)
         bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
         PostgresSeedLiteral.appendString(flag.kind.rawValue, to: &bytes)
-        bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
-        if flag.killSwitch { Self.append("true", to: &bytes) } else { Self.append("false", to: &bytes) }
-        bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
+        // The kill-switch mark with the separators around it, in one piece.
+        if flag.killSwitch { Self.append(",\n    true,\n    ", to: &bytes) } else { Self.append(",\n    false,\n    ", to: &bytes) }
         PostgresSeedLiteral.appendString(orNULL: flag.description, to: &bytes)
         bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
         if let config {
@@ -50,37 +47,37 @@ struct PostgresSeedUpsertWriter: ~Copyable {
             bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
             bytes.append(contentsOf: String(config.version).utf8)
         } else {
-            Self.append("NULL", to: &bytes)
-            bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
-            Self.append("NULL", to: &bytes)
+            Self.append("NULL,\n    NULL", to: &bytes)
         }
         bytes.append(contentsOf: PostgresSeedEmitter.upsertTail)
     }
 
     // MARK: - jsonb values
 
-    /// The default as a string constant holding its compact JSON.
+    /// The default as a string constant holding its compact JSON, and the separator after it.
     private mutating func appendDefault(of flag: FlagDefinition, to bytes: inout [UInt8]) throws(EmitError) {
         switch flag.defaultValue {
         // Neither needs the JSON writer: their JSON is their text.
-        case .bool(true): Self.append("'true'", to: &bytes)
-        case .bool(false): Self.append("'false'", to: &bytes)
+        case .bool(true): Self.append("'true',\n    ", to: &bytes)
+        case .bool(false): Self.append("'false',\n    ", to: &bytes)
         default:
             try appendJSON(of: flag, to: &bytes, write: { try CanonicalSeedValue.write(flag.defaultValue, to: &$0) }) {
                 CanonicalSeedValue.json(flag.defaultValue)
             }
+            bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
         }
     }
 
-    /// The rules as a string constant holding their compact JSON.
+    /// The rules as a string constant holding their compact JSON, and the separator after them.
     private mutating func appendRules(of flag: FlagDefinition, to bytes: inout [UInt8]) throws(EmitError) {
         guard flag.rollout != nil else {
-            Self.append("'[]'", to: &bytes)
+            Self.append("'[]',\n    ", to: &bytes)
             return
         }
         try appendJSON(of: flag, to: &bytes, write: { try CanonicalSeedValue.writeRules(of: flag, to: &$0) }) {
             CanonicalSeedValue.rules(of: flag)
         }
+        bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
     }
 
     /// Appends the string constant of the compact JSON that `write` writes. When it cannot be
