@@ -17,8 +17,8 @@ struct JSONSchemaEvaluationResponse {
         let shapes = JSONSchemaConfigSchema(configs: configs, rootConfig: nil)
         // The flags are written in key order; a flag that cannot be typed is looked for first,
         // in manifest order, so the error names the first one in the file.
-        for flag in manifest.flags where flag.type == .json {
-            _ = try configName(of: flag, shapes: shapes)
+        for index in manifest.flags.indices where manifest.flags[index].type == .json {
+            _ = try configName(of: manifest.flags[index], shapes: shapes)
         }
         let definitions = shapes.definitions(for: shapes.closure(of: manifest.flags.compactMap(\.configName)))
         var json = JSONStreamWriter(JSONWriter(trailingNewline: true))
@@ -118,30 +118,42 @@ struct JSONSchemaEvaluationResponse {
 
     /// The indices of `flags` sorted by key with `<`, as `flags.indices.sorted` gives them.
     ///
-    /// Most comparisons are settled by the keys' first eight bytes read as one big-endian
-    /// integer: for two ASCII keys whose first eight bytes differ, that order is the order of
+    /// Most comparisons are settled by the keys' first 24 bytes read as three big-endian
+    /// integers: for two ASCII keys whose first 24 bytes differ, that order is the order of
     /// `<`. Other pairs are compared with `<` itself.
     static func indicesInKeyOrder(_ flags: [FlagDefinition]) -> [Int] {
-        let prefixes = flags.map { asciiPrefix(of: $0.key) }
-        return flags.indices.sorted { first, second in
-            if let firstPrefix = prefixes[first], let secondPrefix = prefixes[second], firstPrefix != secondPrefix {
-                return firstPrefix < secondPrefix
+        let sortKeys = flags.indices.map { KeyPrefix(flags[$0].key, index: $0) }
+        return sortKeys.sorted { first, second in
+            if first.isASCII, second.isASCII, first.words != second.words {
+                return first.words < second.words
             }
-            return flags[first].key < flags[second].key
-        }
+            return flags[first.index].key < flags[second.index].key
+        }.map(\.index)
     }
 
-    /// The first eight bytes of an all-ASCII key as a big-endian integer, zero-padded (a key
-    /// that is a prefix of another sorts first, as with `<`); nil when the key is not all ASCII.
-    private static func asciiPrefix(of key: String) -> UInt64? {
-        var prefix: UInt64 = 0
-        var count = 0
-        for byte in key.utf8 {
-            guard byte < 0x80 else { return nil }
-            if count < 8 { prefix |= UInt64(byte) << (56 - 8 * count) }
-            count += 1
+    /// A flag's index with the first 24 bytes of its key as big-endian integers, zero-padded (so
+    /// a key that is a prefix of another sorts first, as with `<`).
+    private struct KeyPrefix {
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        /// Whether the whole key is ASCII; only then does the byte order of `words` agree with `<`.
+        var isASCII = true
+        var index: Int
+
+        init(_ key: String, index: Int) {
+            self.index = index
+            var count = 0
+            for byte in key.utf8 {
+                if byte >= 0x80 { isASCII = false }
+                let shift = UInt64(56 - 8 * (count % 8))
+                switch count / 8 {
+                case 0: words.0 |= UInt64(byte) << shift
+                case 1: words.1 |= UInt64(byte) << shift
+                case 2: words.2 |= UInt64(byte) << shift
+                default: break
+                }
+                count += 1
+            }
         }
-        return prefix
     }
 
     /// The config a json flag's value is typed by.
