@@ -39,31 +39,57 @@ enum PostgresSeedLiteral {
     /// Appends ``string(_:)`` of `text`, its bytes copied straight in when no quote needs doubling.
     static func appendString(_ text: String, to bytes: inout [UInt8]) {
         // One pass over the text's own bytes: checked, then copied.
-        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            appendPlain(UnsafeRawBufferPointer(utf8), to: &bytes)
-        }
+        let copied = text.utf8.withContiguousStorageIfAvailable { appendPlain($0, to: &bytes) }
         if copied != true { bytes.append(contentsOf: string(text).utf8) }
     }
 
     /// Appends ``string(_:)`` of the UTF-8 text `utf8`, copied straight in when no quote needs
     /// doubling.
     static func appendString(utf8: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
-        if !appendPlain(utf8, to: &bytes) {
+        let copied = utf8.withMemoryRebound(to: UInt8.self) { appendPlain($0, to: &bytes) }
+        if !copied {
             bytes.append(contentsOf: string(String(decoding: utf8, as: UTF8.self)).utf8)
         }
     }
 
     /// Appends `'utf8'` and returns true when `utf8` is printable ASCII without a `'`, the
     /// text ``string(_:)`` copies unchanged; else appends nothing and returns false.
-    private static func appendPlain(_ utf8: UnsafeRawBufferPointer, to bytes: inout [UInt8]) -> Bool {
-        // Branch-free, so the loop vectorizes.
-        var failures: UInt8 = 0
-        for byte in utf8 { failures |= (byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "'")) ? 0 : 1 }
-        guard failures == 0 else { return false }
+    private static func appendPlain(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) -> Bool {
+        guard isPlain(utf8) else { return false }
         bytes.append(UInt8(ascii: "'"))
         bytes.append(contentsOf: utf8)
         bytes.append(UInt8(ascii: "'"))
         return true
+    }
+
+    /// True when every byte is printable ASCII (0x20...0x7E) other than `'`.
+    static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(utf8)
+        var index = 0
+        // Eight bytes at a time; `loadUnaligned` stays inside the buffer (index + 8 <= count).
+        while index + 8 <= raw.count {
+            if hasUnplainByte(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return false }
+            index += 8
+        }
+        while index < raw.count {
+            let byte = raw[index]
+            if byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "'") { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Whether any of the eight bytes of `word` is below 0x20, above 0x7E or `'` (the bit
+    /// tricks "has less", "has more" and "has zero byte" of Bit Twiddling Hacks, exact as yes/no
+    /// answers).
+    private static func hasUnplainByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let below0x20 = (word &- ones &* 0x20) & ~word & highs
+        let above0x7E = ((word &+ ones) | word) & highs
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "'")))
+        let quote = (quotes &- ones) & ~quotes & highs
+        return (below0x20 | above0x7E | quote) != 0
     }
 
     /// Appends ``optionalString(_:)`` of `text`.
