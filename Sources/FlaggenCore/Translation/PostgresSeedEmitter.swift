@@ -102,7 +102,7 @@ public struct PostgresSeedEmitter: Sendable {
             bytes.append(UInt8(ascii: "("))
             PostgresSeedLiteral.appendString(flags[index].key, to: &bytes)
             bytes.append(contentsOf: [UInt8(ascii: ","), 0x20])
-            PostgresSeedLiteral.appendString(flags[index].type.rawValue, to: &bytes)
+            typeLiterals.append(flags[index].type, to: &bytes)
             bytes.append(UInt8(ascii: ")"))
         }
         bytes.append(contentsOf: typeGuardClosing)
@@ -122,6 +122,9 @@ public struct PostgresSeedEmitter: Sendable {
                 JOIN (VALUES
 
             """ + "        ").utf8)
+
+    /// Each type's string constant.
+    private static let typeLiterals = PostgresSeedEnumLiterals<FlagType>()
 
     /// What goes between two rows of the type guard.
     private static let typeGuardRowSeparator = Array(",\n        ".utf8)

@@ -29,15 +29,14 @@ struct PostgresSeedUpsertWriter: ~Copyable {
         bytes.append(contentsOf: PostgresSeedEmitter.upsertHead)
         PostgresSeedLiteral.appendString(flag.key, to: &bytes)
         bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
-        PostgresSeedLiteral.appendString(flag.type.rawValue, to: &bytes)
-        bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
+        Self.typeValues.append(flag.type, to: &bytes)
         try appendDefault(of: flag, to: &bytes)
         try appendRules(of: flag, to: &bytes)
         PostgresSeedLiteral.appendString(flag.owner, to: &bytes)
         bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
         PostgresSeedLiteral.appendString(orNULL: flag.expires.map(CanonicalSeedValue.text(of:)), to: &bytes)
         bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
-        PostgresSeedLiteral.appendString(flag.kind.rawValue, to: &bytes)
+        Self.kindValues.append(flag.kind, to: &bytes)
         // The kill-switch mark with the separators around it, in one piece.
         if flag.killSwitch { Self.append(",\n    true,\n    ", to: &bytes) } else { Self.append(",\n    false,\n    ", to: &bytes) }
         PostgresSeedLiteral.appendString(orNULL: flag.description, to: &bytes)
@@ -51,6 +50,12 @@ struct PostgresSeedUpsertWriter: ~Copyable {
         }
         bytes.append(contentsOf: PostgresSeedEmitter.upsertTail)
     }
+
+    /// Each type's value and the separator after it.
+    private static let typeValues = PostgresSeedEnumLiterals<FlagType>(followedBy: ",\n    ")
+
+    /// Each kind's value (the kill-switch mark adds the separator after it).
+    private static let kindValues = PostgresSeedEnumLiterals<FlagKind>()
 
     // MARK: - jsonb values
 
