@@ -85,16 +85,9 @@ public struct PostgresSeedEmitter: Sendable {
         );
         """
 
-    /// Stops the seed, before anything is written, when the server holds one of the manifest's
-    /// keys with another type: the live value would no longer fit the apps' type.
-    static func typeGuard(_ flags: [FlagDefinition]) -> String {
-        var bytes: [UInt8] = []
-        appendTypeGuard(flags, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends ``typeGuard(_:)``: one `(key, type)` row per flag between a fixed opening and
-    /// closing.
+    /// Appends the type guard, which stops the seed, before anything is written, when the server
+    /// holds one of the manifest's keys with another type: the live value would no longer fit the
+    /// apps' type. One `(key, type)` row per flag between a fixed opening and closing.
     static func appendTypeGuard(_ flags: [FlagDefinition], to bytes: inout [UInt8]) {
         bytes.append(contentsOf: typeGuardOpening)
         for index in flags.indices {
@@ -160,7 +153,7 @@ public struct PostgresSeedEmitter: Sendable {
     // MARK: - Checks
 
     /// PostgreSQL text and jsonb cannot hold U+0000, so a manifest string with it cannot be seeded.
-    /// The fields are checked in the order the error names the first one.
+    /// The fields are checked in a fixed order: the error names the first that holds it.
     static func refuseNUL(in flag: FlagDefinition) throws(EmitError) {
         let field: String
         if PostgresSeedLiteral.containsNUL(flag.owner) {

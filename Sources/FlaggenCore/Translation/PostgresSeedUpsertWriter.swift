@@ -11,7 +11,8 @@ struct PostgresSeedUpsertWriter: ~Copyable {
     /// ``Manifest/config(named:)``.
     private let configs: [String: (name: String, version: Int)]
 
-    /// Writes the jsonb values; its bytes are taken after each value.
+    /// Writes the jsonb values. Each is written at the top level and handed on whole before the
+    /// next, so the writer puts nothing between them.
     private var json = Self.makeJSONWriter()
 
     /// A writer for the upserts of `manifest`'s flags.
