@@ -63,10 +63,22 @@ public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `YYYY-MM-DD`.
     public var description: String {
         if (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day) {
-            let bytes: [UInt8] = [
-                year / 1000, year / 100 % 10, year / 10 % 10, year % 10, -1, month / 10, month % 10, -1, day / 10, day % 10,
-            ].map { $0 < 0 ? UInt8(ascii: "-") : UInt8(0x30 + $0) }
-            return String(decoding: bytes, as: UTF8.self)
+            // Written in place: the seeds and code comments print every flag's date.
+            return String(unsafeUninitializedCapacity: 10) { text in
+                func put(_ number: Int, at position: Int, width: Int) {
+                    var rest = number
+                    for offset in stride(from: width - 1, through: 0, by: -1) {
+                        text[position + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                        rest /= 10
+                    }
+                }
+                put(year, at: 0, width: 4)
+                text[4] = UInt8(ascii: "-")
+                put(month, at: 5, width: 2)
+                text[7] = UInt8(ascii: "-")
+                put(day, at: 8, width: 2)
+                return 10
+            }
         }
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)

@@ -109,7 +109,7 @@ public struct CanonicalSeedEmitter: Sendable {
         json.key("description")
         json.string(orNull: flag.description)
         json.key("expires")
-        json.string(orNull: flag.expires.map(CanonicalSeedValue.text(of:)))
+        json.string(orNull: flag.expires?.description)
         json.key("key")
         json.string(flag.key)
         json.key("killSwitch")

@@ -78,27 +78,4 @@ enum CanonicalSeedValue {
         case .json: false
         }
     }
-
-    /// An expiry date as the seeds write it, `date.description`, without building it byte by
-    /// byte through an array.
-    static func text(of date: ISODate) -> String {
-        guard (1...9999).contains(date.year), (1...12).contains(date.month), (1...31).contains(date.day) else {
-            return date.description
-        }
-        return String(unsafeUninitializedCapacity: 10) { text in
-            func put(_ number: Int, at position: Int, width: Int) {
-                var rest = number
-                for offset in stride(from: width - 1, through: 0, by: -1) {
-                    text[position + offset] = UInt8(0x30 + rest % 10)
-                    rest /= 10
-                }
-            }
-            put(date.year, at: 0, width: 4)
-            text[4] = UInt8(ascii: "-")
-            put(date.month, at: 5, width: 2)
-            text[7] = UInt8(ascii: "-")
-            put(date.day, at: 8, width: 2)
-            return 10
-        }
-    }
 }

@@ -35,7 +35,7 @@ struct PostgresSeedUpsertWriter: ~Copyable {
         try appendRules(of: flag, to: &bytes)
         PostgresSeedLiteral.appendString(flag.owner, to: &bytes)
         bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
-        PostgresSeedLiteral.appendString(orNULL: flag.expires.map(CanonicalSeedValue.text(of:)), to: &bytes)
+        PostgresSeedLiteral.appendString(orNULL: flag.expires?.description, to: &bytes)
         bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
         Self.kindValues.append(flag.kind, to: &bytes)
         // The kill-switch mark with the separators around it, in one piece.
