@@ -130,21 +130,48 @@ public struct JSONStreamWriter: ~Copyable {
     /// Writes an integer.
     public mutating func int(_ number: Int) {
         beforeValue()
-        // Int.min has 19 digits and a sign: 20 bytes, written from the end.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            var magnitude = number.magnitude
-            repeat {
-                start -= 1
-                digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
-                magnitude /= 10
-            } while magnitude > 0
-            if number < 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "-")
-            }
-            put(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[start...])))
-        }
+        putDigits(of: number, width: 1)
+    }
+
+    /// Writes `number` in decimal as a string, `"42"`: the bytes of `string(String(number))`.
+    public mutating func string(decimal number: Int) {
+        beforeValue()
+        put(UInt8(ascii: "\""))
+        putDigits(of: number, width: 1)
+        put(UInt8(ascii: "\""))
+    }
+
+    // MARK: - Strings in parts
+
+    /// Opens a string value whose text comes in parts (``stringContent(_:)-(String)``, ...)
+    /// until ``endString()``: the bytes of ``string(_:)-(String)`` given the parts joined, with
+    /// no joined text made.
+    public mutating func beginString() {
+        beforeValue()
+        put(UInt8(ascii: "\""))
+    }
+
+    /// Appends `text` to the open string, escaped.
+    @_disfavoredOverload
+    public mutating func stringContent(_ text: String) {
+        var text = text
+        text.withUTF8 { putUnquoted($0) }
+    }
+
+    /// Appends `text`, known at compile time, to the open string, escaped.
+    public mutating func stringContent(_ text: StaticString) {
+        text.withUTF8Buffer { putUnquoted($0) }
+    }
+
+    /// Appends the decimal digits of `number` to the open string, with leading zeros up to
+    /// `width` digits (`7` at width 2 is `07`), as `String(number)` padded would.
+    public mutating func stringContent(_ number: Int, zeroPaddedTo width: Int = 1) {
+        putDigits(of: number, width: width)
+    }
+
+    /// Closes the string ``beginString()`` opened.
+    public mutating func endString() {
+        put(UInt8(ascii: "\""))
     }
 
     /// Writes `true` or `false`.
@@ -288,11 +315,20 @@ public struct JSONStreamWriter: ~Copyable {
     private mutating func newline(depth: Int) {
         guard let width = indentWidth else { return }
         let spaces = width * depth
-        reserve(1 + spaces)
+        // The spaces go in whole words, so up to seven past the end: scratch room, overwritten next.
+        reserve(1 + spaces + 8)
         storage[count] = 0x0A
-        (storage + count + 1).initialize(repeating: 0x20, count: spaces)
+        let indent = UnsafeMutableRawPointer(storage + count + 1)
+        var offset = 0
+        while offset < spaces {
+            indent.storeBytes(of: Self.eightSpaces, toByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
         count += 1 + spaces
     }
+
+    /// Eight ASCII spaces, stored as one word.
+    private static let eightSpaces: UInt64 = 0x2020_2020_2020_2020
 
     // MARK: - The buffer
 
@@ -332,6 +368,31 @@ public struct JSONStreamWriter: ~Copyable {
         text.withUTF8Buffer { put(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Writes `number` in decimal: a minus sign, then at least `width` digits (zeros in front).
+    private mutating func putDigits(of number: Int, width: Int) {
+        // Int.min has 19 digits and a sign; 20 bytes, written from the end.
+        let digitCount = max(width, 20)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: digitCount + 1) { digits in
+            var start = digits.count
+            var magnitude = number.magnitude
+            repeat {
+                start -= 1
+                digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+                magnitude /= 10
+            } while magnitude > 0
+            while digits.count - start < width {
+                start -= 1
+                digits[start] = UInt8(ascii: "0")
+            }
+            if number < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            put(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[start...])))
+        }
+    }
+
+    @inline(__always)
     private mutating func putQuoted(_ text: String) {
         var text = text
         text.withUTF8 { putQuoted($0) }
@@ -339,30 +400,63 @@ public struct JSONStreamWriter: ~Copyable {
 
     /// Writes `text` quoted: copied whole when no byte needs an escape (nearly always), else
     /// escaped by ``JSONWriter``.
+    @inline(__always)
     private mutating func putQuoted(_ text: UnsafeBufferPointer<UInt8>) {
-        let raw = UnsafeRawBufferPointer(text)
-        var index = 0
-        while index + 8 <= raw.count, !JSONWriter.mayNeedEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-            index += 8
-        }
-        while index < raw.count {
-            let byte = raw[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { break }
-            index += 1
-        }
-        guard index == raw.count else {
-            var escaped: [UInt8] = []
-            JSONWriter.appendQuoted(text, to: &escaped)
-            escaped.withUnsafeBytes { put($0) }
-            return
-        }
-        reserve(raw.count + 2)
+        reserve(text.count + 2 + 8)
         storage[count] = UInt8(ascii: "\"")
-        if let base = raw.baseAddress {
-            UnsafeMutableRawPointer(storage + count + 1).copyMemory(from: base, byteCount: raw.count)
+        if copyUnescaped(text, to: storage + count + 1) {
+            storage[count + 1 + text.count] = UInt8(ascii: "\"")
+            count += text.count + 2
+        } else {
+            putEscaped(text, quoted: true)
         }
-        storage[count + 1 + raw.count] = UInt8(ascii: "\"")
-        count += raw.count + 2
+    }
+
+    /// Writes the contents of a string without its quotes, escaped as ``putQuoted(_:)`` would.
+    @inline(__always)
+    private mutating func putUnquoted(_ text: UnsafeBufferPointer<UInt8>) {
+        reserve(text.count + 8)
+        if copyUnescaped(text, to: storage + count) {
+            count += text.count
+        } else {
+            putEscaped(text, quoted: false)
+        }
+    }
+
+    /// The slow path: `text` escaped by ``JSONWriter``, with or without its quotes.
+    private mutating func putEscaped(_ text: UnsafeBufferPointer<UInt8>, quoted: Bool) {
+        var escaped: [UInt8] = []
+        JSONWriter.appendQuoted(text, to: &escaped)
+        escaped.withUnsafeBytes { put(quoted ? $0 : UnsafeRawBufferPointer(rebasing: $0.dropFirst().dropLast())) }
+    }
+
+    /// Copies `text` to `destination` when none of its bytes needs an escape, and says whether
+    /// it did; otherwise what it copied is scratch.
+    ///
+    /// It reads and checks eight bytes at a time and stores each word as it goes (the last word
+    /// overlaps the one before), so `destination` needs room for `text.count + 7` bytes.
+    @inline(__always)
+    private func copyUnescaped(_ text: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Bool {
+        let source = UnsafeRawBufferPointer(text)
+        let target = UnsafeMutableRawPointer(destination)
+        let length = source.count
+        guard length >= 8 else {
+            for offset in 0..<length {
+                let byte = source[offset]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { return false }
+                target.storeBytes(of: byte, toByteOffset: offset, as: UInt8.self)
+            }
+            return true
+        }
+        var offset = 0
+        while true {
+            let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if JSONWriter.mayNeedEscape(word) { return false }
+            target.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+            offset += 8
+            if offset >= length { return true }
+            offset = min(offset, length - 8)
+        }
     }
 
     #if DEBUG
