@@ -57,7 +57,7 @@ public struct UnleashSeedEmitter: Sendable {
         let (enabled, strategies) = try activation(of: flag)
         json.beginObject()
         json.key("description")
-        json.string(description(of: flag))
+        writeDescription(of: flag, to: &json)
         json.key("enabled")
         json.bool(enabled)
         json.key("impressionData")
@@ -68,10 +68,10 @@ public struct UnleashSeedEmitter: Sendable {
         json.string("default")
         json.key("strategies")
         json.beginArray()
-        for strategy in strategies { strategy.write(groupID: flag.key, to: &json) }
+        strategies.write(groupID: flag.key, to: &json)
         json.endArray()
         json.key("type")
-        json.string(flag.killSwitch ? "kill-switch" : flag.kind.rawValue)
+        if flag.killSwitch { json.string("kill-switch") } else { json.string(flag.kind.rawValue) }
         json.key("variants")
         json.beginArray()
         json.endArray()
@@ -79,31 +79,30 @@ public struct UnleashSeedEmitter: Sendable {
     }
 
     /// Whether the feature is enabled, and its strategies.
-    private func activation(of flag: FlagDefinition) throws(EmitError) -> (enabled: Bool, strategies: [UnleashStrategies.Strategy]) {
-        let strategies = UnleashStrategies(flag: flag)
+    private func activation(of flag: FlagDefinition) throws(EmitError) -> (enabled: Bool, strategies: UnleashStrategies) {
         guard case .bool(let defaultValue) = flag.defaultValue else {
             // Non-bool flags: the first matching strategy's variant is the value.
-            var all: [UnleashStrategies.Strategy] = []
+            var strategies = UnleashStrategies.none
             if let rollout = flag.rollout {
                 let served = try UnleashVariant.serving(rollout.value, named: UnleashVariant.rolloutName, flag: flag, at: rollout.location)
-                all += try strategies.matching(rollout, variants: [served])
+                strategies = try .matching(rollout, of: flag, variant: served)
             }
             let fallback = try UnleashVariant.serving(flag.defaultValue, named: UnleashVariant.defaultName, flag: flag, at: flag.location)
-            all.append(strategies.everyone(variants: [fallback]))
-            return (true, all)
+            strategies.addEveryone(variant: fallback)
+            return (true, strategies)
         }
         guard let rollout = flag.rollout, rollout.value != flag.defaultValue else {
-            return defaultValue ? (true, [strategies.everyone()]) : (false, [])
+            return defaultValue ? (true, .everyone()) : (false, .none)
         }
         if !defaultValue {
-            return (true, try strategies.matching(rollout))
+            return (true, try .matching(rollout, of: flag))
         }
         // Default on, the rollout turns it off: enabled for everyone the rule does not serve.
         switch rollout.basisPoints {
         case 0:
-            return (true, [strategies.everyone()])
+            return (true, .everyone())
         case UnleashStrategies.everyone:
-            let notServed = strategies.notMatching(rollout)
+            let notServed = UnleashStrategies.notMatching(rollout)
             return (!notServed.isEmpty, notServed)
         default:
             throw EmitError(
@@ -114,15 +113,25 @@ public struct UnleashSeedEmitter: Sendable {
         }
     }
 
-    /// The flag's description, then its owner and expiry, and how a partial rollout buckets.
-    private func description(of flag: FlagDefinition) -> String {
-        var parts: [String] = []
-        if let description = flag.description { parts.append(description) }
-        parts.append("Owner: \(flag.owner).")
-        if let expires = flag.expires { parts.append("Expires: \(expires).") }
-        if let rollout = flag.rollout, UnleashStrategies.isPartial(rollout) {
-            parts.append("Rollout buckets come from Unleash's MurmurHash3 of groupId:userId, not flaggen's SHA-256 buckets.")
+    /// The flag's description, then its owner and expiry, and how a partial rollout buckets,
+    /// joined by spaces; written in parts, with no joined text made.
+    private func writeDescription(of flag: FlagDefinition, to json: inout JSONStreamWriter) {
+        json.beginString()
+        if let description = flag.description {
+            json.stringContent(description)
+            json.stringContent(" ")
         }
-        return parts.joined(separator: " ")
+        json.stringContent("Owner: ")
+        json.stringContent(flag.owner)
+        json.stringContent(".")
+        if let expires = flag.expires {
+            json.stringContent(" Expires: ")
+            json.stringContent(expires)
+            json.stringContent(".")
+        }
+        if let rollout = flag.rollout, UnleashStrategies.isPartial(rollout) {
+            json.stringContent(" Rollout buckets come from Unleash's MurmurHash3 of groupId:userId, not flaggen's SHA-256 buckets.")
+        }
+        json.endString()
     }
 }

@@ -9,125 +9,64 @@ import FlaggenJSON
 /// one with `appVersion SEMVER_GT V`, each with the platform constraint: their union is
 /// "version ≥ V", and a request without `appVersion` matches neither. (An inverted
 /// `SEMVER_LT` would let in requests that send no version at all.)
+///
+/// The value says which strategies there are, in the order they are written: those that
+/// serve a rollout, those that match what a rollout does not serve, then one that matches
+/// everyone. It is written straight to JSON; no strategy or constraint is built on the way.
 struct UnleashStrategies {
     /// The custom context field that holds the platform, `ios` or `android`.
-    static let platformField = "platform"
+    static let platformField: StaticString = "platform"
     /// The custom context field that holds the app version, Semantic Versioning.
-    static let appVersionField = "appVersion"
+    static let appVersionField: StaticString = "appVersion"
     /// Basis points that mean everyone: 100 percent.
     static let everyone = 10_000
 
-    /// The flag the strategies belong to.
-    let flag: FlagDefinition
+    /// The strategies that match the requests a rollout serves: its gates and its share, in
+    /// whole percent, each carrying `variant` when there is one.
+    private var serving: (gates: Gates, percent: Int, isPartial: Bool, variant: UnleashVariant?)?
+    /// The gates of a 100 percent rollout whose strategies match the requests it does not serve.
+    private var notServing: Gates?
+    /// Whether a last strategy matches every request, and the variant it carries.
+    private var servesEveryone = false
+    private var everyoneVariant: UnleashVariant?
 
-    /// One `flexibleRollout` strategy.
-    struct Strategy {
-        /// The share of users, in whole percent.
-        var percent: Int
-        /// `userId` for partial rollouts, else `default`.
-        var stickiness: StaticString
-        var constraints: [Constraint]
-        var variants: [UnleashVariant]
+    /// No strategy at all.
+    static let none = UnleashStrategies()
 
-        /// Writes the strategy; its `groupId` is the flag key.
-        func write(groupID: String, to json: inout JSONStreamWriter) {
-            json.beginObject()
-            json.key("constraints")
-            json.beginArray()
-            for constraint in constraints { constraint.write(to: &json) }
-            json.endArray()
-            json.key("name")
-            json.string("flexibleRollout")
-            json.key("parameters")
-            json.beginObject()
-            json.key("groupId")
-            json.string(groupID)
-            json.key("rollout")
-            json.string(String(percent))
-            json.key("stickiness")
-            json.string(stickiness)
-            json.endObject()
-            if !variants.isEmpty {
-                json.key("variants")
-                json.beginArray()
-                for variant in variants { variant.write(to: &json) }
-                json.endArray()
-            }
-            json.endObject()
-        }
+    /// A strategy that matches every request, carrying `variant`.
+    static func everyone(variant: UnleashVariant? = nil) -> UnleashStrategies {
+        var strategies = UnleashStrategies()
+        strategies.addEveryone(variant: variant)
+        return strategies
     }
 
-    /// One constraint on a context field: a list of values (`IN`, `NOT_IN`) or one version.
-    struct Constraint {
-        var contextName: String
-        var operatorName: String
-        var values: [String]?
-        var value: String?
-        var inverted: Bool
-
-        func write(to json: inout JSONStreamWriter) {
-            json.beginObject()
-            json.key("caseInsensitive")
-            json.bool(false)
-            json.key("contextName")
-            json.string(contextName)
-            json.key("inverted")
-            json.bool(inverted)
-            json.key("operator")
-            json.string(operatorName)
-            if let value {
-                json.key("value")
-                json.string(value)
-            }
-            if let values {
-                json.key("values")
-                json.beginArray()
-                for value in values { json.string(value) }
-                json.endArray()
-            }
-            json.endObject()
-        }
-    }
-
-    /// A strategy that matches every request, carrying `variants`.
-    func everyone(variants: [UnleashVariant] = []) -> Strategy {
-        strategy(percent: 100, stickiness: "default", constraints: [], variants: variants)
-    }
-
-    /// The strategies that match the requests the rollout serves: its gates and its share.
+    /// The strategies that match the requests `rollout` serves: its gates and its share.
     ///
     /// Throws when the share is not a whole percent: Unleash rollouts are whole percents.
-    func matching(_ rollout: Rollout, variants: [UnleashVariant] = []) throws(EmitError) -> [Strategy] {
-        let percent = try wholePercent(rollout)
-        // Partial rollouts stick to userId, so a request without one is out, never placed at
-        // random; 0 and 100 percent use Unleash's default stickiness and need no id at all.
-        let stickiness: StaticString = Self.isPartial(rollout) ? "userId" : "default"
-        let platform = platformConstraint(rollout, operator: "IN")
-        guard var version = rollout.minAppVersion else {
-            return [strategy(percent: percent, stickiness: stickiness, constraints: platform.map { [$0] } ?? [], variants: variants)]
-        }
-        version.build = []
-        return ["SEMVER_EQ", "SEMVER_GT"].map { versionOperator in
-            let constraints = (platform.map { [$0] } ?? []) + [versionConstraint(versionOperator, version, inverted: false)]
-            return strategy(percent: percent, stickiness: stickiness, constraints: constraints, variants: variants)
-        }
+    static func matching(_ rollout: Rollout, of flag: FlagDefinition, variant: UnleashVariant? = nil) throws(EmitError) -> UnleashStrategies {
+        var strategies = UnleashStrategies()
+        strategies.serving = (Gates(rollout), try wholePercent(rollout, of: flag), isPartial(rollout), variant)
+        return strategies
     }
 
     /// The strategies that match the requests a 100 percent rollout does not serve: those on
     /// another platform (or none) and those below `minAppVersion` (or without a version).
     /// Empty when the rollout has no gates: then it serves everyone.
-    func notMatching(_ rollout: Rollout) -> [Strategy] {
-        var strategies: [Strategy] = []
-        if let platform = platformConstraint(rollout, operator: "NOT_IN") {
-            strategies.append(strategy(percent: 100, stickiness: "default", constraints: [platform], variants: []))
-        }
-        if var version = rollout.minAppVersion {
-            version.build = []
-            // Not (= V) and not (> V): below V, unparsable, or absent.
-            let constraints = ["SEMVER_EQ", "SEMVER_GT"].map { versionConstraint($0, version, inverted: true) }
-            strategies.append(strategy(percent: 100, stickiness: "default", constraints: constraints, variants: []))
-        }
+    static func notMatching(_ rollout: Rollout) -> UnleashStrategies {
+        var strategies = UnleashStrategies()
+        strategies.notServing = Gates(rollout)
         return strategies
+    }
+
+    /// Adds, last, a strategy that matches every request, carrying `variant`.
+    mutating func addEveryone(variant: UnleashVariant?) {
+        servesEveryone = true
+        everyoneVariant = variant
+    }
+
+    /// True when there is no strategy.
+    var isEmpty: Bool {
+        serving == nil && (notServing?.isEmpty ?? true) && !servesEveryone
     }
 
     /// True when the rollout splits requests by bucket: strictly between 0 and 100 percent.
@@ -135,9 +74,135 @@ struct UnleashStrategies {
         rollout.basisPoints > 0 && rollout.basisPoints < everyone
     }
 
+    // MARK: - Writing
+
+    /// Writes the strategies, elements of the open `strategies` array; their `groupId` is the
+    /// flag key.
+    func write(groupID: String, to json: inout JSONStreamWriter) {
+        if let serving {
+            // Partial rollouts stick to userId, so a request without one is out, never placed at
+            // random; 0 and 100 percent use Unleash's default stickiness and need no id at all.
+            let stickiness: StaticString = serving.isPartial ? "userId" : "default"
+            let gates = serving.gates
+            if let version = gates.versionText {
+                for versionOperator: StaticString in ["SEMVER_EQ", "SEMVER_GT"] {
+                    Self.writeStrategy(percent: serving.percent, stickiness: stickiness, groupID: groupID, variant: serving.variant, to: &json) { json in
+                        gates.writePlatformConstraint(operator: "IN", to: &json)
+                        Self.writeVersionConstraint(versionOperator, version, inverted: false, to: &json)
+                    }
+                }
+            } else {
+                Self.writeStrategy(percent: serving.percent, stickiness: stickiness, groupID: groupID, variant: serving.variant, to: &json) { json in
+                    gates.writePlatformConstraint(operator: "IN", to: &json)
+                }
+            }
+        }
+        if let gates = notServing {
+            if !gates.platforms.isEmpty {
+                Self.writeStrategy(percent: 100, stickiness: "default", groupID: groupID, variant: nil, to: &json) { json in
+                    gates.writePlatformConstraint(operator: "NOT_IN", to: &json)
+                }
+            }
+            if let version = gates.versionText {
+                // Not (= V) and not (> V): below V, unparsable, or absent.
+                Self.writeStrategy(percent: 100, stickiness: "default", groupID: groupID, variant: nil, to: &json) { json in
+                    Self.writeVersionConstraint("SEMVER_EQ", version, inverted: true, to: &json)
+                    Self.writeVersionConstraint("SEMVER_GT", version, inverted: true, to: &json)
+                }
+            }
+        }
+        if servesEveryone {
+            Self.writeStrategy(percent: 100, stickiness: "default", groupID: groupID, variant: everyoneVariant, to: &json) { _ in }
+        }
+    }
+
+    /// One `flexibleRollout` strategy; `writeConstraints` writes the elements of its
+    /// `constraints` array.
+    private static func writeStrategy(
+        percent: Int, stickiness: StaticString, groupID: String, variant: UnleashVariant?, to json: inout JSONStreamWriter,
+        constraints writeConstraints: (inout JSONStreamWriter) -> Void
+    ) {
+        json.beginObject()
+        json.key("constraints")
+        json.beginArray()
+        writeConstraints(&json)
+        json.endArray()
+        json.key("name")
+        json.string("flexibleRollout")
+        json.key("parameters")
+        json.beginObject()
+        json.key("groupId")
+        json.string(groupID)
+        json.key("rollout")
+        json.string(decimal: percent)
+        json.key("stickiness")
+        json.string(stickiness)
+        json.endObject()
+        if let variant {
+            json.key("variants")
+            json.beginArray()
+            variant.write(to: &json)
+            json.endArray()
+        }
+        json.endObject()
+    }
+
+    /// A constraint that the app version is (or, inverted, is not) `operator` `version`.
+    private static func writeVersionConstraint(_ name: StaticString, _ version: String, inverted: Bool, to json: inout JSONStreamWriter) {
+        json.beginObject()
+        json.key("caseInsensitive")
+        json.bool(false)
+        json.key("contextName")
+        json.string(appVersionField)
+        json.key("inverted")
+        json.bool(inverted)
+        json.key("operator")
+        json.string(name)
+        json.key("value")
+        json.string(version)
+        json.endObject()
+    }
+
     // MARK: - Parts
 
-    private func wholePercent(_ rollout: Rollout) throws(EmitError) -> Int {
+    /// A rollout's gates: its platforms, and its minimum version without build metadata.
+    private struct Gates {
+        var platforms: [Platform]
+        /// `minAppVersion` as text, build metadata dropped (it has no precedence).
+        var versionText: String?
+
+        init(_ rollout: Rollout) {
+            platforms = rollout.platforms
+            if var version = rollout.minAppVersion {
+                version.build = []
+                versionText = version.description
+            }
+        }
+
+        var isEmpty: Bool { platforms.isEmpty && versionText == nil }
+
+        /// A constraint that the platform is (`IN`) or is not (`NOT_IN`) one of the rollout's;
+        /// nothing when the rollout names no platform.
+        func writePlatformConstraint(operator name: StaticString, to json: inout JSONStreamWriter) {
+            guard !platforms.isEmpty else { return }
+            json.beginObject()
+            json.key("caseInsensitive")
+            json.bool(false)
+            json.key("contextName")
+            json.string(UnleashStrategies.platformField)
+            json.key("inverted")
+            json.bool(false)
+            json.key("operator")
+            json.string(name)
+            json.key("values")
+            json.beginArray()
+            for platform in platforms { json.string(platform.rawValue) }
+            json.endArray()
+            json.endObject()
+        }
+    }
+
+    private static func wholePercent(_ rollout: Rollout, of flag: FlagDefinition) throws(EmitError) -> Int {
         guard rollout.basisPoints % 100 == 0 else {
             let lower = rollout.basisPoints / 100
             throw EmitError(
@@ -146,18 +211,5 @@ struct UnleashStrategies {
                 at: rollout.location)
         }
         return rollout.basisPoints / 100
-    }
-
-    private func strategy(percent: Int, stickiness: StaticString, constraints: [Constraint], variants: [UnleashVariant]) -> Strategy {
-        Strategy(percent: percent, stickiness: stickiness, constraints: constraints, variants: variants)
-    }
-
-    private func platformConstraint(_ rollout: Rollout, operator name: String) -> Constraint? {
-        guard !rollout.platforms.isEmpty else { return nil }
-        return Constraint(contextName: Self.platformField, operatorName: name, values: rollout.platforms.map(\.rawValue), value: nil, inverted: false)
-    }
-
-    private func versionConstraint(_ name: String, _ version: SemanticVersion, inverted: Bool) -> Constraint {
-        Constraint(contextName: Self.appVersionField, operatorName: name, values: nil, value: version.description, inverted: inverted)
     }
 }

@@ -8,19 +8,19 @@ import FlaggenJSON
 /// value.
 struct UnleashVariant {
     /// The variant that serves the manifest's default.
-    static let defaultName = "default"
+    static let defaultName: StaticString = "default"
     /// The variant that serves the rollout's value.
-    static let rolloutName = "rollout"
+    static let rolloutName: StaticString = "rollout"
 
     /// The variant's name, ``defaultName`` or ``rolloutName``.
-    let name: String
+    let name: StaticString
     /// The payload's type: `string`, `number` or `json`.
     let payloadType: StaticString
     /// The payload's text.
     let payloadValue: String
 
     /// The variant named `name` that serves `value`.
-    static func serving(_ value: FlagValue, named name: String, flag: FlagDefinition, at location: SourceLocation) throws(EmitError) -> UnleashVariant {
+    static func serving(_ value: FlagValue, named name: StaticString, flag: FlagDefinition, at location: SourceLocation) throws(EmitError) -> UnleashVariant {
         do {
             switch value {
             case .string(let text): return UnleashVariant(name: name, payloadType: "string", payloadValue: text)
