@@ -60,12 +60,9 @@ public struct FlagdSeedEmitter: Sendable {
             json.key("flags")
             json.beginObject()
             let flags = manifest.flags
-            // Sorting the positions, not the flags, moves 8 bytes instead of a whole definition.
-            // Flag keys are ASCII (the validator sees to it), where `<` is the writer's byte order.
-            for index in flags.indices.sorted(by: { flags[$0].key < flags[$1].key }) {
-                let flag = flags[index]
-                json.key(flag.key)
-                try write(flag, to: &json)
+            for index in FlagdKeyOrder.positions(of: flags) {
+                json.key(flags[index].key)
+                try write(flags[index], to: &json)
                 chunks?.drainIfFull(&json)
             }
             json.endObject()
@@ -75,9 +72,8 @@ public struct FlagdSeedEmitter: Sendable {
 
     /// One flag's definition: default variant, metadata, state, targeting and variants.
     private func write(_ flag: FlagDefinition, to json: inout JSONStreamWriter) throws {
-        let defaultName = variantName(of: flag.defaultValue, role: Self.defaultVariant)
-        let rolloutName = flag.rollout.map { variantName(of: $0.value, role: Self.rolloutVariant) }
-        let targeting = flag.rollout.map { FlagdTargeting(rollout: $0, servedVariant: rolloutName!, defaultVariant: defaultName) }
+        let defaultName = variantName(of: flag.defaultValue, role: "default")
+        let targeting = flag.rollout.map { FlagdTargeting(rollout: $0, servedVariant: variantName(of: $0.value, role: "rollout"), defaultVariant: defaultName) }
         json.beginObject()
         json.key("defaultVariant")
         json.string(defaultName)
@@ -87,32 +83,32 @@ public struct FlagdSeedEmitter: Sendable {
         json.string("ENABLED")
         if let targeting {
             json.key("targeting")
-            try json.value(targeting.rule)
+            targeting.write(to: &json)
         }
         json.key("variants")
         json.beginObject()
         if flag.type == .bool {
             // Both bool variants are always present, so an operator can flip defaultVariant.
-            json.key(Self.offVariant)
+            json.key("off")
             json.bool(false)
-            json.key(Self.onVariant)
+            json.key("on")
             json.bool(true)
         } else {
-            json.key(Self.defaultVariant)
+            json.key("default")
             try writeVariantValue(flag.defaultValue, to: &json)
-            if let rollout = flag.rollout, let rolloutName {
-                json.key(rolloutName)
-                try writeVariantValue(rollout.value, to: &json)
+            if let targeting {
+                json.key(targeting.servedVariant)
+                try writeVariantValue(targeting.rollout.value, to: &json)
             }
         }
         json.endObject()
         json.endObject()
     }
 
-    /// The variant that serves `value`: `on` or `off` for bools, else the value's role
-    /// (`default` or `rollout`).
-    private func variantName(of value: FlagValue, role: String) -> String {
-        if case .bool(let on) = value { return on ? Self.onVariant : Self.offVariant }
+    /// The variant that serves `value`: `on` or `off` (``onVariant``, ``offVariant``) for bools,
+    /// else the value's role, `default` or `rollout` (``defaultVariant``, ``rolloutVariant``).
+    private func variantName(of value: FlagValue, role: StaticString) -> StaticString {
+        if case .bool(let on) = value { return on ? "on" : "off" }
         return role
     }
 
@@ -125,7 +121,7 @@ public struct FlagdSeedEmitter: Sendable {
         }
         if let expires = flag.expires {
             json.key("expires")
-            json.string(expires.description)
+            json.string(expires)
         }
         json.key("killSwitch")
         json.bool(flag.killSwitch)

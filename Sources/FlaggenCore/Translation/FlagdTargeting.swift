@@ -25,11 +25,13 @@ import FlaggenJSON
 /// - At 100 percent there is no `fractional`: every request that passes the gates is in, with
 ///   or without a targeting key.
 /// - Without gates, the rule is the `fractional` alone (or, at 100 percent, `if true`).
+///
+/// The rule is written straight to JSON, with no ``JSONValue`` built on the way.
 struct FlagdTargeting {
     /// The context attribute that holds the platform, `ios` or `android`.
-    static let platformAttribute = "platform"
+    static let platformAttribute: StaticString = "platform"
     /// The context attribute that holds the app version, Semantic Versioning.
-    static let appVersionAttribute = "appVersion"
+    static let appVersionAttribute: StaticString = "appVersion"
     /// What the metadata says about buckets when the rule uses `fractional`.
     static let bucketingNote =
         "flagd fractional: MurmurHash3 of flag key + targeting key; not the same buckets as flaggen's SHA-256 (flaggen bucket)"
@@ -37,36 +39,118 @@ struct FlagdTargeting {
     /// Basis points that mean everyone: 100 percent.
     static let everyone = 10_000
 
-    /// The JsonLogic rule.
-    let rule: JSONValue
-    /// True when the rule splits requests with `fractional` (below 100 percent).
-    let usesFractional: Bool
+    /// The rollout the rule serves.
+    let rollout: Rollout
+    /// The variant a request the rollout serves gets.
+    let servedVariant: StaticString
+    /// The variant the other requests get.
+    let defaultVariant: StaticString
 
-    /// Builds the rule for a rollout that serves `servedVariant` and otherwise `defaultVariant`.
-    init(rollout: Rollout, servedVariant: String, defaultVariant: String) {
-        var gates: [JSONValue] = []
+    /// The rule for a rollout that serves `servedVariant` and otherwise `defaultVariant`.
+    init(rollout: Rollout, servedVariant: StaticString, defaultVariant: StaticString) {
+        self.rollout = rollout
+        self.servedVariant = servedVariant
+        self.defaultVariant = defaultVariant
+    }
+
+    /// True when the rule splits requests with `fractional` (below 100 percent).
+    var usesFractional: Bool { rollout.basisPoints < Self.everyone }
+
+    /// Writes the JsonLogic rule as a value (the bytes ``JSONStreamWriter/value(_:)`` gives
+    /// the rule as a ``JSONValue``; every object here has one key).
+    func write(to json: inout JSONStreamWriter) {
+        let hasPlatformGate = !rollout.platforms.isEmpty
+        let hasVersionGate = rollout.minAppVersion != nil
+        guard hasPlatformGate || hasVersionGate else {
+            if usesFractional {
+                writeServed(to: &json)
+            } else {
+                json.beginObject()
+                json.key("if")
+                json.beginArray()
+                json.bool(true)
+                writeServed(to: &json)
+                json.null()
+                json.endArray()
+                json.endObject()
+            }
+            return
+        }
+        json.beginObject()
+        json.key("if")
+        json.beginArray()
+        // One gate stands alone; the version gate is two tests, so more than one go in an `and`.
+        if hasVersionGate {
+            json.beginObject()
+            json.key("and")
+            json.beginArray()
+            writeGates(to: &json)
+            json.endArray()
+            json.endObject()
+        } else {
+            writeGates(to: &json)
+        }
+        writeServed(to: &json)
+        json.null()
+        json.endArray()
+        json.endObject()
+    }
+
+    /// The tests a request must pass, as elements of the open array.
+    private func writeGates(to json: inout JSONStreamWriter) {
         if !rollout.platforms.isEmpty {
-            gates.append(["in": [["var": .string(Self.platformAttribute)], .array(rollout.platforms.map { .string($0.rawValue) })]])
+            json.beginObject()
+            json.key("in")
+            json.beginArray()
+            writeVariable(Self.platformAttribute, to: &json)
+            json.beginArray()
+            for platform in rollout.platforms { json.string(platform.rawValue) }
+            json.endArray()
+            json.endArray()
+            json.endObject()
         }
         if var version = rollout.minAppVersion {
             version.build = []
-            let attribute: JSONValue = ["var": .string(Self.appVersionAttribute)]
             // The presence test keeps a request without a version out without asking sem_ver
             // to parse a missing value.
-            gates.append(attribute)
-            gates.append(["sem_ver": [attribute, ">=", .string(version.description)]])
+            writeVariable(Self.appVersionAttribute, to: &json)
+            json.beginObject()
+            json.key("sem_ver")
+            json.beginArray()
+            writeVariable(Self.appVersionAttribute, to: &json)
+            json.string(">=")
+            json.string(version.description)
+            json.endArray()
+            json.endObject()
         }
-        let everyone = Self.everyone
-        usesFractional = rollout.basisPoints < everyone
-        let served: JSONValue =
-            usesFractional
-            ? ["fractional": [[.string(servedVariant), .int(rollout.basisPoints)], [.string(defaultVariant), .int(everyone - rollout.basisPoints)]]]
-            : .string(servedVariant)
-        switch gates.count {
-        case 0 where usesFractional: rule = served
-        case 0: rule = ["if": [true, served, nil]]
-        case 1: rule = ["if": [gates[0], served, nil]]
-        default: rule = ["if": [["and": .array(gates)], served, nil]]
+    }
+
+    /// What a request that passes the gates gets: the served variant, or a `fractional` split.
+    private func writeServed(to json: inout JSONStreamWriter) {
+        guard usesFractional else {
+            json.string(servedVariant)
+            return
         }
+        json.beginObject()
+        json.key("fractional")
+        json.beginArray()
+        json.beginArray()
+        json.string(servedVariant)
+        json.int(rollout.basisPoints)
+        json.endArray()
+        json.beginArray()
+        json.string(defaultVariant)
+        json.int(Self.everyone - rollout.basisPoints)
+        json.endArray()
+        json.endArray()
+        json.endObject()
+    }
+
+    /// `{"var": name}`.
+    private func writeVariable(_ name: StaticString, to json: inout JSONStreamWriter) {
+        json.beginObject()
+        json.key("var")
+        json.string(name)
+        json.endObject()
     }
 }
