@@ -90,9 +90,7 @@ public struct JSONStreamWriter: ~Copyable {
         #if DEBUG
         checkOrder(of: key.description)
         #endif
-        startMember()
-        key.withUTF8Buffer { putQuoted($0) }
-        endKey()
+        key.withUTF8Buffer { putKey($0) }
     }
 
     /// Starts the next member of the innermost object; its value comes next. (A literal key
@@ -102,9 +100,8 @@ public struct JSONStreamWriter: ~Copyable {
         #if DEBUG
         checkOrder(of: key)
         #endif
-        startMember()
-        putQuoted(key)
-        endKey()
+        var key = key
+        key.withUTF8 { putKey($0) }
     }
 
     // MARK: - Values
@@ -297,11 +294,46 @@ public struct JSONStreamWriter: ~Copyable {
         containerIsEmpty = false
     }
 
+    /// Starts a member: the comma, new line and indent before it, its quoted key, the colon
+    /// (and the space after it in the pretty format), with room made once for them all.
     @inline(__always)
-    private mutating func startMember() {
-        if !containerIsEmpty { put(UInt8(ascii: ",")) }
+    private mutating func putKey(_ text: UnsafeBufferPointer<UInt8>) {
+        let spaces = (indentWidth ?? 0) * depth
+        // Comma, new line, the indent and the up to seven scratch bytes past it, two quotes, colon, space.
+        reserve(text.count + spaces + 16)
+        var end = count
+        if !containerIsEmpty {
+            storage[end] = UInt8(ascii: ",")
+            end += 1
+        }
         containerIsEmpty = false
-        newline(depth: depth)
+        if indentWidth != nil {
+            storage[end] = 0x0A
+            let indent = UnsafeMutableRawPointer(storage + end + 1)
+            var offset = 0
+            while offset < spaces {
+                indent.storeBytes(of: Self.eightSpaces, toByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            end += 1 + spaces
+        }
+        storage[end] = UInt8(ascii: "\"")
+        guard copyUnescaped(text, to: storage + end + 1) else {
+            count = end
+            putEscaped(text, quoted: true)
+            endKey()
+            return
+        }
+        end += 1 + text.count
+        storage[end] = UInt8(ascii: "\"")
+        storage[end + 1] = UInt8(ascii: ":")
+        end += 2
+        if indentWidth != nil {
+            storage[end] = 0x20
+            end += 1
+        }
+        count = end
+        awaitsValue = true
     }
 
     @inline(__always)
@@ -423,11 +455,12 @@ public struct JSONStreamWriter: ~Copyable {
         }
     }
 
-    /// The slow path: `text` escaped by ``JSONWriter``, with or without its quotes.
+    /// The slow path: `text` escaped by ``JSONWriter``'s rules, with or without its quotes.
     private mutating func putEscaped(_ text: UnsafeBufferPointer<UInt8>, quoted: Bool) {
-        var escaped: [UInt8] = []
-        JSONWriter.appendQuoted(text, to: &escaped)
-        escaped.withUnsafeBytes { put(quoted ? $0 : UnsafeRawBufferPointer(rebasing: $0.dropFirst().dropLast())) }
+        reserve(6 * text.count + 2)
+        if quoted { storage[count] = UInt8(ascii: "\""); count += 1 }
+        count += JSONWriter.writeEscaped(text, to: storage + count)
+        if quoted { storage[count] = UInt8(ascii: "\""); count += 1 }
     }
 
     /// Copies `text` to `destination` when none of its bytes needs an escape, and says whether

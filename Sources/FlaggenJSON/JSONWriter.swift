@@ -357,6 +357,62 @@ public struct JSONWriter: Sendable {
             || hasZeroByte(word ^ (ones &* 0xE2))
     }
 
+    /// Writes UTF-8 `bytes` escaped as the inside of a JSON string, without the quotes, to
+    /// `destination`, and returns how many bytes it wrote: the bytes `appendQuoted` appends between
+    /// its quotes, by the same rules. `destination` needs room for
+    /// `6 * bytes.count` bytes (an escape is at most six bytes for one).
+    ///
+    /// ``JSONStreamWriter`` escapes with it straight into its buffer.
+    static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        let raw = UnsafeRawBufferPointer(bytes)
+        let target = UnsafeMutableRawPointer(destination)
+        var index = 0
+        var written = 0
+        @inline(__always) func write(_ first: UInt8, _ second: UInt8) {
+            destination[written] = first
+            destination[written + 1] = second
+            written += 2
+        }
+        while index < bytes.count {
+            // Copy eight bytes at a time while none of them needs a look.
+            while index + 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if mayNeedEscape(word) { break }
+                target.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
+                index += 8
+                written += 8
+            }
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""): write(UInt8(ascii: "\\"), UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): write(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
+            case 0x0A: write(UInt8(ascii: "\\"), UInt8(ascii: "n"))
+            case 0x0D: write(UInt8(ascii: "\\"), UInt8(ascii: "r"))
+            case 0x09: write(UInt8(ascii: "\\"), UInt8(ascii: "t"))
+            case 0x08: write(UInt8(ascii: "\\"), UInt8(ascii: "b"))
+            case 0x0C: write(UInt8(ascii: "\\"), UInt8(ascii: "f"))
+            case 0x00..<0x20:
+                write(UInt8(ascii: "\\"), UInt8(ascii: "u"))
+                write(UInt8(ascii: "0"), UInt8(ascii: "0"))
+                write(hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)])
+            case 0xE2 where index + 1 < bytes.count
+                && bytes[index] == 0x80
+                && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+                // U+2028 LINE SEPARATOR / U+2029 PARAGRAPH SEPARATOR
+                write(UInt8(ascii: "\\"), UInt8(ascii: "u"))
+                write(UInt8(ascii: "2"), UInt8(ascii: "0"))
+                write(UInt8(ascii: "2"), bytes[index + 1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9"))
+                index += 2
+            default:
+                destination[written] = byte
+                written += 1
+            }
+        }
+        return written
+    }
+
     /// Appends UTF-8 `bytes` as a quoted, escaped JSON string. Bytes that need no escape are
     /// copied in runs.
     static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
