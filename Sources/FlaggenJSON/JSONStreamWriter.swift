@@ -38,6 +38,11 @@ public struct JSONStreamWriter: ~Copyable {
     private var containerIsEmpty = true
     /// Whether a key was just written, so the next value is its value, not an array element.
     private var awaitsValue = false
+    /// Static texts (literal keys and strings) already found to need no escape, by the address
+    /// and length of their bytes, which never change: each is checked once, then copied as is.
+    /// Direct-mapped on the address; a slot holds the last text that passed there.
+    private let checkedStatics: UnsafeMutablePointer<(address: UInt, count: Int)>
+    private static let checkedStaticsSlots = 64
     #if DEBUG
     /// Per open container, whether it is an object, and the last key written in it.
     private var openContainers: [(isObject: Bool, lastKey: String?)] = []
@@ -49,6 +54,8 @@ public struct JSONStreamWriter: ~Copyable {
         self.writer = writer
         capacity = 64 * 1024
         storage = .allocate(capacity: capacity)
+        checkedStatics = .allocate(capacity: Self.checkedStaticsSlots)
+        checkedStatics.initialize(repeating: (0, -1), count: Self.checkedStaticsSlots)
         switch writer.format {
         case .pretty(let indent): indentWidth = max(0, indent)
         case .compact: indentWidth = nil
@@ -57,6 +64,7 @@ public struct JSONStreamWriter: ~Copyable {
 
     deinit {
         storage.deallocate()
+        checkedStatics.deallocate()
     }
 
     // MARK: - Containers
@@ -90,7 +98,7 @@ public struct JSONStreamWriter: ~Copyable {
         #if DEBUG
         checkOrder(of: key.description)
         #endif
-        key.withUTF8Buffer { putKey($0) }
+        key.withUTF8Buffer { putKey($0, isStatic: key.hasPointerRepresentation) }
     }
 
     /// Starts the next member of the innermost object; its value comes next. (A literal key
@@ -116,7 +124,7 @@ public struct JSONStreamWriter: ~Copyable {
     /// Writes a string known at compile time.
     public mutating func string(_ text: StaticString) {
         beforeValue()
-        text.withUTF8Buffer { putQuoted($0) }
+        text.withUTF8Buffer { putQuoted($0, isStatic: text.hasPointerRepresentation) }
     }
 
     /// Writes a string, or `null` for `nil`.
@@ -157,7 +165,7 @@ public struct JSONStreamWriter: ~Copyable {
 
     /// Appends `text`, known at compile time, to the open string, escaped.
     public mutating func stringContent(_ text: StaticString) {
-        text.withUTF8Buffer { putUnquoted($0) }
+        text.withUTF8Buffer { putUnquoted($0, isStatic: text.hasPointerRepresentation) }
     }
 
     /// Appends the decimal digits of `number` to the open string, with leading zeros up to
@@ -297,7 +305,7 @@ public struct JSONStreamWriter: ~Copyable {
     /// Starts a member: the comma, new line and indent before it, its quoted key, the colon
     /// (and the space after it in the pretty format), with room made once for them all.
     @inline(__always)
-    private mutating func putKey(_ text: UnsafeBufferPointer<UInt8>) {
+    private mutating func putKey(_ text: UnsafeBufferPointer<UInt8>, isStatic: Bool = false) {
         let spaces = (indentWidth ?? 0) * depth
         // Comma, new line, the indent and the up to seven scratch bytes past it, two quotes, colon, space.
         reserve(text.count + spaces + 16)
@@ -318,7 +326,7 @@ public struct JSONStreamWriter: ~Copyable {
             end += 1 + spaces
         }
         storage[end] = UInt8(ascii: "\"")
-        guard copyUnescaped(text, to: storage + end + 1) else {
+        guard copyUnescaped(text, to: storage + end + 1, isStatic: isStatic) else {
             count = end
             putEscaped(text, quoted: true)
             endKey()
@@ -433,10 +441,10 @@ public struct JSONStreamWriter: ~Copyable {
     /// Writes `text` quoted: copied whole when no byte needs an escape (nearly always), else
     /// escaped by ``JSONWriter``.
     @inline(__always)
-    private mutating func putQuoted(_ text: UnsafeBufferPointer<UInt8>) {
-        reserve(text.count + 2 + 8)
+    private mutating func putQuoted(_ text: UnsafeBufferPointer<UInt8>, isStatic: Bool = false) {
+        reserve(text.count + 2)
         storage[count] = UInt8(ascii: "\"")
-        if copyUnescaped(text, to: storage + count + 1) {
+        if copyUnescaped(text, to: storage + count + 1, isStatic: isStatic) {
             storage[count + 1 + text.count] = UInt8(ascii: "\"")
             count += text.count + 2
         } else {
@@ -446,9 +454,9 @@ public struct JSONStreamWriter: ~Copyable {
 
     /// Writes the contents of a string without its quotes, escaped as ``putQuoted(_:)`` would.
     @inline(__always)
-    private mutating func putUnquoted(_ text: UnsafeBufferPointer<UInt8>) {
-        reserve(text.count + 8)
-        if copyUnescaped(text, to: storage + count) {
+    private mutating func putUnquoted(_ text: UnsafeBufferPointer<UInt8>, isStatic: Bool = false) {
+        reserve(text.count)
+        if copyUnescaped(text, to: storage + count, isStatic: isStatic) {
             count += text.count
         } else {
             putEscaped(text, quoted: false)
@@ -464,12 +472,29 @@ public struct JSONStreamWriter: ~Copyable {
     }
 
     /// Copies `text` to `destination` when none of its bytes needs an escape, and says whether
+    /// it did; otherwise what it copied is scratch. A static text (`isStatic`: the bytes of a
+    /// `StaticString` literal, which never change) that passed before is copied unchecked.
+    @inline(__always)
+    private func copyUnescaped(_ text: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, isStatic: Bool) -> Bool {
+        guard isStatic, let base = text.baseAddress else { return Self.copyIfUnescaped(text, to: destination) }
+        let address = UInt(bitPattern: base)
+        let slot = Int(truncatingIfNeeded: (address >> 3) % UInt(Self.checkedStaticsSlots))
+        if checkedStatics[slot] == (address, text.count) {
+            Self.copy(text, to: destination)
+            return true
+        }
+        guard Self.copyIfUnescaped(text, to: destination) else { return false }
+        checkedStatics[slot] = (address, text.count)
+        return true
+    }
+
+    /// Copies `text` to `destination` when none of its bytes needs an escape, and says whether
     /// it did; otherwise what it copied is scratch.
     ///
     /// It reads and checks eight bytes at a time and stores each word as it goes (the last word
-    /// overlaps the one before), so `destination` needs room for `text.count + 7` bytes.
+    /// overlaps the one before), so it writes no byte past `text.count`.
     @inline(__always)
-    private func copyUnescaped(_ text: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Bool {
+    private static func copyIfUnescaped(_ text: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Bool {
         let source = UnsafeRawBufferPointer(text)
         let target = UnsafeMutableRawPointer(destination)
         let length = source.count
@@ -488,6 +513,25 @@ public struct JSONStreamWriter: ~Copyable {
             target.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
             offset += 8
             if offset >= length { return true }
+            offset = min(offset, length - 8)
+        }
+    }
+
+    /// Copies `text` to `destination` as ``copyIfUnescaped(_:to:)`` does, without the checks.
+    @inline(__always)
+    private static func copy(_ text: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) {
+        let source = UnsafeRawBufferPointer(text)
+        let target = UnsafeMutableRawPointer(destination)
+        let length = source.count
+        guard length >= 8 else {
+            for offset in 0..<length { target.storeBytes(of: source[offset], toByteOffset: offset, as: UInt8.self) }
+            return
+        }
+        var offset = 0
+        while true {
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+            offset += 8
+            if offset >= length { return }
             offset = min(offset, length - 8)
         }
     }

@@ -350,11 +350,14 @@ public struct JSONWriter: Sendable {
     static func mayNeedEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        // Exact tests for "some byte is zero" and "some byte is below 0x20".
-        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
-        return hasControl || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
-            || hasZeroByte(word ^ (ones &* 0xE2))
+        // Exact tests for "some byte is zero" and "some byte is below 0x20": each term has a high
+        // bit set exactly when its test holds for some byte, so one branch serves all four.
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = zeroBytes(word ^ (ones &* 0x22))
+        let backslash = zeroBytes(word ^ (ones &* 0x5C))
+        let separatorLead = zeroBytes(word ^ (ones &* 0xE2))
+        return (control | quote | backslash | separatorLead) & highs != 0
     }
 
     /// Writes UTF-8 `bytes` escaped as the inside of a JSON string, without the quotes, to
