@@ -408,28 +408,31 @@ public struct JSONStreamWriter: ~Copyable {
         text.withUTF8Buffer { put(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Writes `number` in decimal: a minus sign, then at least `width` digits (zeros in front).
+    /// Writes `number` in decimal: a minus sign, then at least `width` digits (zeros in front),
+    /// straight into the buffer from the last digit back.
     private mutating func putDigits(of number: Int, width: Int) {
-        // Int.min has 19 digits and a sign; 20 bytes, written from the end.
-        let digitCount = max(width, 20)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: digitCount + 1) { digits in
-            var start = digits.count
-            var magnitude = number.magnitude
-            repeat {
-                start -= 1
-                digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
-                magnitude /= 10
-            } while magnitude > 0
-            while digits.count - start < width {
-                start -= 1
-                digits[start] = UInt8(ascii: "0")
-            }
-            if number < 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "-")
-            }
-            put(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[start...])))
+        var magnitude = number.magnitude
+        var digitCount = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digitCount += 1
+            rest /= 10
         }
+        let signCount = number < 0 ? 1 : 0
+        let length = signCount + max(digitCount, width)
+        reserve(length)
+        var index = count + length
+        repeat {
+            index -= 1
+            storage[index] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+            magnitude /= 10
+        } while magnitude > 0
+        while index > count + signCount {
+            index -= 1
+            storage[index] = UInt8(ascii: "0")
+        }
+        if signCount == 1 { storage[count] = UInt8(ascii: "-") }
+        count += length
     }
 
     @inline(__always)
