@@ -40,8 +40,9 @@ public struct JSONStreamWriter: ~Copyable {
     private var awaitsValue = false
     /// Static texts (literal keys and strings) already found to need no escape, by the address
     /// and length of their bytes, which never change: each is checked once, then copied as is.
-    /// Direct-mapped on the address; a slot holds the last text that passed there.
-    private let checkedStatics: UnsafeMutablePointer<(address: UInt, count: Int)>
+    /// Direct-mapped on the address; a slot holds the last text that passed there. `nil` for a
+    /// writer of one small value, which checks every text.
+    private let checkedStatics: UnsafeMutablePointer<(address: UInt, count: Int)>?
     private static let checkedStaticsSlots = 64
     #if DEBUG
     /// Per open container, whether it is an object, and the last key written in it.
@@ -51,11 +52,22 @@ public struct JSONStreamWriter: ~Copyable {
     /// Creates a writer for one document, laid out like `writer` (format, trailing newline and
     /// nesting limit for values handed over whole with ``value(_:)``).
     public init(_ writer: JSONWriter = JSONWriter()) {
+        self.init(writer, forOneSmallValue: false)
+    }
+
+    /// Creates a writer whose buffer starts small and that keeps no static texts checked when
+    /// it writes one small value, else one for a long document.
+    init(_ writer: JSONWriter, forOneSmallValue: Bool) {
         self.writer = writer
-        capacity = 64 * 1024
+        capacity = forOneSmallValue ? 256 : 64 * 1024
         storage = .allocate(capacity: capacity)
-        checkedStatics = .allocate(capacity: Self.checkedStaticsSlots)
-        checkedStatics.initialize(repeating: (0, -1), count: Self.checkedStaticsSlots)
+        if forOneSmallValue {
+            checkedStatics = nil
+        } else {
+            let slots = UnsafeMutablePointer<(address: UInt, count: Int)>.allocate(capacity: Self.checkedStaticsSlots)
+            slots.initialize(repeating: (0, -1), count: Self.checkedStaticsSlots)
+            checkedStatics = slots
+        }
         switch writer.format {
         case .pretty(let indent): indentWidth = max(0, indent)
         case .compact: indentWidth = nil
@@ -64,7 +76,7 @@ public struct JSONStreamWriter: ~Copyable {
 
     deinit {
         storage.deallocate()
-        checkedStatics.deallocate()
+        checkedStatics?.deallocate()
     }
 
     // MARK: - Containers
@@ -479,7 +491,7 @@ public struct JSONStreamWriter: ~Copyable {
     /// `StaticString` literal, which never change) that passed before is copied unchecked.
     @inline(__always)
     private func copyUnescaped(_ text: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, isStatic: Bool) -> Bool {
-        guard isStatic, let base = text.baseAddress else { return Self.copyIfUnescaped(text, to: destination) }
+        guard isStatic, let checkedStatics, let base = text.baseAddress else { return Self.copyIfUnescaped(text, to: destination) }
         let address = UInt(bitPattern: base)
         let slot = Int(truncatingIfNeeded: (address >> 3) % UInt(Self.checkedStaticsSlots))
         if checkedStatics[slot] == (address, text.count) {

@@ -64,6 +64,17 @@ public struct JSONWriter: Sendable {
     /// Returns `value` as UTF-8 encoded JSON text, without going through
     /// `String`. Same rules and errors as ``string(for:)``.
     public func utf8Bytes(for value: JSONValue) throws -> [UInt8] {
+        // The same bytes, written into a raw buffer rather than appended to an array one piece
+        // at a time; for a value it cannot write, the walk below throws the error.
+        var json = JSONStreamWriter(self, forOneSmallValue: true)
+        if (try? json.value(value)) != nil { return json.finish() }
+        return try utf8BytesAppending(for: value)
+    }
+
+    /// The bytes of ``utf8Bytes(for:)``, appended to an array piece by piece by the writer's
+    /// own walk: what ``JSONStreamWriter`` is tested against, and the walk that names the path
+    /// of a value that cannot be written.
+    func utf8BytesAppending(for value: JSONValue) throws -> [UInt8] {
         var output: [UInt8] = []
         do throws(WriteFailure) {
             try writeFast(value, depth: 0, to: &output)

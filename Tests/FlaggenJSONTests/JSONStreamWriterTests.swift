@@ -1,4 +1,4 @@
-import FlaggenJSON
+@testable import FlaggenJSON
 import XCTest
 
 final class JSONStreamWriterTests: XCTestCase {
@@ -41,7 +41,9 @@ final class JSONStreamWriterTests: XCTestCase {
         for _ in 0..<400 {
             let value = RandomJSON.value(using: &generator)
             for writer in writers {
-                let expected = try writer.utf8Bytes(for: value)
+                // The array-appending walk, not utf8Bytes(for:), which writes with a JSONStreamWriter.
+                let expected = try writer.utf8BytesAppending(for: value)
+                XCTAssertEqual(try writer.utf8Bytes(for: value), expected, "\(writer.format): \(value)")
                 for wholeAt in [Int.max, 1, 2] {
                     var json = JSONStreamWriter(writer)
                     try streamed(value, into: &json, wholeAt: wholeAt)
