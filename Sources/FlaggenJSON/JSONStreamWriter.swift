@@ -514,6 +514,15 @@ public struct JSONStreamWriter: ~Copyable {
         let target = UnsafeMutableRawPointer(destination)
         let length = source.count
         guard length >= 8 else {
+            if length >= 4 {
+                // Four to seven bytes: the first four and the last four, overlapping, as one word.
+                let head = source.loadUnaligned(as: UInt32.self)
+                let tail = source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+                if JSONWriter.mayNeedEscape(UInt64(head) | UInt64(tail) << 32) { return false }
+                target.storeBytes(of: head, as: UInt32.self)
+                target.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+                return true
+            }
             for offset in 0..<length {
                 let byte = source[offset]
                 if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { return false }
@@ -539,6 +548,11 @@ public struct JSONStreamWriter: ~Copyable {
         let target = UnsafeMutableRawPointer(destination)
         let length = source.count
         guard length >= 8 else {
+            if length >= 4 {
+                target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self), toByteOffset: length - 4, as: UInt32.self)
+                return
+            }
             for offset in 0..<length { target.storeBytes(of: source[offset], toByteOffset: offset, as: UInt8.self) }
             return
         }
