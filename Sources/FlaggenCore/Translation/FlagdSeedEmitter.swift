@@ -121,7 +121,7 @@ public struct FlagdSeedEmitter: Sendable {
         }
         if let expires = flag.expires {
             json.key("expires")
-            json.string(expires)
+            json.string(expires.description)
         }
         json.key("killSwitch")
         json.bool(flag.killSwitch)

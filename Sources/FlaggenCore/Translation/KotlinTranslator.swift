@@ -393,9 +393,10 @@ public struct KotlinTranslator: Sendable {
     /// The KDoc line ` * - Expires: 2030-02-02 (expired from the next day on)`.
     private func expiryLine(_ date: ISODate) -> String {
         let (prefix, suffix): (StaticString, StaticString) = (" * - Expires: ", " (expired from the next day on)")
-        return SourceTextWriter.string(capacity: prefix.utf8CodeUnitCount + SourceTextWriter.maxDateBytes + suffix.utf8CodeUnitCount) { line in
+        let text = date.description
+        return SourceTextWriter.string(capacity: prefix.utf8CodeUnitCount + text.utf8.count + suffix.utf8CodeUnitCount) { line in
             line.append(prefix)
-            line.append(date)
+            line.append(text)
             line.append(suffix)
         }
     }

@@ -85,24 +85,6 @@ struct SourceTextWriter: ~Copyable {
         count += width
     }
 
-    /// Appends `YYYY-MM-DD`: the same text as ``ISODate/description``, written in place for
-    /// the dates a manifest can hold (years 1 to 9999).
-    mutating func append(_ date: ISODate) {
-        guard (1...9999).contains(date.year), (1...12).contains(date.month), (1...31).contains(date.day) else {
-            append(date.description)
-            return
-        }
-        append(decimal: date.year, minimumDigits: 4)
-        append(UInt8(ascii: "-"))
-        append(decimal: date.month, minimumDigits: 2)
-        append(UInt8(ascii: "-"))
-        append(decimal: date.day, minimumDigits: 2)
-    }
-
-    /// The most bytes ``append(_:)-(ISODate)`` writes (``ISODate/description`` pads each part
-    /// of a date out of range, such as a negative year, to at most a sign and 19 digits).
-    static let maxDateBytes = 2 + 3 * maxDecimalBytes()
-
     /// The most bytes ``append(decimal:minimumDigits:)`` writes for any `Int` with up to
     /// `minimumDigits` zeros: a sign and 19 digits.
     static func maxDecimalBytes(minimumDigits: Int = 1) -> Int { 1 + max(19, minimumDigits) }

@@ -37,26 +37,3 @@ extension CanonicalSeedEmitter: StreamingSeedEmitter {}
 extension PostgresSeedEmitter: StreamingSeedEmitter {}
 extension FlagdSeedEmitter: StreamingSeedEmitter {}
 extension UnleashSeedEmitter: StreamingSeedEmitter {}
-
-extension JSONStreamWriter {
-    /// Appends `date` to the open string as `YYYY-MM-DD`: the text of `date.description`,
-    /// written as digits with no text made.
-    mutating func stringContent(_ date: ISODate) {
-        guard (1...9999).contains(date.year), (1...12).contains(date.month), (1...31).contains(date.day) else {
-            stringContent(date.description)
-            return
-        }
-        stringContent(date.year, zeroPaddedTo: 4)
-        stringContent("-")
-        stringContent(date.month, zeroPaddedTo: 2)
-        stringContent("-")
-        stringContent(date.day, zeroPaddedTo: 2)
-    }
-
-    /// Writes `date` as the string `YYYY-MM-DD`, the bytes of `string(date.description)`.
-    mutating func string(_ date: ISODate) {
-        beginString()
-        stringContent(date)
-        endString()
-    }
-}

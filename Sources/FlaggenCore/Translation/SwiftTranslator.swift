@@ -139,10 +139,7 @@ public struct SwiftTranslator: Sendable {
 
     /// `/// - Expires: 2030-02-02`.
     private static func expiresDocLine(_ date: ISODate) -> String {
-        SourceTextWriter.string(capacity: 15 + SourceTextWriter.maxDateBytes) { line in
-            line.append("/// - Expires: ")
-            line.append(date)
-        }
+        "/// - Expires: " + date.description
     }
 
     /// `FlagDay.utc(2030, 2, 2)`.

@@ -126,7 +126,7 @@ public struct UnleashSeedEmitter: Sendable {
         json.stringContent(".")
         if let expires = flag.expires {
             json.stringContent(" Expires: ")
-            json.stringContent(expires)
+            json.stringContent(expires.description)
             json.stringContent(".")
         }
         if let rollout = flag.rollout, UnleashStrategies.isPartial(rollout) {
