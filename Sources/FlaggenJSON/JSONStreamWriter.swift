@@ -259,6 +259,11 @@ public struct JSONStreamWriter: ~Copyable {
 
     /// Hands the bytes written so far to `receive` when there are at least `minimumCount` of
     /// them, and forgets them: a large document streams out in pieces instead of being held.
+    ///
+    /// One writer may also write several documents in a row, each handed on whole once it is
+    /// complete and before the next begins: nothing is written between them, so each piece is
+    /// exactly the bytes ``JSONWriter`` gives for that value alone (without the trailing newline,
+    /// which only ``finish()`` adds). The PostgreSQL seed writes every flag's jsonb text so.
     public mutating func handOn(ifAtLeast minimumCount: Int = 0, to receive: (UnsafeRawBufferPointer) -> Void) {
         guard count >= minimumCount, count > 0 else { return }
         receive(UnsafeRawBufferPointer(start: storage, count: count))

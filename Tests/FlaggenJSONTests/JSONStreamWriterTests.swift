@@ -109,6 +109,18 @@ final class JSONStreamWriterTests: XCTestCase {
         XCTAssertEqual(handedOn + json.finish(), try JSONWriter().utf8Bytes(for: value))
     }
 
+    func testDocumentsInARowHandedOnOneByOne() throws {
+        let values: [JSONValue] = [["b": [1, "x"], "a": true], "text", [], 2.5, [:]]
+        var json = JSONStreamWriter(JSONWriter(format: .compact))
+        for value in values {
+            try json.value(value)
+            var piece: [UInt8] = []
+            json.handOn { piece += $0 }
+            XCTAssertEqual(String(decoding: piece, as: UTF8.self), try JSONWriter(format: .compact).string(for: value))
+        }
+        XCTAssertEqual(json.pendingCount, 0)
+    }
+
     func testDoubleRulesAndErrors() throws {
         var json = JSONStreamWriter(JSONWriter(format: .compact))
         json.beginArray()

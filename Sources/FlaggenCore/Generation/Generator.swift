@@ -55,12 +55,12 @@ public struct Generator: Sendable {
             case .kotlin:
                 jobs.append((51, { try kotlinFiles(for: manifest, header: header, sink: sink) }))
             case .schemas:
-                jobs.append((15, {
+                jobs.append((11, {
                     try Self.inFolder(manifest.outputs.schemas, try JSONSchemaEmitter().files(for: manifest, header: header)).map(sink.accept)
                 }))
             case .seeds:
                 for server in manifest.outputs.servers {
-                    let cost = [SeedServer.unleash: 25, .flagd: 18, .postgres: 26, .firebase: 15, .contract: 13][server] ?? 15
+                    let cost = [SeedServer.unleash: 11, .flagd: 9, .postgres: 8, .firebase: 15, .contract: 6][server] ?? 10
                     jobs.append((cost, {
                         let folder = manifest.outputs.seeds
                         guard let emitter = Self.streamingEmitter(for: server) else {
