@@ -443,7 +443,7 @@ public struct KotlinTranslator: Sendable {
         if used + forms.width(whole) + 1 <= Self.lineLength { return forms.text }
         // Written as UTF-8 bytes: an append to a byte array costs a fraction of one to a String.
         var text: [UInt8] = []
-        text.reserveCapacity(2 * forms.text.utf8.count + 64)
+        text.reserveCapacity(2 * forms.bytes.count + 64)
         appendExpression(value, as: type, calls: calls, forms: forms, part: whole, used: used, indent: indent, to: &text)
         return String(decoding: text, as: UTF8.self)
     }
@@ -455,7 +455,7 @@ public struct KotlinTranslator: Sendable {
         _ value: JSONValue, as type: PropertyType, calls: [String: KotlinConfigCall], forms: InlineForms, part: Int,
         used: Int, indent: Int, to text: inout [UInt8]
     ) {
-        if used + forms.width(part) + 1 <= Self.lineLength { return Self.append(forms.form(part), to: &text) }
+        if used + forms.width(part) + 1 <= Self.lineLength { return forms.appendForm(part, to: &text) }
         let inner = indent + 4
         switch (type, value) {
         case (.array(let items), .array(let values)) where !values.isEmpty:
@@ -470,11 +470,11 @@ public struct KotlinTranslator: Sendable {
             Self.appendIndent(indent, to: &text)
             text.append(UInt8(ascii: ")"))
         case (.config(let name), .object(let object)):
-            guard let call = calls[name] else { return Self.append(forms.form(part), to: &text) }
+            guard let call = calls[name] else { return forms.appendForm(part, to: &text) }
             let properties = call.definition.properties
             // The index of each property with a value, and the value.
             let present = properties.indices.compactMap { index in object[properties[index].name].map { (index, $0) } }
-            guard !present.isEmpty else { return Self.append(forms.form(part), to: &text) }
+            guard !present.isEmpty else { return forms.appendForm(part, to: &text) }
             text.append(contentsOf: call.openingLine.utf8)
             var argument = forms.firstPart(in: part)
             for (position, (index, value)) in present.enumerated() {
@@ -489,15 +489,8 @@ public struct KotlinTranslator: Sendable {
             Self.appendIndent(indent, to: &text)
             text.append(UInt8(ascii: ")"))
         default:
-            Self.append(forms.form(part), to: &text)
+            forms.appendForm(part, to: &text)
         }
-    }
-
-    /// Appends the UTF-8 bytes of a part's one-line form, copied at once where they are stored
-    /// contiguously (they always are: ``InlineForms`` builds a native string).
-    private static func append(_ form: Substring, to text: inout [UInt8]) {
-        let copied: Void? = form.utf8.withContiguousStorageIfAvailable { text.append(contentsOf: $0) }
-        if copied == nil { text.append(contentsOf: form.utf8) }
     }
 
     /// Appends `count` spaces.
@@ -523,35 +516,35 @@ public struct KotlinTranslator: Sendable {
         let part = forms.begin()
         defer { forms.end(part) }
         switch (type, value) {
-        case (.string, .string(let string)): forms.text += KotlinLiteral.string(string)
-        case (.bool, .bool(let bool)): forms.text += KotlinLiteral.bool(bool)
-        case (.int, .int(let number)): forms.text += KotlinLiteral.long(number, longIsHidden: scope.longIsHidden)
-        case (.double, .double(let number)): forms.text += KotlinLiteral.double(number)
-        case (.double, .int(let number)): forms.text += KotlinLiteral.double(Double(number))
-        case (.array, .array(let values)) where values.isEmpty: forms.text += "emptyList()"
+        case (.string, .string(let string)): forms.append(KotlinLiteral.string(string))
+        case (.bool, .bool(let bool)): forms.append(KotlinLiteral.bool(bool))
+        case (.int, .int(let number)): forms.append(KotlinLiteral.long(number, longIsHidden: scope.longIsHidden))
+        case (.double, .double(let number)): forms.append(KotlinLiteral.double(number))
+        case (.double, .int(let number)): forms.append(KotlinLiteral.double(Double(number)))
+        case (.array, .array(let values)) where values.isEmpty: forms.append("emptyList()")
         case (.array(let items), .array(let values)):
-            forms.text += "listOf("
+            forms.append("listOf(")
             for (index, value) in values.enumerated() {
-                if index > 0 { forms.text += ", " }
+                if index > 0 { forms.append(", ") }
                 appendInlineExpression(value, as: items, calls: calls, scope: scope, to: &forms)
             }
-            forms.text += ")"
+            forms.append(")")
         case (.config(let name), .object(let object)):
-            guard let call = calls[name] else { return forms.text += "null" }
-            forms.text += call.opening
+            guard let call = calls[name] else { return forms.append("null") }
+            forms.append(call.opening)
             var isFirst = true
             let properties = call.definition.properties
             // By index: iterating the properties copied each one.
             for index in properties.indices {
                 guard let value = object[properties[index].name] else { continue }
-                forms.text += isFirst ? call.labels[index] : call.labelsAfterComma[index]
+                forms.append(isFirst ? call.labels[index] : call.labelsAfterComma[index])
                 isFirst = false
                 appendInlineExpression(value, as: properties[index].type, calls: calls, scope: scope, to: &forms)
             }
-            forms.text += ")"
+            forms.append(")")
         default:
             // The validator guarantees values match their types; this is unreachable.
-            forms.text += "null"
+            forms.append("null")
         }
     }
 

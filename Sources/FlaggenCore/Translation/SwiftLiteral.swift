@@ -179,18 +179,22 @@ enum SourceText {
         }
     }
 
-    /// Appends `count` spaces, in one append.
-    static func appendSpaces(_ count: Int, to text: inout String) {
-        guard count > 0 else { return }
-        if count <= spaces.utf8.count {
-            text += spaces[..<spaces.utf8.index(spaces.startIndex, offsetBy: count)]
-        } else {
-            text += String(repeating: " ", count: count)
-        }
+    /// Appends the UTF-8 bytes of `text` to `bytes`, copied at once where the string stores
+    /// them contiguously (native and small strings do).
+    static func append(_ text: String, to bytes: inout [UInt8]) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if copied == nil { bytes.append(contentsOf: text.utf8) }
     }
 
-    /// The spaces ``appendSpaces(_:to:)`` takes its usual indentation from.
-    private static let spaces = String(repeating: " ", count: 32)
+    /// Appends the UTF-8 bytes of a literal, such as `",\n"`, to `bytes`.
+    static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `count` spaces to `bytes`, in one append.
+    static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, count)))
+    }
 
     /// `-1_234_567`; numbers below 10,000 stay ungrouped.
     static func groupedDecimal(_ value: Int) -> String {

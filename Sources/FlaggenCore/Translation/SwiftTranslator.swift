@@ -214,13 +214,13 @@ public struct SwiftTranslator: Sendable {
         appendInlineExpression(value, as: type, calls: calls, to: &forms)
         let whole = InlineForms.whole
         if used + forms.width(whole) + trailing <= SwiftLiteral.lineLength, !forms.hasLineFeed(whole) { return forms.text }
-        var text = ""
-        // The one-line form with line breaks and indentation added: room for twice its length
-        // saves regrowing the text as it is written.
-        text.reserveCapacity(2 * forms.text.utf8.count)
+        // Written as UTF-8 bytes, with room for the one-line form with line breaks and
+        // indentation added, which saves regrowing the text as it is written.
+        var text: [UInt8] = []
+        text.reserveCapacity(2 * forms.bytes.count + 64)
         appendExpression(
             value, as: type, calls: calls, forms: forms, part: whole, used: used, trailing: trailing, indent: indent, to: &text)
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Appends ``expression(_:as:calls:used:trailing:indent:)`` to `text`, so nested values
@@ -228,53 +228,52 @@ public struct SwiftTranslator: Sendable {
     /// part of `forms`, which holds the one-line forms of the value and of everything in it.
     private func appendExpression(
         _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], forms: InlineForms, part: Int,
-        used: Int, trailing: Int, indent: Int, to text: inout String
+        used: Int, trailing: Int, indent: Int, to text: inout [UInt8]
     ) {
         if used + forms.width(part) + trailing <= SwiftLiteral.lineLength, !forms.hasLineFeed(part) {
-            text += forms.form(part)
-            return
+            return forms.appendForm(part, to: &text)
         }
         let inner = indent + 2
         switch (type, value) {
         case (.string, .string(let string)):
-            text += SwiftLiteral.string(string, used: used, trailing: trailing, indent: inner)
+            SourceText.append(SwiftLiteral.string(string, used: used, trailing: trailing, indent: inner), to: &text)
         case (.array(let items), .array(let values)) where !values.isEmpty:
-            text += "[\n"
+            SourceText.append("[\n", to: &text)
             var element = forms.firstPart(in: part)
             for value in values {
                 SourceText.appendSpaces(inner, to: &text)
                 appendExpression(
                     value, as: items, calls: calls, forms: forms, part: element, used: inner, trailing: 1, indent: inner,
                     to: &text)
-                text += ",\n"
+                SourceText.append(",\n", to: &text)
                 element = forms.part(after: element)
             }
             SourceText.appendSpaces(indent, to: &text)
-            text += "]"
+            text.append(UInt8(ascii: "]"))
         case (.config(let name), .object(let object)):
-            guard let call = calls[name] else { return text += forms.form(part) }
+            guard let call = calls[name] else { return forms.appendForm(part, to: &text) }
             // The arguments are the properties the object has, in the order of the config's
             // properties, one part of `forms` each; the last one ends where `part` ends.
             let end = forms.part(after: part)
-            guard forms.firstPart(in: part) != end else { return text += forms.form(part) }
-            text += call.opening
-            text += "\n"
+            guard forms.firstPart(in: part) != end else { return forms.appendForm(part, to: &text) }
+            SourceText.append(call.opening, to: &text)
+            text.append(UInt8(ascii: "\n"))
             var argumentPart = forms.firstPart(in: part)
             for argument in call.arguments {
                 guard let value = object[argument.name] else { continue }
                 let isLast = forms.part(after: argumentPart) == end
                 SourceText.appendSpaces(inner, to: &text)
-                text += argument.label
+                SourceText.append(argument.label, to: &text)
                 appendExpression(
                     value, as: argument.type, calls: calls, forms: forms, part: argumentPart,
                     used: inner + SourceText.width(argument.label), trailing: isLast ? 0 : 1, indent: inner, to: &text)
-                text += isLast ? "\n" : ",\n"
+                SourceText.append(isLast ? "\n" : ",\n", to: &text)
                 argumentPart = forms.part(after: argumentPart)
             }
             SourceText.appendSpaces(indent, to: &text)
-            text += ")"
+            text.append(UInt8(ascii: ")"))
         default:
-            text += forms.form(part)
+            forms.appendForm(part, to: &text)
         }
     }
 
@@ -293,32 +292,32 @@ public struct SwiftTranslator: Sendable {
         let part = forms.begin()
         defer { forms.end(part) }
         switch (type, value) {
-        case (.string, .string(let string)): forms.text += SwiftLiteral.string(string)
-        case (.bool, .bool(let bool)): forms.text += SwiftLiteral.bool(bool)
-        case (.int, .int(let number)): forms.text += SwiftLiteral.int(number)
-        case (.double, .double(let number)): forms.text += SwiftLiteral.double(number)
-        case (.double, .int(let number)): forms.text += SwiftLiteral.double(Double(number))
+        case (.string, .string(let string)): forms.append(SwiftLiteral.string(string))
+        case (.bool, .bool(let bool)): forms.append(SwiftLiteral.bool(bool))
+        case (.int, .int(let number)): forms.append(SwiftLiteral.int(number))
+        case (.double, .double(let number)): forms.append(SwiftLiteral.double(number))
+        case (.double, .int(let number)): forms.append(SwiftLiteral.double(Double(number)))
         case (.array(let items), .array(let values)):
-            forms.text += "["
+            forms.append("[")
             for (index, value) in values.enumerated() {
-                if index > 0 { forms.text += ", " }
+                if index > 0 { forms.append(", ") }
                 appendInlineExpression(value, as: items, calls: calls, to: &forms)
             }
-            forms.text += "]"
+            forms.append("]")
         case (.config(let name), .object(let object)):
-            guard let call = calls[name] else { return forms.text += "nil" }
-            forms.text += call.opening
+            guard let call = calls[name] else { return forms.append("nil") }
+            forms.append(call.opening)
             var isFirst = true
             for argument in call.arguments {
                 guard let value = object[argument.name] else { continue }
-                forms.text += isFirst ? argument.label : argument.separatedLabel
+                forms.append(isFirst ? argument.label : argument.separatedLabel)
                 isFirst = false
                 appendInlineExpression(value, as: argument.type, calls: calls, to: &forms)
             }
-            forms.text += ")"
+            forms.append(")")
         default:
             // The validator guarantees values match their types; this is unreachable.
-            forms.text += "nil"
+            forms.append("nil")
         }
     }
 
