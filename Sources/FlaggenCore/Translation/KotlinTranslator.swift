@@ -121,37 +121,36 @@ public struct KotlinTranslator: Sendable {
     ) -> (flags: [JSONValue], parts: [JSONValue]) {
         let shared = SharedFlagText(scope: scope, kindEntry: kindEntry)
         var repeated = RepeatedFlagText()
-        var contexts: [[String: JSONValue]] = []
-        contexts.reserveCapacity(definitions.count)
+        var values: [FlagValues] = []
+        values.reserveCapacity(definitions.count)
         // The index of each part's first flag.
         var partStarts: [Int] = []
         var literalBytes = 0
         // By index: a zip of the two lists copied every flag definition.
         for index in definitions.indices {
-            let (context, bytes) = flag(
+            let flagValues = flag(
                 for: definitions[index], name: names[index], calls: calls, scope: scope, shared: shared, repeated: &repeated)
-            let partSize = contexts.count - (partStarts.last ?? 0)
+            let bytes = flagValues.defaultLiteralBytes
+            let partSize = values.count - (partStarts.last ?? 0)
             if partStarts.isEmpty || partSize == Self.maxFlagsPerPart || (partSize > 0 && literalBytes + bytes > Self.maxDefaultLiteralBytesPerPart) {
-                partStarts.append(contexts.count)
+                partStarts.append(values.count)
                 literalBytes = 0
             }
             literalBytes += bytes
-            contexts.append(context)
+            values.append(flagValues)
         }
         var flags: [JSONValue] = []
-        flags.reserveCapacity(contexts.count)
+        flags.reserveCapacity(values.count)
         var parts: [JSONValue] = []
         for (number, start) in partStarts.enumerated() {
-            let end = number + 1 < partStarts.count ? partStarts[number + 1] : contexts.count
+            let end = number + 1 < partStarts.count ? partStarts[number + 1] : values.count
             let name = JSONValue.string(Identifiers.kotlinHolderName(number + 1))
             for index in start..<end {
-                // Set in place: each context is referenced once here, so nothing is copied.
-                shared.set(.part, name, in: &contexts[index])
-                shared.set(.isFirst, .bool(index == 0), in: &contexts[index])
-                shared.set(.isLast, .bool(index == contexts.count - 1), in: &contexts[index])
-                shared.set(.isFirstInPart, .bool(index == start), in: &contexts[index])
-                shared.set(.isLastInPart, .bool(index == end - 1), in: &contexts[index])
-                flags.append(.object(contexts[index]))
+                // Each context made whole, once its part is known: nothing set afterwards.
+                let place = FlagPlace(
+                    part: name, isFirst: index == 0, isLast: index == values.count - 1, isFirstInPart: index == start,
+                    isLastInPart: index == end - 1)
+                flags.append(.object(shared.context(values[index], place: place)))
             }
             parts.append(
                 .object([
@@ -166,6 +165,21 @@ public struct KotlinTranslator: Sendable {
 
     // MARK: - Flags
 
+    /// The values of a flag's context that do not depend on its place in the lists, one per
+    /// ``SharedFlagText/Field`` of the same name, and the UTF-8 length of its `defaultLiteral`.
+    private struct FlagValues {
+        var key, name, nameLiteral, keyLiteral, valueType, defaultLiteral: JSONValue
+        var ownerLiteral, expiresLiteral, killSwitchLiteral, kindLiteral, descriptionLiteral, docComment: JSONValue
+        var defaultLiteralBytes: Int
+    }
+
+    /// A flag's place: the name of its part, and whether it is first or last in all flags and
+    /// in its part.
+    private struct FlagPlace {
+        var part: JSONValue
+        var isFirst, isLast, isFirstInPart, isLastInPart: Bool
+    }
+
     /// Text every flag's context shares, built once per manifest rather than once per flag.
     private struct SharedFlagText {
         /// The keys of a flag's context, in the order of ``shape``'s keys: each case's name is
@@ -173,7 +187,7 @@ public struct KotlinTranslator: Sendable {
         enum Field: Int, CaseIterable {
             case key, name, nameLiteral, keyLiteral, valueType, defaultLiteral, ownerLiteral, expiresLiteral
             case killSwitchLiteral, kindLiteral, descriptionLiteral, docComment
-            /// Set by flagsAndParts, once the parts are known.
+            /// Its place, known once flagsAndParts has made the parts.
             case part, isFirst, isLast, isFirstInPart, isLastInPart
         }
 
@@ -185,14 +199,31 @@ public struct KotlinTranslator: Sendable {
             "part", "isFirst", "isLast", "isFirstInPart", "isLastInPart",
         ])
 
-        /// A flag context with every key `null`, for ``set(_:_:in:)`` to fill.
-        func emptyContext() -> [String: JSONValue] { shape.object([:]) }
-
-        /// Sets one key of a context that ``emptyContext()`` made. Faster than listing the values
-        /// for ``ObjectShape/object(_:)``, which builds and then destroys a list of them.
-        func set(_ field: Field, _ value: JSONValue, in context: inout [String: JSONValue]) {
-            shape.set(field.rawValue, value, in: &context)
+        /// A flag's context: its values and its place, each written once into the new object.
+        func context(_ values: FlagValues, place: FlagPlace) -> [String: JSONValue] {
+            shape.object { position in
+                switch Field(rawValue: position).unsafelyUnwrapped {
+                case .key: values.key
+                case .name: values.name
+                case .nameLiteral: values.nameLiteral
+                case .keyLiteral: values.keyLiteral
+                case .valueType: values.valueType
+                case .defaultLiteral: values.defaultLiteral
+                case .ownerLiteral: values.ownerLiteral
+                case .expiresLiteral: values.expiresLiteral
+                case .killSwitchLiteral: values.killSwitchLiteral
+                case .kindLiteral: values.kindLiteral
+                case .descriptionLiteral: values.descriptionLiteral
+                case .docComment: values.docComment
+                case .part: place.part
+                case .isFirst: .bool(place.isFirst)
+                case .isLast: .bool(place.isLast)
+                case .isFirstInPart: .bool(place.isFirstInPart)
+                case .isLastInPart: .bool(place.isLastInPart)
+                }
+            }
         }
+
         /// `kindLiteral` and the KDoc line ` * - Kind: release` of each kind, by ``ordinal(_:)``.
         private let kindLiterals: [JSONValue]
         private let kindLines: [JSONValue]
@@ -284,32 +315,30 @@ public struct KotlinTranslator: Sendable {
         return text
     }
 
-    /// A flag's context, without its place in lists (`null` until set), and the UTF-8 length of
-    /// its `defaultLiteral`. `name` is the flag's ``Identifiers/upperCamel(_:)`` name.
+    /// The values of a flag's context that do not depend on its place in the lists. `name` is
+    /// the flag's ``Identifiers/upperCamel(_:)`` name.
     private func flag(
         for flag: FlagDefinition, name: String, calls: [String: KotlinConfigCall], scope: Scope, shared: SharedFlagText,
         repeated: inout RepeatedFlagText
-    ) -> (context: [String: JSONValue], defaultLiteralBytes: Int) {
+    ) -> FlagValues {
         let owner = ownerText(flag.owner, repeated: &repeated)
         let expiry = flag.expires.map { dateText($0, shared: shared, repeated: &repeated) }
         let defaultLiteral = literal(
             flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 27, indent: 12)
-        var context = shared.emptyContext()
-        shared.set(.key, .string(flag.key), in: &context)
-        shared.set(.name, .string(shared.escaped(name)), in: &context)
-        shared.set(.nameLiteral, .string(KotlinLiteral.string(name)), in: &context)
-        shared.set(.keyLiteral, .string(KotlinLiteral.string(flag.key)), in: &context)
-        shared.set(.valueType, .string(valueType(of: flag)), in: &context)
-        shared.set(.defaultLiteral, .string(defaultLiteral), in: &context)
-        shared.set(.ownerLiteral, owner.literal, in: &context)
-        shared.set(.expiresLiteral, expiry?.literal ?? SharedFlagText.null, in: &context)
-        shared.set(.killSwitchLiteral, .string(KotlinLiteral.bool(flag.killSwitch)), in: &context)
-        shared.set(.kindLiteral, shared.kindLiteral(flag.kind), in: &context)
-        shared.set(.descriptionLiteral, .string(flag.description.map(KotlinLiteral.string) ?? "null"), in: &context)
-        shared.set(
-            .docComment, .array(docComment(for: flag, ownerLine: owner.docLine, expiryLine: expiry?.docLine, shared: shared)),
-            in: &context)
-        return (context, defaultLiteral.utf8.count)
+        return FlagValues(
+            key: .string(flag.key),
+            name: .string(shared.escaped(name)),
+            nameLiteral: .string(KotlinLiteral.string(name)),
+            keyLiteral: .string(KotlinLiteral.string(flag.key)),
+            valueType: .string(valueType(of: flag)),
+            defaultLiteral: .string(defaultLiteral),
+            ownerLiteral: owner.literal,
+            expiresLiteral: expiry?.literal ?? SharedFlagText.null,
+            killSwitchLiteral: .string(KotlinLiteral.bool(flag.killSwitch)),
+            kindLiteral: shared.kindLiteral(flag.kind),
+            descriptionLiteral: .string(flag.description.map(KotlinLiteral.string) ?? "null"),
+            docComment: .array(docComment(for: flag, ownerLine: owner.docLine, expiryLine: expiry?.docLine, shared: shared)),
+            defaultLiteralBytes: defaultLiteral.utf8.count)
     }
 
     /// A flag's KDoc: its description, then its key, owner, kind, expiry and rollout. That is

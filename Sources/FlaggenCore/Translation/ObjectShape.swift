@@ -4,37 +4,44 @@ import FlaggenJSON
 ///
 /// Building a dictionary hashes every key it inserts; at 10,000 flags of 13 to 17 keys that is
 /// most of the cost of a flag's context. Here the keys are hashed once, into a prototype, and
-/// each object starts as a copy of it (the copy keeps the prototype's layout, so no key is
-/// hashed again) whose values are then set by position.
+/// each object is made from it by `mapValues`, which keeps the prototype's layout (no key is
+/// hashed again) and writes each value once, straight into the new storage: no copy of the
+/// prototype's values to overwrite one by one afterwards, each write checking the storage.
 struct ObjectShape {
     typealias Object = [String: JSONValue]
 
-    /// Every key, in the order ``object(_:)`` takes values.
+    /// Every key, in the order of the positions ``object(_:)-(Int)`` asks values for.
     let keys: [String]
-    /// Every key with a `null` value.
+    /// Every key, with its position in ``keys`` as its value (`.int`).
     private let prototype: Object
-    /// Where each of ``keys`` is in ``prototype`` (and in every copy of it).
+    /// Where each of ``keys`` is in ``prototype`` (and in every object made from it).
     private let positions: [Object.Index]
 
     /// A shape with these keys, which must be distinct.
     init(keys: [String]) {
         var prototype = Object(minimumCapacity: keys.count)
-        for key in keys { prototype[key] = .null }
+        for (position, key) in keys.enumerated() { prototype[key] = .int(position) }
         precondition(prototype.count == keys.count, "an object shape's keys must be distinct")
         self.keys = keys
         self.prototype = prototype
         self.positions = keys.map { prototype.index(forKey: $0)! }
     }
 
+    /// An object with the shape's keys, the value of each `value(position)` for the key's
+    /// position in ``keys``. `value` is called once per key, in no particular order.
+    @inline(__always)
+    func object(_ value: (Int) -> JSONValue) -> Object {
+        prototype.mapValues { position in
+            guard case .int(let position) = position else { preconditionFailure("an object shape's prototype holds positions") }
+            return value(position)
+        }
+    }
+
     /// An object with the shape's keys: the first ones with `values`, given in the order of
     /// ``keys`` (debug builds check the keys), the others `null` until ``set(_:_:in:)`` sets them.
     func object(_ values: KeyValuePairs<String, JSONValue>) -> Object {
         assert(values.count <= keys.count && zip(values, keys).allSatisfy { $0.key == $1 }, "keys out of the shape's order")
-        var object = prototype
-        for (position, value) in zip(positions, values) {
-            object.values[position] = value.value
-        }
-        return object
+        return object { $0 < values.count ? values[$0].value : .null }
     }
 
     /// The position of `key` for ``set(_:_:in:)``; looked up once, not per object.
@@ -44,8 +51,8 @@ struct ObjectShape {
     }
 
     /// Sets the value of the key at `position` (see ``position(of:)``) in an object that
-    /// ``object(_:)`` made.
-    func set(_ position: Int, _ value: JSONValue, in object: inout Object) {
+    /// ``object(_:)-(Int)`` made.
+    func set(_ position: Int, _ value: consuming JSONValue, in object: inout Object) {
         object.values[positions[position]] = value
     }
 }

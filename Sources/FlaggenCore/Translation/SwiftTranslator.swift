@@ -29,7 +29,7 @@ public struct SwiftTranslator: Sendable {
     // MARK: - Flags
 
     /// The keys of every flag's context. A case's raw value is its key's position in
-    /// ``flagShape()``, so ``flag(for:calls:shape:position:)`` sets each value by position.
+    /// ``flagShape()``, so ``flag(for:calls:shape:position:)`` gives each value by position.
     private enum FlagKey: Int, CaseIterable {
         case key, name, keyLiteral, valueType, defaultLiteral, ownerLiteral, expiresLiteral, killSwitchLiteral
         case kindLiteral, descriptionLiteral, docComment, isFirst, isLast
@@ -73,24 +73,25 @@ public struct SwiftTranslator: Sendable {
         }
         // Each value goes straight into the object: no list of key-value pairs to build,
         // copy from and destroy.
-        var object = shape.object([:])
-        func set(_ key: FlagKey, _ value: JSONValue) { shape.set(key.rawValue, value, in: &object) }
-        set(.key, .string(flag.key))
-        set(.name, .string(Identifiers.swiftEscaped(Identifiers.lowerCamel(flag.key))))
-        set(.keyLiteral, .string(SwiftLiteral.string(flag.key)))
-        set(.valueType, .string(valueType(of: flag)))
-        set(.defaultLiteral, .string(
-            literal(flag.defaultValue, configName: flag.configName, calls: calls, used: 18, trailing: 1, indent: 4)))
-        set(.ownerLiteral, .string(SwiftLiteral.string(flag.owner, used: 11, trailing: 1, indent: 6)))
-        set(.expiresLiteral, .string(flag.expires.map(Self.flagDayLiteral) ?? "nil"))
-        set(.killSwitchLiteral, .string(SwiftLiteral.bool(flag.killSwitch)))
-        set(.kindLiteral, .string(Self.kindLiteral(flag.kind)))
-        set(.descriptionLiteral, .string(
-            flag.description.map { SwiftLiteral.string($0, used: 17, trailing: 0, indent: 6) } ?? "nil"))
-        set(.docComment, .array(docComment))
-        set(.isFirst, .bool(position.index == 0))
-        set(.isLast, .bool(position.index == position.count - 1))
-        return .object(object)
+        return .object(shape.object { key in
+            switch FlagKey(rawValue: key).unsafelyUnwrapped {
+            case .key: .string(flag.key)
+            case .name: .string(Identifiers.swiftEscaped(Identifiers.lowerCamel(flag.key)))
+            case .keyLiteral: .string(SwiftLiteral.string(flag.key))
+            case .valueType: .string(valueType(of: flag))
+            case .defaultLiteral:
+                .string(literal(flag.defaultValue, configName: flag.configName, calls: calls, used: 18, trailing: 1, indent: 4))
+            case .ownerLiteral: .string(SwiftLiteral.string(flag.owner, used: 11, trailing: 1, indent: 6))
+            case .expiresLiteral: .string(flag.expires.map(Self.flagDayLiteral) ?? "nil")
+            case .killSwitchLiteral: .string(SwiftLiteral.bool(flag.killSwitch))
+            case .kindLiteral: .string(Self.kindLiteral(flag.kind))
+            case .descriptionLiteral:
+                .string(flag.description.map { SwiftLiteral.string($0, used: 17, trailing: 0, indent: 6) } ?? "nil")
+            case .docComment: .array(docComment)
+            case .isFirst: .bool(position.index == 0)
+            case .isLast: .bool(position.index == position.count - 1)
+            }
+        })
     }
 
     /// `///` lines for doc text; empty lines get no trailing space.
