@@ -7,7 +7,7 @@ public enum KotlinLiteral {
     /// written `\"\"\"`.
     public static func string(_ text: String) -> String {
         // Fast path: printable ASCII without a quote, a backslash or a dollar sign.
-        if SourceText.allBytes(of: text, where: { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C && $0 != 0x24 }) {
+        if PrintableASCII.check(text, excluding: (UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "$"))) {
             return SourceTextWriter.string(capacity: text.utf8.count + 2) { literal in
                 literal.append(UInt8(ascii: "\""))
                 literal.append(text)
@@ -86,20 +86,13 @@ public enum KotlinLiteral {
     }
 
     /// True when ``commentLines(_:)`` of `text` is `[text]`: one non-empty line of printable
-    /// ASCII without a trailing space, a `/*` or a `*/`. Checked in one pass over the bytes.
+    /// ASCII without a trailing space, a `/*` or a `*/`. One pass over the bytes when there is no `*`.
     static func isCommentLine(_ text: String) -> Bool {
         func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             guard let last = bytes.last, last != 0x20 else { return false }
-            // Without early exits, so the loop runs several bytes a step: a byte outside
-            // U+0020...U+007E sets the high bit of one of the two terms.
-            var outside: UInt8 = 0
-            var stars: UInt8 = 0
-            for byte in bytes {
-                outside |= (byte &- 0x20) | (byte &+ 1)
-                stars |= byte == 0x2A ? 1 : 0
-            }
-            guard outside & 0x80 == 0 else { return false }
-            guard stars != 0 else { return true }
+            // Usually no star at all, which one pass shows.
+            if PrintableASCII.check(bytes, excluding: (UInt8(ascii: "*"), 0, 0)) { return true }
+            guard PrintableASCII.check(bytes) else { return false }
             var previous: UInt8 = 0
             for byte in bytes {
                 if (previous == 0x2F && byte == 0x2A) || (previous == 0x2A && byte == 0x2F) { return false }

@@ -7,7 +7,7 @@ public enum SwiftLiteral {
     /// characters and bidirectional-text controls (so the source cannot display misleadingly).
     public static func string(_ text: String) -> String {
         // Fast path: printable ASCII without a quote or a backslash needs no escape.
-        if SourceText.allBytes(of: text, where: { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+        if PrintableASCII.check(text, excluding: (UInt8(ascii: "\""), UInt8(ascii: "\\"), 0)) {
             return SourceText.quoted(text)
         }
         var result = "\""
@@ -38,7 +38,7 @@ public enum SwiftLiteral {
     /// continuations is used instead; its lines are indented by `indent` spaces. Both forms
     /// hold exactly `text`.
     public static func string(_ text: String, used: Int, trailing: Int, indent: Int) -> String {
-        if SourceText.allBytes(of: text, where: { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+        if PrintableASCII.check(text, excluding: (UInt8(ascii: "\""), UInt8(ascii: "\\"), 0)) {
             if used + text.utf8.count + 2 + trailing <= lineLength { return SourceText.quoted(text) }
             return multilineString(plainASCII: text, indent: indent)
         }
@@ -253,7 +253,7 @@ enum SourceText {
     /// True when `text` is printable ASCII (U+0020...U+007E) only: no control, format or
     /// non-ASCII character, so it needs none of the escapes and replacements above.
     static func isPrintableASCII(_ text: String) -> Bool {
-        allBytes(of: text) { $0 >= 0x20 && $0 < 0x7F }
+        PrintableASCII.check(text)
     }
 
     /// True when ``commentLines(_:)`` is `[text]` because `text` needs no change: printable
