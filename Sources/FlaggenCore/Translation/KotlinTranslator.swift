@@ -150,7 +150,7 @@ public struct KotlinTranslator: Sendable {
                 let place = FlagPlace(
                     part: name, isFirst: index == 0, isLast: index == values.count - 1, isFirstInPart: index == start,
                     isLastInPart: index == end - 1)
-                flags.append(.object(shared.context(values[index], place: place)))
+                flags.append(.object(shared.context(taking: &values[index], place: place)))
             }
             parts.append(
                 .object([
@@ -200,21 +200,23 @@ public struct KotlinTranslator: Sendable {
         ])
 
         /// A flag's context: its values and its place, each written once into the new object.
-        func context(_ values: FlagValues, place: FlagPlace) -> [String: JSONValue] {
+        /// The values are moved out of `values`, which is left `null`: the object takes them
+        /// without a retain, and `values` has nothing left to release.
+        func context(taking values: inout FlagValues, place: FlagPlace) -> [String: JSONValue] {
             shape.object { position in
                 switch Field(rawValue: position).unsafelyUnwrapped {
-                case .key: values.key
-                case .name: values.name
-                case .nameLiteral: values.nameLiteral
-                case .keyLiteral: values.keyLiteral
-                case .valueType: values.valueType
-                case .defaultLiteral: values.defaultLiteral
-                case .ownerLiteral: values.ownerLiteral
-                case .expiresLiteral: values.expiresLiteral
-                case .killSwitchLiteral: values.killSwitchLiteral
-                case .kindLiteral: values.kindLiteral
-                case .descriptionLiteral: values.descriptionLiteral
-                case .docComment: values.docComment
+                case .key: Self.take(&values.key)
+                case .name: Self.take(&values.name)
+                case .nameLiteral: Self.take(&values.nameLiteral)
+                case .keyLiteral: Self.take(&values.keyLiteral)
+                case .valueType: Self.take(&values.valueType)
+                case .defaultLiteral: Self.take(&values.defaultLiteral)
+                case .ownerLiteral: Self.take(&values.ownerLiteral)
+                case .expiresLiteral: Self.take(&values.expiresLiteral)
+                case .killSwitchLiteral: Self.take(&values.killSwitchLiteral)
+                case .kindLiteral: Self.take(&values.kindLiteral)
+                case .descriptionLiteral: Self.take(&values.descriptionLiteral)
+                case .docComment: Self.take(&values.docComment)
                 case .part: place.part
                 case .isFirst: .bool(place.isFirst)
                 case .isLast: .bool(place.isLast)
@@ -222,6 +224,14 @@ public struct KotlinTranslator: Sendable {
                 case .isLastInPart: .bool(place.isLastInPart)
                 }
             }
+        }
+
+        /// `value`, moved out and replaced with `null`.
+        @inline(__always)
+        private static func take(_ value: inout JSONValue) -> JSONValue {
+            var taken = JSONValue.null
+            swap(&taken, &value)
+            return taken
         }
 
         /// `kindLiteral` and the KDoc line ` * - Kind: release` of each kind, by ``ordinal(_:)``.
