@@ -14,8 +14,6 @@ struct ObjectShape {
     let keys: [String]
     /// Every key, with its position in ``keys`` as its value (`.int`).
     private let prototype: Object
-    /// Where each of ``keys`` is in ``prototype`` (and in every object made from it).
-    private let positions: [Object.Index]
 
     /// A shape with these keys, which must be distinct.
     init(keys: [String]) {
@@ -24,7 +22,6 @@ struct ObjectShape {
         precondition(prototype.count == keys.count, "an object shape's keys must be distinct")
         self.keys = keys
         self.prototype = prototype
-        self.positions = keys.map { prototype.index(forKey: $0)! }
     }
 
     /// An object with the shape's keys, the value of each `value(position)` for the key's
@@ -38,21 +35,15 @@ struct ObjectShape {
     }
 
     /// An object with the shape's keys: the first ones with `values`, given in the order of
-    /// ``keys`` (debug builds check the keys), the others `null` until ``set(_:_:in:)`` sets them.
+    /// ``keys`` (debug builds check the keys), the others `null`.
     func object(_ values: KeyValuePairs<String, JSONValue>) -> Object {
         assert(values.count <= keys.count && zip(values, keys).allSatisfy { $0.key == $1 }, "keys out of the shape's order")
         return object { $0 < values.count ? values[$0].value : .null }
     }
 
-    /// The position of `key` for ``set(_:_:in:)``; looked up once, not per object.
+    /// The position of `key` in ``keys``.
     func position(of key: String) -> Int {
         guard let position = keys.firstIndex(of: key) else { preconditionFailure("'\(key)' is not a key of this shape") }
         return position
-    }
-
-    /// Sets the value of the key at `position` (see ``position(of:)``) in an object that
-    /// ``object(_:)-(Int)`` made.
-    func set(_ position: Int, _ value: consuming JSONValue, in object: inout Object) {
-        object.values[positions[position]] = value
     }
 }
