@@ -112,9 +112,12 @@ public struct Generate: Sendable {
             throw .unreadable(error.message)
         }
         let manifestURL = URL(fileURLWithPath: manifestPath)
-        // Validating and hashing the manifest (for the header) are independent: do both at once.
+        // Parsing comes first, on its own: it splits a large manifest over both cores (a parallel
+        // loop inside another one may run on one thread). Then validating and hashing the
+        // manifest (for the header) are independent: do both at once.
+        let document = YAMLParser().parse(bytes)
         let (result, header) = ConcurrentJobs.both(
-            { [manifestPath] in ManifestValidator().validate(bytes, file: manifestPath) },
+            { [manifestPath] in ManifestValidator().validate(document, file: manifestPath) },
             { GeneratedHeader(manifestName: manifestURL.lastPathComponent, manifestBytes: bytes) })
         let manifestFolder = manifestURL.deletingLastPathComponent()
         var root = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? manifestFolder

@@ -29,7 +29,12 @@ public struct ManifestValidator: Sendable {
 
     /// Parses and validates manifest bytes. `file` is the path printed in diagnostics.
     public func validate(_ bytes: [UInt8], file: String) -> ValidationResult {
-        let document = YAMLParser(limits: limits).parse(bytes)
+        validate(YAMLParser(limits: limits).parse(bytes), file: file)
+    }
+
+    /// Validates a manifest already parsed with these limits. `file` is the path printed in
+    /// diagnostics.
+    func validate(_ document: YAMLDocument, file: String) -> ValidationResult {
         guard let tree = document.tree else {
             var diagnostics = document.problems.map { Diagnostic(.error, $0.message, file: file, at: $0.location) }
             if document.problems.isEmpty {

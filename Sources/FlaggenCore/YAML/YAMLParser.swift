@@ -1,4 +1,9 @@
 import CYAML
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A problem found while reading YAML, with its position.
 public struct YAMLProblem: Error, Sendable, Hashable {
@@ -28,6 +33,19 @@ public struct YAMLParser: Sendable {
     /// The bounds applied while parsing.
     public var limits: InputLimits
 
+    /// Files from this many bytes on have their `flags` block parsed in two halves on two cores
+    /// (``SplitParse``); smaller ones parse faster in one go. Tests set it to 0.
+    var splitFromBytes = Self.defaultSplitFromBytes
+
+    /// 256 KiB (about 1,000 flags), or in debug builds `FLAGGEN_SPLIT_FROM_BYTES` if set, so
+    /// that the whole tool can be run with every manifest split.
+    static let defaultSplitFromBytes: Int = {
+        #if DEBUG
+        if let value = getenv("FLAGGEN_SPLIT_FROM_BYTES"), let bytes = Int(String(cString: value)) { return bytes }
+        #endif
+        return 256 * 1024
+    }()
+
     /// Creates a parser with the given limits.
     public init(limits: InputLimits = .default) {
         self.limits = limits
@@ -48,6 +66,13 @@ public struct YAMLParser: Sendable {
         if bytes.isEmpty {
             return failure("the file is empty; a manifest starts with 'version: 1'", at: .startOfFile)
         }
+        // A large manifest's flags are read in two halves at once; anything unusual, and the
+        // file is read in one go, which reports problems as always.
+        if bytes.count >= splitFromBytes, let plan = bytes.withUnsafeBufferPointer({ FlagsSplitPlan($0) }),
+            let tree = SplitParse.parse(bytes, plan: plan, limits: limits)
+        {
+            return YAMLDocument(tree: tree, problems: [])
+        }
         return bytes.withUnsafeBufferPointer { buffer in
             var builder = EventReader(limits: limits)
             return builder.read(buffer)
@@ -59,13 +84,48 @@ public struct YAMLParser: Sendable {
     }
 }
 
-/// Turns libyaml events into a ``YAMLTree``. One instance reads one buffer.
-private struct EventReader {
+/// Turns libyaml events into a ``YAMLTree``. One instance reads one buffer: a whole manifest,
+/// or one part of a split parse (see ``SplitParse``), placed in the manifest by a ``Placement``.
+struct EventReader {
+    /// Where the bytes read sit in the manifest. A part of a split parse has lines that come
+    /// later in the manifest than in its bytes, and may sit inside collections it cannot see.
+    struct Placement {
+        /// Lines from this one on (0-based, in the bytes read) are `lineShift` lines further
+        /// down in the manifest.
+        var firstShiftedLine = Int.max
+        var lineShift = 0
+        /// How many collections the manifest has open around the bytes read: depth limits
+        /// count them.
+        var depthOffset = 0
+        /// For the first part of a split parse: the line (0-based, in the bytes read) where the
+        /// flags block was cut out, at which ``Report/flagsOpenAtSeam`` is checked.
+        var seamLine: Int?
+
+        /// A whole manifest.
+        static let whole = Placement()
+    }
+
+    /// What a split parse needs to know about a part besides its tree.
+    struct Report: Sendable {
+        /// Whether the part defined any anchor.
+        var definedAnchor = false
+        /// Whether the root is a block mapping.
+        var rootIsBlockMapping = false
+        /// Where the `flags` mapping starts if, when the first event at or after the seam line
+        /// came, exactly the root and the `flags` value were open, both block mappings, the
+        /// latter between entries, and no event before the seam reached past it; else nil.
+        var flagsOpenAtSeam: SourceLocation?
+        /// Nodes that aliases added.
+        var aliasNodes = 0
+    }
+
     /// An open list or mapping. Its children wait on the reader's `openItems` or `openEntries`
     /// from `start` on. A struct updated in place on the reader's `stack`: a class's `var`
     /// fields would pay a runtime exclusivity check on every access.
     private struct Frame {
         let isMapping: Bool
+        /// Written in flow style (`[...]`, `{...}`).
+        let isFlow: Bool
         let location: SourceLocation
         let anchor: String?
         /// Where this collection's children start in `openItems` or `openEntries`.
@@ -81,8 +141,9 @@ private struct EventReader {
         /// Set once a mapping has ``EventReader/indexedFrom`` keys.
         var keyIndex: MappingKeyIndex?
 
-        init(isMapping: Bool, location: SourceLocation, anchor: String?, start: Int) {
+        init(isMapping: Bool, isFlow: Bool, location: SourceLocation, anchor: String?, start: Int) {
             self.isMapping = isMapping
+            self.isFlow = isFlow
             self.location = location
             self.anchor = anchor
             self.start = start
@@ -132,6 +193,10 @@ private struct EventReader {
     private static let indexedFrom = 12
 
     let limits: InputLimits
+    let placement: Placement
+    private var seamReached = false
+    private var seamCrossed = false
+    private(set) var report = Report()
     private var stack: [Frame] = []
     // The tree being built: see ``YAMLTree``.
     private var records: [YAMLTree.Record] = []
@@ -153,39 +218,75 @@ private struct EventReader {
     private var root: YAMLTree.NodeID?
     private var documents = 0
 
-    init(limits: InputLimits) {
+    init(limits: InputLimits, placement: Placement = .whole) {
         self.limits = limits
+        self.placement = placement
     }
 
+    /// The tree being built, taken out of a reader that has read its buffer.
+    struct Parts {
+        var records: [YAMLTree.Record]
+        var entryList: [YAMLTree.Entry]
+        var itemList: [YAMLTree.NodeID]
+        var tags: [String]
+        var text: ByteStore
+        var root: YAMLTree.NodeID
+    }
+
+    /// Reads the buffer and returns the tree, if any, and every problem.
     mutating func read(_ buffer: UnsafeBufferPointer<UInt8>) -> YAMLDocument {
+        guard readEvents(buffer), let root else { return YAMLDocument(tree: nil, problems: problems) }
+        let tree = text.withUnsafeBufferPointer {
+            YAMLTree(records: records, entryList: entryList, itemList: itemList, tags: tags, text: $0, root: root)
+        }
+        return YAMLDocument(tree: tree, problems: problems)
+    }
+
+    /// Reads the buffer for a split parse: the tree's parts, left unbuilt so that another
+    /// part's can be appended in place, or nil if there is no tree or any problem.
+    /// `roomFor` is the size of the whole manifest, which the arrays reserve room for.
+    mutating func readParts(_ buffer: UnsafeBufferPointer<UInt8>, roomFor manifestBytes: Int) -> Parts? {
+        guard readEvents(buffer, roomFor: manifestBytes), problems.isEmpty, let root else { return nil }
+        defer { (records, entryList, itemList, text) = ([], [], [], ByteStore(capacity: 0)) }
+        return Parts(records: records, entryList: entryList, itemList: itemList, tags: tags, text: text, root: root)
+    }
+
+    /// Reads every event; false when reading stopped at a problem (in `problems`).
+    private mutating func readEvents(_ buffer: UnsafeBufferPointer<UInt8>, roomFor manifestBytes: Int? = nil) -> Bool {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            return YAMLDocument(tree: nil, problems: [YAMLProblem(message: "libyaml could not start", location: .startOfFile)])
+            problems.append(YAMLProblem(message: "libyaml could not start", location: .startOfFile))
+            return false
         }
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+        let room = manifestBytes ?? buffer.count
         // Scalar text is about as long as the file; room for that avoids copying it while it grows.
-        text = ByteStore(capacity: buffer.count)
+        text = ByteStore(capacity: room)
         // A node takes at least a few bytes of YAML: room for that many avoids most regrowing.
-        records.reserveCapacity(buffer.count / 16)
+        // A part of a split parse takes more room, so that the merge need not regrow (room
+        // never touched costs no memory).
+        records.reserveCapacity(room / (manifestBytes == nil ? 16 : 8))
+        if manifestBytes != nil { entryList.reserveCapacity(room / 16) }
 
         while true {
             var event = yaml_event_t()
             guard yaml_parser_parse(&parser, &event) == 1 else {
-                return fatal(Self.syntaxProblem(parser))
+                problems.append(Self.syntaxProblem(parser))
+                return false
             }
             defer { yaml_event_delete(&event) }
-            let location = SourceLocation(
-                line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+            let location = manifestLocation(event.start_mark)
+            if let seamLine = placement.seamLine, !seamReached {
+                noteSeam(
+                    at: seamLine, start: event.start_mark, end: event.end_mark,
+                    isEnd: event.type == YAML_MAPPING_END_EVENT || event.type == YAML_SEQUENCE_END_EVENT)
+            }
             do {
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
-                    let tree = root.map { root in
-                        text.withUnsafeBufferPointer {
-                            YAMLTree(records: records, entryList: entryList, itemList: itemList, tags: tags, text: $0, root: root)
-                        }
-                    }
-                    return YAMLDocument(tree: tree, problems: problems)
+                    report.aliasNodes = expandedByAliases
+                    return true
                 case YAML_DOCUMENT_START_EVENT:
                     documents += 1
                     if documents > 1 {
@@ -199,25 +300,53 @@ private struct EventReader {
                 case YAML_ALIAS_EVENT:
                     try addAlias(Self.string(event.data.alias.anchor) ?? "", at: location)
                 case YAML_SEQUENCE_START_EVENT:
-                    try open(isMapping: false, at: location, anchor: Self.string(event.data.sequence_start.anchor))
+                    try open(
+                        isMapping: false, isFlow: event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE, at: location,
+                        anchor: Self.string(event.data.sequence_start.anchor))
                 case YAML_MAPPING_START_EVENT:
-                    try open(isMapping: true, at: location, anchor: Self.string(event.data.mapping_start.anchor))
+                    try open(
+                        isMapping: true, isFlow: event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE, at: location,
+                        anchor: Self.string(event.data.mapping_start.anchor))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     try close()
                 default:
                     break
                 }
             } catch let problem as YAMLProblem {
-                return fatal(problem)
+                problems.append(problem)
+                return false
             } catch {
-                return fatal(YAMLProblem(message: "\(error)", location: location))
+                problems.append(YAMLProblem(message: "\(error)", location: location))
+                return false
             }
         }
     }
 
-    private mutating func fatal(_ problem: YAMLProblem) -> YAMLDocument {
-        problems.append(problem)
-        return YAMLDocument(tree: nil, problems: problems)
+    /// Where a libyaml mark is in the manifest.
+    private func manifestLocation(_ mark: yaml_mark_t) -> SourceLocation {
+        var line = Int(mark.line)
+        if line >= placement.firstShiftedLine { line += placement.lineShift }
+        return SourceLocation(line: line + 1, column: Int(mark.column) + 1)
+    }
+
+    /// Checks an event against the seam of a split parse's first part, before it is read: an
+    /// event before the seam must end by the seam's start; at the seam, block collections
+    /// inside a flag may close (the dedent closes them in the whole file too), and then the
+    /// root and the open `flags` block mapping must be all that is open.
+    private mutating func noteSeam(at seamLine: Int, start: yaml_mark_t, end: yaml_mark_t, isEnd: Bool) {
+        guard Int(start.line) >= seamLine else {
+            if Int(end.line) > seamLine || (Int(end.line) == seamLine && end.column > 0) { seamCrossed = true }
+            return
+        }
+        if isEnd, stack.count > 2, !stack[stack.count - 1].isFlow { return }
+        seamReached = true
+        guard !seamCrossed, stack.count == 2, let key = stack[0].pendingKey else { return }
+        let root = stack[0]
+        let flags = stack[1]
+        guard root.isMapping, !root.isFlow, flags.isMapping, !flags.isFlow, flags.pendingKey == nil,
+            records[key.index].style == .plain, keyText(key) == "flags"
+        else { return }
+        report.flagsOpenAtSeam = flags.location
     }
 
     /// Records a scalar; returns it and the number of bytes of its text.
@@ -262,13 +391,17 @@ private struct EventReader {
         return (YAMLTree.NodeID(index: records.count - 1), text.count - start)
     }
 
-    private mutating func open(isMapping: Bool, at location: SourceLocation, anchor: String?) throws {
-        if stack.count >= limits.maxDepth {
+    private mutating func open(isMapping: Bool, isFlow: Bool, at location: SourceLocation, anchor: String?) throws {
+        if stack.count + placement.depthOffset >= limits.maxDepth {
             throw YAMLProblem(
                 message: "lists and mappings nest more than \(limits.maxDepth) levels deep; flatten the manifest",
                 location: location)
         }
-        stack.append(Frame(isMapping: isMapping, location: location, anchor: anchor, start: isMapping ? openEntries.count : openItems.count))
+        if stack.isEmpty { report.rootIsBlockMapping = isMapping && !isFlow }
+        stack.append(
+            Frame(
+                isMapping: isMapping, isFlow: isFlow, location: location, anchor: anchor,
+                start: isMapping ? openEntries.count : openItems.count))
     }
 
     private mutating func close() throws {
@@ -309,7 +442,7 @@ private struct EventReader {
                 location: location)
         }
         // An alias pastes a whole subtree here, so it counts toward the nesting depth too.
-        if stack.count + anchored.height > limits.maxDepth {
+        if stack.count + placement.depthOffset + anchored.height > limits.maxDepth {
             throw YAMLProblem(
                 message: "lists and mappings nest more than \(limits.maxDepth) levels deep once aliases are expanded; flatten the manifest",
                 location: location)
@@ -320,6 +453,7 @@ private struct EventReader {
     /// Adds a finished node to the innermost open collection, or makes it the root.
     private mutating func add(_ node: YAMLTree.NodeID, size: Int, bytes: Int, height: Int, anchor: String?) throws {
         if let anchor {
+            report.definedAnchor = true
             anchors[anchor] = Anchored(node: node, size: size, bytes: bytes, height: height)
         }
         let top = stack.count - 1
