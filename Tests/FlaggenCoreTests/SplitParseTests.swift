@@ -232,6 +232,12 @@ final class SplitParseTests: XCTestCase {
         XCTAssertEqual(checkEveryCut(text), 0)
     }
 
+    func testAnAnchorOnTheFlagsMappingGivesUp() {
+        // An alias of it would count only the first half's flags against the limits.
+        XCTAssertEqual(checkEveryCut("flags:\n  &x\n  a: 1\n  b: 2\n  c: 3\nconfigs: *x\n"), 0)
+        XCTAssertEqual(checkEveryCut("flags:\n  &x\n  a: 1\n  b: 2\n  c: 3\n"), 0)
+    }
+
     func testAliasesAfterTheBlockOfAnchorsBeforeItSplit() {
         let text = "top: &t [1, 2]\nflags:\n  a: 1\n  b: 2\n  c: 3\nconfigs:\n  e: *t\n  f: *t\n"
         XCTAssertEqual(checkEveryCut(text), 2)

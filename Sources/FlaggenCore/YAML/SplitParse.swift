@@ -11,17 +11,18 @@
 /// - neither part has a problem (syntax, duplicate keys, limits, unknown aliases: those get
 ///   the sequential parse and its messages), and both have a tree;
 /// - part B defines no anchor (one could redefine what a later alias in A means) and so
-///   expands no alias (an alias in B of an anchor in A is an unknown alias in B);
+///   expands no alias (an alias in B of an anchor in A is an unknown alias in B): the aliases
+///   are A's, expanding the same nodes as in the whole file, and A checked their limits;
 /// - in part A, at the seam, exactly the root and the `flags` value are open, both block
-///   mappings, between entries, and no token before the seam reaches past it (a quoted scalar
-///   or flow collection across the cut), and the `flags` mapping's keys are at the planned
-///   column;
+///   mappings, between entries, `flags` without an anchor, and no token before the seam
+///   reaches past it (a quoted scalar or flow collection across the cut), and the `flags`
+///   mapping's keys are at the planned column;
 /// - part B's root is a block mapping whose first key is the cut line's key, at that column;
 /// - no key of B equals a key of A's `flags` mapping (compared as Swift strings, as the
 ///   reader compares keys).
 enum SplitParse {
     /// One part's result: its tree's parts, if it was read without a problem.
-    private struct Part: @unchecked Sendable {  // handed over once, from the job that made it
+    private struct Part: Sendable {
         var parts: EventReader.Parts?
         var report: EventReader.Report
     }

@@ -113,7 +113,8 @@ struct EventReader {
         var rootIsBlockMapping = false
         /// Where the `flags` mapping starts if, when the first event at or after the seam line
         /// came, exactly the root and the `flags` value were open, both block mappings, the
-        /// latter between entries, and no event before the seam reached past it; else nil.
+        /// latter between entries and without an anchor, and no event before the seam reached
+        /// past it; else nil.
         var flagsOpenAtSeam: SourceLocation?
         /// Nodes that aliases added.
         var aliasNodes = 0
@@ -343,7 +344,9 @@ struct EventReader {
         guard !seamCrossed, stack.count == 2, let key = stack[0].pendingKey else { return }
         let root = stack[0]
         let flags = stack[1]
-        guard root.isMapping, !root.isFlow, flags.isMapping, !flags.isFlow, flags.pendingKey == nil,
+        // An anchor on the `flags` mapping (`&a` on a line of its own) would make a later alias
+        // count only part A's flags against the limits.
+        guard root.isMapping, !root.isFlow, flags.isMapping, !flags.isFlow, flags.pendingKey == nil, flags.anchor == nil,
             records[key.index].style == .plain, keyText(key) == "flags"
         else { return }
         report.flagsOpenAtSeam = flags.location
