@@ -103,6 +103,18 @@ public struct Generate: Sendable {
         outputDirectory == nil && swiftFile == nil
     }
 
+    /// The manifest validated, and the header that names it and its hash.
+    ///
+    /// Parsing comes first, on its own: it splits a large manifest over both cores (a parallel
+    /// loop inside another one may run on one thread). Then validating and hashing are
+    /// independent: both at once. The parsed tree is freed on return, before rendering.
+    private func validateAndHash(_ bytes: [UInt8], name: String) -> (ValidationResult, GeneratedHeader) {
+        let document = YAMLParser().parse(bytes)
+        return ConcurrentJobs.both(
+            { [manifestPath] in ManifestValidator().validate(document, file: manifestPath) },
+            { GeneratedHeader(manifestName: name, manifestBytes: bytes) })
+    }
+
     /// Validates and renders into memory, or into the sink `makeSink` makes for the output root.
     private func render(into makeSink: ((URL) -> any GeneratedFileSink)?) throws(GenerateError) -> Rendered {
         let bytes: [UInt8]
@@ -112,13 +124,7 @@ public struct Generate: Sendable {
             throw .unreadable(error.message)
         }
         let manifestURL = URL(fileURLWithPath: manifestPath)
-        // Parsing comes first, on its own: it splits a large manifest over both cores (a parallel
-        // loop inside another one may run on one thread). Then validating and hashing the
-        // manifest (for the header) are independent: do both at once.
-        let document = YAMLParser().parse(bytes)
-        let (result, header) = ConcurrentJobs.both(
-            { [manifestPath] in ManifestValidator().validate(document, file: manifestPath) },
-            { GeneratedHeader(manifestName: manifestURL.lastPathComponent, manifestBytes: bytes) })
+        let (result, header) = validateAndHash(bytes, name: manifestURL.lastPathComponent)
         let manifestFolder = manifestURL.deletingLastPathComponent()
         var root = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? manifestFolder
         guard var manifest = result.manifest else {
