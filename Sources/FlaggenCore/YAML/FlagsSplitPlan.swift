@@ -35,7 +35,8 @@ struct FlagsSplitPlan: Equatable {
 
 extension FlagsSplitPlan {
     /// The plan for `bytes`, or nil when they should be parsed in one go. The cut is the first
-    /// plain key line from the block's middle on, or, for tests, from offset `cutFrom` on.
+    /// plain key line from where the second half would be half the file on, or, for tests,
+    /// from offset `cutFrom` on.
     init?(_ bytes: UnsafeBufferPointer<UInt8>, cutFrom: Int? = nil) {
         guard let base = bytes.baseAddress, !Self.hasOtherLineBreaks(bytes) else { return nil }
         let count = bytes.count
