@@ -184,8 +184,8 @@ if [ "$profile" -eq 1 ]; then
     count=$(grep -E "$pattern" "$work/inclusive.txt" | awk '{ gsub(",", "", $1); print $1 }' | sort -n | tail -1 || true)
     printf '  %-34s %15s\n' "$label" "$(printf "%'d" "${count:-0}" 2> /dev/null || echo "${count:-0}")"
   done << 'EOF'
-parse(YAMLParser) YAMLParserV5parse
-validate(incl.parse) ManifestValidatorV8validate_4file
+parse(YAMLParser,both-cores) YAMLParserV5parse
+validate(after-parse) ManifestValidatorV8validate_4file
 manifest-SHA-256(header) SHA256O9hexDigest
 Swift-context SwiftTranslatorV7context
 Kotlin-context KotlinTranslatorV7context
