@@ -333,14 +333,7 @@ public struct JSONStreamWriter: ~Copyable {
         }
         containerIsEmpty = false
         if indentWidth != nil {
-            storage[end] = 0x0A
-            let indent = UnsafeMutableRawPointer(storage + end + 1)
-            var offset = 0
-            while offset < spaces {
-                indent.storeBytes(of: Self.eightSpaces, toByteOffset: offset, as: UInt64.self)
-                offset += 8
-            }
-            end += 1 + spaces
+            end += Self.putNewline(indentedBy: spaces, at: storage + end)
         }
         storage[end] = UInt8(ascii: "\"")
         guard copyUnescaped(text, to: storage + end + 1, isStatic: isStatic) else {
@@ -374,14 +367,22 @@ public struct JSONStreamWriter: ~Copyable {
         let spaces = width * depth
         // The spaces go in whole words, so up to seven past the end: scratch room, overwritten next.
         reserve(1 + spaces + 8)
-        storage[count] = 0x0A
-        let indent = UnsafeMutableRawPointer(storage + count + 1)
+        count += Self.putNewline(indentedBy: spaces, at: storage + count)
+    }
+
+    /// Writes a line feed and `spaces` spaces at `position`, the spaces in whole words (so up to
+    /// seven bytes past them are overwritten: the caller reserved them as scratch room).
+    /// Returns the bytes written, not counting the scratch.
+    @inline(__always)
+    private static func putNewline(indentedBy spaces: Int, at position: UnsafeMutablePointer<UInt8>) -> Int {
+        position.pointee = 0x0A
+        let indent = UnsafeMutableRawPointer(position + 1)
         var offset = 0
         while offset < spaces {
-            indent.storeBytes(of: Self.eightSpaces, toByteOffset: offset, as: UInt64.self)
+            indent.storeBytes(of: eightSpaces, toByteOffset: offset, as: UInt64.self)
             offset += 8
         }
-        count += 1 + spaces
+        return 1 + spaces
     }
 
     /// Eight ASCII spaces, stored as one word.
