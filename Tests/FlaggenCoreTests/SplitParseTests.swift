@@ -218,7 +218,7 @@ final class SplitParseTests: XCTestCase {
             "flags:\n  { a: 1,\n  b: 2 }\n",
             "flags:\n  { a: 1,\n  b: 2\n}\n",
         ] {
-            checkEveryCut(text)
+            XCTAssertEqual(checkEveryCut(text), 0, text)
         }
     }
 
