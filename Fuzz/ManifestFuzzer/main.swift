@@ -7,7 +7,9 @@
 // - every diagnostic points inside the file (line and column from 1);
 // - diagnostics render in every format;
 // - a valid manifest generates with the built-in templates (an `EmitError` — a valid manifest
-//   one output cannot express — is allowed; a template error is a bug).
+//   one output cannot express — is allowed; a template error is a bug);
+// - the two-core split parse, which real runs use only on large manifests, forced on for every
+//   input, gives the same manifest and the same diagnostics as the one-pass parse.
 import FlaggenCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -25,6 +27,13 @@ public func manifestFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: In
         }
     }
     for format in DiagnosticFormat.allCases { _ = format.render(result.diagnostics) }
+
+    var splitting = YAMLParser()
+    splitting.splitFromBytes = 0
+    let split = ManifestValidator().validate(splitting.parse(bytes), file: "fuzz/flags.yaml")
+    if split.manifest != result.manifest || split.diagnostics != result.diagnostics {
+        fatalError("the split parse read the input differently from the one-pass parse")
+    }
 
     guard let manifest = result.manifest else { return 0 }
     let header = GeneratedHeader(manifestName: "flags.yaml", manifestBytes: bytes)

@@ -34,7 +34,7 @@ public struct ManifestValidator: Sendable {
 
     /// Validates a manifest already parsed with these limits. `file` is the path printed in
     /// diagnostics.
-    func validate(_ document: YAMLDocument, file: String) -> ValidationResult {
+    public func validate(_ document: YAMLDocument, file: String) -> ValidationResult {
         guard let tree = document.tree else {
             var diagnostics = document.problems.map { Diagnostic(.error, $0.message, file: file, at: $0.location) }
             if document.problems.isEmpty {

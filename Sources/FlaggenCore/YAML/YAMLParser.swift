@@ -34,8 +34,9 @@ public struct YAMLParser: Sendable {
     public var limits: InputLimits
 
     /// Files from this many bytes on have their `flags` block parsed in two halves on two cores
-    /// (``SplitParse``); smaller ones parse faster in one go. Tests set it to 0.
-    var splitFromBytes = Self.defaultSplitFromBytes
+    /// (``SplitParse``); smaller ones parse faster in one go. The tree and the problems are the
+    /// same either way, which the tests and the manifest fuzzer check by setting it to 0.
+    public var splitFromBytes = Self.defaultSplitFromBytes
 
     /// 256 KiB (about 1,000 flags), or in debug builds `FLAGGEN_SPLIT_FROM_BYTES` if set, so
     /// that the whole tool can be run with every manifest split.
