@@ -107,29 +107,35 @@ public enum Identifiers {
         for byte in bytes { highBits |= byte }
         guard highBits < 0x80 else { return nil }
         // Written straight into the string's storage: no byte array in between.
-        let camel = String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            var count = 0
-            var inPart = false
-            for byte in bytes {
-                if byte == UInt8(ascii: "_") {
-                    inPart = false
-                    continue
-                }
-                if inPart {
-                    buffer[count] = byte
-                } else {
-                    // A part's first letter: capitalized, unless it is the first part of a lower camel name.
-                    let capitalize = capitalizeFirst || count > 0
-                    inPart = true
-                    buffer[count] = capitalize && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
-                }
-                count += 1
-            }
-            return count
-        }
+        let camel = String(unsafeUninitializedCapacity: bytes.count) { writeCamel(of: bytes, capitalizeFirst: capitalizeFirst, into: $0) }
         // No part at all: the key is empty or only underscores.
         if camel.isEmpty { return capitalizeFirst ? "" : key }
         return camel
+    }
+
+    /// Writes the camel-case name of ASCII `key` bytes into `room`, which holds at least as many
+    /// bytes as the key: each run between underscores with its first letter capitalized, except
+    /// the first run's unless `capitalizeFirst`. Returns the name's byte count (0 for a key of
+    /// underscores only). The byte-level core of ``lowerCamel(_:)`` and ``upperCamel(_:)``.
+    static func writeCamel(of key: UnsafeBufferPointer<UInt8>, capitalizeFirst: Bool, into room: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var inPart = false
+        for byte in key {
+            if byte == UInt8(ascii: "_") {
+                inPart = false
+                continue
+            }
+            if inPart {
+                room[count] = byte
+            } else {
+                // A part's first letter: capitalized, unless it is the first part of a lower camel name.
+                let capitalize = capitalizeFirst || count > 0
+                inPart = true
+                room[count] = capitalize && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
+            }
+            count += 1
+        }
+        return count
     }
 
     private static func capitalized(_ part: Substring) -> String {

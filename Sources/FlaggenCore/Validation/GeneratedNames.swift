@@ -49,7 +49,7 @@ struct FlagNameClaims {
     /// unless an earlier key has them; tells whether they are reserved and who had them first.
     mutating func claim(namesOf key: UnsafeBufferPointer<UInt8>, for owner: YAMLTree.NodeID) -> Outcome {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(key.count, 1)) { room in
-            let name = UnsafeBufferPointer(rebasing: room[..<Self.writeSwiftName(of: key, into: room)])
+            let name = UnsafeBufferPointer(rebasing: room[..<Identifiers.writeCamel(of: key, capitalizeFirst: false, into: room)])
             var outcome = Outcome(reservation: Self.reservation(ofSwiftName: name))
             let fingerprint = KeyFingerprint(name)
             let position: Int?
@@ -81,24 +81,6 @@ struct FlagNameClaims {
             }
             return outcome
         }
-    }
-
-    /// Writes ``Identifiers/lowerCamel(_:)`` of a valid flag key into `room`, which has at
-    /// least the key's byte count; returns the name's byte count.
-    private static func writeSwiftName(of key: UnsafeBufferPointer<UInt8>, into room: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        var count = 0
-        var inPart = false
-        for byte in key {
-            if byte == UInt8(ascii: "_") {
-                inPart = false
-                continue
-            }
-            // A part's first letter is capitalized, except the key's first.
-            room[count] = !inPart && count > 0 && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
-            inPart = true
-            count += 1
-        }
-        return count
     }
 
     /// Whether the Swift name `name`, or the Kotlin name made from it, is reserved.
