@@ -14,9 +14,6 @@ struct ValueCounter {
     /// their container is.
     private var pending: [JSONValue] = []
 
-    /// Whether every value has been counted.
-    var isComplete: Bool { pending.isEmpty }
-
     init(_ data: JSONValue) {
         if Self.isContainer(data) { pending.append(data) }
     }
