@@ -23,13 +23,13 @@ public struct FlagdSeedEmitter: Sendable {
     public static let largestExactInteger = 9_007_199_254_740_992
 
     /// The variant of a bool flag that serves `true`.
-    public static let onVariant = "on"
+    public static let onVariant: StaticString = "on"
     /// The variant of a bool flag that serves `false`.
-    public static let offVariant = "off"
+    public static let offVariant: StaticString = "off"
     /// The variant of a string, int, double or json flag that serves the manifest's default.
-    public static let defaultVariant = "default"
+    public static let defaultVariant: StaticString = "default"
     /// The variant of a string, int, double or json flag that serves its rollout's value.
-    public static let rolloutVariant = "rollout"
+    public static let rolloutVariant: StaticString = "rollout"
 
     /// Creates an emitter.
     public init() {}
@@ -72,8 +72,8 @@ public struct FlagdSeedEmitter: Sendable {
 
     /// One flag's definition: default variant, metadata, state, targeting and variants.
     private func write(_ flag: FlagDefinition, to json: inout JSONStreamWriter) throws {
-        let defaultName = variantName(of: flag.defaultValue, role: "default")
-        let targeting = flag.rollout.map { FlagdTargeting(rollout: $0, servedVariant: variantName(of: $0.value, role: "rollout"), defaultVariant: defaultName) }
+        let defaultName = variantName(of: flag.defaultValue, role: Self.defaultVariant)
+        let targeting = flag.rollout.map { FlagdTargeting(rollout: $0, servedVariant: variantName(of: $0.value, role: Self.rolloutVariant), defaultVariant: defaultName) }
         json.beginObject()
         json.key("defaultVariant")
         json.string(defaultName)
@@ -89,12 +89,12 @@ public struct FlagdSeedEmitter: Sendable {
         json.beginObject()
         if flag.type == .bool {
             // Both bool variants are always present, so an operator can flip defaultVariant.
-            json.key("off")
+            json.key(Self.offVariant)
             json.bool(false)
-            json.key("on")
+            json.key(Self.onVariant)
             json.bool(true)
         } else {
-            json.key("default")
+            json.key(Self.defaultVariant)
             try writeVariantValue(flag.defaultValue, to: &json)
             if let targeting {
                 json.key(targeting.servedVariant)
@@ -108,7 +108,7 @@ public struct FlagdSeedEmitter: Sendable {
     /// The variant that serves `value`: `on` or `off` (``onVariant``, ``offVariant``) for bools,
     /// else the value's role, `default` or `rollout` (``defaultVariant``, ``rolloutVariant``).
     private func variantName(of value: FlagValue, role: StaticString) -> StaticString {
-        if case .bool(let on) = value { return on ? "on" : "off" }
+        if case .bool(let on) = value { return on ? Self.onVariant : Self.offVariant }
         return role
     }
 
