@@ -95,29 +95,15 @@ enum SplitParse {
     private static func shareKeys(
         _ keysA: [YAMLTree.Record], _ textA: UnsafeBufferPointer<UInt8>, _ keysB: [YAMLTree.Record], _ textB: UnsafeBufferPointer<UInt8>
     ) -> Bool {
-        guard keysA.allSatisfy(\.isASCII), keysB.allSatisfy(\.isASCII) else {
-            let strings = Set(keysA.map { String(decoding: textA.slice($0), as: UTF8.self) })
-            return keysB.contains { strings.contains(String(decoding: textB.slice($0), as: UTF8.self)) }
-        }
-        // An open-addressing table of A's keys by their FNV-1a hash.
-        var size = 16
-        while size < 2 * keysA.count { size *= 2 }
-        var table = [Int32](repeating: -1, count: size)
-        func slot(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { Int(truncatingIfNeeded: KeyFingerprint(bytes).hash) & (size - 1) }
-        for (index, key) in keysA.enumerated() {
-            var position = slot(textA.slice(key))
-            while table[position] >= 0 { position = (position + 1) & (size - 1) }
-            table[position] = Int32(index)
-        }
-        for key in keysB {
+        func keyA(_ position: Int) -> String { String(decoding: textA.slice(keysA[position]), as: UTF8.self) }
+        // A's keys are all different (a duplicate is a problem, and the halves were given up).
+        var index = MappingKeyIndex(fingerprints: keysA.map { KeyFingerprint(textA.slice($0)) }[...], keyText: keyA)
+        return keysB.contains { key in
             let bytes = textB.slice(key)
-            var position = slot(bytes)
-            while table[position] >= 0 {
-                if textA.slice(keysA[Int(table[position])]).hasSameBytes(as: bytes) { return true }
-                position = (position + 1) & (size - 1)
-            }
+            return index.position(
+                of: KeyFingerprint(bytes), text: { String(decoding: bytes, as: UTF8.self) }, keyCount: keysA.count,
+                keyText: keyA, matches: { textA.slice(keysA[$0]).hasSameBytes(as: bytes) }) != nil
         }
-        return false
     }
 
     /// A's tree with B's records, text, tags, items and entries appended, their IDs and
