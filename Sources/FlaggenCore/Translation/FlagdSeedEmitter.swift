@@ -60,7 +60,7 @@ public struct FlagdSeedEmitter: Sendable {
             json.key("flags")
             json.beginObject()
             let flags = manifest.flags
-            for index in FlagdKeyOrder.positions(of: flags) {
+            for index in FlagKeyOrder.positions(of: flags) {
                 json.key(flags[index].key)
                 try write(flags[index], to: &json)
                 chunks?.drainIfFull(&json)

@@ -49,7 +49,7 @@ struct JSONSchemaEvaluationResponse {
         json.beginObject()
         let flags = manifest.flags
         // Flag keys are ASCII (the validator sees to it), where `<` is the writer's byte order.
-        for index in Self.indicesInKeyOrder(flags) {
+        for index in FlagKeyOrder.positions(of: flags) {
             let flag = flags[index]
             json.key(flag.key)
             try writeSchema(for: flag, shapes: shapes, to: &json)
@@ -114,46 +114,6 @@ struct JSONSchemaEvaluationResponse {
             break
         }
         json.endObject()
-    }
-
-    /// The indices of `flags` sorted by key with `<`, as `flags.indices.sorted` gives them.
-    ///
-    /// Most comparisons are settled by the keys' first 24 bytes read as three big-endian
-    /// integers: for two ASCII keys whose first 24 bytes differ, that order is the order of
-    /// `<`. Other pairs are compared with `<` itself.
-    static func indicesInKeyOrder(_ flags: [FlagDefinition]) -> [Int] {
-        let sortKeys = flags.indices.map { KeyPrefix(flags[$0].key, index: $0) }
-        return sortKeys.sorted { first, second in
-            if first.isASCII, second.isASCII, first.words != second.words {
-                return first.words < second.words
-            }
-            return flags[first.index].key < flags[second.index].key
-        }.map(\.index)
-    }
-
-    /// A flag's index with the first 24 bytes of its key as big-endian integers, zero-padded (so
-    /// a key that is a prefix of another sorts first, as with `<`).
-    private struct KeyPrefix {
-        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        /// Whether the whole key is ASCII; only then does the byte order of `words` agree with `<`.
-        var isASCII = true
-        var index: Int
-
-        init(_ key: String, index: Int) {
-            self.index = index
-            var count = 0
-            for byte in key.utf8 {
-                if byte >= 0x80 { isASCII = false }
-                let shift = UInt64(56 - 8 * (count % 8))
-                switch count / 8 {
-                case 0: words.0 |= UInt64(byte) << shift
-                case 1: words.1 |= UInt64(byte) << shift
-                case 2: words.2 |= UInt64(byte) << shift
-                default: break
-                }
-                count += 1
-            }
-        }
     }
 
     /// The config a json flag's value is typed by.
