@@ -37,16 +37,10 @@ public struct ManifestLoader: Sendable {
         if kind == .directory {
             throw UnreadableInputError(message: "\(path) is a folder; pass the manifest file itself with --manifest PATH")
         }
-        if let size = FileSystem.fileSize(atPath: path), size > limit {
-            // Read one byte more than the limit so the validator reports the size with position.
-            guard let prefix = FileSystem.readPrefix(ofFileAtPath: path, limit: limit + 1) else {
-                throw UnreadableInputError(message: "\(path): cannot be read; check its permissions")
-            }
-            return prefix
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // One byte more than the limit, so that the parser reports a file that is too large.
+        guard let bytes = FileSystem.readPrefix(ofFileAtPath: path, limit: limit + 1) else {
             throw UnreadableInputError(message: "\(path): cannot be read; check its permissions")
         }
-        return Array(data)
+        return bytes
     }
 }

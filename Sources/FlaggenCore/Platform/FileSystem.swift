@@ -11,6 +11,14 @@ import Musl
 import Darwin
 #endif
 
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+#elseif canImport(Musl)
+private let systemRead = Musl.read
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+#endif
+
 /// The few file-system questions flaggen asks, answered with POSIX calls so the tool needs only
 /// FoundationEssentials on Linux (all of Foundation costs about 15 MB of memory and 10 ms of
 /// start-up in every build that runs the plugin).
@@ -84,14 +92,43 @@ enum FileSystem {
     }
 
     /// Reads at most `limit` bytes from the start of the file at `path`; nil when it cannot be read.
+    ///
+    /// The bytes go straight into the array, which starts at the size `fstat` gives (plus one,
+    /// to see the end in the same read) and grows only for a file that grew meanwhile.
     static func readPrefix(ofFileAtPath path: String, limit: Int) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: limit)
-        guard let filled = bytes.withUnsafeMutableBytes({ read(descriptor, into: $0.baseAddress!, count: limit, at: 0) }) else { return nil }
-        bytes.removeLast(limit - filled)
+        var status = stat()
+        let knownSize = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+        var bytes: [UInt8] = []
+        var chunk = min(limit, max(knownSize, 0) + 1)
+        while bytes.count < limit {
+            let start = bytes.count
+            chunk = min(chunk, limit - start)
+            bytes.append(contentsOf: repeatElement(0, count: chunk))
+            guard let filled = bytes.withUnsafeMutableBytes({ readOn(descriptor, into: $0.baseAddress! + start, count: chunk) }) else { return nil }
+            bytes.removeLast(chunk - filled)
+            if filled < chunk { break }
+            chunk = max(chunk, 64 * 1024)
+        }
         return bytes
+    }
+
+    /// Reads up to `count` bytes from where an open file (or pipe) stands; fewer only at its end,
+    /// nil when reading fails.
+    private static func readOn(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int? {
+        var filled = 0
+        while filled < count {
+            let result = systemRead(descriptor, buffer + filled, count - filled)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if result == 0 { break }
+            filled += result
+        }
+        return filled
     }
 
     /// Reads up to `count` bytes at `offset` of an open file; fewer only at its end, nil when
