@@ -72,4 +72,5 @@ func run(_ arguments: [String]) -> ExitStatus {
     }
 }
 
+AllocatorTuning.forShortRun()
 exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
