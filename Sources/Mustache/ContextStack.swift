@@ -1,37 +1,30 @@
-import FlaggenJSON
-
 /// The values that names are looked up in: the render's data at the bottom, each entered
 /// section's value above it.
 ///
 /// The top value is kept apart from the ones below it. Most lookups find their name in the top
 /// value, and the renderer keeps the stack in a local variable, so the top value is read in
-/// place while its dictionary is searched; a value in an array has to be copied (and retained)
-/// first, because the compiler cannot tell that the search leaves the array alone.
+/// place; a value in an array has to be copied (and retained) first, because the compiler
+/// cannot tell that the search leaves the array alone.
 struct ContextStack {
     /// The innermost section's value (the data when no section is open).
-    private(set) var top: JSONValue
+    private(set) var top: MustacheValue
     /// The values under ``top``, bottom first.
-    private var below: [JSONValue] = []
+    private var below: [MustacheValue] = []
 
-    init(_ root: JSONValue) {
+    init(_ root: MustacheValue) {
         top = root
     }
 
     @inline(__always)
-    mutating func push(_ value: JSONValue) {
+    mutating func push(_ value: MustacheValue) {
         below.append(top)
         top = value
     }
 
     /// Replaces the top value, as a section over a list moves to its next item.
     @inline(__always)
-    mutating func replaceTop(with value: borrowing JSONValue) {
-        // An object, the usual item, is copied as its dictionary alone: one retain instead of
-        // an outlined copy of the whole value.
-        switch value {
-        case .object(let members): top = .object(members)
-        default: top = copy value
-        }
+    mutating func replaceTop(with value: borrowing MustacheValue) {
+        top = copy value
     }
 
     @inline(__always)
@@ -43,23 +36,24 @@ struct ContextStack {
     /// as empty). No parts is the implicit iterator `.`, the top of the stack.
     ///
     /// The first part of a dotted name is looked up from the top of the stack down, in
-    /// objects only; each further part only inside the value found for the part before it.
-    /// Adds to `work` how many frames and parts it looked in (for the render step limit: a
-    /// lookup from deep inside nested sections costs as much as the levels it searches).
+    /// objects only, through the name's `cache`; each further part only inside the value found
+    /// for the part before it. Adds to `work` how many frames and parts it looked in (for the
+    /// render step limit: a lookup from deep inside nested sections costs as much as the
+    /// levels it searches).
     ///
     /// The parts are read in place, through a buffer pointer, rather than copied out as a name.
     @inline(__always)
-    func lookup(_ parts: UnsafeBufferPointer<String>, work: inout Int) -> JSONValue? {
+    func lookup(_ parts: UnsafeBufferPointer<String>, cache: inout SlotCache, work: inout Int) -> MustacheValue? {
         guard !parts.isEmpty else { return top }
         work += 1
-        if let value = Self.member(parts[0], of: top) {
+        if let value = Self.member(parts[0], of: top, cache: &cache) {
             return parts.count == 1 ? value : Self.follow(parts, from: value, work: &work)
         }
-        let found: JSONValue? = below.withUnsafeBufferPointer { below in
+        let found: MustacheValue? = below.withUnsafeBufferPointer { below in
             var index = below.count - 1
             while index >= 0 {
                 work += 1
-                if let value = Self.member(parts[0], of: below[index]) { return value }
+                if let value = Self.member(parts[0], of: below[index], cache: &cache) { return value }
                 index -= 1
             }
             return nil
@@ -70,21 +64,24 @@ struct ContextStack {
 
     /// The member `key` of `value` when it is an object, `nil` otherwise.
     @inline(__always)
-    private static func member(_ key: String, of value: borrowing JSONValue) -> JSONValue? {
+    private static func member(_ key: String, of value: borrowing MustacheValue, cache: inout SlotCache) -> MustacheValue? {
         switch value {
-        case .object(let members): members[key]
-        default: nil
+        case .object(let object):
+            guard let slot = cache.slot(of: key, in: object.shape) else { return nil }
+            return object.values.withUnsafeBufferPointer { $0[slot] }
+        default:
+            return nil
         }
     }
 
     /// Looks up the parts of a dotted name after the first, each inside the value before it.
     private static func follow(
-        _ parts: UnsafeBufferPointer<String>, from first: JSONValue, work: inout Int
-    ) -> JSONValue? {
+        _ parts: UnsafeBufferPointer<String>, from first: MustacheValue, work: inout Int
+    ) -> MustacheValue? {
         var value = first
         for partIndex in 1..<parts.count {
             work += 1
-            guard let member = member(parts[partIndex], of: value) else { return nil }
+            guard let member = value[parts[partIndex]] else { return nil }
             value = member
         }
         return value
@@ -92,7 +89,7 @@ struct ContextStack {
 
     /// Whether a section shows (and an inverted section hides): everything except a missing
     /// value, `null`, `false` and the empty list. `0`, `""` and `{}` count as true.
-    static func isTruthy(_ value: JSONValue?) -> Bool {
+    static func isTruthy(_ value: MustacheValue?) -> Bool {
         switch value {
         case nil, .null?: false
         case .bool(let flag)?: flag

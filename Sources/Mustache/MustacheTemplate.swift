@@ -105,6 +105,14 @@ public struct MustacheTemplate: Sendable {
     public func render(
         _ context: JSONValue, partials: some PartialProvider, options: Options = Options()
     ) throws(MustacheError) -> String {
+        try Self.converting(context) { values throws(MustacheError) in try render(values: values, partials: partials, options: options) }
+    }
+
+    /// Renders like ``render(_:partials:options:)``, against data already made of
+    /// ``MustacheValue``s (cheaper to look names up in, when objects share shapes).
+    public func render(
+        values context: MustacheValue, partials: some PartialProvider, options: Options = Options()
+    ) throws(MustacheError) -> String {
         var renderer = Renderer(context: context, partials: partials, options: options)
         try renderer.render(self)
         return renderer.output.text
@@ -114,6 +122,14 @@ public struct MustacheTemplate: Sendable {
     /// without building a `String` first (cheaper for large outputs written to files).
     public func renderUTF8(
         _ context: JSONValue, partials: some PartialProvider, options: Options = Options()
+    ) throws(MustacheError) -> [UInt8] {
+        try Self.converting(context) { values throws(MustacheError) in try renderUTF8(values: values, partials: partials, options: options) }
+    }
+
+    /// Renders like ``renderUTF8(_:partials:options:)``, against data already made of
+    /// ``MustacheValue``s.
+    public func renderUTF8(
+        values context: MustacheValue, partials: some PartialProvider, options: Options = Options()
     ) throws(MustacheError) -> [UInt8] {
         var renderer = Renderer(context: context, partials: partials, options: options)
         try renderer.render(self)
@@ -127,9 +143,36 @@ public struct MustacheTemplate: Sendable {
         _ context: JSONValue, partials: some PartialProvider, options: Options = Options(), chunkSize: Int = 64 * 1024,
         into receive: @escaping (UnsafeRawBufferPointer) -> Void
     ) throws(MustacheError) {
+        try Self.converting(context) { values throws(MustacheError) in
+            try renderUTF8(values: values, partials: partials, options: options, chunkSize: chunkSize, into: receive)
+        }
+    }
+
+    /// Renders like ``renderUTF8(_:partials:options:chunkSize:into:)``, against data already made
+    /// of ``MustacheValue``s.
+    public func renderUTF8(
+        values context: MustacheValue, partials: some PartialProvider, options: Options = Options(),
+        chunkSize: Int = 64 * 1024, into receive: @escaping (UnsafeRawBufferPointer) -> Void
+    ) throws(MustacheError) {
         var renderer = Renderer(context: context, partials: partials, options: options)
         renderer.drain(every: chunkSize, into: receive)
         try renderer.render(self)
         renderer.output.drain(into: receive)
+    }
+
+    /// Runs `body` with `json` converted, then frees the converted data level by level (so
+    /// however deep it is, freeing it cannot overflow the stack).
+    private static func converting<Result>(
+        _ json: JSONValue, _ body: (MustacheValue) throws(MustacheError) -> Result
+    ) throws(MustacheError) -> Result {
+        let values = MustacheValue(json)
+        let outcome: Swift.Result<Result, MustacheError>
+        do throws(MustacheError) {
+            outcome = .success(try body(values))
+        } catch {
+            outcome = .failure(error)
+        }
+        MustacheValue.release(consume values)
+        return try outcome.get()
     }
 }

@@ -1,5 +1,3 @@
-import FlaggenJSON
-
 /// Walks a parsed template against a context stack, loading partials on demand.
 ///
 /// Iterative, with explicit stacks of sections and partials instead of recursion, so neither deep
@@ -14,7 +12,7 @@ struct Renderer: ~Copyable {
     private let partialSource: (String) -> String?
     private let options: MustacheTemplate.Options
     /// The render's data, the bottom of the context stack.
-    private let data: JSONValue
+    private let data: MustacheValue
     var output = Output()
     /// When set, the output is handed to it whenever it reaches ``drainChunkSize`` bytes.
     private var drainReceiver: ((UnsafeRawBufferPointer) -> Void)?
@@ -33,6 +31,10 @@ struct Renderer: ~Copyable {
     private var programs: [Program] = []
     /// The names of ``programs``, for error messages.
     private var templateNames: [String] = []
+    /// Where each name of each program was last found (see ``SlotCache``): the caches of
+    /// program `p` start at `slotCacheStarts[p]`.
+    private var slotCaches: [SlotCache] = []
+    private var slotCacheStarts: [Int] = []
     /// The sections being rendered, innermost last.
     private var sections: [Section] = []
     /// The partials being rendered, innermost last.
@@ -49,7 +51,7 @@ struct Renderer: ~Copyable {
     /// A section whose body is being rendered.
     private struct Section {
         /// For a section over a list: the list, and the index of the item being rendered.
-        var items: [JSONValue]?
+        var items: [MustacheValue]?
         var itemIndex = 0
         /// Whether the section pushed a value on the context stack (a list item, or the value
         /// of a section over anything else that is truthy).
@@ -66,7 +68,7 @@ struct Renderer: ~Copyable {
         var outerIndentation: String
     }
 
-    init(context: JSONValue, partials: some PartialProvider, options: MustacheTemplate.Options) {
+    init(context: MustacheValue, partials: some PartialProvider, options: MustacheTemplate.Options) {
         self.data = context
         self.dataValues = ValueCounter(context)
         self.partialSource = { partials.partial(named: $0) }
@@ -88,6 +90,8 @@ struct Renderer: ~Copyable {
     mutating func render(_ template: MustacheTemplate) throws(MustacheError) {
         programs = [template.program]
         templateNames = [template.name]
+        slotCacheStarts = [0]
+        slotCaches = Array(repeating: SlotCache(), count: template.program.names.count)
         var programIndex = 0
         var program = template.program
         // A local variable rather than a property, so that lookups can read its top value in
@@ -114,7 +118,7 @@ struct Renderer: ~Copyable {
                 address += 1
 
             case .variable(let name, let escapesHTML):
-                if let value = lookup(name, in: program, context: context, steps: &steps) {
+                if let value = lookup(name, in: program, programIndex, context: context, steps: &steps) {
                     write(value, escapingHTML: escapesHTML && options.escapesHTML)
                 }
                 address += 1
@@ -131,7 +135,7 @@ struct Renderer: ~Copyable {
                 address += 1
 
             case .section(let name, let inverted, let end, let position):
-                let value = lookup(name, in: program, context: context, steps: &steps)
+                let value = lookup(name, in: program, programIndex, context: context, steps: &steps)
                 guard ContextStack.isTruthy(value) != inverted else {
                     address = end + 1
                     continue
@@ -194,7 +198,7 @@ struct Renderer: ~Copyable {
 
     /// Writes an interpolated value.
     @inline(__always)
-    private mutating func write(_ value: JSONValue, escapingHTML: Bool) {
+    private mutating func write(_ value: MustacheValue, escapingHTML: Bool) {
         if case .string(let string) = value, !escapingHTML {
             output.writeValue(string)
         } else {
@@ -203,12 +207,16 @@ struct Renderer: ~Copyable {
         }
     }
 
-    /// The value of `program.names[name]` in the context stack (see ``ContextStack/lookup(_:work:)``).
+    /// The value of `program.names[name]` in the context stack (see
+    /// ``ContextStack/lookup(_:cache:work:)``); `program` is `programs[programIndex]`.
     @inline(__always)
-    private func lookup(_ name: Int, in program: Program, context: ContextStack, steps: inout Int) -> JSONValue? {
+    private mutating func lookup(
+        _ name: Int, in program: Program, _ programIndex: Int, context: ContextStack, steps: inout Int
+    ) -> MustacheValue? {
         let range = program.names[name]
+        let cacheIndex = slotCacheStarts[programIndex] + name
         return program.nameParts.withUnsafeBufferPointer { parts in
-            context.lookup(UnsafeBufferPointer(rebasing: parts[range]), work: &steps)
+            context.lookup(UnsafeBufferPointer(rebasing: parts[range]), cache: &slotCaches[cacheIndex], work: &steps)
         }
     }
 
@@ -286,6 +294,8 @@ struct Renderer: ~Copyable {
             let partial = try MustacheTemplate(source: source, name: name)
             programs.append(partial.program)
             templateNames.append(partial.name)
+            slotCacheStarts.append(slotCaches.count)
+            slotCaches += repeatElement(SlotCache(), count: partial.program.names.count)
             index = programs.count - 1
         }
         partialPrograms[name] = .some(index)

@@ -1,5 +1,3 @@
-import FlaggenJSON
-
 /// Counts the values in a render's data (every string, number, list, object, ... at any depth)
 /// for the render step limit, a piece at a time.
 ///
@@ -12,9 +10,9 @@ struct ValueCounter {
     private(set) var count = 1
     /// The lists and objects whose members are not counted yet; other values are counted as
     /// their container is.
-    private var pending: [JSONValue] = []
+    private var pending: [MustacheValue] = []
 
-    init(_ data: JSONValue) {
+    init(_ data: MustacheValue) {
         if Self.isContainer(data) { pending.append(data) }
     }
 
@@ -25,16 +23,16 @@ struct ValueCounter {
             case .array(let items):
                 count += items.count
                 for item in items where Self.isContainer(item) { pending.append(item) }
-            case .object(let members):
-                count += members.count
-                for member in members.values where Self.isContainer(member) { pending.append(member) }
+            case .object(let object):
+                count += object.count
+                for member in object.values where Self.isContainer(member) { pending.append(member) }
             default:
                 break
             }
         }
     }
 
-    private static func isContainer(_ value: JSONValue) -> Bool {
+    private static func isContainer(_ value: MustacheValue) -> Bool {
         switch value {
         case .array, .object: true
         default: false

@@ -1,12 +1,10 @@
-import FlaggenJSON
-
 /// Turns values into the text that interpolation tags write.
 enum ValueFormatting {
     /// The text for `{{name}}`: strings as they are, `null` as nothing, numbers in Swift's
     /// shortest round-tripping form (`85`, `1.21`, and `1.0` for a whole double, so a
     /// `Double` stays a valid floating-point literal in generated code), booleans as
     /// `true`/`false`, and lists and objects as compact JSON with sorted keys.
-    static func text(for value: JSONValue) -> String {
+    static func text(for value: MustacheValue) -> String {
         switch value {
         case .null: ""
         case .string(let string): string
@@ -37,9 +35,9 @@ enum ValueFormatting {
 
     /// Compact JSON with sorted keys. Iterative, so deeply nested data cannot overflow the
     /// stack.
-    private static func json(_ value: JSONValue) -> String {
+    private static func json(_ value: MustacheValue) -> String {
         enum Step {
-            case value(JSONValue)
+            case value(MustacheValue)
             case literal(String)
         }
         var output = ""
@@ -65,11 +63,11 @@ enum ValueFormatting {
                     steps.append(.value(item))
                     if index > 0 { steps.append(.literal(",")) }
                 }
-            case .value(.object(let members)):
+            case .value(.object(let object)):
                 output += "{"
                 steps.append(.literal("}"))
-                for (index, key) in members.keys.sorted().enumerated().reversed() {
-                    if let member = members[key] { steps.append(.value(member)) }
+                for (index, key) in object.shape.keys.sorted().enumerated().reversed() {
+                    if let member = object[key] { steps.append(.value(member)) }
                     var prefix = ""
                     writeJSONString(key, to: &prefix)
                     steps.append(.literal((index > 0 ? "," : "") + prefix + ":"))

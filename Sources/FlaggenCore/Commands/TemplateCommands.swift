@@ -20,14 +20,14 @@ public enum TemplateCommands {
         let result = ManifestValidator().validate(bytes, file: manifestPath)
         guard let manifest = result.manifest else { return ("", result.diagnostics) }
         let header = GeneratedHeader(manifestName: URL(fileURLWithPath: manifestPath).lastPathComponent, manifestBytes: bytes)
-        let value: JSONValue
+        let value: MustacheValue
         switch kind {
         case .swift: value = SwiftTranslator().context(for: manifest, header: header)
         case .kotlin: value = KotlinTranslator().context(for: manifest, header: header)
         case .schemas, .seeds: throw .unreadable("only the swift and kotlin outputs are rendered from templates; JSON outputs are written directly")
         }
         do {
-            let json = try JSONWriter(trailingNewline: true).string(for: TemplateContext(value).value)
+            let json = try JSONWriter(trailingNewline: true).string(for: TemplateContext(decoratedByTranslator: value).json)
             return (json, result.diagnostics)
         } catch {
             throw .template("the context cannot be written as JSON: \(error)")
@@ -71,7 +71,7 @@ public enum TemplateCommands {
         }
         do throws(MustacheError) {
             let template = try MustacheTemplate(source: source, name: templatePath)
-            return try template.render(TemplateContext(data).value, partials: partials, options: .init(escapesHTML: false))
+            return try template.render(values: TemplateContext(data).value, partials: partials, options: .init(escapesHTML: false))
         } catch {
             throw .template(error.description)
         }

@@ -61,7 +61,7 @@ public struct TemplateLibrary: Sendable {
             let template = try MustacheTemplate(source: source, name: displayName)
             let folder = name.split(separator: "/").dropLast().joined(separator: "/")
             return try template.renderUTF8(
-                context.value, partials: LibraryPartials(library: self, folder: folder), options: .init(escapesHTML: false))
+                values: context.value, partials: LibraryPartials(library: self, folder: folder), options: .init(escapesHTML: false))
         } catch {
             throw TemplateError(message: error.description)
         }
@@ -79,7 +79,7 @@ extension TemplateLibrary {
             let template = try MustacheTemplate(source: source, name: displayName)
             let folder = name.split(separator: "/").dropLast().joined(separator: "/")
             try template.renderUTF8(
-                context.value, partials: LibraryPartials(library: self, folder: folder), options: .init(escapesHTML: false),
+                values: context.value, partials: LibraryPartials(library: self, folder: folder), options: .init(escapesHTML: false),
                 into: output.receive)
         } catch {
             throw TemplateError(message: error.description)

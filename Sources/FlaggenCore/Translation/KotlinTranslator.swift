@@ -1,4 +1,5 @@
 import FlaggenJSON
+import Mustache
 
 /// Builds the template context for the Kotlin output (`Templates/kotlin/Flags.kt.mustache` and
 /// `FlagKit.kt.mustache`): every identifier escaped and every literal rendered as Kotlin source,
@@ -11,7 +12,7 @@ public struct KotlinTranslator: Sendable {
     public init() {}
 
     /// The context both Kotlin templates render.
-    public func context(for manifest: Manifest, header: GeneratedHeader) -> JSONValue {
+    public func context(for manifest: Manifest, header: GeneratedHeader) -> MustacheValue {
         let calls = Dictionary(manifest.configs.map { ($0.name, KotlinConfigCall($0)) }, uniquingKeysWith: { first, _ in first })
         // Inside `object Flags`, the flag properties hide types of the same name in qualified
         // expressions (`FlagKind.Release`, `Long.MIN_VALUE`).
@@ -118,7 +119,7 @@ public struct KotlinTranslator: Sendable {
     /// `isFirst`/`isLast` in all flags, `isFirstInPart`/`isLastInPart` in its part.
     private func flagsAndParts(
         _ definitions: [FlagDefinition], names: [String], calls: [String: KotlinConfigCall], scope: Scope
-    ) -> (flags: [JSONValue], parts: [JSONValue]) {
+    ) -> (flags: [MustacheValue], parts: [MustacheValue]) {
         let shared = SharedFlagText(scope: scope, kindEntry: kindEntry)
         var repeated = RepeatedFlagText()
         var values: [FlagValues] = []
@@ -139,12 +140,12 @@ public struct KotlinTranslator: Sendable {
             literalBytes += bytes
             values.append(flagValues)
         }
-        var flags: [JSONValue] = []
+        var flags: [MustacheValue] = []
         flags.reserveCapacity(values.count)
-        var parts: [JSONValue] = []
+        var parts: [MustacheValue] = []
         for (number, start) in partStarts.enumerated() {
             let end = number + 1 < partStarts.count ? partStarts[number + 1] : values.count
-            let name = JSONValue.string(Identifiers.kotlinHolderName(number + 1))
+            let name = MustacheValue.string(Identifiers.kotlinHolderName(number + 1))
             for index in start..<end {
                 // Each context made whole, once its part is known: nothing set afterwards.
                 let place = FlagPlace(
@@ -168,15 +169,15 @@ public struct KotlinTranslator: Sendable {
     /// The values of a flag's context that do not depend on its place in the lists, one per
     /// ``SharedFlagText/Field`` of the same name, and the UTF-8 length of its `defaultLiteral`.
     private struct FlagValues {
-        var key, name, nameLiteral, keyLiteral, valueType, defaultLiteral: JSONValue
-        var ownerLiteral, expiresLiteral, killSwitchLiteral, kindLiteral, descriptionLiteral, docComment: JSONValue
+        var key, name, nameLiteral, keyLiteral, valueType, defaultLiteral: MustacheValue
+        var ownerLiteral, expiresLiteral, killSwitchLiteral, kindLiteral, descriptionLiteral, docComment: MustacheValue
         var defaultLiteralBytes: Int
     }
 
     /// A flag's place: the name of its part, and whether it is first or last in all flags and
     /// in its part.
     private struct FlagPlace {
-        var part: JSONValue
+        var part: MustacheValue
         var isFirst, isLast, isFirstInPart, isLastInPart: Bool
     }
 
@@ -202,7 +203,7 @@ public struct KotlinTranslator: Sendable {
         /// A flag's context: its values and its place, each written once into the new object.
         /// The values are moved out of `values`, which is left `null`: the object takes them
         /// without a retain, and `values` has nothing left to release.
-        func context(taking values: inout FlagValues, place: FlagPlace) -> [String: JSONValue] {
+        func context(taking values: inout FlagValues, place: FlagPlace) -> MustacheObject {
             shape.object { position in
                 switch Field(rawValue: position).unsafelyUnwrapped {
                 case .key: Self.take(&values.key)
@@ -228,15 +229,15 @@ public struct KotlinTranslator: Sendable {
 
         /// `value`, moved out and replaced with `null`.
         @inline(__always)
-        private static func take(_ value: inout JSONValue) -> JSONValue {
-            var taken = JSONValue.null
+        private static func take(_ value: inout MustacheValue) -> MustacheValue {
+            var taken = MustacheValue.null
             swap(&taken, &value)
             return taken
         }
 
         /// `kindLiteral` and the KDoc line ` * - Kind: release` of each kind, by ``ordinal(_:)``.
-        private let kindLiterals: [JSONValue]
-        private let kindLines: [JSONValue]
+        private let kindLiterals: [MustacheValue]
+        private let kindLines: [MustacheValue]
         /// `FlagDate`, or the qualified name where a flag property hides it.
         let flagDateType: String
 
@@ -256,7 +257,7 @@ public struct KotlinTranslator: Sendable {
         }
 
         init(scope: Scope, kindEntry: (FlagKind) -> String) {
-            var kindLiterals = [JSONValue](repeating: .null, count: FlagKind.allCases.count)
+            var kindLiterals = [MustacheValue](repeating: .null, count: FlagKind.allCases.count)
             var kindLines = kindLiterals
             for kind in FlagKind.allCases {
                 kindLiterals[Self.ordinal(kind)] = .string(scope.flagKindType + "." + kindEntry(kind))
@@ -268,8 +269,8 @@ public struct KotlinTranslator: Sendable {
             assert(Field.allCases.allSatisfy { shape.position(of: String(describing: $0)) == $0.rawValue }, "Field and shape disagree")
         }
 
-        func kindLiteral(_ kind: FlagKind) -> JSONValue { kindLiterals[Self.ordinal(kind)] }
-        func kindLine(_ kind: FlagKind) -> JSONValue { kindLines[Self.ordinal(kind)] }
+        func kindLiteral(_ kind: FlagKind) -> MustacheValue { kindLiterals[Self.ordinal(kind)] }
+        func kindLine(_ kind: FlagKind) -> MustacheValue { kindLines[Self.ordinal(kind)] }
 
         private static func ordinal(_ kind: FlagKind) -> Int {
             switch kind {
@@ -281,12 +282,12 @@ public struct KotlinTranslator: Sendable {
         }
 
         /// The literal `null`.
-        static let null = JSONValue.string("null")
-        static let docStart = JSONValue.string(KotlinLiteral.kdocStart)
-        static let docEnd = JSONValue.string(KotlinLiteral.kdocEnd)
-        static let docEmptyLine = JSONValue.string(KotlinLiteral.kdocLine(""))
-        static let killSwitchLine = JSONValue.string(KotlinLiteral.kdocLine("- Kill switch: read live; never expires."))
-        static let permanentLine = JSONValue.string(KotlinLiteral.kdocLine("- Expires: never (permission flag)"))
+        static let null = MustacheValue.string("null")
+        static let docStart = MustacheValue.string(KotlinLiteral.kdocStart)
+        static let docEnd = MustacheValue.string(KotlinLiteral.kdocEnd)
+        static let docEmptyLine = MustacheValue.string(KotlinLiteral.kdocLine(""))
+        static let killSwitchLine = MustacheValue.string(KotlinLiteral.kdocLine("- Kill switch: read live; never expires."))
+        static let permanentLine = MustacheValue.string(KotlinLiteral.kdocLine("- Expires: never (permission flag)"))
     }
 
     /// Texts that many flags share, made once for each distinct owner and expiry date: both
@@ -294,19 +295,19 @@ public struct KotlinTranslator: Sendable {
     /// literal and KDoc line cost about 1,000 instructions each.
     private struct RepeatedFlagText {
         /// `ownerLiteral` and the KDoc line ` * - Owner: ...` of each owner.
-        var owners: [String: (literal: JSONValue, docLine: JSONValue)] = [:]
+        var owners: [String: (literal: MustacheValue, docLine: MustacheValue)] = [:]
         /// `expiresLiteral` and the KDoc line ` * - Expires: ...` of each expiry date.
-        var dates: [ISODate: (literal: JSONValue, docLine: JSONValue)] = [:]
+        var dates: [ISODate: (literal: MustacheValue, docLine: MustacheValue)] = [:]
     }
 
     /// The owner's `ownerLiteral` and KDoc line, made once per owner.
     private func ownerText(
         _ owner: String, repeated: inout RepeatedFlagText
-    ) -> (literal: JSONValue, docLine: JSONValue) {
+    ) -> (literal: MustacheValue, docLine: MustacheValue) {
         if let text = repeated.owners[owner] { return text }
         let text = (
-            literal: JSONValue.string(KotlinLiteral.string(owner)),
-            docLine: JSONValue.string(KotlinLiteral.kdocLine("- Owner: ", KotlinLiteral.commentText(owner)))
+            literal: MustacheValue.string(KotlinLiteral.string(owner)),
+            docLine: MustacheValue.string(KotlinLiteral.kdocLine("- Owner: ", KotlinLiteral.commentText(owner)))
         )
         repeated.owners[owner] = text
         return text
@@ -315,11 +316,11 @@ public struct KotlinTranslator: Sendable {
     /// The expiry date's `expiresLiteral` and KDoc line, made once per date.
     private func dateText(
         _ date: ISODate, shared: SharedFlagText, repeated: inout RepeatedFlagText
-    ) -> (literal: JSONValue, docLine: JSONValue) {
+    ) -> (literal: MustacheValue, docLine: MustacheValue) {
         if let text = repeated.dates[date] { return text }
         let text = (
-            literal: JSONValue.string(dateLiteral(date, type: shared.flagDateType)),
-            docLine: JSONValue.string(expiryLine(date))
+            literal: MustacheValue.string(dateLiteral(date, type: shared.flagDateType)),
+            docLine: MustacheValue.string(expiryLine(date))
         )
         repeated.dates[date] = text
         return text
@@ -355,9 +356,9 @@ public struct KotlinTranslator: Sendable {
     /// four lines at least, so always the multi-line form of ``KotlinLiteral/kdoc(_:indent:)``;
     /// its lines are written here one by one, without a list of doc lines in between.
     private func docComment(
-        for flag: FlagDefinition, ownerLine: JSONValue, expiryLine: JSONValue?, shared: SharedFlagText
-    ) -> [JSONValue] {
-        var comment: [JSONValue] = []
+        for flag: FlagDefinition, ownerLine: MustacheValue, expiryLine: MustacheValue?, shared: SharedFlagText
+    ) -> [MustacheValue] {
+        var comment: [MustacheValue] = []
         comment.reserveCapacity(10)
         comment.append(SharedFlagText.docStart)
         if let description = flag.description {
@@ -594,7 +595,7 @@ public struct KotlinTranslator: Sendable {
     private func config(
         for config: ConfigDefinition, calls: [String: KotlinConfigCall], manifest: Manifest, header: GeneratedHeader,
         propertyShape: ObjectShape, position: (index: Int, count: Int)
-    ) -> JSONValue {
+    ) -> MustacheValue {
         let packageName = manifest.kotlinPackage
         var doc = config.description.map(KotlinLiteral.commentLines) ?? []
         if doc.isEmpty { doc = ["A config of \(KotlinLiteral.commentText(header.manifestName))."] }
@@ -612,7 +613,7 @@ public struct KotlinTranslator: Sendable {
         return .object([
             "name": .string(config.name),
             "schemaVersionLiteral": .string(KotlinLiteral.int(config.version)),
-            "docComment": .array(KotlinLiteral.kdoc(doc, indent: 0).map(JSONValue.string)),
+            "docComment": .array(KotlinLiteral.kdoc(doc, indent: 0).map(MustacheValue.string)),
             "properties": .array(properties),
             "hasProperties": .bool(!properties.isEmpty),
             "isFirst": .bool(position.index == 0),
@@ -640,7 +641,7 @@ public struct KotlinTranslator: Sendable {
     private func property(
         for property: ConfigProperty, calls: [String: KotlinConfigCall], constructorScope: Scope, packageName: String,
         shape: ObjectShape, position: (index: Int, count: Int)
-    ) -> JSONValue {
+    ) -> MustacheValue {
         let keyLiteral = KotlinLiteral.string(property.name)
         let name = Identifiers.kotlinEscaped(property.name)
         let isNullable = !property.isRequired && property.defaultValue == nil
@@ -660,7 +661,7 @@ public struct KotlinTranslator: Sendable {
             "parameter": .string(parameter),
             "readExpression": .string(
                 readExpression(for: property, keyLiteral: keyLiteral, calls: calls, scope: .companion(packageName: packageName))),
-            "docComment": .array(KotlinLiteral.kdoc(docLines(for: property), indent: 4).map(JSONValue.string)),
+            "docComment": .array(KotlinLiteral.kdoc(docLines(for: property), indent: 4).map(MustacheValue.string)),
             "isFirst": .bool(position.index == 0),
             "isLast": .bool(position.index == position.count - 1),
         ]))

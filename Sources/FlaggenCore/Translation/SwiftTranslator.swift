@@ -1,4 +1,5 @@
 import FlaggenJSON
+import Mustache
 
 /// Builds the template context for the Swift output: every identifier escaped and every literal
 /// rendered as Swift source, so the templates only place text (see docs/templates.md).
@@ -7,12 +8,12 @@ public struct SwiftTranslator: Sendable {
     public init() {}
 
     /// The context `Templates/swift/Flags.swift.mustache` renders.
-    public func context(for manifest: Manifest, header: GeneratedHeader) -> JSONValue {
+    public func context(for manifest: Manifest, header: GeneratedHeader) -> MustacheValue {
         let calls = SwiftInitializerCall.calls(for: manifest.configs)
         let flagShape = Self.flagShape()
         let propertyShape = Self.propertyShape()
         return .object([
-            "header": .array(header.lines.map(JSONValue.string)),
+            "header": .array(header.lines.map(MustacheValue.string)),
             "manifestName": .string(header.manifestName),
             "typeName": .string(manifest.name),
             "flags": .array(flags(manifest.flags, calls: calls, shape: flagShape)),
@@ -47,9 +48,9 @@ public struct SwiftTranslator: Sendable {
     /// Every flag's context, in manifest order.
     private func flags(
         _ definitions: [FlagDefinition], calls: [String: SwiftInitializerCall], shape: ObjectShape
-    ) -> [JSONValue] {
+    ) -> [MustacheValue] {
         var repeated = RepeatedFlagText()
-        var flags: [JSONValue] = []
+        var flags: [MustacheValue] = []
         flags.reserveCapacity(definitions.count)
         // By index: enumerated() would copy each flag once more on the way.
         for index in definitions.indices {
@@ -64,19 +65,19 @@ public struct SwiftTranslator: Sendable {
     /// shares them instead of making (and at the end of the job freeing) its own.
     private struct RepeatedFlagText {
         /// `ownerLiteral` and the doc line `/// - Owner: ...` of each owner.
-        var owners: [String: (literal: JSONValue, docLine: JSONValue)] = [:]
+        var owners: [String: (literal: MustacheValue, docLine: MustacheValue)] = [:]
         /// `expiresLiteral` and the doc line `/// - Expires: ...` of each expiry date.
-        var dates: [ISODate: (literal: JSONValue, docLine: JSONValue)] = [:]
+        var dates: [ISODate: (literal: MustacheValue, docLine: MustacheValue)] = [:]
     }
 
     /// The owner's `ownerLiteral` and doc line, made once per owner.
     private static func ownerText(
         _ owner: String, repeated: inout RepeatedFlagText
-    ) -> (literal: JSONValue, docLine: JSONValue) {
+    ) -> (literal: MustacheValue, docLine: MustacheValue) {
         if let text = repeated.owners[owner] { return text }
         let text = (
-            literal: JSONValue.string(SwiftLiteral.string(owner, used: 11, trailing: 1, indent: 6)),
-            docLine: JSONValue.string(SourceText.concatenated("/// - Owner: ", singleCommentLine(owner)))
+            literal: MustacheValue.string(SwiftLiteral.string(owner, used: 11, trailing: 1, indent: 6)),
+            docLine: MustacheValue.string(SourceText.concatenated("/// - Owner: ", singleCommentLine(owner)))
         )
         repeated.owners[owner] = text
         return text
@@ -85,9 +86,9 @@ public struct SwiftTranslator: Sendable {
     /// The expiry date's `expiresLiteral` and doc line, made once per date.
     private static func dateText(
         _ date: ISODate, repeated: inout RepeatedFlagText
-    ) -> (literal: JSONValue, docLine: JSONValue) {
+    ) -> (literal: MustacheValue, docLine: MustacheValue) {
         if let text = repeated.dates[date] { return text }
-        let text = (literal: JSONValue.string(flagDayLiteral(date)), docLine: JSONValue.string(expiresDocLine(date)))
+        let text = (literal: MustacheValue.string(flagDayLiteral(date)), docLine: MustacheValue.string(expiresDocLine(date)))
         repeated.dates[date] = text
         return text
     }
@@ -97,11 +98,11 @@ public struct SwiftTranslator: Sendable {
     private func flag(
         for flag: FlagDefinition, calls: [String: SwiftInitializerCall], shape: ObjectShape, position: (index: Int, count: Int),
         repeated: inout RepeatedFlagText
-    ) -> JSONValue {
+    ) -> MustacheValue {
         let owner = Self.ownerText(flag.owner, repeated: &repeated)
         let expiry = flag.expires.map { Self.dateText($0, repeated: &repeated) }
         // The doc comment's `///` lines, written directly rather than as doc text to prefix.
-        var docComment: [JSONValue] = []
+        var docComment: [MustacheValue] = []
         docComment.reserveCapacity(8)
         if let description = flag.description {
             Self.appendDocLines(of: description, to: &docComment)
@@ -143,7 +144,7 @@ public struct SwiftTranslator: Sendable {
     }
 
     /// `///` lines for doc text; empty lines get no trailing space.
-    private func docComment(_ lines: [String]) -> [JSONValue] {
+    private func docComment(_ lines: [String]) -> [MustacheValue] {
         lines.map { .string(Self.docLine($0)) }
     }
 
@@ -154,7 +155,7 @@ public struct SwiftTranslator: Sendable {
 
     /// Appends the `///` lines of doc text; text that is already one comment line (most is)
     /// is not split into an array of lines first.
-    private static func appendDocLines(of text: String, to lines: inout [JSONValue]) {
+    private static func appendDocLines(of text: String, to lines: inout [MustacheValue]) {
         if SourceText.isSingleCommentLine(text) { return lines.append(.string(docLine(text))) }
         for line in SourceText.commentLines(text) { lines.append(.string(docLine(line))) }
     }
@@ -385,7 +386,7 @@ public struct SwiftTranslator: Sendable {
     private func config(
         for config: ConfigDefinition, calls: [String: SwiftInitializerCall], propertyShape: ObjectShape,
         position: (index: Int, count: Int)
-    ) -> JSONValue {
+    ) -> MustacheValue {
         var doc = config.description.map(SourceText.commentLines) ?? ["A config of flags.yaml."]
         doc += ["", "Schema version \(config.version). Decode with `\(config.name).decode(from:)`, which returns nil on any error."]
         let properties = config.properties.enumerated().map {
@@ -422,7 +423,7 @@ public struct SwiftTranslator: Sendable {
     private func property(
         for property: ConfigProperty, calls: [String: SwiftInitializerCall], shape: ObjectShape,
         position: (index: Int, count: Int)
-    ) -> JSONValue {
+    ) -> MustacheValue {
         let name = Identifiers.swiftEscaped(property.name)
         let baseType = swiftType(property.type)
         let isOptional = !property.isRequired && property.defaultValue == nil
@@ -431,7 +432,7 @@ public struct SwiftTranslator: Sendable {
         var parameter = "\(name): \(type)"
         let keyCase = "." + name
         var decode: String
-        var hoistedDefault: JSONValue = .null
+        var hoistedDefault: MustacheValue?
         if property.isRequired {
             decode = "try container.decode(\(baseType).self, forKey: \(keyCase))"
             if let value = property.defaultValue {
@@ -474,14 +475,14 @@ public struct SwiftTranslator: Sendable {
                 "literals": .array(allowed.map { .string(SwiftLiteral.string($0)) }),
             ])
         }
-        if hoistedDefault != .null { object["hoistedDefault"] = hoistedDefault }
+        if let hoistedDefault { object["hoistedDefault"] = hoistedDefault }
         return .object(object)
     }
 
     /// The constraints a decoded value must meet, as Swift conditions with a message each.
     /// Optional properties pass when absent; the conditions avoid closures, which Swift warns
     /// about inside `guard`. Each carries its place in the list.
-    private func checks(for property: ConfigProperty, name: String, isOptional: Bool) -> [JSONValue] {
+    private func checks(for property: ConfigProperty, name: String, isOptional: Bool) -> [MustacheValue] {
         var checks: [(condition: String, message: String)] = []
         if property.enumValues != nil {
             let list = "Self.allowed" + Identifiers.upperCamel(property.name)
