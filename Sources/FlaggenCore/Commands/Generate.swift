@@ -201,19 +201,20 @@ extension Generate {
     /// Two outputs must never claim the same file, and no output may need a folder where another
     /// output is a file (`swift: Generated/Server/flags.seed.sql/Flags.swift`).
     static func checkClaims(_ paths: [String]) throws(GenerateError) {
+        let normalizedPaths = paths.map(OutputPathRules.normalized)
         var seen: [String: String] = [:]
-        for path in paths {
-            guard seen.updateValue(path, forKey: OutputPathRules.normalized(path)) == nil else {
+        for (path, normalized) in zip(paths, normalizedPaths) {
+            guard seen.updateValue(path, forKey: normalized) == nil else {
                 throw .output("two outputs would both write \(path); give each output in 'outputs' its own path")
             }
         }
-        for path in paths {
-            var folder = OutputPathRules.normalized(path).split(separator: "/").dropLast()
-            while !folder.isEmpty {
-                if let other = seen[folder.joined(separator: "/")] {
+        for (path, normalized) in zip(paths, normalizedPaths) {
+            var folder = normalized[...]
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if let other = seen[String(folder)] {
                     throw .output("\(path) would be written inside \(other), which another output writes as a file; give each output in 'outputs' its own path")
                 }
-                folder = folder.dropLast()
             }
         }
     }
@@ -264,14 +265,16 @@ extension Generate {
     /// (`.Flags.swift.flaggen-UUID.tmp`), once they are an hour old, so a run that is still going
     /// elsewhere keeps its own. Returns them.
     public func removeAbandonedTemporaryFiles(_ written: Written, olderThan age: Duration = .seconds(3_600)) -> [URL] {
-        let folders = Set(written.files.map { written.root.appendingPathComponent($0.path).deletingLastPathComponent().standardizedFileURL })
+        let rootPath = written.root.path
+        let folders = Set(written.files.map { LexicalPath.parent(of: LexicalPath.standardized(LexicalPath.joined(rootPath, $0.path))) })
         let cutoff = Date().addingTimeInterval(-Double(age.components.seconds))
         var removed: [URL] = []
-        for folder in folders.sorted(by: { $0.path < $1.path }) {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+        for folder in folders.sorted() {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             for name in names.sorted() where OutputWriter.isTemporaryFileName(name) {
-                let url = folder.appendingPathComponent(name)
-                guard let modified = FileSystem.modificationDate(atPath: url.path), modified < cutoff else { continue }
+                let path = LexicalPath.joined(folder, name)
+                guard let modified = FileSystem.modificationDate(atPath: path), modified < cutoff else { continue }
+                let url = URL(fileURLWithPath: path)
                 if (try? FileManager.default.removeItem(at: url)) != nil { removed.append(url) }
             }
         }

@@ -54,7 +54,7 @@ public struct DriftCheck: Sendable {
             findings.append(DriftFinding(kind: .differs, path: display, line: line, diff: diff))
         }
         for url in Self.staleFiles(paths: rendered.files.map(\.path), root: rendered.root, manifestName: manifestName) {
-            let relative = String(url.path.dropFirst(rendered.root.standardizedFileURL.path.count + 1))
+            let relative = String(url.path.dropFirst(LexicalPath.joined(LexicalPath.standardized(rendered.root.path), "").count))
             findings.append(DriftFinding(kind: .unexpected, path: Self.join(displayRoot, relative), line: 1, diff: ""))
         }
         return findings
@@ -63,22 +63,23 @@ public struct DriftCheck: Sendable {
     /// Files in the output folders that carry flaggen's header naming this manifest but are no
     /// longer generated (a removed config's schema, say).
     static func staleFiles(paths: [String], root: URL, manifestName: String) -> [URL] {
-        let outputs = paths.map { root.appendingPathComponent($0).standardizedFileURL }
-        let expected = Set(outputs.map(\.path))
-        let folders = Set(outputs.map { $0.deletingLastPathComponent() })
+        let rootPath = root.path
+        let outputs = paths.map { LexicalPath.standardized(LexicalPath.joined(rootPath, $0)) }
+        let expected = Set(outputs)
+        let folders = Set(outputs.map(LexicalPath.parent(of:)))
         let marker = GeneratedHeader.marker + " "
         let origin = " from \(manifestName)"
         var stale: [URL] = []
-        for folder in folders.sorted(by: { $0.path < $1.path }) {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+        for folder in folders.sorted() {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             for name in names.sorted() {
-                let url = folder.appendingPathComponent(name).standardizedFileURL
-                guard !expected.contains(url.path), !name.hasPrefix("."),
-                    let data = FileManager.default.contents(atPath: url.path)
+                let path = LexicalPath.joined(folder, name)
+                guard !expected.contains(path), !name.hasPrefix("."),
+                    let data = FileManager.default.contents(atPath: path)
                 else { continue }
                 let text = String(decoding: data, as: UTF8.self)
                 if text.contains(marker), text.contains(origin) {
-                    stale.append(url)
+                    stale.append(URL(fileURLWithPath: path))
                 }
             }
         }
