@@ -5,16 +5,24 @@ enum LexicalPath {
     /// `path` with `.` and empty components removed and each `..` applied to the component
     /// before it (at the root, `..` stays at the root). A relative path stays relative.
     static func standardized(_ path: String) -> String {
-        var components: [Substring] = []
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch component {
-            case ".": continue
-            case "..": if !components.isEmpty { components.removeLast() }
-            default: components.append(component)
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var components: [Substring.UTF8View] = []
+        for component in path.utf8.split(separator: slash, omittingEmptySubsequences: true) {
+            if component.count == 1, component.first == dot { continue }
+            if component.count == 2, component.first == dot, component.last == dot {
+                if !components.isEmpty { components.removeLast() }
+                continue
             }
+            components.append(component)
         }
-        let joined = components.joined(separator: "/")
-        return path.hasPrefix("/") ? "/" + joined : joined
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.utf8.count + 1)
+        for component in components {
+            if !bytes.isEmpty || path.utf8.first == slash { bytes.append(slash) }
+            bytes.append(contentsOf: component)
+        }
+        if bytes.isEmpty, path.utf8.first == slash { bytes.append(slash) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The folder `path` is in (`/` for a file at the root).
