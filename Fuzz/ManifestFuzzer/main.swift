@@ -9,7 +9,8 @@
 // - a valid manifest generates with the built-in templates (an `EmitError` — a valid manifest
 //   one output cannot express — is allowed; a template error is a bug);
 // - the two-core split parse, which real runs use only on large manifests, forced on for every
-//   input, gives the same manifest and the same diagnostics as the one-pass parse.
+//   input, gives the same manifest and the same diagnostics as the one-pass parse; so does
+//   validating the flags in two parts (``ManifestValidator/splitFromFlags``).
 import FlaggenCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -33,6 +34,14 @@ public func manifestFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: In
     let split = ManifestValidator().validate(splitting.parse(bytes), file: "fuzz/flags.yaml")
     if split.manifest != result.manifest || split.diagnostics != result.diagnostics {
         fatalError("the split parse read the input differently from the one-pass parse")
+    }
+
+    var splittingValidator = ManifestValidator()
+    splittingValidator.splitFromFlags = 1
+    let (twoParts, side) = splittingValidator.validate(
+        YAMLParser().parse(bytes), file: "fuzz/flags.yaml", alongside: { 7 }, workCost: 0)
+    if side != 7 || twoParts.manifest != result.manifest || twoParts.diagnostics != result.diagnostics {
+        fatalError("validating the flags in two parts gave another result than one pass")
     }
 
     guard let manifest = result.manifest else { return 0 }

@@ -107,12 +107,13 @@ public struct Generate: Sendable {
     ///
     /// Parsing comes first, on its own: it splits a large manifest over both cores (a parallel
     /// loop inside another one may run on one thread). Then validating and hashing are
-    /// independent: both at once. The parsed tree is freed on return, before rendering.
+    /// independent: both at once, the hash on the other core, which then validates part of a
+    /// large manifest's flags too (see ``FlagsSplit``). The parsed tree is freed on return,
+    /// before rendering.
     private func validateAndHash(_ bytes: [UInt8], name: String) -> (ValidationResult, GeneratedHeader) {
         let document = YAMLParser().parse(bytes)
-        return ConcurrentJobs.both(
-            { [manifestPath] in ManifestValidator().validate(document, file: manifestPath) },
-            { GeneratedHeader(manifestName: name, manifestBytes: bytes) })
+        return ManifestValidator().validate(
+            document, file: manifestPath, alongside: { GeneratedHeader(manifestName: name, manifestBytes: bytes) }, workCost: bytes.count)
     }
 
     /// Validates and renders into memory, or into the sink `makeSink` makes for the output root.

@@ -26,7 +26,9 @@ public struct ManifestLoader: Sendable {
     /// Reads `path` and validates it. Diagnostics name the file as `path` was given.
     public func load(path: String) throws(UnreadableInputError) -> ValidationResult {
         let bytes = try Self.readBytes(path: path, limit: limits.maxFileBytes)
-        return ManifestValidator(limits: limits).validate(bytes, file: path)
+        // A large manifest's flags are validated on both cores; nothing runs beside them.
+        let document = YAMLParser(limits: limits).parse(bytes)
+        return ManifestValidator(limits: limits).validate(document, file: path, alongside: {}, workCost: 0).0
     }
 
     /// Reads a file, refusing folders and files far above `limit` before loading them.
