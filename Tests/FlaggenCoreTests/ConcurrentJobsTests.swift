@@ -34,6 +34,17 @@ final class ConcurrentJobsTests: XCTestCase {
         }
     }
 
+    /// Many jobs that finish at once on both lanes: no result may be lost. (The results used to
+    /// live in an array property, and two lanes storing at the same moment could drop one,
+    /// which surfaced as a crash once the parse had many small jobs.)
+    func testResultsOfJobsFinishingTogetherAreAllKept() {
+        for _ in 0..<20 {
+            let jobs: [@Sendable () throws -> Int] = (0..<2_000).map { index in { index } }
+            let results = ConcurrentJobs.run(jobs, costs: [], lanes: 2)
+            XCTAssertEqual(results.compactMap { try? $0.get() }, Array(0..<2_000))
+        }
+    }
+
     func testNoJobs() {
         let jobs: [@Sendable () throws -> Int] = []
         XCTAssertTrue(ConcurrentJobs.run(jobs, costs: []).isEmpty)

@@ -75,19 +75,31 @@ enum ConcurrentJobs {
     /// One slot per job. Each slot is written by exactly one job, and read only after
     /// `concurrentPerform` has returned, which waits for every job: no two threads ever touch
     /// the same slot at the same time.
+    ///
+    /// The slots are raw memory rather than an array: writing an element of an array property
+    /// is a mutation of the whole array (`withUnsafeMutableBufferPointer` even moves it aside
+    /// while its closure runs), so two jobs finishing at once could lose one's result.
     private final class Slots<Element>: @unchecked Sendable {
-        private var storage: [Element?]
+        private let storage: UnsafeMutablePointer<Element?>
+        private let count: Int
 
         init(count: Int) {
-            storage = Array(repeating: nil, count: count)
+            self.count = count
+            storage = .allocate(capacity: max(1, count))
+            storage.initialize(repeating: nil, count: count)
+        }
+
+        deinit {
+            storage.deinitialize(count: count)
+            storage.deallocate()
         }
 
         func set(_ index: Int, _ value: Element) {
-            storage.withUnsafeMutableBufferPointer { $0[index] = value }
+            storage[index] = value
         }
 
         func values() -> [Element] {
-            storage.map { $0! }
+            (0..<count).map { storage[$0]! }
         }
     }
 }
