@@ -9,7 +9,8 @@
 // - a valid manifest generates with the built-in templates (an `EmitError` — a valid manifest
 //   one output cannot express — is allowed; a template error is a bug);
 // - the two-core split parse, which real runs use only on large manifests, forced on for every
-//   input, gives the same manifest and the same diagnostics as the one-pass parse; so does
+//   input (with a piece per flag), gives the same manifest and the same diagnostics as the
+//   one-pass parse; so does
 //   validating the flags in two parts (``ManifestValidator/splitFromFlags``).
 import FlaggenCore
 
@@ -31,6 +32,7 @@ public func manifestFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: In
 
     var splitting = YAMLParser()
     splitting.splitFromBytes = 0
+    splitting.splitPieceBytes = 1
     let split = ManifestValidator().validate(splitting.parse(bytes), file: "fuzz/flags.yaml")
     if split.manifest != result.manifest || split.diagnostics != result.diagnostics {
         fatalError("the split parse read the input differently from the one-pass parse")

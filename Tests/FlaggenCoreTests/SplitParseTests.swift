@@ -58,7 +58,8 @@ final class SplitParseTests: XCTestCase {
     }
 
     /// Cuts `bytes` at every candidate line, checks each split tree against the sequential
-    /// one, and returns how many cuts were split (rather than given up).
+    /// one (with the second half whole, and in as many pieces as it has keys), and returns how
+    /// many cuts were split (rather than given up) with the second half whole.
     @discardableResult
     private func checkEveryCut(
         _ bytes: [UInt8], name: String, every stride: Int = 1, file: StaticString = #filePath, line: UInt = #line
@@ -71,10 +72,15 @@ final class SplitParseTests: XCTestCase {
             guard let plan = bytes.withUnsafeBufferPointer({ FlagsSplitPlan($0, cutFrom: cut) }),
                 plans.insert(plan.split).inserted
             else { continue }
-            guard let tree = SplitParse.parse(bytes, plan: plan, limits: .default) else { continue }
-            splits += 1
-            XCTAssertEqual(whole.problems, [], "\(name): split although the file has problems", file: file, line: line)
-            XCTAssertEqual(dump(tree), expected, "\(name) cut at byte \(plan.split)", file: file, line: line)
+            // The second half whole, and cut into as many pieces as it has keys.
+            let pieces = bytes.withUnsafeBufferPointer { FlagsSplitPlan($0, cutFrom: cut, pieceBytes: 1) }
+            for (variant, plan) in ([plan] + (pieces.flatMap { $0 == plan ? nil : [$0] } ?? [])).enumerated() {
+                guard let tree = SplitParse.parse(bytes, plan: plan, limits: .default) else { continue }
+                if variant == 0 { splits += 1 }
+                XCTAssertEqual(whole.problems, [], "\(name): split although the file has problems", file: file, line: line)
+                XCTAssertEqual(
+                    dump(tree), expected, "\(name) cut at byte \(plan.split) into \(plan.pieces.count) pieces", file: file, line: line)
+            }
         }
         // The parser itself, forced to split at the middle, answers as the sequential parse.
         var forced = YAMLParser()
@@ -332,11 +338,11 @@ final class SplitParseTests: XCTestCase {
         Array(text.utf8).withUnsafeBufferPointer { FlagsSplitPlan($0, cutFrom: cutFrom) }
     }
 
-    func testPlanCutsWhereTheSecondHalfIsHalfTheFile() {
+    func testPlanCutsWhereTheSecondHalfIsSevenEighthsOfTheFile() {
         let text = "v: 1\nflags:   # the flags\n  a: 1\n  b: 2\n  c: 3\n  d: 4\nconfigs: {}\n"
         let blockStart = "v: 1\nflags:   # the flags\n".utf8.count
         let blockEnd = text.utf8.count - "configs: {}\n".utf8.count
-        // Half the file is more than the block: the cut is its second key.
+        // Seven eighths of the file is more than the block: the cut is its second key.
         XCTAssertEqual(
             plan(text),
             FlagsSplitPlan(split: blockStart + 7, blockEnd: blockEnd, indent: 2, linesBeforeSplit: 3, linesInSecondHalf: 3))
@@ -345,8 +351,31 @@ final class SplitParseTests: XCTestCase {
             FlagsSplitPlan(split: blockStart + 21, blockEnd: blockEnd, indent: 2, linesBeforeSplit: 5, linesInSecondHalf: 1))
         let long = "v: 1\nflags:\n" + (0..<100).map { "  k\($0): 1\n" }.joined()
         let cut = plan(long)
-        // The second half is half the file, give or take a line.
-        XCTAssertLessThanOrEqual(abs((long.utf8.count - (cut?.split ?? 0)) - long.utf8.count / 2), 10)
+        // The second half is seven eighths of the file, give or take a line, in one piece (a
+        // piece is at least 32 KiB).
+        XCTAssertLessThanOrEqual(abs((long.utf8.count - (cut?.split ?? 0)) - long.utf8.count / 8 * 7), 10)
+        XCTAssertEqual(cut?.pieces.count, 1)
+    }
+
+    func testPlanCutsTheSecondHalfIntoPiecesAtKeyLines() throws {
+        let long = "v: 1\nflags:\n" + (0..<100).map { "  k\($0): 1\n    # note\n" }.joined() + "configs: {}\n"
+        let bytes = Array(long.utf8)
+        let plan = try XCTUnwrap(bytes.withUnsafeBufferPointer { FlagsSplitPlan($0, cutFrom: 100, pieceBytes: 300) })
+        let pieces = plan.pieces
+        XCTAssertGreaterThan(pieces.count, 5)
+        XCTAssertEqual(pieces.first?.bytes.lowerBound, plan.split)
+        XCTAssertEqual(pieces.last?.bytes.upperBound, plan.blockEnd)
+        for (piece, next) in zip(pieces, pieces.dropFirst()) {
+            XCTAssertEqual(piece.bytes.upperBound, next.bytes.lowerBound)
+            XCTAssertGreaterThanOrEqual(piece.bytes.count, 300)
+        }
+        for piece in pieces {
+            // Each piece starts at a key line, with the lines before it counted.
+            XCTAssertEqual(Array(bytes[piece.bytes.lowerBound..<piece.bytes.lowerBound + 3]), Array("  k".utf8))
+            XCTAssertEqual(bytes[..<piece.bytes.lowerBound].filter { $0 == 0x0A }.count, piece.linesBefore)
+        }
+        XCTAssertGreaterThanOrEqual(pieces.last!.bytes.count, 150, "no piece shorter than half a piece at the end")
+        XCTAssertNotNil(SplitParse.parse(bytes, plan: plan, limits: .default))
     }
 
     func testPlanEndsTheBlockAtEndOfFileWithoutALineFeed() {

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Where a manifest's `flags` block can be cut in two, so that its halves are parsed on two
-/// cores at once (see ``SplitParse``). A pure function of the bytes; `nil` whenever the text is
+/// cores at once (see ``SplitParse``), and the second half cut again into pieces. A pure function of the bytes; `nil` whenever the text is
 /// not the plain shape it expects, and the parser then reads the file in one go.
 ///
 /// The shape: a line that is exactly `flags:` at column 0 (trailing spaces and a comment
@@ -14,8 +14,10 @@ import Darwin
 /// file. The block's indentation `indent` is that of its first content line (neither blank nor
 /// a comment); every content line is indented at least that much, with spaces only. The cut is
 /// the first line that is `indent` spaces and then a plain key's first byte (`a`-`z`, `0`-`9`,
-/// `_`), from where the second half would be half the file on (both halves then take about as
-/// long: the first one also holds everything around the block), and never the block's first key.
+/// `_`), from where the second half would be seven eighths of the file on (the first part, which
+/// also holds everything around the block, is then about as long as one piece), and never the
+/// block's first key. The second half is cut again at such lines into pieces of about an eighth
+/// of the file, at least 32 KiB.
 ///
 /// Files with bytes that libyaml counts as line breaks besides `\n` (`\r`, NEL, LS, PS) are not
 /// cut, nor those with a byte-order mark after the first byte (libyaml skips one at a line's
@@ -31,13 +33,34 @@ struct FlagsSplitPlan: Equatable {
     var linesBeforeSplit: Int
     /// How many line feeds the second half (`split..<blockEnd`) holds.
     var linesInSecondHalf: Int
+    /// Where the second half is cut again, into pieces that the cores take one at a time,
+    /// whichever is free (so a core that runs slower, as a core waking from idle does on a
+    /// virtual machine, simply reads fewer of them): the start of each piece after the first,
+    /// in order, at a key line like the cut.
+    var pieceCuts: [Cut] = []
+
+    /// A place to cut: the start of a line, and how many lines come before it.
+    struct Cut: Equatable {
+        var offset: Int
+        var linesBefore: Int
+    }
+
+    /// The second half's pieces: their bytes and how many lines of the file come before each.
+    var pieces: [(bytes: Range<Int>, linesBefore: Int)] {
+        let starts = [Cut(offset: split, linesBefore: linesBeforeSplit)] + pieceCuts
+        return starts.indices.map { index in
+            let end = index + 1 < starts.count ? starts[index + 1].offset : blockEnd
+            return (starts[index].offset..<end, starts[index].linesBefore)
+        }
+    }
 }
 
 extension FlagsSplitPlan {
     /// The plan for `bytes`, or nil when they should be parsed in one go. The cut is the first
-    /// plain key line from where the second half would be half the file on, or, for tests,
-    /// from offset `cutFrom` on.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>, cutFrom: Int? = nil) {
+    /// plain key line from where the second half would be seven eighths of the file on, or,
+    /// for tests, from offset `cutFrom` on; the second half is cut into pieces of about an
+    /// eighth of the file (at least 32 KiB), or, for tests, of `pieceBytes`.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, cutFrom: Int? = nil, pieceBytes: Int? = nil) {
         guard let base = bytes.baseAddress, !Self.hasOtherLineBreaks(bytes) else { return nil }
         let count = bytes.count
         /// The start of the line after the one starting at `start`, or `count`.
@@ -98,18 +121,25 @@ extension FlagsSplitPlan {
         }
         guard firstContent >= 0, indent >= 1 else { return nil }
 
-        // The cut: the first key line from where the second half is as long as the rest of the
-        // file (so both halves take as long to parse), and at least from the block's start.
-        let from = cutFrom ?? max(blockStart, blockEnd - count / 2)
-        guard let cut = keyLines.first(where: { $0.offset >= from }) else { return nil }
-        let candidate = cut.offset
-        let linesBefore = cut.line
-        let linesAfter = lines - cut.line
-        split = candidate
+        // The cut: the first key line from where the second half is seven eighths of the file
+        // (the first part, everything else, is about one piece), and at least from the block's
+        // start.
+        let from = cutFrom ?? max(blockStart, blockEnd - count / 8 * 7)
+        guard let cutIndex = keyLines.firstIndex(where: { $0.offset >= from }) else { return nil }
+        let cut = keyLines[cutIndex]
+        split = cut.offset
         self.blockEnd = blockEnd
         self.indent = indent
-        linesBeforeSplit = linesBefore
-        linesInSecondHalf = linesAfter
+        linesBeforeSplit = cut.line
+        linesInSecondHalf = lines - cut.line
+        // The pieces: a new one at the first key line a piece's size on, unless what would be
+        // left is less than half a piece.
+        let pieceSize = max(1, pieceBytes ?? max(32 * 1024, count / 8))
+        var nextPiece = split + pieceSize
+        for key in keyLines[(cutIndex + 1)...] where key.offset >= nextPiece && blockEnd - key.offset >= pieceSize / 2 {
+            pieceCuts.append(Cut(offset: key.offset, linesBefore: key.line))
+            nextPiece = key.offset + pieceSize
+        }
     }
 
     /// Whether the line `start..<end` is `flags:`, then only spaces and maybe a comment.

@@ -33,10 +33,14 @@ public struct YAMLParser: Sendable {
     /// The bounds applied while parsing.
     public var limits: InputLimits
 
-    /// Files from this many bytes on have their `flags` block parsed in two halves on two cores
+    /// Files from this many bytes on have their `flags` block parsed in parts on two cores
     /// (``SplitParse``); smaller ones parse faster in one go. The tree and the problems are the
     /// same either way, which the tests and the manifest fuzzer check by setting it to 0.
     public var splitFromBytes = Self.defaultSplitFromBytes
+    /// The size of the pieces the second half is cut into (see ``FlagsSplitPlan``); `nil` for
+    /// the default, about an eighth of the file. The manifest fuzzer sets it to 1, a piece per
+    /// flag.
+    public var splitPieceBytes: Int?
 
     /// 256 KiB (about 1,000 flags), or in debug builds `FLAGGEN_SPLIT_FROM_BYTES` if set, so
     /// that the whole tool can be run with every manifest split.
@@ -69,7 +73,7 @@ public struct YAMLParser: Sendable {
         }
         // A large manifest's flags are read in two halves at once; anything unusual, and the
         // file is read in one go, which reports problems as always.
-        if bytes.count >= splitFromBytes, let plan = bytes.withUnsafeBufferPointer({ FlagsSplitPlan($0) }),
+        if bytes.count >= splitFromBytes, let plan = bytes.withUnsafeBufferPointer({ FlagsSplitPlan($0, pieceBytes: splitPieceBytes) }),
             let tree = SplitParse.parse(bytes, plan: plan, limits: limits)
         {
             return YAMLDocument(tree: tree, problems: [])
