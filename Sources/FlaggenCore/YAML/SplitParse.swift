@@ -35,10 +35,13 @@ enum SplitParse {
     /// The tree of the whole file, or nil when the parts are not to be trusted.
     ///
     /// Part A and the second half's pieces wait in one queue, A first, and each core takes the
-    /// next as soon as it is free (``ConcurrentJobs/run(_:costs:lanes:)``).
+    /// next as soon as it is free (``ConcurrentJobs/run(_:costs:lanes:)``). Each part joins the
+    /// tree as soon as the parts before it have (``Merger``), so most of the merging happens
+    /// while the other core is still parsing.
     static func parse(_ bytes: [UInt8], plan: FlagsSplitPlan, limits: InputLimits) -> YAMLTree? {
         let pieces = plan.pieces
-        var jobs: [@Sendable () throws -> Part] = [
+        let merger = Merger(plan: plan, pieces: pieces)
+        var jobs: [@Sendable () throws -> Void] = [
             {
                 var joined = [UInt8]()
                 joined.reserveCapacity(bytes.count - (plan.blockEnd - plan.split))
@@ -46,34 +49,19 @@ enum SplitParse {
                 joined.append(contentsOf: bytes[plan.blockEnd...])
                 let placement = EventReader.Placement(
                     firstShiftedLine: plan.linesBeforeSplit, lineShift: plan.linesInSecondHalf, seamLine: plan.linesBeforeSplit)
-                // Part A's arrays get room for the pieces' too: the merge appends them in place.
-                return read(joined[...], placement: placement, limits: limits, roomFor: bytes.count)
+                // Part A's arrays get room for the pieces' too: they are appended in place.
+                merger.add(0, read(joined[...], placement: placement, limits: limits, roomFor: bytes.count))
             }
         ]
-        for piece in pieces {
+        for (index, piece) in pieces.enumerated() {
             jobs.append({
                 let placement = EventReader.Placement(firstShiftedLine: 0, lineShift: piece.linesBefore, depthOffset: 1)
-                return read(bytes[piece.bytes], placement: placement, limits: limits, roomFor: nil)
+                merger.add(index + 1, read(bytes[piece.bytes], placement: placement, limits: limits, roomFor: nil))
             })
         }
-        // A first: it is the one job that must wait for nothing, and about a piece's size.
-        let costs = [Int.max] + pieces.map { $0.bytes.count }
-        var results = ConcurrentJobs.run(jobs, costs: costs).map { try? $0.get() }
-        // Taken out of the results, so that A's arrays are uniquely referenced and grow in place.
-        guard var first = results[0].take(), var a = first.parts.take(),
-            let flagsLocation = first.report.flagsOpenAtSeam, flagsLocation.column == plan.indent + 1,
-            let flags = flagsMapping(in: a), a.records[flags.index].location == flagsLocation
-        else { return nil }
-        var rest: [EventReader.Parts] = []
-        for (index, piece) in pieces.enumerated() {
-            guard let part = results[index + 1], let b = part.parts,
-                !part.report.definedAnchor, part.report.aliasNodes == 0, part.report.rootIsBlockMapping,
-                b.records[b.root.index].location == SourceLocation(line: piece.linesBefore + 1, column: plan.indent + 1)
-            else { return nil }
-            rest.append(b)
-        }
-        guard !shareKeys(a, flags, rest) else { return nil }
-        return merge(&a, flags: flags, rest)
+        // A first, then the pieces in file order: each can join as soon as it is read.
+        _ = ConcurrentJobs.run(jobs, costs: (0..<jobs.count).map { jobs.count - $0 })
+        return merger.tree()
     }
 
     private static func read(
@@ -87,7 +75,7 @@ enum SplitParse {
     }
 
     /// The value of the root mapping's plain `flags` key, if it is a mapping.
-    private static func flagsMapping(in a: EventReader.Parts) -> YAMLTree.NodeID? {
+    fileprivate static func flagsMapping(in a: EventReader.Parts) -> YAMLTree.NodeID? {
         let root = a.records[a.root.index]
         guard root.kind == .mapping else { return nil }
         let flags = Array("flags".utf8)
@@ -101,69 +89,131 @@ enum SplitParse {
         }
     }
 
-    /// Whether any two keys of A's `flags` mapping and the pieces' roots are equal, compared as
-    /// the reader compares keys: bytes when both are ASCII, Swift strings otherwise (a non-ASCII
-    /// key can equal an ASCII one: the Kelvin sign is canonically `K`). Each part's own keys are
-    /// all different (a duplicate is a problem, and the parts were given up).
-    private static func shareKeys(_ a: EventReader.Parts, _ flags: YAMLTree.NodeID, _ pieces: [EventReader.Parts]) -> Bool {
-        // Every key's bytes, one after another, so that all are read through one buffer.
-        var text: [UInt8] = []
-        var ranges: [Range<Int>] = []
-        func collect(_ parts: EventReader.Parts, _ mapping: YAMLTree.NodeID) {
-            parts.text.withUnsafeBufferPointer { partText in
-                for entry in parts.entries(of: mapping) {
-                    let start = text.count
-                    text.append(contentsOf: partText.slice(parts.records[entry.key.index]))
-                    ranges.append(start..<text.count)
-                }
-            }
-        }
-        collect(a, flags)
-        let firstCount = ranges.count
-        for piece in pieces { collect(piece, piece.root) }
-        return text.withUnsafeBufferPointer { text in
-            func key(_ position: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[ranges[position]]) }
-            func keyText(_ position: Int) -> String { String(decoding: key(position), as: UTF8.self) }
-            var index = MappingKeyIndex(
-                fingerprints: ranges[..<firstCount].indices.map { KeyFingerprint(key($0)) }[...], expectedCount: ranges.count, keyText: keyText)
-            for position in firstCount..<ranges.count {
-                let bytes = key(position)
-                let fingerprint = KeyFingerprint(bytes)
-                if index.position(
-                    of: fingerprint, text: { String(decoding: bytes, as: UTF8.self) }, keyCount: position,
-                    keyText: keyText, matches: { key($0).hasSameBytes(as: bytes) }) != nil
-                {
-                    return true
-                }
-                index.insert(position, fingerprint: fingerprint, keyCount: position + 1, keyText: keyText)
-            }
-            return false
-        }
-    }
+    /// Builds the merged tree from the parts, in file order, as they arrive: A's tree with each
+    /// piece's records, text, tags, items and entries appended, their IDs and offsets moved,
+    /// and A's `flags` mapping pointed at a new range of entries, its own, then each piece's
+    /// root's. The pieces' root records and the old ranges of flag entries stay, unused:
+    /// nothing reads a tree's records or entries except from its root down.
+    ///
+    /// A part is checked as it joins (see the type's list of conditions), its keys against
+    /// every flag key before it, compared as the reader compares keys: bytes when both are
+    /// ASCII, Swift strings otherwise (a non-ASCII key can equal an ASCII one: the Kelvin sign
+    /// is canonically `K`). Each part's own keys are all different (a duplicate is a problem,
+    /// and the parts are given up).
+    private final class Merger: @unchecked Sendable {
+        private let lock = Lock()
+        private let plan: FlagsSplitPlan
+        private let pieces: [(bytes: Range<Int>, linesBefore: Int)]
+        /// Parts that arrived before the ones ahead of them, by position (0 is A).
+        private var waiting: [Part?]
+        /// The position of the next part to join.
+        private var next = 0
+        private var failed = false
+        /// The tree so far: A's parts, grown in place.
+        private var merged: EventReader.Parts?
+        private var flags = YAMLTree.NodeID(index: 0)
+        /// The entries of the pieces' roots, moved.
+        private var rootEntries: [YAMLTree.Entry] = []
+        /// Every flag key so far, its text in the merged text, and where each is.
+        private var keys: [YAMLTree.Record] = []
+        private var keyIndex: MappingKeyIndex?
 
-    /// A's tree with each piece's records, text, tags, items and entries appended, their IDs
-    /// and offsets moved, and A's `flags` mapping pointed at a new range of entries: its own,
-    /// then each piece's root's. The pieces' root records and the old ranges of flag entries
-    /// stay, unused: nothing reads a tree's records or entries except from its root down.
-    private static func merge(_ a: inout EventReader.Parts, flags: YAMLTree.NodeID, _ pieces: [EventReader.Parts]) -> YAMLTree {
-        // Taken out of `a` so that they are uniquely referenced and grow in place.
-        var records = a.records
-        var entryList = a.entryList
-        var itemList = a.itemList
-        var tags = a.tags
-        a.records = []
-        a.entryList = []
-        a.itemList = []
-        records.reserveCapacity(records.count + pieces.reduce(0) { $0 + $1.records.count })
-        var rootEntries: [YAMLTree.Entry] = []
-        for b in pieces {
-            let nodeShift = records.count
-            let textShift = a.text.count
-            let entryShift = entryList.count
-            let itemShift = itemList.count
-            let tagShift = Int32(tags.count)
+        init(plan: FlagsSplitPlan, pieces: [(bytes: Range<Int>, linesBefore: Int)]) {
+            self.plan = plan
+            self.pieces = pieces
+            waiting = Array(repeating: nil, count: pieces.count + 1)
+        }
+
+        /// Takes part `position`'s result, and joins every part that can join now.
+        func add(_ position: Int, _ part: Part) {
+            lock.withLock {
+                waiting[position] = part
+                while !failed, next < waiting.count, let part = waiting[next].take() {
+                    if next == 0 { joinFirst(part) } else { join(part, as: pieces[next - 1]) }
+                    next += 1
+                }
+            }
+        }
+
+        /// The merged tree, once every part has been added; nil when any part failed a check.
+        func tree() -> YAMLTree? {
+            lock.withLock {
+                guard !failed, next == waiting.count, var merged = merged.take() else { return nil }
+                let flagsRecord = merged.records[flags.index]
+                let flagsStart = merged.entryList.count
+                merged.entryList.reserveCapacity(flagsStart + flagsRecord.count + rootEntries.count)
+                merged.entryList.append(contentsOf: Array(merged.entryList[flagsRecord.start..<flagsRecord.start + flagsRecord.count]))
+                merged.entryList.append(contentsOf: rootEntries)
+                merged.records[flags.index].start = flagsStart
+                merged.records[flags.index].count = merged.entryList.count - flagsStart
+                return merged.text.withUnsafeBufferPointer {
+                    YAMLTree(
+                        records: merged.records, entryList: merged.entryList, itemList: merged.itemList, tags: merged.tags, text: $0,
+                        root: merged.root)
+                }
+            }
+        }
+
+        private func joinFirst(_ part: Part) {
+            var part = part
+            guard let a = part.parts.take(),
+                let flagsLocation = part.report.flagsOpenAtSeam, flagsLocation.column == plan.indent + 1,
+                let flags = SplitParse.flagsMapping(in: a), a.records[flags.index].location == flagsLocation
+            else {
+                failed = true
+                return
+            }
+            self.flags = flags
+            keys = a.entries(of: flags).map { a.records[$0.key.index] }
+            keys.reserveCapacity(keys.count * (pieces.count + 1))
+            keyIndex = a.text.withUnsafeBufferPointer { text in
+                MappingKeyIndex(
+                    fingerprints: keys.map { KeyFingerprint(text.slice($0)) }[...], expectedCount: keys.count * (pieces.count + 1),
+                    keyText: { String(decoding: text.slice(self.keys[$0]), as: UTF8.self) })
+            }
+            merged = a
+        }
+
+        private func join(_ part: Part, as piece: (bytes: Range<Int>, linesBefore: Int)) {
+            guard var merged = merged.take(), let b = part.parts,
+                !part.report.definedAnchor, part.report.aliasNodes == 0, part.report.rootIsBlockMapping,
+                b.records[b.root.index].location == SourceLocation(line: piece.linesBefore + 1, column: plan.indent + 1)
+            else {
+                failed = true
+                return
+            }
+            let nodeShift = merged.records.count
+            let textShift = merged.text.count
+            let entryShift = merged.entryList.count
+            let itemShift = merged.itemList.count
+            let tagShift = Int32(merged.tags.count)
             func moved(_ node: YAMLTree.NodeID) -> YAMLTree.NodeID { YAMLTree.NodeID(index: node.index + nodeShift) }
             func moved(_ entry: YAMLTree.Entry) -> YAMLTree.Entry { YAMLTree.Entry(key: moved(entry.key), value: moved(entry.value)) }
+            b.text.withUnsafeBufferPointer { merged.text.append($0) }
+            // The piece's keys, against every key before them.
+            let clash = merged.text.withUnsafeBufferPointer { text -> Bool in
+                // Reads `self.keys` rather than capturing the array, which would copy it on every append.
+                let keyText: (Int) -> String = { String(decoding: text.slice(self.keys[$0]), as: UTF8.self) }
+                for entry in b.entries(of: b.root) {
+                    var key = b.records[entry.key.index]
+                    key.start += textShift
+                    let bytes = text.slice(key)
+                    let fingerprint = KeyFingerprint(bytes)
+                    if keyIndex!.position(
+                        of: fingerprint, text: { String(decoding: bytes, as: UTF8.self) }, keyCount: keys.count, keyText: keyText,
+                        matches: { text.slice(self.keys[$0]).hasSameBytes(as: bytes) }) != nil
+                    {
+                        return true
+                    }
+                    keys.append(key)
+                    keyIndex!.insert(keys.count - 1, fingerprint: fingerprint, keyCount: keys.count, keyText: keyText)
+                }
+                return false
+            }
+            guard !clash else {
+                failed = true
+                return
+            }
             for var record in b.records {
                 switch record.kind {
                 case .scalar:
@@ -172,23 +222,13 @@ enum SplitParse {
                 case .mapping: record.start += entryShift
                 case .sequence: record.start += itemShift
                 }
-                records.append(record)
+                merged.records.append(record)
             }
-            entryList.append(contentsOf: b.entryList.lazy.map(moved))
+            merged.entryList.append(contentsOf: b.entryList.lazy.map(moved))
             rootEntries.append(contentsOf: b.entries(of: b.root).lazy.map(moved))
-            itemList.append(contentsOf: b.itemList.lazy.map(moved))
-            tags += b.tags
-            b.text.withUnsafeBufferPointer { a.text.append($0) }
-        }
-        let flagsRecord = records[flags.index]
-        let flagsStart = entryList.count
-        entryList.reserveCapacity(entryList.count + flagsRecord.count + rootEntries.count)
-        entryList.append(contentsOf: Array(entryList[flagsRecord.start..<flagsRecord.start + flagsRecord.count]))
-        entryList.append(contentsOf: rootEntries)
-        records[flags.index].start = flagsStart
-        records[flags.index].count = entryList.count - flagsStart
-        return a.text.withUnsafeBufferPointer {
-            YAMLTree(records: records, entryList: entryList, itemList: itemList, tags: tags, text: $0, root: a.root)
+            merged.itemList.append(contentsOf: b.itemList.lazy.map(moved))
+            merged.tags += b.tags
+            self.merged = merged
         }
     }
 }
