@@ -112,8 +112,10 @@ public struct Generate: Sendable {
     /// before rendering.
     private func validateAndHash(_ bytes: [UInt8], name: String) -> (ValidationResult, GeneratedHeader) {
         let document = YAMLParser().parse(bytes)
+        // The SHA instructions hash about eight times as fast as the portable code.
+        let hashCost = ManifestHash.usesHardware ? bytes.count / 8 : bytes.count
         return ManifestValidator().validate(
-            document, file: manifestPath, alongside: { GeneratedHeader(manifestName: name, manifestBytes: bytes) }, workCost: bytes.count)
+            document, file: manifestPath, alongside: { GeneratedHeader(manifestName: name, manifestBytes: bytes) }, workCost: hashCost)
     }
 
     /// Validates and renders into memory, or into the sink `makeSink` makes for the output root.

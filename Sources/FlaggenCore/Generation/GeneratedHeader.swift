@@ -17,7 +17,7 @@ public struct GeneratedHeader: Sendable, Hashable {
     /// Creates the header for a manifest's bytes.
     public init(manifestName: String, manifestBytes: [UInt8], toolVersion: String = FlaggenVersion.current) {
         self.manifestName = manifestName
-        self.manifestHash = SHA256.hexDigest(manifestBytes)
+        self.manifestHash = ManifestHash.hexDigest(manifestBytes)
         self.toolVersion = toolVersion
     }
 
