@@ -107,7 +107,7 @@ enum FileSystem {
             let start = bytes.count
             chunk = min(chunk, limit - start)
             bytes.append(contentsOf: repeatElement(0, count: chunk))
-            guard let filled = bytes.withUnsafeMutableBytes({ readOn(descriptor, into: $0.baseAddress! + start, count: chunk) }) else { return nil }
+            guard let filled = bytes.withUnsafeMutableBytes({ read(descriptor, into: $0.baseAddress! + start, count: chunk, at: nil) }) else { return nil }
             bytes.removeLast(chunk - filled)
             if filled < chunk { break }
             chunk = max(chunk, 64 * 1024)
@@ -115,28 +115,14 @@ enum FileSystem {
         return bytes
     }
 
-    /// Reads up to `count` bytes from where an open file (or pipe) stands; fewer only at its end,
-    /// nil when reading fails.
-    private static func readOn(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int? {
+    /// Reads up to `count` bytes at `offset` of an open file, or from where it stands (a pipe
+    /// too) when `offset` is nil; fewer only at its end, nil when reading fails.
+    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int?) -> Int? {
         var filled = 0
         while filled < count {
-            let result = systemRead(descriptor, buffer + filled, count - filled)
-            if result < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if result == 0 { break }
-            filled += result
-        }
-        return filled
-    }
-
-    /// Reads up to `count` bytes at `offset` of an open file; fewer only at its end, nil when
-    /// reading fails.
-    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int? {
-        var filled = 0
-        while filled < count {
-            let result = pread(descriptor, buffer + filled, count - filled, off_t(offset + filled))
+            let result =
+                if let offset { pread(descriptor, buffer + filled, count - filled, off_t(offset + filled)) }
+                else { systemRead(descriptor, buffer + filled, count - filled) }
             if result < 0 {
                 if errno == EINTR { continue }
                 return nil
