@@ -14,7 +14,16 @@ final class LexicalPathTests: XCTestCase {
         }
     }
 
+    func testRelativePathsKeepTheirWayOut() {
+        XCTAssertEqual(LexicalPath.standardized("../a"), "../a")
+        XCTAssertEqual(LexicalPath.standardized("a/../../b"), "../b")
+        XCTAssertEqual(LexicalPath.standardized("../../a/./b/../c"), "../../a/c")
+        XCTAssertEqual(LexicalPath.standardized("a/b/.."), "a")
+    }
+
     func testParentAndJoin() {
+        // The parent is cut at the last `/` byte, even before a combining mark.
+        XCTAssertEqual(LexicalPath.parent(of: "/out/\u{301}x.swift"), "/out")
         XCTAssertEqual(LexicalPath.parent(of: "/a/b/c.json"), "/a/b")
         XCTAssertEqual(LexicalPath.parent(of: "/c.json"), "/")
         XCTAssertEqual(LexicalPath.joined("/a/b", "c"), "/a/b/c")

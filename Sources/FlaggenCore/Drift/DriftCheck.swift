@@ -54,7 +54,8 @@ public struct DriftCheck: Sendable {
             findings.append(DriftFinding(kind: .differs, path: display, line: line, diff: diff))
         }
         for url in Self.staleFiles(paths: rendered.files.map(\.path), root: rendered.root, manifestName: manifestName) {
-            let relative = String(url.path.dropFirst(LexicalPath.joined(LexicalPath.standardized(rendered.root.path), "").count))
+            let prefix = LexicalPath.joined(LexicalPath.standardized(rendered.root.path), "")
+            let relative = String(decoding: url.path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
             findings.append(DriftFinding(kind: .unexpected, path: Self.join(displayRoot, relative), line: 1, diff: ""))
         }
         return findings

@@ -94,7 +94,8 @@ enum FileSystem {
     /// Reads at most `limit` bytes from the start of the file at `path`; nil when it cannot be read.
     ///
     /// The bytes go straight into the array, which starts at the size `fstat` gives (plus one,
-    /// to see the end in the same read) and grows only for a file that grew meanwhile.
+    /// to see the end in the same read) and grows only for what `fstat` did not count: a file
+    /// that grew meanwhile, a pipe, a file in `/proc`.
     static func readPrefix(ofFileAtPath path: String, limit: Int) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }

@@ -3,15 +3,19 @@
 /// building a `URL` for each: `generate` asks for a few hundred of them after every run.
 enum LexicalPath {
     /// `path` with `.` and empty components removed and each `..` applied to the component
-    /// before it (at the root, `..` stays at the root). A relative path stays relative.
+    /// before it (at the root, `..` stays at the root). A relative path stays relative and keeps
+    /// the `..`s that lead out of it.
     static func standardized(_ path: String) -> String {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         var components: [Substring.UTF8View] = []
         for component in path.utf8.split(separator: slash, omittingEmptySubsequences: true) {
             if component.count == 1, component.first == dot { continue }
             if component.count == 2, component.first == dot, component.last == dot {
-                if !components.isEmpty { components.removeLast() }
-                continue
+                if let last = components.last, !(last.count == 2 && last.first == dot && last.last == dot) {
+                    components.removeLast()
+                    continue
+                }
+                if path.utf8.first == slash { continue }
             }
             components.append(component)
         }
@@ -25,10 +29,10 @@ enum LexicalPath {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The folder `path` is in (`/` for a file at the root).
+    /// The folder `path` is in (`/` for a file at the root), cut at its last `/` byte.
     static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == path.utf8.startIndex ? "/" : String(decoding: path.utf8[..<slash], as: UTF8.self)
     }
 
     /// `name` inside `folder`.

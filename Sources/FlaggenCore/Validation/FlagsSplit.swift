@@ -1,9 +1,9 @@
 /// How the flags of a large manifest are validated on two cores, and the other work (hashing
 /// the manifest, for `generate`) that runs beside them.
 ///
-/// The first part of 'flags', with everything else in the manifest, is read on the calling
-/// core; the other core runs the side work and then reads the second part, sized so that both
-/// finish together. ``ManifestValidator`` falls back to one pass whenever the second part has
+/// The first part of 'flags', with everything else in the manifest, is read on one core; the
+/// other core runs the side work and then reads the second part, sized so that both finish
+/// together. ``ManifestValidator`` falls back to one pass whenever the second part has
 /// anything to report, so the split never changes a message.
 final class FlagsSplit: @unchecked Sendable {
     /// Below this many flags the flags are read in one pass, beside the side work

@@ -349,7 +349,10 @@ private struct ManifestReader {
             context.rollBack(to: checkpoint)
             return nil
         }
-        guard var claims = firstPart.claims.take() else { return nil }
+        guard var claims = firstPart.claims.take() else {
+            context.rollBack(to: checkpoint)
+            return nil
+        }
         for entry in entries[middle...] {
             checkNames(of: tree.text(entry.key), node: entry.key, at: tree.location(entry.key), claims: &claims)
         }

@@ -71,7 +71,7 @@ public struct YAMLParser: Sendable {
         if bytes.isEmpty {
             return failure("the file is empty; a manifest starts with 'version: 1'", at: .startOfFile)
         }
-        // A large manifest's flags are read in two halves at once; anything unusual, and the
+        // A large manifest's flags are read in parts on both cores; anything unusual, and the
         // file is read in one go, which reports problems as always.
         if bytes.count >= splitFromBytes, let plan = bytes.withUnsafeBufferPointer({ FlagsSplitPlan($0, pieceBytes: splitPieceBytes) }),
             let tree = SplitParse.parse(bytes, plan: plan, limits: limits)
