@@ -427,29 +427,11 @@ public struct JSONStreamWriter: ~Copyable {
     }
 
     /// Writes `number` in decimal: a minus sign, then at least `width` digits (zeros in front),
-    /// straight into the buffer from the last digit back.
+    /// straight into the buffer.
     private mutating func putDigits(of number: Int, width: Int) {
-        var magnitude = number.magnitude
-        var digitCount = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            digitCount += 1
-            rest /= 10
-        }
-        let signCount = number < 0 ? 1 : 0
-        let length = signCount + max(digitCount, width)
+        let length = DecimalDigits.count(of: number, minimumDigits: width)
         reserve(length)
-        var index = count + length
-        repeat {
-            index -= 1
-            storage[index] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
-            magnitude /= 10
-        } while magnitude > 0
-        while index > count + signCount {
-            index -= 1
-            storage[index] = UInt8(ascii: "0")
-        }
-        if signCount == 1 { storage[count] = UInt8(ascii: "-") }
+        DecimalDigits.write(number, count: length, to: storage + count)
         count += length
     }
 

@@ -1,3 +1,5 @@
+import FlaggenJSON
+
 /// Writes a `String` of pieces straight into the new string's own storage, for the short texts
 /// of the Swift and Kotlin contexts (quoted literals, doc comment lines, `FlagDay.utc(...)`).
 ///
@@ -64,25 +66,10 @@ struct SourceTextWriter: ~Copyable {
     /// `minimumDigits`: `append(decimal: 7, minimumDigits: 2)` writes `07`. A negative value
     /// gets a `-` before its digits (and the zeros), as `String(value)` writes it.
     mutating func append(decimal value: Int, minimumDigits: Int = 1) {
-        if value < 0 { append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        let width = max(digits, minimumDigits)
-        precondition(width <= storage.count - count, "SourceTextWriter: more bytes than its capacity")
-        // Written from the last digit back; once the digits run out, `magnitude` is 0 and the
-        // rest are the leading zeros.
-        var position = count + width
-        while position > count {
-            position -= 1
-            storage[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-        }
-        count += width
+        let length = DecimalDigits.count(of: value, minimumDigits: minimumDigits)
+        precondition(length <= storage.count - count, "SourceTextWriter: more bytes than its capacity")
+        DecimalDigits.write(value, count: length, to: storage.baseAddress! + count)
+        count += length
     }
 
     /// The most bytes ``append(decimal:minimumDigits:)`` writes for any `Int` with up to
