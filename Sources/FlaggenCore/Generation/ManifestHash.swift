@@ -14,7 +14,7 @@ enum ManifestHash {
     /// The digest of `bytes`, lowercase hex.
     static func hexDigest(_ bytes: [UInt8]) -> String {
         guard usesHardware else { return SHA256.hexDigest(bytes) }
-        return hex(hardwareDigest(bytes))
+        return SHA256.hex(hardwareDigest(bytes))
     }
 
     /// The digest from the SHA instructions; only when ``usesHardware``.
@@ -25,16 +25,5 @@ enum ManifestHash {
             digest.withUnsafeMutableBufferPointer { flaggen_sha256(input.baseAddress, input.count, $0.baseAddress!) }
         }
         return digest
-    }
-
-    private static func hex(_ digest: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(digest.count * 2)
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 }
