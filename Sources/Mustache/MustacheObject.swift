@@ -31,7 +31,7 @@ public final class MustacheShape: Sendable {
 /// An object of template data: a ``MustacheShape`` and one value per key of it.
 ///
 /// Build the objects of a list from one shape (``init(shape:values:)``); a dictionary literal
-/// or ``init(_:)`` makes an object with a shape of its own, which suits objects made once.
+/// makes an object with a shape of its own, which suits objects made once.
 public struct MustacheObject: Sendable, ExpressibleByDictionaryLiteral {
     /// The object's keys.
     public private(set) var shape: MustacheShape
@@ -45,11 +45,6 @@ public struct MustacheObject: Sendable, ExpressibleByDictionaryLiteral {
         self.values = values
     }
 
-    /// An object with these members, and a shape of its own.
-    public init(_ members: [String: MustacheValue]) {
-        self.init(shape: MustacheShape(keys: Array(members.keys)), values: Array(members.values))
-    }
-
     /// An object with these members, and a shape of its own. Keys must be distinct.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
         self.init(shape: MustacheShape(keys: elements.map(\.0)), values: elements.map(\.1))
@@ -57,11 +52,6 @@ public struct MustacheObject: Sendable, ExpressibleByDictionaryLiteral {
 
     /// How many members the object has.
     public var count: Int { values.count }
-
-    /// The keys with their values, in slot order.
-    public var members: some Sequence<(key: String, value: MustacheValue)> {
-        zip(shape.keys, values).lazy.map { (key: $0, value: $1) }
-    }
 
     /// The value of `key`, or `nil` when there is none. Setting a value for a new key, or `nil`,
     /// gives the object a new shape of its own (so do it only for objects made once).

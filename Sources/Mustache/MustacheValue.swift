@@ -100,18 +100,6 @@ extension MustacheValue {
         return nil
     }
 
-    /// The items, or `nil` when the value is not a list.
-    public var arrayValue: [MustacheValue]? {
-        if case .array(let items) = self { return items }
-        return nil
-    }
-
-    /// The string, or `nil` when the value is not a string.
-    public var stringValue: String? {
-        if case .string(let string) = self { return string }
-        return nil
-    }
-
     /// The member `key` of an object, `nil` for a missing key or a value that is not an object.
     public subscript(key: String) -> MustacheValue? {
         objectValue?[key]
