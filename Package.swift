@@ -30,14 +30,10 @@ let package = Package(
         .target(name: "FlaggenArguments"),
         .target(name: "Mustache", dependencies: ["FlaggenJSON"]),
 
-        // SHA-256 with the x86-64 SHA instructions, for hashing manifests (C: Swift has no
-        // intrinsics for them); FlagKitBucket's portable SHA256 is the fallback.
-        .target(name: "CSHA256"),
-
         // The generator: parse -> validate -> translate -> render -> write.
         .target(
             name: "FlaggenCore",
-            dependencies: ["CYAML", "CSHA256", "FlagKitBucket", "FlaggenJSON", "FlaggenArguments", "Mustache"]
+            dependencies: ["CYAML", "FlagKitBucket", "FlaggenJSON", "FlaggenArguments", "Mustache"]
         ),
 
         // The command-line tool: arguments in, core calls, exit code out.

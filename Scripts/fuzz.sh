@@ -34,7 +34,7 @@ fuzzers=${FUZZERS:-"manifest mustache"}
 # the sanitizers on all the code under test.
 build=${FUZZ_BUILD_DIR:-/tmp/flaggen-fuzz-build}
 mkdir -p "$build"
-swift_flags=(-swift-version 6 -O -g -sanitize=fuzzer,address -parse-as-library -I "$build" -I "$root/Sources/CYAML" -I "$root/Sources/CSHA256/include")
+swift_flags=(-swift-version 6 -O -g -sanitize=fuzzer,address -parse-as-library -I "$build" -I "$root/Sources/CYAML")
 if [ "$(uname -s)" = Linux ]; then swift_flags+=(-use-ld=lld); fi
 yaml_flags=()
 if pkg-config --exists yaml-0.1 2>/dev/null; then
@@ -68,11 +68,6 @@ build_module() {
 
 echo "==> Building the fuzzers in $build"
 started=$SECONDS
-# The one C target FlaggenCore imports besides libyaml (SwiftPM builds it for the package).
-if [ ! -f "$build/CSHA256.o" ] || [ "$root/Sources/CSHA256/sha256_x86.c" -nt "$build/CSHA256.o" ]; then
-  echo "    CSHA256"
-  clang -O2 -g -fsanitize=address -I "$root/Sources/CSHA256/include" -c "$root/Sources/CSHA256/sha256_x86.c" -o "$build/CSHA256.o"
-fi
 # In dependency order: each module imports only the ones before it.
 for module in FlagKitBucket FlaggenJSON FlaggenArguments Mustache FlaggenCore; do
   build_module "$module"
@@ -80,7 +75,7 @@ done
 echo "    ManifestFuzzer"
 swiftc "${swift_flags[@]}" ${yaml_flags[@]+"${yaml_flags[@]}"} -module-name ManifestFuzzer \
   "$root/Fuzz/ManifestFuzzer/main.swift" \
-  "$build/FlagKitBucket.o" "$build/FlaggenJSON.o" "$build/FlaggenArguments.o" "$build/Mustache.o" "$build/FlaggenCore.o" "$build/CSHA256.o" \
+  "$build/FlagKitBucket.o" "$build/FlaggenJSON.o" "$build/FlaggenArguments.o" "$build/Mustache.o" "$build/FlaggenCore.o" \
   -lyaml -o "$build/manifest-fuzzer"
 echo "    MustacheFuzzer"
 swiftc "${swift_flags[@]}" -module-name MustacheFuzzer \

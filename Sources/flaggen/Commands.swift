@@ -46,7 +46,7 @@ enum Commands {
         report(diagnostics, format: format)
         if format == .text, let manifest = result.manifest, !diagnostics.containsErrors {
             let count = manifest.flags.count
-            print("\(path): \(count) flag\(count == 1 ? "" : "s"), \(manifest.configs.count) config\(manifest.configs.count == 1 ? "" : "s"), no errors")
+            printText("\(path): \(count) flag\(count == 1 ? "" : "s"), \(manifest.configs.count) config\(manifest.configs.count == 1 ? "" : "s"), no errors")
         }
         return diagnostics.containsErrors ? .findings : .success
     }
@@ -84,12 +84,11 @@ enum Commands {
             printError("error: the manifest has errors; nothing was written")
             return .findings
         }
-        let writer = OutputWriter(root: written.root)
         for file in written.files where file.outcome != .unchanged {
-            print("\(file.outcome.rawValue) \(writer.url(forPath: file.path).path)")
+            printText("\(file.outcome.rawValue) \(written.root.appendingPathComponent(file.path).path)")
         }
-        for url in run.removeStaleFiles(written) { print("removed \(url.path) (no longer generated)") }
-        for url in run.removeAbandonedTemporaryFiles(written) { print("removed \(url.path) (left by an interrupted run)") }
+        for url in run.removeStaleFiles(written) { printText("removed \(url.path) (no longer generated)") }
+        for url in run.removeAbandonedTemporaryFiles(written) { printText("removed \(url.path) (left by an interrupted run)") }
         let unchanged = written.files.filter { $0.outcome == .unchanged }.count
         if unchanged > 0 { print("\(unchanged) file\(unchanged == 1 ? "" : "s") unchanged") }
         return .success
@@ -109,8 +108,7 @@ enum Commands {
             return .findings
         }
         let check = DriftCheck()
-        let manifestName = URL(fileURLWithPath: run.manifestPath).lastPathComponent
-        let findings = check.findings(for: rendered, manifestName: manifestName, displayRoot: run.displayRoot(rendered))
+        let findings = check.findings(for: rendered, displayRoot: run.displayRoot(rendered))
         let diagnostics = rendered.diagnostics + check.diagnostics(for: findings, fix: run.fixCommand)
         switch format {
         case .text:
@@ -145,7 +143,7 @@ enum Commands {
             return .usage
         }
         report(findings, format: format)
-        if format == .text, findings.isEmpty { print("no breaking changes against \(against)") }
+        if format == .text, findings.isEmpty { printText("no breaking changes against \(against)") }
         return findings.containsErrors ? .findings : .success
     }
 
@@ -176,7 +174,7 @@ enum Commands {
             let scanner = FlagReferences(manifest: manifest)
             let found = try scanner.scan(paths: paths)
             let diagnostics = scanner.diagnostics(for: found, manifestFile: path, today: today, failOn: failOn)
-            if format == .text { print(scanner.summary(for: found), terminator: "") }
+            if format == .text { printText(scanner.summary(for: found), terminator: "") }
             report(diagnostics, format: format)
             return diagnostics.containsErrors ? .findings : .success
         } catch {

@@ -21,8 +21,11 @@ enum ExitStatus: Int32 {
     case usage = 2
 }
 
+/// Prints a message to standard error; control characters from the input become escapes
+/// (``TerminalText``), so a manifest's text cannot drive the terminal.
 func printError(_ text: String) {
-    let line = text.hasSuffix("\n") ? text : text + "\n"
+    let safe = TerminalText.escaped(text, keepsLines: true)
+    let line = safe.hasSuffix("\n") ? safe : safe + "\n"
     var bytes = Array(line.utf8)
     var written = 0
     while written < bytes.count {
@@ -31,6 +34,12 @@ func printError(_ text: String) {
         if result <= 0 { return }
         written += result
     }
+}
+
+/// Prints a message to standard output, with control characters from the input escaped as by
+/// ``printError(_:)``. Output that must stay byte-exact (`render`) uses `print`.
+func printText(_ text: String, terminator: String = "\n") {
+    print(TerminalText.escaped(text, keepsLines: true), terminator: terminator)
 }
 
 func run(_ arguments: [String]) -> ExitStatus {

@@ -23,8 +23,12 @@ var flaggenExecutable: URL {
     return folder.appendingPathComponent("flaggen")
 }
 
-/// Runs `flaggen` with arguments in a folder and collects its output.
-func runFlaggen(_ arguments: [String], in folder: URL = packageRoot, environment: [String: String]? = nil) throws -> RunResult {
+/// Runs `flaggen` with arguments in a folder and collects its output. After `timeout` seconds
+/// the process is killed and the run fails the test, so a hang cannot stall the suite.
+func runFlaggen(
+    _ arguments: [String], in folder: URL = packageRoot, environment: [String: String]? = nil, timeout: TimeInterval = 120,
+    file: StaticString = #filePath, line: UInt = #line
+) throws -> RunResult {
     let process = Process()
     process.executableURL = flaggenExecutable
     process.arguments = arguments
@@ -35,6 +39,13 @@ func runFlaggen(_ arguments: [String], in folder: URL = packageRoot, environment
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    let deadline = DispatchWorkItem {
+        guard process.isRunning else { return }
+        XCTFail("flaggen \(arguments.joined(separator: " ")) still ran after \(Int(timeout)) s; killed", file: file, line: line)
+        kill(process.processIdentifier, SIGKILL)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
+    defer { deadline.cancel() }
     // Read both pipes before waiting, so a large output cannot block the child.
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()

@@ -1,5 +1,5 @@
 import FlagKit
-import FlaggenCore
+@testable import FlaggenCore
 import FlaggenJSON
 import Foundation
 import XCTest
@@ -19,7 +19,7 @@ func canonicalSeedTestInput(at url: URL) throws -> CanonicalSeedTestInput {
     guard let manifest = result.manifest else {
         throw CanonicalSeedTestError("\(url.path) is not valid:\n" + result.diagnostics.map(\.formatted).joined(separator: "\n"))
     }
-    return CanonicalSeedTestInput(manifest: manifest, header: GeneratedHeader(manifestName: url.lastPathComponent, manifestBytes: bytes))
+    return CanonicalSeedTestInput(manifest: manifest, header: GeneratedHeader(manifestName: url.lastPathComponent))
 }
 
 /// Validates manifest text as `flags.yaml` for the seed tests.
@@ -28,7 +28,7 @@ func canonicalSeedTestInput(yaml: String) throws -> CanonicalSeedTestInput {
     guard let manifest = result.manifest else {
         throw CanonicalSeedTestError("the manifest is not valid:\n" + result.diagnostics.map(\.formatted).joined(separator: "\n"))
     }
-    return CanonicalSeedTestInput(manifest: manifest, header: GeneratedHeader(manifestName: "flags.yaml", manifestBytes: Array(yaml.utf8)))
+    return CanonicalSeedTestInput(manifest: manifest, header: GeneratedHeader(manifestName: "flags.yaml"))
 }
 
 /// The root manifest and the hostile fixture.
@@ -98,7 +98,7 @@ final class CanonicalSeedTests: XCTestCase {
         let input = try canonicalSeedTestInput(at: packageRoot.appendingPathComponent("flags.yaml"))
         let (text, json) = try seed(input)
         XCTAssertEqual(json["$comment"]?.stringValue, input.header.lines.joined(separator: " "))
-        XCTAssertTrue(GeneratedHeader.isGenerated(Array(text.utf8)))
+        XCTAssertEqual(GeneratedFileOwner.manifest(start: Array(text.utf8), end: Array(text.utf8)), input.header.manifestName)
         XCTAssertTrue(text.hasSuffix("}\n"))
     }
 

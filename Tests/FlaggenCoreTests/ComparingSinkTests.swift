@@ -20,7 +20,7 @@ final class ComparingSinkTests: XCTestCase {
         let url = root.appendingPathComponent(path)
         try? FileManager.default.removeItem(at: url)
         if let disk { try Data(disk.utf8).write(to: url) }
-        let sink = ComparingSink(root: root, checksContainment: true)
+        let sink = ComparingSink(guard: OutputGuard(root: root, confinesToRoot: true, manifestName: "flags.yaml"))
         let stream = try sink.open(path: path)
         for piece in pieces {
             try Array(piece.utf8).withUnsafeBytes { try stream.write($0) }
@@ -57,11 +57,11 @@ final class ComparingSinkTests: XCTestCase {
         XCTAssertFalse(rendered.matchingDisk.contains("Generated/Swift/Flags.swift"))
         XCTAssertTrue(rendered.matchingDisk.contains("Generated/Kotlin/Flags.kt"))
         XCTAssertTrue(rendered.files.filter { rendered.matchingDisk.contains($0.path) }.allSatisfy(\.contents.isEmpty))
-        let findings = DriftCheck().findings(for: rendered, manifestName: "flags.yaml", displayRoot: "")
+        let findings = DriftCheck().findings(for: rendered, displayRoot: "")
         XCTAssertEqual(findings.map(\.kind), [.differs])
         XCTAssertEqual(findings.first?.path, "Generated/Swift/Flags.swift")
         XCTAssertTrue(findings.first?.diff.contains("+") ?? false)
         // The in-memory render agrees.
-        XCTAssertEqual(DriftCheck().findings(for: try run.render(), manifestName: "flags.yaml", displayRoot: ""), findings)
+        XCTAssertEqual(DriftCheck().findings(for: try run.render(), displayRoot: ""), findings)
     }
 }

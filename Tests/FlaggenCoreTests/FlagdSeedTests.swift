@@ -1,4 +1,4 @@
-import FlaggenCore
+@testable import FlaggenCore
 import FlaggenJSON
 import Foundation
 import XCTest
@@ -115,7 +115,7 @@ final class FlagdSeedTests: XCTestCase {
         let document = try JSONParser.parse(text)
         XCTAssertEqual(document["$comment"], .string(header.lines.joined(separator: " ")))
         XCTAssertEqual(document["$schema"], "https://flagd.dev/schema/v0/flags.json")
-        XCTAssertTrue(GeneratedHeader.isGenerated(Array(text.utf8)))
+        XCTAssertEqual(GeneratedFileOwner.manifest(start: Array(text.utf8), end: Array(text.utf8)), header.manifestName)
         XCTAssertTrue(text.hasSuffix("}\n"))
         XCTAssertEqual(document["flags"]?.objectValue?.keys.sorted(), manifest.flags.map(\.key).sorted())
         // Deterministic: the same manifest gives the same bytes.

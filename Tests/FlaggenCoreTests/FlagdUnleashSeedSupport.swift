@@ -17,7 +17,7 @@ enum FlagdUnleashSeeds {
         guard let manifest = result.manifest else {
             throw Failure(message: "the test manifest is not valid:\n" + result.diagnostics.map(\.formatted).joined(separator: "\n"))
         }
-        return (manifest, GeneratedHeader(manifestName: "flags.yaml", manifestBytes: bytes, toolVersion: "0.0.0-test"))
+        return (manifest, GeneratedHeader(manifestName: "flags.yaml", toolVersion: "0.0.0-test"))
     }
 
     /// The root flags.yaml with its real header, as `flaggen generate` would see it.
@@ -27,7 +27,7 @@ enum FlagdUnleashSeeds {
         guard let manifest = ManifestValidator().validate(bytes, file: "flags.yaml").manifest else {
             throw Failure(message: "the root flags.yaml is not valid")
         }
-        return (manifest, GeneratedHeader(manifestName: "flags.yaml", manifestBytes: bytes))
+        return (manifest, GeneratedHeader(manifestName: "flags.yaml"))
     }
 
     /// The text of the only file an emitter returned, checking its name.

@@ -139,7 +139,7 @@ final class FuzzRegressionTests: XCTestCase {
     /// manifest) made 116 MB of JSON Schemas, and longer chains grew with the square.
     func testSchemasOfALongConfigChainAreRefused() throws {
         let manifest = try XCTUnwrap(timedValidate(configChain(450)).manifest)
-        let header = GeneratedHeader(manifestName: "flags.yaml", manifestBytes: [])
+        let header = GeneratedHeader(manifestName: "flags.yaml")
         XCTAssertThrowsError(try Generator(kinds: [.schemas]).files(for: manifest, header: header)) { error in
             XCTAssertTrue("\(error)".hasPrefix("the JSON Schemas would hold more than 100000 config definitions in all"), "\(error)")
         }

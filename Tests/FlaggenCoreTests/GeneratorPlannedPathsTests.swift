@@ -24,7 +24,7 @@ final class GeneratorPlannedPathsTests: XCTestCase {
         var manifest = try canonicalSeedTestInput(yaml: manifest(flag: "")).manifest
         manifest.outputs.kotlinRuntime = "App/FlagStore.kt"
         manifest.outputs.servers = [.contract, .postgres, .firebase, .flagd, .unleash]
-        let header = GeneratedHeader(manifestName: "flags.yaml", manifestBytes: [])
+        let header = GeneratedHeader(manifestName: "flags.yaml")
         let generator = Generator()
         let planned = generator.plannedPaths(for: manifest)
         XCTAssertEqual(planned, try generator.files(for: manifest, header: header).map(\.path))

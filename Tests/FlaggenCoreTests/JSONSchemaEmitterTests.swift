@@ -51,14 +51,14 @@ private func validatedManifest(_ bytes: [UInt8], name: String) throws -> Manifes
 private func emitSchemas(at url: URL) throws -> EmittedSchemas {
     let bytes = Array(try Data(contentsOf: url))
     let manifest = try validatedManifest(bytes, name: url.lastPathComponent)
-    let header = GeneratedHeader(manifestName: url.lastPathComponent, manifestBytes: bytes)
+    let header = GeneratedHeader(manifestName: url.lastPathComponent)
     return EmittedSchemas(manifest: manifest, header: header, files: try JSONSchemaEmitter().files(for: manifest, header: header))
 }
 
 private func emitSchemas(yaml: String) throws -> EmittedSchemas {
     let bytes = Array(yaml.utf8)
     let manifest = try validatedManifest(bytes, name: "flags.yaml")
-    let header = GeneratedHeader(manifestName: "flags.yaml", manifestBytes: bytes)
+    let header = GeneratedHeader(manifestName: "flags.yaml")
     return EmittedSchemas(manifest: manifest, header: header, files: try JSONSchemaEmitter().files(for: manifest, header: header))
 }
 
@@ -256,7 +256,8 @@ final class JSONSchemaEmitterTests: XCTestCase {
             XCTAssertEqual(schema["$schema"], "https://json-schema.org/draft/2020-12/schema", name)
             XCTAssertEqual(schema["$id"], .string(name), name)
             XCTAssertEqual(schema["$comment"], .string(emitted.header.lines.joined(separator: " ")), name)
-            XCTAssertTrue(GeneratedHeader.isGenerated(Array(try emitted.text(name).utf8)), name)
+            let bytes = Array(try emitted.text(name).utf8)
+            XCTAssertEqual(GeneratedFileOwner.manifest(start: bytes, end: bytes), emitted.header.manifestName, name)
             XCTAssertTrue(try emitted.text(name).hasSuffix("}\n"), name)
         }
     }
@@ -446,7 +447,7 @@ final class JSONSchemaEmitterTests: XCTestCase {
         let bytes = Array(yaml.utf8)
         let manifest = try validatedManifest(bytes, name: "flags.yaml")
         XCTAssertThrowsError(
-            try JSONSchemaEmitter().files(for: manifest, header: GeneratedHeader(manifestName: "flags.yaml", manifestBytes: bytes))
+            try JSONSchemaEmitter().files(for: manifest, header: GeneratedHeader(manifestName: "flags.yaml"))
         ) {
             guard let error = $0 as? EmitError else { return XCTFail("not an EmitError: \($0)") }
             XCTAssertEqual(error.location, SourceLocation(line: 6, column: 3))

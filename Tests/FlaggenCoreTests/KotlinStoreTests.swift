@@ -309,7 +309,7 @@ private func renderKotlinWithStore(manifestAt url: URL) throws -> [String: Strin
         throw KotlinTestError(message: "\(url.path) is not valid:\n" + result.diagnostics.map(\.formatted).joined(separator: "\n"))
     }
     manifest.outputs.kotlinRuntime = "FlagStore.kt"
-    let header = GeneratedHeader(manifestName: url.lastPathComponent, manifestBytes: bytes)
+    let header = GeneratedHeader(manifestName: url.lastPathComponent)
     var files: [String: String] = [:]
     for file in try Generator(kinds: [.kotlin]).files(for: manifest, header: header) {
         files[String(file.path.split(separator: "/").last ?? "")] = String(decoding: file.contents, as: UTF8.self)

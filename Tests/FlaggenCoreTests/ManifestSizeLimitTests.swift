@@ -23,17 +23,21 @@ final class ManifestSizeLimitTests: XCTestCase {
         }
     }
 
-    /// A pipe has no size to read up front: it is read to its end all the same.
-    func testReadsAPipeToItsEnd() throws {
+    /// Only a regular file is read as a manifest: a pipe, a named pipe or a device is refused at
+    /// once, without waiting for a writer or reading an endless device.
+    func testRefusesPipesAndDevicesAtOnce() throws {
         let pipe = Pipe()
-        let bytes = Array(repeating: UInt8(ascii: "x"), count: 200_000)
-        let writer = Thread {
-            pipe.fileHandleForWriting.write(Data(bytes))
-            try? pipe.fileHandleForWriting.close()
+        for path in ["/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)", "/dev/null", "/dev/zero"] {
+            XCTAssertThrowsError(try ManifestLoader.readBytes(path: path, limit: 1_000_000)) { error in
+                XCTAssertEqual("\(error)", "\(path) is not a regular file (a pipe, socket or device); pass the manifest file itself with --manifest PATH")
+            }
         }
-        writer.start()
-        let path = "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"
-        XCTAssertEqual(try ManifestLoader.readBytes(path: path, limit: 1_000_000), bytes)
-        XCTAssertEqual(try ManifestLoader.readBytes(path: "/dev/null", limit: 10), [])
+        // A named pipe with no writer: opening it to read would wait forever.
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-fifo-\(UUID().uuidString)").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        XCTAssertThrowsError(try ManifestLoader.readBytes(path: fifo, limit: 1_000_000)) { error in
+            XCTAssertTrue("\(error)".contains("is not a regular file"), "\(error)")
+        }
     }
 }

@@ -36,6 +36,10 @@ public struct Generate: Sendable {
         public var root: URL
         /// Files known to equal the disk, held without their bytes (``Generate/check()``).
         public var matchingDisk: Set<String> = []
+        /// The manifest as the headers name it (its path in the repository).
+        public var manifestName: String = ""
+        /// Files this run may remove as no longer generated; nil when the manifest is invalid.
+        var stale: StaleOutputs?
     }
 
     /// What a `generate` run wrote.
@@ -46,6 +50,8 @@ public struct Generate: Sendable {
         public var files: [StagedFile]
         /// The folder the paths are relative to.
         public var root: URL
+        /// Files this run may remove as no longer generated; nil when the manifest is invalid.
+        var stale: StaleOutputs?
     }
 
     /// Validates and renders, writing nothing.
@@ -58,8 +64,8 @@ public struct Generate: Sendable {
     /// lists the rest), so an up-to-date tree is checked without holding the outputs in memory.
     public func check() throws(GenerateError) -> Rendered {
         var comparing: ComparingSink?
-        var rendered = try render { root in
-            let sink = ComparingSink(root: root, checksContainment: checksOutputPaths)
+        var rendered = try render { rules in
+            let sink = ComparingSink(guard: rules)
             comparing = sink
             return sink
         }
@@ -76,8 +82,8 @@ public struct Generate: Sendable {
         var staging: StagingSink?
         let rendered: Rendered
         do {
-            rendered = try render { root -> any GeneratedFileSink in
-                let sink = StagingSink(root: root, checksContainment: checksOutputPaths)
+            rendered = try render { rules -> any GeneratedFileSink in
+                let sink = StagingSink(guard: rules)
                 staging = sink
                 return sink
             }
@@ -89,11 +95,11 @@ public struct Generate: Sendable {
         let order = Dictionary(rendered.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
         let files = staging.files.sorted { (order[$0.path] ?? 0) < (order[$1.path] ?? 0) }
         do {
-            try OutputWriter(root: rendered.root).commit(files)
+            try OutputWriter(root: rendered.root, manifestName: rendered.manifestName).commit(files)
         } catch {
             throw .output(error.message)
         }
-        return Written(diagnostics: rendered.diagnostics, files: files, root: rendered.root)
+        return Written(diagnostics: rendered.diagnostics, files: files, root: rendered.root, stale: rendered.stale)
     }
 
     /// Whether output paths must stay inside the manifest's folder, even through symlinks: paths
@@ -103,23 +109,9 @@ public struct Generate: Sendable {
         outputDirectory == nil && swiftFile == nil
     }
 
-    /// The manifest validated, and the header that names it and its hash.
-    ///
-    /// Parsing comes first, on its own: it splits a large manifest over both cores (a parallel
-    /// loop inside another one may run on one thread). Then validating and hashing are
-    /// independent: both at once, the hash on the other core, which then validates part of a
-    /// large manifest's flags too (see ``FlagsSplit``). The parsed tree is freed on return,
-    /// before rendering.
-    private func validateAndHash(_ bytes: [UInt8], name: String) -> (ValidationResult, GeneratedHeader) {
-        let document = YAMLParser().parse(bytes)
-        // The SHA instructions hash about eight times as fast as the portable code.
-        let hashCost = ManifestHash.usesHardware ? bytes.count / 8 : bytes.count
-        return ManifestValidator().validate(
-            document, file: manifestPath, alongside: { GeneratedHeader(manifestName: name, manifestBytes: bytes) }, workCost: hashCost)
-    }
-
-    /// Validates and renders into memory, or into the sink `makeSink` makes for the output root.
-    private func render(into makeSink: ((URL) -> any GeneratedFileSink)?) throws(GenerateError) -> Rendered {
+    /// Validates and renders into memory, or into the sink `makeSink` makes for the run's
+    /// output rules (its root, the inputs no output may touch, the ownership rule).
+    private func render(into makeSink: ((OutputGuard) -> any GeneratedFileSink)?) throws(GenerateError) -> Rendered {
         let bytes: [UInt8]
         do {
             bytes = try ManifestLoader.readBytes(path: manifestPath, limit: InputLimits.default.maxFileBytes)
@@ -127,11 +119,15 @@ public struct Generate: Sendable {
             throw .unreadable(error.message)
         }
         let manifestURL = URL(fileURLWithPath: manifestPath)
-        let (result, header) = validateAndHash(bytes, name: manifestURL.lastPathComponent)
+        // The file was just read, so it has a real path; the base name is only a fallback.
+        let location = ManifestLocation.of(manifestAt: manifestPath)
+        let header = GeneratedHeader(manifestName: location?.pathInRepository ?? manifestURL.lastPathComponent)
+        // A large manifest's flags are validated on both cores; nothing runs beside them.
+        let result = ManifestValidator().validate(YAMLParser().parse(bytes), file: manifestPath, alongside: {}, workCost: 0).0
         let manifestFolder = manifestURL.deletingLastPathComponent()
         var root = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? manifestFolder
         guard var manifest = result.manifest else {
-            return Rendered(diagnostics: result.diagnostics, files: [], root: root)
+            return Rendered(diagnostics: result.diagnostics, files: [], root: root, manifestName: header.manifestName)
         }
         if let swiftFile {
             guard kinds == [.swift], outputDirectory == nil else {
@@ -141,20 +137,11 @@ public struct Generate: Sendable {
             root = url.deletingLastPathComponent()
             manifest.outputs.swift = url.lastPathComponent
         }
-        var templateFolder: URL?
-        if let templatesDirectory {
-            templateFolder = URL(fileURLWithPath: templatesDirectory, isDirectory: true)
-        } else if let templates = manifest.templates {
-            templateFolder =
-                templates.hasPrefix("/")
-                ? URL(fileURLWithPath: templates, isDirectory: true)
-                : manifestFolder.appendingPathComponent(templates, isDirectory: true)
-        }
-        if let templateFolder {
-            guard FileSystem.itemKind(atPath: templateFolder.path) == .directory else {
-                throw .unreadable("the template folder \(templateFolder.path) does not exist; create it or fix 'templates' / --templates")
-            }
-        }
+        let templateFolder = try self.templateFolder(for: manifest, in: manifestFolder, location: location)
+        var rules = OutputGuard(root: root, confinesToRoot: checksOutputPaths, manifestName: header.manifestName)
+        rules.protect(manifestPath, as: "the manifest \(manifestPath)")
+        if let location { rules.protect(LexicalPath.joined(location.repositoryRoot, ".git"), as: "the repository's .git") }
+        if let templateFolder { rules.protectTemplates(in: templateFolder.path) }
         let generator = Generator(templates: TemplateLibrary(overrideFolder: templateFolder), kinds: kinds)
         // Clashing outputs are refused before anything renders: rendered at the same time, one
         // output could otherwise stage a folder where another writes a file and fail first.
@@ -162,17 +149,17 @@ public struct Generate: Sendable {
         try Self.checkClaims(plannedPaths)
         let files: [GeneratedFile]
         if let makeSink {
-            files = try generator.files(for: manifest, header: header, sink: makeSink(root))
+            files = try generator.files(for: manifest, header: header, sink: makeSink(rules))
         } else {
             files = try generator.files(for: manifest, header: header)
         }
         assert(files.map(\.path) == plannedPaths, "the generator wrote other paths than it planned, unchecked for clashes")
         // The staging and comparing sinks check each path before they open it; an in-memory
         // render opens nothing, so its paths are checked here.
-        if makeSink == nil, checksOutputPaths {
+        if makeSink == nil {
             for file in files {
                 do throws(OutputError) {
-                    try Self.checkContainment(file.path, root: root)
+                    try rules.check(file.path)
                 } catch {
                     throw .output(error.message)
                 }
@@ -182,7 +169,35 @@ public struct Generate: Sendable {
         if kinds.contains(.kotlin), let warning = Self.kotlinSizeWarning(for: manifest, file: manifestPath) {
             diagnostics.append(warning)
         }
-        return Rendered(diagnostics: diagnostics, files: files, root: root)
+        let stale = StaleOutputs(manifest: manifest, kinds: kinds, root: root, manifestName: header.manifestName)
+        return Rendered(diagnostics: diagnostics, files: files, root: root, manifestName: header.manifestName, stale: stale)
+    }
+
+    /// The template override folder: `--templates` as given (the command line is trusted), or
+    /// the manifest's `templates:` joined onto its folder, which must exist and, once symlinks
+    /// are resolved, stay inside the repository: a manifest must not make flaggen read the app's
+    /// code from anywhere else on the machine (a shared CI runner's other folders, say).
+    private func templateFolder(for manifest: Manifest, in manifestFolder: URL, location: ManifestLocation?) throws(GenerateError) -> URL? {
+        if let templatesDirectory {
+            let folder = URL(fileURLWithPath: templatesDirectory, isDirectory: true)
+            guard FileSystem.itemKind(atPath: folder.path) == .directory else {
+                throw .unreadable("the template folder \(folder.path) does not exist; create it or fix --templates")
+            }
+            return folder
+        }
+        guard let templates = manifest.templates else { return nil }
+        let templatesAt = manifest.templatesLocation ?? .startOfFile
+        let folder = manifestFolder.appendingPathComponent(templates, isDirectory: true)
+        guard FileSystem.itemKind(atPath: folder.path) == .directory, let real = FileSystem.realPath(folder.path) else {
+            throw .emit(EmitError("the template folder '\(templates)' (\(folder.path)) does not exist; create it or fix 'templates'", at: templatesAt))
+        }
+        if let location, !location.containsInRepository(real) {
+            throw .emit(
+                EmitError(
+                    "the template folder '\(templates)' leads to \(real), outside the repository \(location.repositoryRoot); keep template overrides inside the repository, or name a folder on the command line with --templates",
+                    at: templatesAt))
+        }
+        return URL(fileURLWithPath: real, isDirectory: true)
     }
 
     /// Above about this many flags kotlinc refuses the generated `object Flags`: a JVM class file
@@ -201,14 +216,17 @@ public struct Generate: Sendable {
 }
 
 extension Generate {
-    /// Two outputs must never claim the same file, and no output may need a folder where another
-    /// output is a file (`swift: Generated/Server/flags.seed.sql/Flags.swift`).
+    /// Two outputs must never claim the same file, also in spellings that differ only by case
+    /// (one file on the case-insensitive volumes of macOS, where iOS teams work), and no output
+    /// may need a folder where another output is a file
+    /// (`swift: Generated/Server/flags.seed.sql/Flags.swift`).
     static func checkClaims(_ paths: [String]) throws(GenerateError) {
-        let normalizedPaths = paths.map(OutputPathRules.normalized)
+        let normalizedPaths = paths.map { OutputPathRules.normalized($0).lowercased() }
         var seen: [String: String] = [:]
         for (path, normalized) in zip(paths, normalizedPaths) {
-            guard seen.updateValue(path, forKey: normalized) == nil else {
-                throw .output("two outputs would both write \(path); give each output in 'outputs' its own path")
+            if let other = seen.updateValue(path, forKey: normalized) {
+                let spelling = other == path ? "" : " (as \(other): on macOS, paths that differ only by case name one file)"
+                throw .output("two outputs would both write \(path)\(spelling); give each output in 'outputs' its own path")
             }
         }
         for (path, normalized) in zip(paths, normalizedPaths) {
@@ -222,30 +240,6 @@ extension Generate {
         }
     }
 
-    /// An output stays inside `root` once symlinks are resolved.
-    static func checkContainment(_ path: String, root: URL) throws(OutputError) {
-        let base = resolved(root)
-        let target = resolved(root.appendingPathComponent(path))
-        guard target.hasPrefix(base + "/") else {
-            throw OutputError(
-                message: "\(path) would be written to \(target), outside the manifest's folder (a symlink leads out of it); flaggen only writes inside \(base) unless --output-dir says otherwise")
-        }
-    }
-
-    /// The path with every symlink of its existing part resolved; parts that do not exist yet
-    /// are appended as they are.
-    static func resolved(_ url: URL) -> String {
-        var existing = url.standardizedFileURL
-        var rest: [String] = []
-        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing.deleteLastPathComponent()
-        }
-        var path = existing.resolvingSymlinksInPath().path
-        for component in rest { path += (path.hasSuffix("/") ? "" : "/") + component }
-        return path
-    }
-
     /// The command that regenerates the outputs as this run did, for "how to fix" messages.
     public var fixCommand: String {
         var words = ["flaggen generate"]
@@ -257,11 +251,11 @@ extension Generate {
         return words.joined(separator: " ")
     }
 
-    /// Removes files this manifest generated earlier that it no longer generates. Returns them.
+    /// Removes files this manifest generated earlier that it no longer generates (see
+    /// ``StaleOutputs`` for what counts). Returns them.
     public func removeStaleFiles(_ written: Written) -> [URL] {
-        let name = URL(fileURLWithPath: manifestPath).lastPathComponent
-        let stale = DriftCheck.staleFiles(paths: written.files.map(\.path), root: written.root, manifestName: name)
-        return stale.filter { (try? FileManager.default.removeItem(at: $0)) != nil }
+        let stale = written.stale?.files() ?? []
+        return stale.filter { (try? FileManager.default.removeItem(atPath: $0)) != nil }.map { URL(fileURLWithPath: $0) }
     }
 
     /// Removes temporary files that a `generate` killed mid-run left beside its outputs

@@ -31,18 +31,24 @@ public struct ManifestLoader: Sendable {
         return ManifestValidator(limits: limits).validate(document, file: path, alongside: {}, workCost: 0).0
     }
 
-    /// Reads a file, refusing folders and files far above `limit` before loading them.
+    /// Reads a manifest file, refusing anything but a regular file (a folder, a named pipe, a
+    /// device) at once, and files far above `limit` before loading them.
     static func readBytes(path: String, limit: Int) throws(UnreadableInputError) -> [UInt8] {
-        guard let kind = FileSystem.itemKind(atPath: path) else {
-            throw UnreadableInputError(message: "\(path): no such file; pass the manifest with --manifest PATH (default ./flags.yaml)")
+        do throws(FileSystem.ReadFailure) {
+            // One byte more than the limit, so that the parser reports a file that is too large.
+            return try FileSystem.readRegularFile(atPath: path, limit: limit + 1)
+        } catch {
+            throw UnreadableInputError(message: Self.message(for: error, path: path))
         }
-        if kind == .directory {
-            throw UnreadableInputError(message: "\(path) is a folder; pass the manifest file itself with --manifest PATH")
+    }
+
+    /// What to tell the user when the input file at `path` cannot be read.
+    static func message(for failure: FileSystem.ReadFailure, path: String) -> String {
+        switch failure {
+        case .missing: "\(path): no such file; pass the manifest with --manifest PATH (default ./flags.yaml)"
+        case .folder: "\(path) is a folder; pass the manifest file itself with --manifest PATH"
+        case .notRegular: "\(path) is not a regular file (a pipe, socket or device); pass the manifest file itself with --manifest PATH"
+        case .unreadable(let reason): "\(path): cannot be read (\(reason)); check its permissions"
         }
-        // One byte more than the limit, so that the parser reports a file that is too large.
-        guard let bytes = FileSystem.readPrefix(ofFileAtPath: path, limit: limit + 1) else {
-            throw UnreadableInputError(message: "\(path): cannot be read; check its permissions")
-        }
-        return bytes
     }
 }

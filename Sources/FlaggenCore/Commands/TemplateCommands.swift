@@ -19,7 +19,8 @@ public enum TemplateCommands {
         }
         let result = ManifestValidator().validate(bytes, file: manifestPath)
         guard let manifest = result.manifest else { return ("", result.diagnostics) }
-        let header = GeneratedHeader(manifestName: URL(fileURLWithPath: manifestPath).lastPathComponent, manifestBytes: bytes)
+        let name = ManifestLocation.of(manifestAt: manifestPath)?.pathInRepository ?? URL(fileURLWithPath: manifestPath).lastPathComponent
+        let header = GeneratedHeader(manifestName: name)
         let value: MustacheValue
         switch kind {
         case .swift: value = SwiftTranslator().context(for: manifest, header: header)

@@ -37,9 +37,10 @@ public struct Diagnostic: Sendable, Hashable {
         self.location = location
     }
 
-    /// `file:line:column: severity: message`.
+    /// `file:line:column: severity: message`, on one line: control characters from the input
+    /// are written as escapes (``TerminalText``).
     public var formatted: String {
-        "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+        "\(TerminalText.escaped(file)):\(location.line):\(location.column): \(severity.rawValue): \(TerminalText.escaped(message))"
     }
 }
 

@@ -37,7 +37,9 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
     }
 
     /// One GitHub Actions workflow command. Data and property values are escaped as the
-    /// Actions toolkit does: `%`, CR and LF everywhere, and `:` and `,` in properties.
+    /// Actions toolkit does: `%`, CR and LF everywhere, and `:` and `,` in properties; before
+    /// that, every control character from the input becomes an escape (``TerminalText``), so the
+    /// log shows no raw escape sequence either.
     static func githubLine(_ diagnostic: Diagnostic) -> String {
         let command: String
         switch diagnostic.severity {
@@ -45,9 +47,9 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
         case .warning: command = "warning"
         case .note: command = "notice"
         }
-        let file = escapeProperty(diagnostic.file)
+        let file = escapeProperty(TerminalText.escaped(diagnostic.file))
         let properties = "file=\(file),line=\(diagnostic.location.line),col=\(diagnostic.location.column)"
-        return "::\(command) \(properties)::\(escapeData(diagnostic.message))\n"
+        return "::\(command) \(properties)::\(escapeData(TerminalText.escaped(diagnostic.message)))\n"
     }
 
     static func escapeData(_ text: String) -> String {

@@ -8,22 +8,20 @@ import Foundation
 /// piece, and keeps the bytes only of outputs that differ (which the diff needs). An up-to-date
 /// tree is checked without holding any output in memory.
 final class ComparingSink: GeneratedFileSink, @unchecked Sendable {
-    private let root: URL
-    private let checksContainment: Bool
+    private let rules: OutputGuard
     private let lock = Lock()
     private var matching: Set<String> = []
 
-    /// A sink for outputs under `root`; `checksContainment` refuses paths that lead outside it
-    /// (before anything there is opened), as `generate` does.
-    init(root: URL, checksContainment: Bool) {
-        self.root = root
-        self.checksContainment = checksContainment
+    /// A sink whose every output passes `rules` before anything there is opened, as in
+    /// `generate`.
+    init(guard rules: OutputGuard) {
+        self.rules = rules
     }
 
     func open(path: String) throws -> any GeneratedFileStream {
-        if checksContainment { try Generate.checkContainment(path, root: root) }
+        try rules.check(path)
         // A folder, a pipe or an unreadable file where the output goes counts as missing.
-        let existing = try? FileComparison.opening(root.appendingPathComponent(path).path)
+        let existing = try? FileComparison.opening(rules.root.appendingPathComponent(path).path)
         return ComparingStream(path: path, existing: existing) { [self] in lock.withLock { _ = matching.insert(path) } }
     }
 

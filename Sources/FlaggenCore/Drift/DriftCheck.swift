@@ -14,6 +14,9 @@ public struct DriftFinding: Sendable, Hashable {
         case differs
         /// flaggen generated the file from this manifest earlier, but no longer would.
         case unexpected
+        /// A file at an output path that flaggen did not generate from this manifest, which
+        /// `generate` will refuse to overwrite.
+        case foreign
     }
 
     /// What is wrong.
@@ -34,11 +37,15 @@ public struct DriftCheck: Sendable {
     public init() {}
 
     /// The differences between rendered outputs and the disk.
-    public func findings(for rendered: Generate.Rendered, manifestName: String, displayRoot: String) -> [DriftFinding] {
+    public func findings(for rendered: Generate.Rendered, displayRoot: String) -> [DriftFinding] {
         var findings: [DriftFinding] = []
         for file in rendered.files where !rendered.matchingDisk.contains(file.path) {
             let url = rendered.root.appendingPathComponent(file.path)
             let display = Self.join(displayRoot, file.path)
+            if FileSystem.itemKind(atPath: url.path) != nil, GeneratedFileOwner.manifest(ofFileAtPath: url.path) != rendered.manifestName {
+                findings.append(DriftFinding(kind: .foreign, path: display, line: 1, diff: ""))
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 findings.append(DriftFinding(kind: .missing, path: display, line: 1, diff: ""))
                 continue
@@ -53,38 +60,12 @@ public struct DriftCheck: Sendable {
             let line = UnifiedDiff.firstChangedLine(old: old, new: new) ?? 1
             findings.append(DriftFinding(kind: .differs, path: display, line: line, diff: diff))
         }
-        for url in Self.staleFiles(paths: rendered.files.map(\.path), root: rendered.root, manifestName: manifestName) {
-            let prefix = LexicalPath.joined(LexicalPath.standardized(rendered.root.path), "")
-            let relative = String(decoding: url.path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+        let prefix = LexicalPath.joined(LexicalPath.standardized(rendered.root.path), "")
+        for path in rendered.stale?.files() ?? [] {
+            let relative = path.hasPrefix(prefix) ? String(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self) : path
             findings.append(DriftFinding(kind: .unexpected, path: Self.join(displayRoot, relative), line: 1, diff: ""))
         }
         return findings
-    }
-
-    /// Files in the output folders that carry flaggen's header naming this manifest but are no
-    /// longer generated (a removed config's schema, say).
-    static func staleFiles(paths: [String], root: URL, manifestName: String) -> [URL] {
-        let rootPath = root.path
-        let outputs = paths.map { LexicalPath.standardized(LexicalPath.joined(rootPath, $0)) }
-        let expected = Set(outputs)
-        let folders = Set(outputs.map(LexicalPath.parent(of:)))
-        let marker = GeneratedHeader.marker + " "
-        let origin = " from \(manifestName)"
-        var stale: [URL] = []
-        for folder in folders.sorted() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-            for name in names.sorted() {
-                let path = LexicalPath.joined(folder, name)
-                guard !expected.contains(path), !name.hasPrefix("."),
-                    let data = FileManager.default.contents(atPath: path)
-                else { continue }
-                let text = String(decoding: data, as: UTF8.self)
-                if text.contains(marker), text.contains(origin) {
-                    stale.append(URL(fileURLWithPath: path))
-                }
-            }
-        }
-        return stale
     }
 
     static func join(_ root: String, _ path: String) -> String {
@@ -100,6 +81,9 @@ public struct DriftCheck: Sendable {
             case .missing: message = "missing: the manifest generates this file; run '\(fix)'"
             case .differs: message = "differs from what the manifest generates; run '\(fix)'"
             case .unexpected: message = "unexpected: generated earlier from the manifest, but no longer; run '\(fix)' to remove it"
+            case .foreign:
+                message =
+                    "not a file flaggen generated from this manifest (it does not begin with flaggen's header naming it: a hand-written file, another manifest's output, a folder or a pipe), so '\(fix)' will not replace it; move it away or point 'outputs' elsewhere"
             }
             return Diagnostic(.error, message, file: finding.path, at: SourceLocation(line: finding.line, column: 1))
         }

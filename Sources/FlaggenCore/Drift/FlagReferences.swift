@@ -41,7 +41,15 @@ public struct FlagReferences: Sendable {
         public var unknown: [Reference]
         /// Files scanned (generated files are skipped).
         public var filesScanned: Int
+        /// Files left out because they are larger than ``FlagReferences/maximumFileBytes``, or
+        /// could not be read, each with why.
+        public var skipped: [(file: String, reason: String)] = []
     }
+
+    /// Source files larger than this (8 MiB) are skipped with a warning: no hand-written Swift or
+    /// Kotlin file comes near it, and reading a huge file (a data dump with a `.swift` name, say)
+    /// would cost its size in memory.
+    public static let maximumFileBytes = 8 * 1024 * 1024
 
     let manifest: Manifest
     /// Swift (lowerCamel) and Kotlin (UpperCamel) member names, to the flag key they read.
@@ -72,9 +80,19 @@ public struct FlagReferences: Sendable {
     public func scan(paths: [String]) throws(UnreadableInputError) -> Report {
         var report = Report(references: [:], unknown: [], filesScanned: 0)
         for file in try Self.sourceFiles(under: paths) {
-            guard let data = FileManager.default.contents(atPath: file) else { continue }
-            let bytes = Array(data)
-            if GeneratedHeader.isGenerated(Array(bytes.prefix(1024))) { continue }
+            if let size = FileSystem.fileSize(atPath: file), size > Self.maximumFileBytes {
+                report.skipped.append((file, "it is \(size / (1024 * 1024)) MiB, over the \(Self.maximumFileBytes / (1024 * 1024)) MiB refs reads in a source file"))
+                continue
+            }
+            let bytes: [UInt8]
+            do throws(FileSystem.ReadFailure) {
+                bytes = try FileSystem.readRegularFile(atPath: file, limit: Self.maximumFileBytes)
+            } catch {
+                report.skipped.append((file, "it \(error.reason)"))
+                continue
+            }
+            // Files flaggen generated (from any manifest) are not the app's reads.
+            if GeneratedFileOwner.manifest(start: Array(bytes.prefix(GeneratedFileOwner.headerBytes)), end: []) != nil { continue }
             report.filesScanned += 1
             scan(String(decoding: bytes, as: UTF8.self), file: file, into: &report)
         }
@@ -207,6 +225,9 @@ public struct FlagReferences: Sendable {
                         "the raw key \"\(flag.key)\" bypasses the generated API; use \(manifest.name).\(Identifiers.lowerCamel(flag.key)) (Swift) or \(manifest.name).\(Identifiers.upperCamel(flag.key)) (Kotlin)",
                         file: reference.file, at: reference.location))
             }
+        }
+        for skipped in report.skipped {
+            diagnostics.append(Diagnostic(.warning, "not scanned: \(skipped.reason)", file: skipped.file, at: .startOfFile))
         }
         for reference in report.unknown {
             let message =

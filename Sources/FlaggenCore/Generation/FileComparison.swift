@@ -29,6 +29,9 @@ struct FileComparison {
     static func opening(_ path: String) throws(OutputError) -> FileComparison? {
         switch FileSystem.itemKind(atPath: path) {
         case nil:
+            if FileSystem.isSymlink(atPath: path) {
+                throw OutputError(message: "\(path) is a symlink that leads nowhere, where flaggen generates a file; remove the link or change 'outputs' in the manifest")
+            }
             return nil
         case .directory?:
             throw OutputError(message: "\(path) is a folder, but flaggen generates a file there; move the folder or change 'outputs' in the manifest")
@@ -75,24 +78,6 @@ struct FileComparison {
             guard count > 0 else { throw OutputError(message: "a file changed while flaggen was reading it; run again") }
             try receive(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             copied += count
-        }
-    }
-
-    /// Whether the file carries flaggen's header anywhere, as ``GeneratedHeader/isGenerated(_:)``
-    /// checks, read piece by piece.
-    func isGenerated() -> Bool {
-        let markerLength = GeneratedHeader.marker.utf8.count
-        var carried: [UInt8] = []
-        var offset = 0
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Self.read(descriptor, into: $0.baseAddress!, count: $0.count, at: offset) }
-            guard count > 0 else { return false }
-            offset += count
-            // Keep the end of the previous piece, so a marker split between two pieces is found.
-            let window = carried + buffer[0..<count]
-            if GeneratedHeader.isGenerated(window) { return true }
-            carried = Array(window.suffix(markerLength - 1))
         }
     }
 

@@ -50,7 +50,10 @@ public struct Generator: Sendable {
             case .swift:
                 jobs.append((40, { [templates] in
                     let context = TemplateContext(decoratedByTranslator: SwiftTranslator().context(for: manifest, header: header))
-                    return [try Self.render("swift/Flags.swift.mustache", templates: templates, context: context, path: manifest.outputs.swift, sink: sink)]
+                    return [
+                        try Self.render(
+                            "swift/Flags.swift.mustache", templates: templates, context: context, header: header, path: manifest.outputs.swift, sink: sink)
+                    ]
                 }))
             case .kotlin:
                 jobs.append((51, { try kotlinFiles(for: manifest, header: header, sink: sink) }))
@@ -115,6 +118,16 @@ public struct Generator: Sendable {
         return paths
     }
 
+    /// The kind of output that writes files named `name`, going by the names flaggen gives
+    /// them: `*.swift`, `*.kt`, `*.schema.json`, or a seed's file name. Nil for any other name.
+    static func outputKind(ofFileNamed name: String) -> OutputKind? {
+        if name.hasSuffix(".swift") { return .swift }
+        if name.hasSuffix(".kt") { return .kotlin }
+        if name.hasSuffix(".schema.json") { return .schemas }
+        let seedNames = SeedServer.allCases.map { streamingEmitter(for: $0).map { type(of: $0).fileName } ?? FirebaseSeedEmitter.fileName }
+        return seedNames.contains(name) ? .seeds : nil
+    }
+
     /// The emitter that streams a server's seed as it writes it, or nil for Firebase, whose
     /// template is written whole.
     private static func streamingEmitter(for server: SeedServer) -> (any StreamingSeedEmitter)? {
@@ -145,13 +158,17 @@ public struct Generator: Sendable {
         return try stream.close()
     }
 
-    /// Renders one template into one file of the sink.
+    /// Renders one template into one file of the sink. The file must begin with the header's
+    /// first line, as a `//` comment: flaggen knows its files by it, and would refuse to
+    /// overwrite a file without it on the next run.
     private static func render(
-        _ name: String, templates: TemplateLibrary, context: TemplateContext, path: String, sink: some GeneratedFileSink
+        _ name: String, templates: TemplateLibrary, context: TemplateContext, header: GeneratedHeader, path: String,
+        sink: some GeneratedFileSink
     ) throws -> GeneratedFile {
         let stream = try sink.open(path: path)
-        try templates.render(name, context: context, into: stream)
-        return try stream.close()
+        let checked = HeaderCheckingStream(stream, expected: "// \(header.lines[0])\n", template: name)
+        try templates.render(name, context: context, into: checked)
+        return try checked.close()
     }
 
     /// Paths relative to an output folder, made relative to the output root.
@@ -168,12 +185,13 @@ public struct Generator: Sendable {
         let context = TemplateContext(decoratedByTranslator: KotlinTranslator().context(for: manifest, header: header))
         let supportPath = Self.kotlinSupportPath(for: manifest)
         var files = [
-            try Self.render("kotlin/Flags.kt.mustache", templates: templates, context: context, path: manifest.outputs.kotlin, sink: sink),
-            try Self.render("kotlin/FlagKit.kt.mustache", templates: templates, context: context, path: supportPath, sink: sink),
+            try Self.render("kotlin/Flags.kt.mustache", templates: templates, context: context, header: header, path: manifest.outputs.kotlin, sink: sink),
+            try Self.render("kotlin/FlagKit.kt.mustache", templates: templates, context: context, header: header, path: supportPath, sink: sink),
         ]
         // The offline-first flag store for Android, opt-in (outputs.kotlinRuntime).
         if let runtimePath = manifest.outputs.kotlinRuntime {
-            files.append(try Self.render("kotlin/FlagStore.kt.mustache", templates: templates, context: context, path: runtimePath, sink: sink))
+            files.append(
+                try Self.render("kotlin/FlagStore.kt.mustache", templates: templates, context: context, header: header, path: runtimePath, sink: sink))
         }
         return files
     }

@@ -34,19 +34,23 @@ public struct StagedFile: Sendable {
 
 /// Writes generated files: only when the bytes changed (so builds stay incremental), atomically
 /// (a temporary file renamed into place, so a crash never leaves half a file), never over a file
-/// that lacks flaggen's header, and all-or-nothing: files are staged first (checked, and written
-/// to hidden temporary files beside their destinations), and renamed into place only when every
-/// one of them was staged.
+/// that does not begin with flaggen's header naming the same manifest, and all-or-nothing: files
+/// are staged first (checked, and written to hidden temporary files beside their destinations),
+/// and renamed into place only when every one of them was staged.
 ///
 /// Staging one file at a time lets `flaggen generate` write each output as soon as it is
 /// rendered and drop its bytes, instead of holding every output in memory until the end.
 public struct OutputWriter: Sendable {
     /// The folder output paths are relative to.
     public var root: URL
+    /// The manifest the files are generated from, as their headers name it: only files whose
+    /// header names it are replaced.
+    public var manifestName: String
 
-    /// Creates a writer for a root folder.
-    public init(root: URL) {
+    /// Creates a writer for a root folder and the manifest the files come from.
+    public init(root: URL, manifestName: String) {
         self.root = root
+        self.manifestName = manifestName
     }
 
     /// The absolute location of a generated file.
@@ -81,7 +85,8 @@ public struct OutputWriter: Sendable {
     public func stage(_ file: GeneratedFile) throws(OutputError) -> StagedFile {
         var staged: StagedFile?
         do {
-            let stream = try StagingStream(root: root, path: file.path) { staged = $0 }
+            let rules = OutputGuard(root: root, confinesToRoot: false, manifestName: manifestName)
+            let stream = try StagingStream(path: file.path, guard: rules) { staged = $0 }
             try file.contents.withUnsafeBytes { try stream.write($0) }
             _ = try stream.close()
         } catch let error as OutputError {
@@ -135,22 +140,19 @@ public struct OutputWriter: Sendable {
 
 /// Stages every file on disk as it is rendered (``StagingStream``), for ``OutputWriter/commit(_:)``.
 final class StagingSink: GeneratedFileSink, @unchecked Sendable {
-    private let root: URL
-    private let checksContainment: Bool
+    private let rules: OutputGuard
     private let lock = Lock()
     private var staged: [StagedFile] = []
     private var streams: [StagingStream] = []
 
-    /// A sink for outputs under `root`; `checksContainment` refuses paths that lead outside it.
-    init(root: URL, checksContainment: Bool) {
-        self.root = root
-        self.checksContainment = checksContainment
+    /// A sink whose every output passes `rules` before it is opened.
+    init(guard rules: OutputGuard) {
+        self.rules = rules
     }
 
     func open(path: String) throws -> any GeneratedFileStream {
-        // Paths from the manifest must not lead outside its folder, even through symlinks.
-        if checksContainment { try Generate.checkContainment(path, root: root) }
-        let stream = try StagingStream(root: root, path: path) { [self] file in lock.withLock { staged.append(file) } }
+        try rules.check(path)
+        let stream = try StagingStream(path: path, guard: rules) { [self] file in lock.withLock { staged.append(file) } }
         lock.withLock { streams.append(stream) }
         return stream
     }

@@ -15,6 +15,8 @@ public struct Manifest: Sendable, Hashable {
     public var outputs: OutputPaths
     /// A folder of template overrides, relative to the manifest, if the manifest names one.
     public var templates: String?
+    /// Where the manifest names ``templates``, for messages about the folder.
+    public var templatesLocation: SourceLocation?
     /// The flags, in manifest order.
     public var flags: [FlagDefinition]
     /// The typed JSON configs, in manifest order.

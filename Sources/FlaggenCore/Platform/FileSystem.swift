@@ -41,6 +41,12 @@ enum FileSystem {
         }
     }
 
+    /// Whether `path` itself is a symlink (not following it).
+    static func isSymlink(atPath path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
     /// The size in bytes of the file at `path` (following symlinks), or nil when it cannot be
     /// examined. (FoundationEssentials reports `attributesOfItem`'s size as a `UInt`, where
     /// Foundation gives an `Int`: `stat` answers the same everywhere.)
@@ -60,6 +66,50 @@ enum FileSystem {
         let time = status.st_mtim
         #endif
         return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+    }
+
+    /// Which file a path leads to, following symlinks: the same for every path to one file (a
+    /// symlink, a hard link, or another spelling on a case-insensitive volume).
+    struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// The identity of what is at `path`, or nil when nothing is.
+    static func identity(atPath path: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// `path` made absolute with every symlink resolved (`realpath(3)`), or nil when it does not
+    /// exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The first and the last `count` bytes of the regular file at `path` (the whole file in both
+    /// when it is shorter), or nil when it is not a regular file or cannot be read. Reads nothing
+    /// else, however large the file.
+    static func readEnds(ofRegularFileAtPath path: String, count: Int) -> (start: [UInt8], end: [UInt8])? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        func bytes(at offset: Int) -> [UInt8]? {
+            var buffer = [UInt8](repeating: 0, count: count)
+            guard let filled = buffer.withUnsafeMutableBytes({ read(descriptor, into: $0.baseAddress!, count: count, at: offset) }) else { return nil }
+            buffer.removeLast(count - filled)
+            return buffer
+        }
+        let size = Int(status.st_size)
+        guard let start = bytes(at: 0) else { return nil }
+        if size <= count { return (start, start) }
+        guard let end = bytes(at: size - count) else { return nil }
+        return (start, end)
     }
 
     /// The text for the current `errno`, such as "Permission denied".
@@ -91,24 +141,62 @@ enum FileSystem {
         _ = close(descriptor)
     }
 
-    /// Reads at most `limit` bytes from the start of the file at `path`; nil when it cannot be read.
+    /// Why a file could not be read by ``readRegularFile(atPath:limit:)``.
+    enum ReadFailure: Error, Equatable {
+        /// Nothing is at the path.
+        case missing
+        /// A folder is at the path.
+        case folder
+        /// A pipe, socket or device is at the path: reading it could wait forever.
+        case notRegular
+        /// The file exists but cannot be opened or read; the system's reason.
+        case unreadable(String)
+
+        /// What went wrong, to follow a path: "is a folder".
+        var reason: String {
+            switch self {
+            case .missing: "does not exist"
+            case .folder: "is a folder"
+            case .notRegular: "is not a regular file (a pipe, socket or device)"
+            case .unreadable(let reason): "cannot be read (\(reason))"
+            }
+        }
+    }
+
+    /// Reads at most `limit` bytes from the start of the regular file at `path`.
+    ///
+    /// Anything but a regular file is refused before a byte is read: the file is opened without
+    /// blocking (opening a named pipe would otherwise wait for a writer forever) and examined
+    /// through the open descriptor, so what is read is what was examined.
     ///
     /// The bytes go straight into the array, which starts at the size `fstat` gives (plus one,
     /// to see the end in the same read) and grows only for what `fstat` did not count: a file
-    /// that grew meanwhile, a pipe, a file in `/proc`.
-    static func readPrefix(ofFileAtPath path: String, limit: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+    /// that grew meanwhile, or a file in `/proc`.
+    static func readRegularFile(atPath path: String, limit: Int) throws(ReadFailure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw .missing }
+            let reason = lastErrorText()
+            throw itemKind(atPath: path) == .directory ? .folder : .unreadable(reason)
+        }
         defer { close(descriptor) }
         var status = stat()
-        let knownSize = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(lastErrorText()) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .folder
+        default: throw .notRegular
+        }
+        let knownSize = Int(status.st_size)
         var bytes: [UInt8] = []
         var chunk = min(limit, max(knownSize, 0) + 1)
         while bytes.count < limit {
             let start = bytes.count
             chunk = min(chunk, limit - start)
             bytes.append(contentsOf: repeatElement(0, count: chunk))
-            guard let filled = bytes.withUnsafeMutableBytes({ read(descriptor, into: $0.baseAddress! + start, count: chunk, at: nil) }) else { return nil }
+            guard let filled = bytes.withUnsafeMutableBytes({ read(descriptor, into: $0.baseAddress! + start, count: chunk, at: nil) }) else {
+                throw .unreadable(lastErrorText())
+            }
             bytes.removeLast(chunk - filled)
             if filled < chunk { break }
             chunk = max(chunk, 64 * 1024)
@@ -151,9 +239,10 @@ enum FileSystem {
         rename(source, destination) == 0 ? nil : lastErrorText()
     }
 
-    /// Files under `folder` (paths that start with `folder`), depth first in name order; folders
-    /// for which `skip` says true are not entered. Symlinks to folders are not followed, so a
-    /// link cycle cannot loop.
+    /// Regular files under `folder` (paths that start with `folder`), and symlinks to regular
+    /// files, depth first in name order; folders for which `skip` says true are not entered.
+    /// Symlinks to folders are not followed, so a link cycle cannot loop; pipes, sockets and
+    /// devices are left out, since reading one could wait forever.
     static func files(under folder: String, skip: (String) -> Bool) -> [String] {
         var result: [String] = []
         var pending = [folder]
@@ -164,10 +253,15 @@ enum FileSystem {
                 let path = current.hasSuffix("/") ? current + name : current + "/" + name
                 var status = stat()
                 guard lstat(path, &status) == 0 else { continue }
-                if status.st_mode & S_IFMT == S_IFDIR {
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR:
                     if !skip(name) { subfolders.append(path) }
-                } else {
+                case S_IFREG:
                     result.append(path)
+                case S_IFLNK:
+                    if itemKind(atPath: path) == .file { result.append(path) }
+                default:
+                    continue
                 }
             }
             pending += subfolders.reversed()

@@ -78,7 +78,7 @@ public struct FirebaseSeedEmitter: Sendable {
         let template = JSONValue.object([
             "conditions": .array(conditions),
             "parameters": .object(parameters),
-            "version": .object(["description": .string(Self.versionDescription(header))]),
+            "version": .object(["description": .string(try Self.versionDescription(header))]),
         ])
         do {
             return [GeneratedFile(path: Self.fileName, contents: try JSONWriter(trailingNewline: true).utf8Bytes(for: template))]
@@ -116,16 +116,15 @@ public struct FirebaseSeedEmitter: Sendable {
         }
     }
 
-    /// The header, cut to the version description's limit.
-    static func versionDescription(_ header: GeneratedHeader) -> String {
-        let text = FirebaseSeedDescription.oneLine(header.lines.joined(separator: " "))
-        guard text.utf16.count > Limits.versionDescriptionLength else { return text }
-        var result = ""
-        for character in text {
-            if result.utf16.count + character.utf16.count > Limits.versionDescriptionLength { break }
-            result.append(character)
+    /// The header, as the version description (see ``GeneratedFileOwner``): whole when it fits
+    /// Firebase's limit, else its first sentence, which names the manifest. A manifest path so
+    /// long that even that does not fit is refused, since flaggen could not recognize the file.
+    static func versionDescription(_ header: GeneratedHeader) throws(EmitError) -> String {
+        for text in [header.text, header.lines[0]] where text.utf16.count <= Limits.versionDescriptionLength {
+            return text
         }
-        return result
+        throw EmitError(
+            "the manifest's path, \(header.manifestName), is too long for the Firebase template's version description (\(Limits.versionDescriptionLength) characters), which must name it; move the manifest to a shorter path or leave firebase out of outputs.servers")
     }
 
     // MARK: - Checks

@@ -24,7 +24,8 @@ public struct KotlinTranslator: Sendable {
         let flags = flagsAndParts(manifest.flags, names: names, calls: calls, scope: scope)
         let propertyShape = Self.propertyShape()
         return .object([
-            "header": .array(header.lines.map { .string(KotlinLiteral.commentText($0)) }),
+            // `//` comments: the header's text is already safe in any comment line.
+            "header": .array(header.lines.map(MustacheValue.string)),
             "manifestName": .string(KotlinLiteral.commentText(header.manifestName)),
             "packageName": .string(manifest.kotlinPackage),
             "typeName": .string(manifest.name),

@@ -132,7 +132,13 @@ private struct ManifestReader {
 
         let retired = readRetired(fields[.retired])
         let outputs = readOutputs(fields[.outputs], manifestName: context.file.split(separator: "/").last.map(String.init) ?? context.file)
-        let templates = fields[.templates].flatMap { context.nonEmptyString($0, "'templates'") }
+        var templates = fields[.templates].flatMap { context.nonEmptyString($0, "'templates'") }
+        if let path = templates, let node = fields[.templates], let problem = OutputPathRules.absolutePathProblem(path) {
+            context.error(
+                "'templates' \(problem): a manifest names a folder inside its repository, relative to the manifest's folder; give an absolute folder on the command line with --templates",
+                at: tree.location(node))
+            templates = nil
+        }
         let configs = ConfigValidation(context: context).read(fields[.configs])
         if configs[name] != nil, let node = fields[.configs] {
             context.error("a config is named '\(name)', the name of the generated flags type; rename one of them", at: tree.location(node))
@@ -141,7 +147,7 @@ private struct ManifestReader {
 
         return Manifest(
             version: 1, name: name, kotlinPackage: kotlinPackage, retired: retired.map(\.key), outputs: outputs,
-            templates: templates, flags: flags,
+            templates: templates, templatesLocation: fields[.templates].map { tree.location($0) }, flags: flags,
             configs: configsInOrder(fields[.configs], configs))
     }
 
@@ -193,7 +199,7 @@ private struct ManifestReader {
         let defaults = OutputPaths()
         for (field, path) in [(OutputField.swift, defaults.swift), (.kotlin, defaults.kotlin), (.schemas, defaults.schemas), (.seeds, defaults.seeds)]
         where fields[field] == nil {
-            claimed[OutputPathRules.normalized(path)] = field.name
+            claimed[OutputPathRules.normalized(path).lowercased()] = field.name
         }
         if let serversNode = fields[.servers], let items = context.list(serversNode, "outputs.servers") {
             var servers: [SeedServer] = []
@@ -219,8 +225,9 @@ private struct ManifestReader {
                 context.error("outputs.\(field.name) \(problem)", at: valueLocation)
                 continue
             }
-            let normalized = OutputPathRules.normalized(path)
-            if normalized == manifestName {
+            // Paths that differ only by case name one file on macOS.
+            let normalized = OutputPathRules.normalized(path).lowercased()
+            if normalized == manifestName.lowercased() {
                 context.error("outputs.\(field.name) names the manifest itself; pick another path", at: valueLocation)
                 continue
             }
@@ -239,7 +246,7 @@ private struct ManifestReader {
         }
         let kotlinFolder = OutputPathRules.normalized(outputs.kotlin).split(separator: "/").dropLast().joined(separator: "/")
         let support = kotlinFolder.isEmpty ? "FlagKit.kt" : kotlinFolder + "/FlagKit.kt"
-        if let runtime = outputs.kotlinRuntime, OutputPathRules.normalized(runtime) == support, let node = fields[.kotlinRuntime] {
+        if let runtime = outputs.kotlinRuntime, OutputPathRules.normalized(runtime).lowercased() == support.lowercased(), let node = fields[.kotlinRuntime] {
             context.error("outputs.kotlinRuntime names \(support), the support file flaggen writes beside the Kotlin output; use another name, such as FlagStore.kt", at: tree.location(node))
             outputs.kotlinRuntime = nil
         }

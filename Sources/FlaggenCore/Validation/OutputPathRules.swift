@@ -6,12 +6,16 @@
 enum OutputPathRules {
     /// Why `path` is refused, or nil when it is acceptable.
     static func problem(with path: String) -> String? {
-        if path.hasPrefix("/") || path.hasPrefix("\\") || (path.count > 1 && path.dropFirst().first == ":") {
-            return "must be a path relative to the manifest's folder, not an absolute path ('\(path)')"
+        if let problem = absolutePathProblem(path) {
+            return "must be a path relative to the manifest's folder, not \(problem.dropFirst("must not be ".count))"
         }
         let components = path.split(whereSeparator: { $0 == "/" || $0 == "\\" })
         if components.contains("..") {
             return "must stay inside the manifest's folder; '..' is not allowed ('\(path)')"
+        }
+        // Any spelling: macOS volumes ignore case, so `.GIT/hooks` is the repository's hooks.
+        if components.contains(where: { $0.lowercased() == ".git" }) {
+            return "must not lead into a .git folder, where a file could change how git runs ('\(path)')"
         }
         if components.isEmpty || components.allSatisfy({ $0 == "." }) {
             return "must name a file or folder below the manifest's folder, found '\(path)'"
@@ -20,6 +24,12 @@ enum OutputPathRules {
             return "must not contain control characters"
         }
         return nil
+    }
+
+    /// Why `path` is refused as an absolute path (`/x`, `\\x`, `C:x`), or nil when it is relative.
+    static func absolutePathProblem(_ path: String) -> String? {
+        guard path.hasPrefix("/") || path.hasPrefix("\\") || (path.count > 1 && path.dropFirst().first == ":") else { return nil }
+        return "must not be an absolute path ('\(path)')"
     }
 
     /// The path with `.` components and repeated separators removed, for comparing claims.

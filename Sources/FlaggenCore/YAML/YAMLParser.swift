@@ -71,6 +71,11 @@ public struct YAMLParser: Sendable {
         if bytes.isEmpty {
             return failure("the file is empty; a manifest starts with 'version: 1'", at: .startOfFile)
         }
+        if let found = ControlCharacters.first(in: bytes) {
+            return failure(
+                "the control character \(ControlCharacters.name(of: found.scalar)) is not allowed in YAML, not even inside quotes; remove it, or write it as an escape such as \\x1B inside a double-quoted string",
+                at: found.location)
+        }
         // A large manifest's flags are read in parts on both cores; anything unusual, and the
         // file is read in one go, which reports problems as always.
         if bytes.count >= splitFromBytes, let plan = bytes.withUnsafeBufferPointer({ FlagsSplitPlan($0, pieceBytes: splitPieceBytes) }),

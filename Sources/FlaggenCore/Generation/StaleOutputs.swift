@@ -1,0 +1,56 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The files a run may remove because the manifest no longer generates them (a removed config's
+/// schema, a seed of a server left out of `outputs.servers`), and the rules that keep every other
+/// file safe. A file is stale only when all of these hold:
+///
+/// - it lies directly in the folder of an output this run selected (`--only swift` never looks
+///   at the Kotlin, schema or seed folders);
+/// - its name is one the selected output writes: `*.swift` for Swift, `*.kt` for Kotlin,
+///   `*.schema.json` for schemas, a seed's own file name for seeds;
+/// - the manifest generates no output there now, of any kind;
+/// - it begins with flaggen's header naming this same manifest, in the header's place
+///   (``GeneratedFileOwner``, which reads only the ends of the file).
+struct StaleOutputs: Sendable {
+    /// The folders to look in (absolute, standardized), each with the output kind whose files it
+    /// may hold.
+    var folders: [(path: String, kind: OutputKind)]
+    /// Every file the manifest generates now, of every kind (absolute, standardized).
+    var current: Set<String>
+    /// The manifest as headers name it.
+    var manifestName: String
+
+    /// The stale files of a run of `kinds` for `manifest`, with outputs under `root`.
+    init(manifest: Manifest, kinds: [OutputKind], root: URL, manifestName: String) {
+        let rootPath = root.path
+        func absolute(_ path: String) -> String { LexicalPath.standardized(LexicalPath.joined(rootPath, path)) }
+        var folders: [(path: String, kind: OutputKind)] = []
+        for kind in kinds {
+            let parents = Set(Generator(kinds: [kind]).plannedPaths(for: manifest).map { LexicalPath.parent(of: absolute($0)) })
+            folders += parents.sorted().map { ($0, kind) }
+        }
+        self.folders = folders
+        self.current = Set(Generator(kinds: OutputKind.allCases).plannedPaths(for: manifest).map(absolute))
+        self.manifestName = manifestName
+    }
+
+    /// The stale files, sorted by folder, then name.
+    func files() -> [String] {
+        var stale: [String] = []
+        for (folder, kind) in folders {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            for name in names.sorted() where !name.hasPrefix(".") && Generator.outputKind(ofFileNamed: name) == kind {
+                let path = LexicalPath.joined(folder, name)
+                guard !current.contains(path), !stale.contains(path) else { continue }
+                // Not through a symlink: removing the link would not be removing flaggen's file.
+                guard !FileSystem.isSymlink(atPath: path), GeneratedFileOwner.manifest(ofFileAtPath: path) == manifestName else { continue }
+                stale.append(path)
+            }
+        }
+        return stale
+    }
+}

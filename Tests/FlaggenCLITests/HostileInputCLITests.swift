@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+
+/// Input anyone in a company can write (a manifest, a file name, a file in a scanned folder) must
+/// not drive the terminal or the CI log, hang a command, or take its memory.
+final class HostileInputCLITests: XCTestCase {
+    private func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// No raw control character (other than a line end or a tab) reaches the output.
+    private func assertNoRawControlCharacters(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        let raw = text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) }
+        XCTAssertEqual(raw.map { String($0.value, radix: 16) }, [], text, file: file, line: line)
+    }
+
+    func testAnEscapeSequenceInTheManifestIsReportedWhereItIsAndPrintedEscaped() throws {
+        let folder = try temporaryFolder(self)
+        try write(
+            "version: 1\nflags:\n  new_checkout:\n    type: bool\n    default: false\n    owner: payments\n    description: \"hi \u{1B}[2J there\"\n",
+            to: folder.appendingPathComponent("flags.yaml"))
+        let result = try runFlaggen(["lint"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("flags.yaml:7:22: error: the control character U+001B (ESC) is not allowed in YAML"), result.stderr)
+        assertNoRawControlCharacters(result.stderr)
+        for (byte, name) in [(0x00, "U+0000 (NUL)"), (0x07, "U+0007 (BEL)"), (0x7F, "U+007F (DEL)")] {
+            var bytes = Array("version: 1\nflags: {}\nx: \"".utf8)
+            bytes += [UInt8(byte)] + Array("\"\n".utf8)
+            try Data(bytes).write(to: folder.appendingPathComponent("flags.yaml"))
+            let other = try runFlaggen(["lint"], in: folder)
+            XCTAssertTrue(other.stderr.hasPrefix("flags.yaml:3:5: error: the control character \(name) is not allowed"), other.stderr)
+        }
+    }
+
+    func testAKeyWithANewlineCannotStartAWorkflowCommand() throws {
+        let folder = try temporaryFolder(self)
+        // A double-quoted key may hold any character through an escape.
+        try write(
+            "version: 1\nflags:\n  \"bad\\n::warning file=x.swift::pwned\\u001b[2J\": {type: bool, default: false, owner: a, expires: 2030-01-01}\n",
+            to: folder.appendingPathComponent("flags.yaml"))
+        for format in ["text", "github"] {
+            let result = try runFlaggen(["lint", "--format", format], in: folder)
+            XCTAssertEqual(result.status, 1)
+            let output = result.stdout + result.stderr
+            assertNoRawControlCharacters(output)
+            let lines = output.split(separator: "\n")
+            XCTAssertFalse(lines.contains { $0.hasPrefix("::warning") }, output)
+            XCTAssertTrue(output.contains("bad\\u{A}::warning"), output)
+        }
+    }
+
+    func testANamedPipeAsTheManifestIsRefusedAtOnce() throws {
+        let folder = try temporaryFolder(self)
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("flags.yaml").path, 0o644), 0)
+        for command in [["lint"], ["generate"], ["check"], ["refs", "."], ["breaking", "--against", "flags.yaml"]] {
+            let result = try runFlaggen(command, in: folder, timeout: 20)
+            XCTAssertEqual(result.status, 2, "\(command)")
+            XCTAssertTrue(result.stderr.contains("flags.yaml is not a regular file (a pipe, socket or device)"), result.stderr)
+        }
+    }
+
+    func testRefsSkipsHugeFilesAndPipesWithAWarning() throws {
+        let folder = try temporaryFolder(self)
+        try write(
+            "version: 1\nflags:\n  new_checkout: {type: bool, default: false, owner: payments, expires: 2030-01-01}\n",
+            to: folder.appendingPathComponent("flags.yaml"))
+        try write("if flags.isOn(Flags.newCheckout) {}\n", to: folder.appendingPathComponent("App/Checkout.swift"))
+        // 1 GB, sparse: read whole it would take a gigabyte.
+        let huge = folder.appendingPathComponent("App/Dump.swift").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: huge, contents: Data("// Flags.newCheckout\n".utf8)))
+        XCTAssertEqual(truncate(huge, 1 << 30), 0)
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("App/Pipe.swift").path, 0o644), 0)
+        let result = try runFlaggen(["refs", "App"], in: folder, timeout: 60)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("new_checkout: 1 reference\n  App/Checkout.swift:1:15"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("1 file scanned"), result.stdout)
+        XCTAssertTrue(result.stderr.contains("App/Dump.swift:1:1: warning: not scanned: it is 1024 MiB, over the 8 MiB refs reads in a source file"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("Pipe.swift"), "a pipe is not a source file: \(result.stderr)")
+    }
+}
