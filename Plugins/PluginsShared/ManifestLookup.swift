@@ -12,7 +12,7 @@ enum ManifestLookup {
     }
 
     /// The template folder the manifest names with a top-level `templates:` line, if any,
-    /// resolved against the manifest's folder. A line scan, not a YAML parse: plugins cannot
+    /// resolved against the manifest's folder (a relative path; flaggen refuses others). A line scan, not a YAML parse: plugins cannot
     /// link libyaml, and flaggen itself validates the manifest when the command runs.
     static func templateFolder(of manifest: URL) -> URL? {
         guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return nil }
@@ -22,10 +22,9 @@ enum ManifestLookup {
             if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
                 value = String(value.dropFirst().dropLast())
             }
-            guard !value.isEmpty else { return nil }
-            return value.hasPrefix("/")
-                ? URL(fileURLWithPath: value, isDirectory: true)
-                : manifest.deletingLastPathComponent().appendingPathComponent(value, isDirectory: true)
+            // An absolute folder is refused by flaggen itself, which says why.
+            guard !value.isEmpty, !value.hasPrefix("/") else { return nil }
+            return manifest.deletingLastPathComponent().appendingPathComponent(value, isDirectory: true)
         }
         return nil
     }

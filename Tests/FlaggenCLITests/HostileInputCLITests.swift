@@ -60,6 +60,37 @@ final class HostileInputCLITests: XCTestCase {
         }
     }
 
+    func testRenderRefusesPipesAtOnce() throws {
+        let folder = try temporaryFolder(self)
+        try write("{{name}}\n", to: folder.appendingPathComponent("t.mustache"))
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("data.json").path, 0o644), 0)
+        let result = try runFlaggen(["render", "t.mustache", "--data", "data.json"], in: folder, timeout: 20)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("data.json is not a regular file"), result.stderr)
+    }
+
+    func testBreakingReadsAHugeBlobWithBoundedMemory() throws {
+        let folder = try temporaryFolder(self)
+        func git(_ arguments: String...) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", folder.path, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
+        }
+        try git("init", "-q")
+        // 40 MB of comments: over the 16 MiB manifest limit.
+        let comment = String(repeating: "# padding padding padding padding padding padding padding padding\n", count: 600_000)
+        try write("version: 1\nflags: {}\n" + comment, to: folder.appendingPathComponent("flags.yaml"))
+        try git("add", "flags.yaml")
+        try git("commit", "-q", "-m", "big")
+        try write("version: 1\nflags: {}\n", to: folder.appendingPathComponent("flags.yaml"))
+        let result = try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder, timeout: 60)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stdout.contains("HEAD:flags.yaml:1:1: error: the file is larger than the limit") || result.stderr.contains("larger than the limit"), result.stdout + result.stderr)
+    }
+
     func testRefsSkipsHugeFilesAndPipesWithAWarning() throws {
         let folder = try temporaryFolder(self)
         try write(

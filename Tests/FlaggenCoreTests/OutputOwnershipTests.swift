@@ -225,6 +225,26 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertTrue(try read("app/Generated/Swift/Flags.swift").hasSuffix("// mine\n"))
     }
 
+    func testATemplateLinkedFromOutsideTheRepositoryIsRefused() throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try Data("{{#header}}\n// {{.}}\n{{/header}}\n// theirs\n".utf8).write(to: outside.appendingPathComponent("Flags.swift.mustache"))
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("FlagTemplates"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: repository.appendingPathComponent("FlagTemplates/swift").path, withDestinationPath: outside.path)
+        try write(manifest(outputs: "") + "\ntemplates: FlagTemplates\n", to: "flags.yaml")
+        XCTAssertThrowsError(try Generate(manifestPath: repository.appendingPathComponent("flags.yaml").path).write()) { error in
+            XCTAssertTrue("\(error)".contains("outside the repository"), "\(error)")
+        }
+        XCTAssertFalse(exists("Generated"))
+        // The same folder named on the command line is the user's own choice.
+        var run = Generate(manifestPath: repository.appendingPathComponent("flags.yaml").path)
+        run.templatesDirectory = repository.appendingPathComponent("FlagTemplates").path
+        run.kinds = [.swift]
+        _ = try run.write()
+        XCTAssertTrue(try read("Generated/Swift/Flags.swift").hasSuffix("// theirs\n"))
+    }
+
     func testAnAbsoluteTemplateFolderIsRefusedInTheManifest() {
         let result = validate("version: 1\ntemplates: /etc/flag-templates\nflags: {}\n")
         XCTAssertEqual(

@@ -43,7 +43,9 @@ public struct Breaking: Sendable {
         let name = manifestURL.lastPathComponent
         let output: Subprocess.Output
         do {
-            output = try Subprocess.run(["git", "-C", manifestURL.deletingLastPathComponent().path, "show", "\(revision):./\(name)"])
+            // One byte over the manifest limit is enough for the parser to report the size.
+            output = try Subprocess.run(
+                ["git", "-C", manifestURL.deletingLastPathComponent().path, "show", "\(revision):./\(name)"], limit: InputLimits.default.maxFileBytes + 1)
         } catch {
             throw UnreadableInputError(message: "cannot run git to read \(name) at \(revision): \(error.reason)")
         }

@@ -142,7 +142,9 @@ public struct Generate: Sendable {
         rules.protect(manifestPath, as: "the manifest \(manifestPath)")
         if let location { rules.protect(LexicalPath.joined(location.repositoryRoot, ".git"), as: "the repository's .git") }
         if let templateFolder { rules.protectTemplates(in: templateFolder.path) }
-        let generator = Generator(templates: TemplateLibrary(overrideFolder: templateFolder), kinds: kinds)
+        var templates = TemplateLibrary(overrideFolder: templateFolder)
+        if templatesDirectory == nil, manifest.templates != nil { templates.confinedTo = location?.repositoryRoot }
+        let generator = Generator(templates: templates, kinds: kinds)
         // Clashing outputs are refused before anything renders: rendered at the same time, one
         // output could otherwise stage a folder where another writes a file and fail first.
         let plannedPaths = generator.plannedPaths(for: manifest)

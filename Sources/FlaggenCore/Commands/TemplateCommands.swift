@@ -35,22 +35,31 @@ public enum TemplateCommands {
         }
     }
 
+    /// Reads a file `render` was given: a regular file of at most the manifest limit.
+    private static func readInput(_ path: String) throws(GenerateError) -> [UInt8] {
+        let limit = InputLimits.default.maxFileBytes
+        let bytes: [UInt8]
+        do throws(FileSystem.ReadFailure) {
+            bytes = try FileSystem.readRegularFile(atPath: path, limit: limit + 1)
+        } catch {
+            throw .unreadable("\(path) \(error.reason)")
+        }
+        guard bytes.count <= limit else { throw .unreadable("\(path) is larger than \(limit) bytes, the most render reads") }
+        return bytes
+    }
+
     /// Renders any template file with JSON data and optional partials, HTML escaping off.
     /// Partials are the files `NAME.mustache` in `partialsFolder`.
     public static func render(templatePath: String, dataPath: String?, partialsFolder: String?) throws(GenerateError) -> String {
-        guard let templateData = FileManager.default.contents(atPath: templatePath) else {
-            throw .unreadable("\(templatePath): no such file or not readable")
-        }
-        guard let source = String(validating: Array(templateData), as: UTF8.self) else {
+        let templateData = try readInput(templatePath)
+        guard let source = String(validating: templateData, as: UTF8.self) else {
             throw .unreadable("\(templatePath): not valid UTF-8; save the template as UTF-8")
         }
         var data: JSONValue = .object([:])
         if let dataPath {
-            guard let bytes = FileManager.default.contents(atPath: dataPath) else {
-                throw .unreadable("\(dataPath): no such file or not readable")
-            }
+            let bytes = try readInput(dataPath)
             do {
-                data = try JSONParser.parse(Array(bytes))
+                data = try JSONParser.parse(bytes)
             } catch let error as JSONParseError {
                 throw .unreadable("\(dataPath):\(error.line):\(error.column): error: \(error.message)")
             } catch {
@@ -64,10 +73,8 @@ public enum TemplateCommands {
                 throw .unreadable("\(partialsFolder): not a readable folder")
             }
             for name in names.sorted() where name.hasSuffix(".mustache") {
-                let url = folder.appendingPathComponent(name)
-                if let contents = FileManager.default.contents(atPath: url.path) {
-                    partials[String(name.dropLast(".mustache".count))] = String(decoding: contents, as: UTF8.self)
-                }
+                let contents = try readInput(folder.appendingPathComponent(name).path)
+                partials[String(name.dropLast(".mustache".count))] = String(decoding: contents, as: UTF8.self)
             }
         }
         do throws(MustacheError) {

@@ -13,6 +13,9 @@ import Mustache
 public struct TemplateLibrary: Sendable {
     /// The override folder, if any.
     public var overrideFolder: URL?
+    /// A folder every override must be inside once symlinks are resolved (the repository, for
+    /// a folder the manifest names), or nil for a folder from the command line.
+    var confinedTo: String?
 
     /// Creates a library with an optional override folder.
     public init(overrideFolder: URL? = nil) {
@@ -27,11 +30,22 @@ public struct TemplateLibrary: Sendable {
 
     /// The source of a template: the override when one exists, else the built-in copy.
     public func source(named name: String) throws(TemplateError) -> String {
-        if let url = overrideURL(for: name), FileManager.default.fileExists(atPath: url.path) {
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw TemplateError(message: "\(url.path): cannot be read; check its permissions")
+        if let url = overrideURL(for: name), FileSystem.itemKind(atPath: url.path) != nil {
+            if let confinedTo, let real = FileSystem.realPath(url.path), !real.hasPrefix(LexicalPath.joined(confinedTo, "")) {
+                throw TemplateError(
+                    message: "\(url.path) leads to \(real), outside the repository \(confinedTo) (through a symlink); keep template overrides inside the repository, or name a folder on the command line with --templates")
             }
-            guard let text = String(validating: Array(data), as: UTF8.self) else {
+            let limit = InputLimits.default.maxFileBytes
+            let bytes: [UInt8]
+            do throws(FileSystem.ReadFailure) {
+                bytes = try FileSystem.readRegularFile(atPath: url.path, limit: limit + 1)
+            } catch {
+                throw TemplateError(message: "\(url.path) \(error.reason); a template override is a UTF-8 text file")
+            }
+            guard bytes.count <= limit else {
+                throw TemplateError(message: "\(url.path) is larger than \(limit) bytes, the most a template may hold")
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw TemplateError(message: "\(url.path): not valid UTF-8; save the template as UTF-8")
             }
             return text

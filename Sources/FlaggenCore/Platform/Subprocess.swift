@@ -16,17 +16,19 @@ enum Subprocess {
     }
 
     /// Runs `arguments[0]`, found on the `PATH`, with the rest as its arguments. Throws the
-    /// reason when it cannot be started.
-    static func run(_ arguments: [String]) throws(SubprocessError) -> Output {
+    /// reason when it cannot be started. Keeps at most `limit` bytes of what it prints on each
+    /// stream (the rest is read and dropped, so the program can finish): `git show` of a huge
+    /// blob costs no more memory than the limit.
+    static func run(_ arguments: [String], limit: Int = 64 * 1024 * 1024) throws(SubprocessError) -> Output {
         #if canImport(Glibc)
-        return try spawn(arguments)
+        return try spawn(arguments, limit: limit)
         #else
-        return try runWithProcess(arguments)
+        return try runWithProcess(arguments, limit: limit)
         #endif
     }
 
     #if canImport(Glibc)
-    private static func spawn(_ arguments: [String]) throws(SubprocessError) -> Output {
+    private static func spawn(_ arguments: [String], limit: Int) throws(SubprocessError) -> Output {
         var outputPipe: [Int32] = [0, 0]
         var errorPipe: [Int32] = [0, 0]
         guard pipe(&outputPipe) == 0 else { throw SubprocessError(reason: FileSystem.lastErrorText()) }
@@ -68,7 +70,11 @@ enum Subprocess {
                 }
                 let count = buffer.withUnsafeMutableBytes { read(entry.0, $0.baseAddress!, $0.count) }
                 if count > 0 {
-                    if entry.1 { output += buffer[0..<count] } else { errors += buffer[0..<count] }
+                    if entry.1 {
+                        output += buffer[0..<min(count, max(0, limit - output.count))]
+                    } else {
+                        errors += buffer[0..<min(count, max(0, limit - errors.count))]
+                    }
                     stillOpen.append(entry)
                 } else if count < 0 && errno == EINTR {
                     stillOpen.append(entry)
@@ -83,7 +89,7 @@ enum Subprocess {
         return Output(status: exit, standardOutput: output, standardError: errors)
     }
     #else
-    private static func runWithProcess(_ arguments: [String]) throws(SubprocessError) -> Output {
+    private static func runWithProcess(_ arguments: [String], limit: Int) throws(SubprocessError) -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -96,10 +102,41 @@ enum Subprocess {
         } catch {
             throw SubprocessError(reason: error.localizedDescription)
         }
-        let outputBytes = output.fileHandleForReading.readDataToEndOfFile()
-        let errorBytes = errors.fileHandleForReading.readDataToEndOfFile()
+        // Standard error is read on another thread, so neither pipe can fill and block the program.
+        let errorReader = BoundedReader(errors.fileHandleForReading, limit: limit)
+        let thread = Thread { errorReader.readToEnd() }
+        thread.start()
+        let outputReader = BoundedReader(output.fileHandleForReading, limit: limit)
+        outputReader.readToEnd()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, standardOutput: Array(outputBytes), standardError: Array(errorBytes))
+        errorReader.waitUntilDone()
+        return Output(status: process.terminationStatus, standardOutput: outputReader.bytes, standardError: errorReader.bytes)
+    }
+
+    /// Reads a pipe to its end, keeping at most `limit` bytes.
+    private final class BoundedReader: @unchecked Sendable {
+        private let handle: FileHandle
+        private let limit: Int
+        private let done = DispatchSemaphore(value: 0)
+        private(set) var bytes: [UInt8] = []
+
+        init(_ handle: FileHandle, limit: Int) {
+            self.handle = handle
+            self.limit = limit
+        }
+
+        func readToEnd() {
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                bytes += chunk.prefix(max(0, limit - bytes.count))
+            }
+            done.signal()
+        }
+
+        func waitUntilDone() {
+            done.wait()
+        }
     }
     #endif
 }
