@@ -5,7 +5,8 @@
 #   Scripts/fuzz.sh --smoke       a short run for CI: 25 s each
 #   Scripts/fuzz.sh --build-only  build the fuzzers and stop
 #
-# Targets: manifest (parse + validate + generate) and mustache (parse + render with partials).
+# Targets: manifest (parse + validate + generate), mustache (parse + render with partials) and
+# guards (the files beside the outputs: generate's ownership rule, the stale sweep, check, refs).
 # FUZZERS=manifest limits the run to one of them. Fuzzers run on a copy of Fuzz/corpus/ in a
 # temporary folder: the committed corpus never grows by itself. Exits 1 when a fuzzer finds a
 # crash, a leak or a timeout, and prints the path of the input that triggered it.
@@ -27,7 +28,7 @@ for argument in "$@"; do
     *) seconds=$argument ;;
   esac
 done
-fuzzers=${FUZZERS:-"manifest mustache"}
+fuzzers=${FUZZERS:-"manifest mustache guards"}
 
 # --- Build ------------------------------------------------------------------------------------
 # SwiftPM does not build fuzzers, so each module is compiled by hand, in dependency order, with
@@ -77,6 +78,11 @@ swiftc "${swift_flags[@]}" ${yaml_flags[@]+"${yaml_flags[@]}"} -module-name Mani
   "$root/Fuzz/ManifestFuzzer/main.swift" \
   "$build/FlagKitBucket.o" "$build/FlaggenJSON.o" "$build/FlaggenArguments.o" "$build/Mustache.o" "$build/FlaggenCore.o" \
   -lyaml -o "$build/manifest-fuzzer"
+echo "    GuardsFuzzer"
+swiftc "${swift_flags[@]}" ${yaml_flags[@]+"${yaml_flags[@]}"} -module-name GuardsFuzzer \
+  "$root/Fuzz/GuardsFuzzer/main.swift" \
+  "$build/FlagKitBucket.o" "$build/FlaggenJSON.o" "$build/FlaggenArguments.o" "$build/Mustache.o" "$build/FlaggenCore.o" \
+  -lyaml -o "$build/guards-fuzzer"
 echo "    MustacheFuzzer"
 swiftc "${swift_flags[@]}" -module-name MustacheFuzzer \
   "$root/Fuzz/MustacheFuzzer/main.swift" "$build/FlaggenJSON.o" "$build/Mustache.o" \

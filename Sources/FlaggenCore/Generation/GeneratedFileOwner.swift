@@ -73,8 +73,11 @@ enum GeneratedFileOwner {
             guard let name = String(validating: raw, as: UTF8.self) else { return nil }
             return (name, sentenceEnd.upperBound)
         }
-        // The name as JSON text: parsed as a string, so escapes read as what they stand for.
-        guard case .string(let name)? = try? JSONParser.parse([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")]) else { return nil }
+        // The name as JSON text, read only in the one spelling flaggen writes (the writer's
+        // escapes), so no other spelling of the same name passes for flaggen's header.
+        guard case .string(let name)? = try? JSONParser.parse([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")]),
+            let written = try? JSONWriter().utf8Bytes(for: .string(name)), written.dropFirst().dropLast().elementsEqual(raw)
+        else { return nil }
         return (name, sentenceEnd.upperBound)
     }
 
