@@ -180,15 +180,12 @@ if [ "$profile" -eq 1 ]; then
   grep 'refs' "$work/valgrind.txt"
   callgrind_annotate --inclusive=yes "$work/callgrind.out" 2> /dev/null > "$work/inclusive.txt"
   # Inclusive instructions of each stage (the jobs run on several threads; callgrind counts all).
-  # valgrind's CPU has no SHA instructions, so the portable SHA-256 runs here (about 1 ms
-  # with the SHA instructions, beside the validation, which it is counted in).
   while read -r label pattern; do
     count=$(grep -E "$pattern" "$work/inclusive.txt" | awk '{ gsub(",", "", $1); print $1 }' | sort -n | tail -1 || true)
     printf '  %-34s %15s\n' "$label" "$(printf "%'d" "${count:-0}" 2> /dev/null || echo "${count:-0}")"
   done << 'EOF'
 parse(YAMLParser,both-cores) YAMLParserV5parse
-validate+hash(after-parse) ManifestValidatorV8validate_4file
-manifest-SHA-256(in-the-line-above) SHA256O9hexDigest
+validate(after-parse) ManifestValidatorV8validate_4file
 Swift-context SwiftTranslatorV7context
 Kotlin-context KotlinTranslatorV7context
 Mustache-render(3-templates) TemplateLibraryV6render_7context4into

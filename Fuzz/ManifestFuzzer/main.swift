@@ -47,7 +47,7 @@ public func manifestFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: In
     }
 
     guard let manifest = result.manifest else { return 0 }
-    let header = GeneratedHeader(manifestName: "flags.yaml", manifestBytes: bytes)
+    let header = GeneratedHeader(manifestName: "flags.yaml")
     do throws(GenerateError) {
         _ = try Generator().files(for: manifest, header: header)
     } catch {
