@@ -106,7 +106,7 @@ final class HostileInputCLITests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("new_checkout: 1 reference\n  App/Checkout.swift:1:15"), result.stdout)
         XCTAssertTrue(result.stdout.contains("1 file scanned"), result.stdout)
-        XCTAssertTrue(result.stderr.contains("App/Dump.swift:1:1: warning: not scanned: it is 1024 MiB, over the 8 MiB refs reads in a source file"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/Dump.swift:1:1: warning: not scanned: it is 1073741824 bytes, over the 8388608 (8 MiB) refs reads in a source file"), result.stderr)
         XCTAssertFalse(result.stderr.contains("Pipe.swift"), "a pipe is not a source file: \(result.stderr)")
     }
 }

@@ -20,7 +20,7 @@ final class ComparingSinkTests: XCTestCase {
         let url = root.appendingPathComponent(path)
         try? FileManager.default.removeItem(at: url)
         if let disk { try Data(disk.utf8).write(to: url) }
-        let sink = ComparingSink(guard: OutputGuard(root: root, confinesToRoot: true, manifestName: "flags.yaml"))
+        let sink = ComparingSink(guard: OutputGuard(root: root, manifestName: "flags.yaml"))
         let stream = try sink.open(path: path)
         for piece in pieces {
             try Array(piece.utf8).withUnsafeBytes { try stream.write($0) }

@@ -15,7 +15,7 @@ final class OutputWriterTests: XCTestCase {
     }
 
     private func generated(_ path: String, _ body: String) -> GeneratedFile {
-        GeneratedFile(path: path, text: "// \(GeneratedHeader(manifestName: "flags.yaml").lines[0])\n\(body)\n")
+        GeneratedFile(path: path, text: "\(GeneratedHeader(manifestName: "flags.yaml").lines.map { "// \($0)\n" }.joined())\(body)\n")
     }
 
     func testCreatesFoldersThenSkipsUnchangedFiles() throws {
@@ -29,7 +29,7 @@ final class OutputWriterTests: XCTestCase {
         let after = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
         XCTAssertEqual(before, after, "an unchanged file must not be touched, so builds stay incremental")
         XCTAssertEqual(try writer.write([generated("A/B/Flags.swift", "two")]).map(\.outcome), [.updated])
-        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "// \(GeneratedHeader(manifestName: "flags.yaml").lines[0])\ntwo\n")
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "\(GeneratedHeader(manifestName: "flags.yaml").lines.map { "// \($0)\n" }.joined())two\n")
     }
 
     func testRefusesToOverwriteHandWrittenFilesAndWritesNothing() throws {
@@ -77,9 +77,13 @@ final class OutputWriterTests: XCTestCase {
     }
 
     func testLeavesNoTemporaryFilesBehind() throws {
-        _ = try OutputWriter(root: root, manifestName: "flags.yaml").write([generated("Flags.swift", "x"), generated("Flags.swift", "x")])
-        let names = try FileManager.default.contentsOfDirectory(atPath: root.path)
-        XCTAssertEqual(names, ["Flags.swift"])
+        let writer = OutputWriter(root: root, manifestName: "flags.yaml")
+        _ = try writer.write([generated("Flags.swift", "x"), generated("Flags.kt", "x")])
+        _ = try writer.write([generated("Flags.swift", "y"), generated("Flags.kt", "x")])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted(), ["Flags.kt", "Flags.swift"])
+        // Two files for one path: the second finds the first in place, and nothing stays behind.
+        XCTAssertThrowsError(try writer.write([generated("New.swift", "x"), generated("New.swift", "x")]))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted(), ["Flags.kt", "Flags.swift", "New.swift"])
     }
 }
 

@@ -16,11 +16,11 @@ final class StagingStreamTests: XCTestCase {
         try? FileManager.default.removeItem(at: root)
     }
 
-    private let header = "// \(GeneratedHeader(manifestName: "flags.yaml").lines[0])\n"
+    private let header = GeneratedHeader(manifestName: "flags.yaml").lines.map { "// \($0)\n" }.joined()
 
     /// Streams `pieces` to `path`, commits, and returns the outcome.
     private func stream(_ pieces: [String], to path: String = "Out.txt") throws -> WriteOutcome {
-        let sink = StagingSink(guard: OutputGuard(root: root, confinesToRoot: true, manifestName: "flags.yaml"))
+        let sink = StagingSink(guard: OutputGuard(root: root, manifestName: "flags.yaml"))
         let stream = try sink.open(path: path)
         for piece in pieces {
             try Array(piece.utf8).withUnsafeBytes { try stream.write($0) }
@@ -104,7 +104,7 @@ final class StagingStreamTests: XCTestCase {
     }
 
     func testDiscardingRemovesOpenStreamsStagedFilesAndTheFoldersTheyMade() throws {
-        let sink = StagingSink(guard: OutputGuard(root: root, confinesToRoot: true, manifestName: "flags.yaml"))
+        let sink = StagingSink(guard: OutputGuard(root: root, manifestName: "flags.yaml"))
         let finished = try sink.open(path: "New/Done.txt")
         try Array(header.utf8).withUnsafeBytes { try finished.write($0) }
         _ = try finished.close()

@@ -40,6 +40,8 @@ public struct Generate: Sendable {
         public var manifestName: String = ""
         /// Files this run may remove as no longer generated; nil when the manifest is invalid.
         var stale: StaleOutputs?
+        /// The rules outputs follow (which file may be replaced); nil when the manifest is invalid.
+        var rules: OutputGuard?
     }
 
     /// What a `generate` run wrote.
@@ -95,18 +97,11 @@ public struct Generate: Sendable {
         let order = Dictionary(rendered.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
         let files = staging.files.sorted { (order[$0.path] ?? 0) < (order[$1.path] ?? 0) }
         do {
-            try OutputWriter(root: rendered.root, manifestName: rendered.manifestName).commit(files)
+            try OutputWriter(guard: staging.rules).commit(files)
         } catch {
             throw .output(error.message)
         }
         return Written(diagnostics: rendered.diagnostics, files: files, root: rendered.root, stale: rendered.stale)
-    }
-
-    /// Whether output paths must stay inside the manifest's folder, even through symlinks: paths
-    /// from the manifest must, while a folder from the command line (--output-dir,
-    /// --swift-file, such as the build plugin's work directory) is trusted.
-    private var checksOutputPaths: Bool {
-        outputDirectory == nil && swiftFile == nil
     }
 
     /// Validates and renders into memory, or into the sink `makeSink` makes for the run's
@@ -138,12 +133,17 @@ public struct Generate: Sendable {
             manifest.outputs.swift = url.lastPathComponent
         }
         let templateFolder = try self.templateFolder(for: manifest, in: manifestFolder, location: location)
-        var rules = OutputGuard(root: root, confinesToRoot: checksOutputPaths, manifestName: header.manifestName)
-        rules.protect(manifestPath, as: "the manifest \(manifestPath)")
-        if let location { rules.protect(LexicalPath.joined(location.repositoryRoot, ".git"), as: "the repository's .git") }
-        if let templateFolder { rules.protectTemplates(in: templateFolder.path) }
         var templates = TemplateLibrary(overrideFolder: templateFolder)
         if templatesDirectory == nil, manifest.templates != nil { templates.confinedTo = location?.repositoryRoot }
+        var rules = OutputGuard(root: root, manifestName: header.manifestName)
+        if outputDirectory != nil { rules.rootName = "the --output-dir folder" }
+        if swiftFile != nil {
+            rules.rootName = "the --swift-file folder"
+            rules.acceptsAnyFlaggenFile = true
+        }
+        rules.protect(manifestPath, as: "the manifest \(manifestPath)")
+        if let location { rules.protect(LexicalPath.joined(location.repositoryRoot, ".git"), as: "the repository's .git") }
+        if let templateFolder { rules.protectTemplates(in: templateFolder.path, library: templates) }
         let generator = Generator(templates: templates, kinds: kinds)
         // Clashing outputs are refused before anything renders: rendered at the same time, one
         // output could otherwise stage a folder where another writes a file and fail first.
@@ -172,7 +172,7 @@ public struct Generate: Sendable {
             diagnostics.append(warning)
         }
         let stale = StaleOutputs(manifest: manifest, kinds: kinds, root: root, manifestName: header.manifestName)
-        return Rendered(diagnostics: diagnostics, files: files, root: root, manifestName: header.manifestName, stale: stale)
+        return Rendered(diagnostics: diagnostics, files: files, root: root, manifestName: header.manifestName, stale: stale, rules: rules)
     }
 
     /// The template override folder: `--templates` as given (the command line is trusted), or
@@ -257,24 +257,23 @@ extension Generate {
     /// ``StaleOutputs`` for what counts). Returns them.
     public func removeStaleFiles(_ written: Written) -> [URL] {
         let stale = written.stale?.files() ?? []
-        return stale.filter { (try? FileManager.default.removeItem(atPath: $0)) != nil }.map { URL(fileURLWithPath: $0) }
+        return stale.filter { FileSystem.removeFile(atPath: $0) }.map { URL(fileURLWithPath: $0) }
     }
 
     /// Removes temporary files that a `generate` killed mid-run left beside its outputs
     /// (`.Flags.swift.flaggen-UUID.tmp`), once they are an hour old, so a run that is still going
     /// elsewhere keeps its own. Returns them.
-    public func removeAbandonedTemporaryFiles(_ written: Written, olderThan age: Duration = .seconds(3_600)) -> [URL] {
+    public func removeAbandonedTemporaryFiles(_ written: Written, olderThanSeconds age: Double = 3_600) -> [URL] {
         let rootPath = written.root.path
         let folders = Set(written.files.map { LexicalPath.parent(of: LexicalPath.standardized(LexicalPath.joined(rootPath, $0.path))) })
-        let cutoff = Date().addingTimeInterval(-Double(age.components.seconds))
+        let cutoff = Date().addingTimeInterval(-age)
         var removed: [URL] = []
         for folder in folders.sorted() {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             for name in names.sorted() where OutputWriter.isTemporaryFileName(name) {
                 let path = LexicalPath.joined(folder, name)
                 guard let modified = FileSystem.modificationDate(atPath: path), modified < cutoff else { continue }
-                let url = URL(fileURLWithPath: path)
-                if (try? FileManager.default.removeItem(at: url)) != nil { removed.append(url) }
+                if FileSystem.removeFile(atPath: path) { removed.append(URL(fileURLWithPath: path)) }
             }
         }
         return removed

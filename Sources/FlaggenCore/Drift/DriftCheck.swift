@@ -42,7 +42,7 @@ public struct DriftCheck: Sendable {
         for file in rendered.files where !rendered.matchingDisk.contains(file.path) {
             let url = rendered.root.appendingPathComponent(file.path)
             let display = Self.join(displayRoot, file.path)
-            if FileSystem.itemKind(atPath: url.path) != nil, GeneratedFileOwner.manifest(ofFileAtPath: url.path) != rendered.manifestName {
+            if FileSystem.itemKind(atPath: url.path) != nil || FileSystem.isSymlink(atPath: url.path), !Self.isReplaceable(url.path, by: rendered) {
                 findings.append(DriftFinding(kind: .foreign, path: display, line: 1, diff: ""))
                 continue
             }
@@ -66,6 +66,12 @@ public struct DriftCheck: Sendable {
             findings.append(DriftFinding(kind: .unexpected, path: Self.join(displayRoot, relative), line: 1, diff: ""))
         }
         return findings
+    }
+
+    /// Whether `generate` would replace the file at `path` (``OutputGuard/checkReplaceable(_:)``).
+    static func isReplaceable(_ path: String, by rendered: Generate.Rendered) -> Bool {
+        guard !FileSystem.isSymlink(atPath: path), let rules = rendered.rules else { return false }
+        return (try? rules.checkReplaceable(path)) != nil
     }
 
     static func join(_ root: String, _ path: String) -> String {

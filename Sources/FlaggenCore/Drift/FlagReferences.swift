@@ -81,7 +81,7 @@ public struct FlagReferences: Sendable {
         var report = Report(references: [:], unknown: [], filesScanned: 0)
         for file in try Self.sourceFiles(under: paths) {
             if let size = FileSystem.fileSize(atPath: file), size > Self.maximumFileBytes {
-                report.skipped.append((file, "it is \(size / (1024 * 1024)) MiB, over the \(Self.maximumFileBytes / (1024 * 1024)) MiB refs reads in a source file"))
+                report.skipped.append((file, "it is \(size) bytes, over the \(Self.maximumFileBytes) (8 MiB) refs reads in a source file"))
                 continue
             }
             let bytes: [UInt8]
@@ -92,7 +92,7 @@ public struct FlagReferences: Sendable {
                 continue
             }
             // Files flaggen generated (from any manifest) are not the app's reads.
-            if GeneratedFileOwner.manifest(start: Array(bytes.prefix(GeneratedFileOwner.headerBytes)), end: []) != nil { continue }
+            if GeneratedFileOwner.header(start: Array(bytes.prefix(GeneratedFileOwner.headerBytes)), end: []) != nil { continue }
             report.filesScanned += 1
             scan(String(decoding: bytes, as: UTF8.self), file: file, into: &report)
         }

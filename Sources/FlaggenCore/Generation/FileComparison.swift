@@ -41,14 +41,18 @@ struct FileComparison {
         case .file?:
             let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else {
-                throw OutputError(message: "\(path) exists but cannot be read; check its permissions")
+                throw OutputError(message: "\(path) exists but cannot be read (\(FileSystem.lastErrorText())); check its permissions")
             }
-            return FileComparison(descriptor: descriptor)
+            return FileComparison(descriptor: descriptor, path: path)
         }
     }
 
-    private init(descriptor: Int32) {
+    /// The file's path, for messages.
+    private let path: String
+
+    private init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
+        self.path = path
     }
 
     /// Compares the next piece; once one differs, every later call returns false.
@@ -75,10 +79,17 @@ struct FileComparison {
         defer { buffer.deallocate() }
         while copied < matched {
             let count = Self.read(descriptor, into: buffer.baseAddress!, count: min(buffer.count, matched - copied), at: copied)
-            guard count > 0 else { throw OutputError(message: "a file changed while flaggen was reading it; run again") }
+            guard count > 0 else { throw OutputError(message: "\(path) changed while flaggen was reading it; run again") }
             try receive(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             copied += count
         }
+    }
+
+    /// Which file is open (see ``FileSystem/FileIdentity``).
+    var identity: FileSystem.FileIdentity? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        return FileSystem.FileIdentity(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
     }
 
     /// Closes the file.

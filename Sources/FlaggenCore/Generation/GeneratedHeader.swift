@@ -14,9 +14,9 @@ public struct GeneratedHeader: Sendable, Hashable {
     /// The manifest as the header names it: its path inside the repository, such as
     /// `flags.yaml` or `server/flags.yaml` (see ``ManifestLocation``), the same on every clone.
     /// Characters that could end a comment line or disturb a terminal are replaced by U+FFFD.
-    public var manifestName: String
+    public private(set) var manifestName: String
     /// The flaggen version that generated the file.
-    public var toolVersion: String
+    public private(set) var toolVersion: String
 
     /// Creates the header for the manifest named `manifestName` (its path in the repository).
     public init(manifestName: String, toolVersion: String = FlaggenVersion.current) {
@@ -35,21 +35,15 @@ public struct GeneratedHeader: Sendable, Hashable {
     /// The header on one line, for formats that give it one text field (JSON's `$comment`).
     var text: String { lines.joined(separator: " ") }
 
-    /// `name` with every control, format and line-separator character replaced by U+FFFD, so it
-    /// can stand in a comment line of any language and in a terminal.
+    /// `name` with every character ``TerminalText/isUnsafe(_:)`` names (a newline, an escape,
+    /// a bidirectional mark) replaced by U+FFFD, so it can stand in a comment line of any
+    /// language and in a terminal.
     static func printable(_ name: String) -> String {
-        guard name.unicodeScalars.contains(where: needsReplacing) else { return name }
+        guard name.unicodeScalars.contains(where: TerminalText.isUnsafe) else { return name }
         var result = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
-            result.append(needsReplacing(scalar) ? "\u{FFFD}" : scalar)
+            result.append(TerminalText.isUnsafe(scalar) ? "\u{FFFD}" : scalar)
         }
         return String(result)
-    }
-
-    private static func needsReplacing(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator: true
-        default: false
-        }
     }
 }

@@ -159,14 +159,14 @@ public struct Generator: Sendable {
     }
 
     /// Renders one template into one file of the sink. The file must begin with the header's
-    /// first line, as a `//` comment: flaggen knows its files by it, and would refuse to
-    /// overwrite a file without it on the next run.
+    /// lines, as `//` comments: flaggen knows its files by them, and would refuse to overwrite a
+    /// file without them on the next run.
     private static func render(
         _ name: String, templates: TemplateLibrary, context: TemplateContext, header: GeneratedHeader, path: String,
         sink: some GeneratedFileSink
     ) throws -> GeneratedFile {
         let stream = try sink.open(path: path)
-        let checked = HeaderCheckingStream(stream, expected: "// \(header.lines[0])\n", template: name)
+        let checked = HeaderCheckingStream(stream, expected: header.lines.map { "// \($0)\n" }.joined(), template: templates.displayName(for: name))
         try templates.render(name, context: context, into: checked)
         return try checked.close()
     }

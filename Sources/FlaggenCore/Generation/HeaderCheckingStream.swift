@@ -35,6 +35,6 @@ final class HeaderCheckingStream: GeneratedFileStream {
 
     private func missingHeader() -> TemplateError {
         TemplateError(
-            message: "the template \(template) must begin with the generated header, written '{{#header}}// {{.}}{{/header}}' on lines of their own (first line: \(String(decoding: expected.dropLast(), as: UTF8.self))); flaggen recognizes the files it may overwrite by it")
+            message: "the template \(template) must begin with the generated header — the three lines '{{#header}}', '// {{.}}' and '{{/header}}', which write '\(String(decoding: expected.split(separator: 10).first ?? [], as: UTF8.self))' and the line after it; flaggen recognizes the files it may overwrite by it")
     }
 }

@@ -28,6 +28,8 @@ public struct StagedFile: Sendable {
     public var outcome: WriteOutcome
     /// The temporary file holding the new bytes; nil when the file is unchanged.
     var temporary: URL?
+    /// The file it replaces, as staging found it; committing replaces only that same file.
+    var replaced: FileSystem.FileIdentity?
     /// Folders staging created for it, deepest first, removed again when it is discarded.
     var createdFolders: [URL] = []
 }
@@ -41,16 +43,23 @@ public struct StagedFile: Sendable {
 /// Staging one file at a time lets `flaggen generate` write each output as soon as it is
 /// rendered and drop its bytes, instead of holding every output in memory until the end.
 public struct OutputWriter: Sendable {
+    /// The rules each file passes: where it may go, and which file it may replace.
+    let rules: OutputGuard
+
     /// The folder output paths are relative to.
-    public var root: URL
+    public var root: URL { rules.root }
     /// The manifest the files are generated from, as their headers name it: only files whose
     /// header names it are replaced.
-    public var manifestName: String
+    public var manifestName: String { rules.manifestName }
 
     /// Creates a writer for a root folder and the manifest the files come from.
     public init(root: URL, manifestName: String) {
-        self.root = root
-        self.manifestName = manifestName
+        self.rules = OutputGuard(root: root, manifestName: manifestName)
+    }
+
+    /// A writer that follows a generation run's rules.
+    init(guard rules: OutputGuard) {
+        self.rules = rules
     }
 
     /// The absolute location of a generated file.
@@ -63,8 +72,8 @@ public struct OutputWriter: Sendable {
         root.appendingPathComponent(path)
     }
 
-    /// Writes every file, or none when any of them would overwrite a hand-written file or cannot
-    /// be placed. Returns what happened to each, in order.
+    /// Writes every file, or none when any of them would overwrite a file that is not
+    /// flaggen's or cannot be placed. Returns what happened to each, in order.
     public func write(_ files: [GeneratedFile]) throws(OutputError) -> [(file: GeneratedFile, outcome: WriteOutcome)] {
         var staged: [StagedFile] = []
         do {
@@ -85,7 +94,7 @@ public struct OutputWriter: Sendable {
     public func stage(_ file: GeneratedFile) throws(OutputError) -> StagedFile {
         var staged: StagedFile?
         do {
-            let rules = OutputGuard(root: root, confinesToRoot: false, manifestName: manifestName)
+            try rules.check(file.path)
             let stream = try StagingStream(path: file.path, guard: rules) { staged = $0 }
             try file.contents.withUnsafeBytes { try stream.write($0) }
             _ = try stream.close()
@@ -97,16 +106,52 @@ public struct OutputWriter: Sendable {
         return staged!
     }
 
-    /// Renames every staged file into place. A rename only fails when the folder changed under
-    /// flaggen's feet; the files not yet renamed are then removed.
+    /// Moves every staged file into place. Rendering takes a while, so each destination is
+    /// checked again just before: a new file must still have nothing there (it is linked into
+    /// place, which fails rather than replace a file another run made meanwhile), and a file
+    /// being replaced must still be the file staging checked, and still flaggen's. When one
+    /// cannot be placed, the files not yet placed are removed.
     public func commit(_ staged: [StagedFile]) throws(OutputError) {
         for (index, file) in staged.enumerated() {
             guard let temporary = file.temporary else { continue }
-            let destination = url(forPath: file.path)
-            if let reason = FileSystem.move(temporary.path, replacing: destination.path) {
+            let destination = url(forPath: file.path).path
+            do throws(OutputError) {
+                if file.outcome == .created {
+                    try Self.placeNew(temporary.path, at: destination)
+                } else {
+                    guard FileSystem.identity(atPath: destination) == file.replaced, !FileSystem.isSymlink(atPath: destination) else {
+                        throw OutputError(message: "\(destination) changed while flaggen was writing it (another run, an editor?); nothing was replaced — run again")
+                    }
+                    try rules.checkReplaceable(destination)
+                    if let reason = FileSystem.move(temporary.path, replacing: destination) {
+                        throw OutputError(message: "cannot move the new \(destination) into place: \(reason)")
+                    }
+                }
+            } catch {
                 discard(Array(staged[index...]))
-                throw OutputError(message: "cannot move the new \(destination.path) into place: \(reason)")
+                throw error
             }
+        }
+    }
+
+    /// Puts the new file `temporary` at `destination`, where nothing was when staging began.
+    private static func placeNew(_ temporary: String, at destination: String) throws(OutputError) {
+        switch FileSystem.link(temporary, to: destination) {
+        case .linked:
+            FileSystem.removeFile(atPath: temporary)
+        case .exists:
+            throw OutputError(
+                message: "\(destination) appeared while flaggen was writing it (is another run writing the same outputs?); nothing was replaced — run again")
+        case .unsupported:
+            // A file system without hard links: as close as it allows.
+            guard FileSystem.itemKind(atPath: destination) == nil, !FileSystem.isSymlink(atPath: destination) else {
+                throw OutputError(message: "\(destination) appeared while flaggen was writing it; nothing was replaced — run again")
+            }
+            if let reason = FileSystem.move(temporary, replacing: destination) {
+                throw OutputError(message: "cannot move the new \(destination) into place: \(reason)")
+            }
+        case .failed(let reason):
+            throw OutputError(message: "cannot put the new \(destination) in place: \(reason)")
         }
     }
 
@@ -131,7 +176,7 @@ public struct OutputWriter: Sendable {
     /// staging created when they are empty again.
     static func discardAll(_ staged: [StagedFile]) {
         for file in staged {
-            if let temporary = file.temporary { try? FileManager.default.removeItem(at: temporary) }
+            if let temporary = file.temporary { FileSystem.removeFile(atPath: temporary.path) }
         }
         let folders = Set(staged.flatMap(\.createdFolders)).sorted { $0.path.count > $1.path.count }
         for folder in folders { FileSystem.removeEmptyFolder(atPath: folder.path) }
@@ -140,7 +185,8 @@ public struct OutputWriter: Sendable {
 
 /// Stages every file on disk as it is rendered (``StagingStream``), for ``OutputWriter/commit(_:)``.
 final class StagingSink: GeneratedFileSink, @unchecked Sendable {
-    private let rules: OutputGuard
+    /// The rules every output passes, which the commit applies again.
+    let rules: OutputGuard
     private let lock = Lock()
     private var staged: [StagedFile] = []
     private var streams: [StagingStream] = []
@@ -162,10 +208,11 @@ final class StagingSink: GeneratedFileSink, @unchecked Sendable {
         lock.withLock { staged }
     }
 
-    /// Drops everything: streams left open by a failed job, and every staged file.
+    /// Drops everything: streams left open by a failed job, and every staged file, then the
+    /// folders staging made (a folder one stream made may hold another's files until then).
     func discardAll() {
         let (open, done) = lock.withLock { (streams, staged) }
-        for stream in open { stream.abandon() }
-        OutputWriter.discardAll(done)
+        let folders = open.flatMap { $0.abandonKeepingFolders() }
+        OutputWriter.discardAll(done + [StagedFile(path: "", outcome: .unchanged, createdFolders: folders)])
     }
 }

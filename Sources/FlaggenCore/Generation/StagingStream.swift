@@ -29,6 +29,8 @@ final class StagingStream: GeneratedFileStream {
     private var existing: FileComparison?
     /// Whether a file was at the destination when staging began.
     private let replacesFile: Bool
+    /// That file, so the commit replaces only it.
+    private let replaced: FileSystem.FileIdentity?
     /// The temporary file, once the new bytes differ from the old (or there is no old file).
     private var temporary: (descriptor: Int32, url: URL)?
     private var createdFolders: [URL] = []
@@ -43,6 +45,7 @@ final class StagingStream: GeneratedFileStream {
         self.onClose = onClose
         existing = try FileComparison.opening(destination.path)
         replacesFile = existing != nil
+        replaced = existing?.identity
     }
 
     deinit {
@@ -58,7 +61,7 @@ final class StagingStream: GeneratedFileStream {
         if temporary == nil, existing?.continues(with: bytes) == true { return }
         if temporary == nil { try diverge() }
         if let reason = FileSystem.writeAll(bytes, to: temporary!.descriptor) {
-            throw OutputError(message: "cannot write \(temporary!.url.path): \(reason)")
+            throw OutputError(message: "cannot write the new \(destination.path) (to \(temporary!.url.lastPathComponent) beside it): \(reason)")
         }
     }
 
@@ -80,12 +83,19 @@ final class StagingStream: GeneratedFileStream {
         // From here on the staged file, not this stream, owns the temporary file and folders.
         FileSystem.closeDescriptor(finished.descriptor)
         temporary = nil
-        onClose(StagedFile(path: path, outcome: replacesFile ? .updated : .created, temporary: finished.url, createdFolders: createdFolders))
+        onClose(
+            StagedFile(path: path, outcome: replacesFile ? .updated : .created, temporary: finished.url, replaced: replaced, createdFolders: createdFolders))
         createdFolders = []
     }
 
     func abandon() {
-        guard !closed else { return }
+        _ = abandonKeepingFolders().map { FileSystem.removeEmptyFolder(atPath: $0.path) }
+    }
+
+    /// Drops the temporary file and returns the folders staging created, deepest first, for
+    /// the caller to remove once every other file in them is gone too.
+    func abandonKeepingFolders() -> [URL] {
+        guard !closed else { return [] }
         closed = true
         existing?.close()
         existing = nil
@@ -94,8 +104,8 @@ final class StagingStream: GeneratedFileStream {
             unlink(temporary.url.path)
         }
         temporary = nil
-        for folder in createdFolders { FileSystem.removeEmptyFolder(atPath: folder.path) }
-        createdFolders = []
+        defer { createdFolders = [] }
+        return createdFolders
     }
 
     /// The new bytes differ from the old file (or there is none): check the old file may be
@@ -122,12 +132,12 @@ final class StagingStream: GeneratedFileStream {
             let reason = FileSystem.lastErrorText()
             for made in missing { FileSystem.removeEmptyFolder(atPath: made.path) }
             createdFolders = []
-            throw OutputError(message: "cannot write \(url.path): \(reason)")
+            throw OutputError(message: "cannot write the new \(destination.path) (to \(url.lastPathComponent) beside it): \(reason)")
         }
         temporary = (descriptor, url)
         try existing?.readMatchedPart { (part) throws(OutputError) in
             if let reason = FileSystem.writeAll(part, to: descriptor) {
-                throw OutputError(message: "cannot write \(url.path): \(reason)")
+                throw OutputError(message: "cannot write the new \(destination.path) (to \(url.lastPathComponent) beside it): \(reason)")
             }
         }
         existing?.close()

@@ -13,8 +13,10 @@ import Foundation
 /// - its name is one the selected output writes: `*.swift` for Swift, `*.kt` for Kotlin,
 ///   `*.schema.json` for schemas, a seed's own file name for seeds;
 /// - the manifest generates no output there now, of any kind;
-/// - it begins with flaggen's header naming this same manifest, in the header's place
-///   (``GeneratedFileOwner``, which reads only the ends of the file).
+/// - it is not one of them under another name (a spelling that differs only by case on a
+///   case-insensitive volume, a hard link): compared by file identity;
+/// - it is a regular file that begins with flaggen's header naming this same manifest, in the
+///   header's place (``GeneratedFileOwner``, which reads only the ends of the file).
 struct StaleOutputs: Sendable {
     /// The folders to look in (absolute, standardized), each with the output kind whose files it
     /// may hold.
@@ -40,6 +42,8 @@ struct StaleOutputs: Sendable {
 
     /// The stale files, sorted by folder, then name.
     func files() -> [String] {
+        // On macOS `flags.swift` is the current `Flags.swift` when only the case changed.
+        let currentFiles = Set(current.compactMap(FileSystem.identity(atPath:)))
         var stale: [String] = []
         for (folder, kind) in folders {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
@@ -47,7 +51,9 @@ struct StaleOutputs: Sendable {
                 let path = LexicalPath.joined(folder, name)
                 guard !current.contains(path), !stale.contains(path) else { continue }
                 // Not through a symlink: removing the link would not be removing flaggen's file.
-                guard !FileSystem.isSymlink(atPath: path), GeneratedFileOwner.manifest(ofFileAtPath: path) == manifestName else { continue }
+                guard !FileSystem.isSymlink(atPath: path), let identity = FileSystem.identity(atPath: path), !currentFiles.contains(identity),
+                    let header = GeneratedFileOwner.header(ofFileAtPath: path), header.manifest == manifestName, !header.isLegacy
+                else { continue }
                 stale.append(path)
             }
         }

@@ -30,8 +30,20 @@ public struct TemplateLibrary: Sendable {
 
     /// The source of a template: the override when one exists, else the built-in copy.
     public func source(named name: String) throws(TemplateError) -> String {
+        guard let text = try sourceIfAny(named: name) else {
+            throw TemplateError(message: "no template named '\(name)'; built-in templates: \(Self.builtInNames.joined(separator: ", "))")
+        }
+        return text
+    }
+
+    /// The source of a template, or nil when neither an override nor a built-in copy exists.
+    /// Throws when an override is there but cannot be used.
+    func sourceIfAny(named name: String) throws(TemplateError) -> String? {
+        if let url = overrideURL(for: name), FileSystem.isSymlink(atPath: url.path), FileSystem.itemKind(atPath: url.path) == nil {
+            throw TemplateError(message: "\(url.path) is a symlink that leads nowhere; fix or remove it")
+        }
         if let url = overrideURL(for: name), FileSystem.itemKind(atPath: url.path) != nil {
-            if let confinedTo, let real = FileSystem.realPath(url.path), !real.hasPrefix(LexicalPath.joined(confinedTo, "")) {
+            if let confinedTo, let real = FileSystem.realPath(url.path), !LexicalPath.isInside(real, confinedTo) {
                 throw TemplateError(
                     message: "\(url.path) leads to \(real), outside the repository \(confinedTo) (through a symlink); keep template overrides inside the repository, or name a folder on the command line with --templates")
             }
@@ -50,15 +62,17 @@ public struct TemplateLibrary: Sendable {
             }
             return text
         }
-        guard let text = EmbeddedTemplates.all[name] else {
-            throw TemplateError(message: "no template named '\(name)'; built-in templates: \(Self.builtInNames.joined(separator: ", "))")
-        }
-        return text
+        return EmbeddedTemplates.all[name]
     }
 
     /// Where an override of `name` would be, if there is an override folder.
     public func overrideURL(for name: String) -> URL? {
         overrideFolder?.appendingPathComponent(name)
+    }
+
+    /// How to name the template `name` in messages: the override's path when there is one.
+    func displayName(for name: String) -> String {
+        overrideURL(for: name).map { FileSystem.itemKind(atPath: $0.path) != nil ? $0.path : name } ?? name
     }
 
     /// Renders a template with HTML escaping off (flaggen renders source code, not HTML).
@@ -70,15 +84,16 @@ public struct TemplateLibrary: Sendable {
     /// Renders like ``render(_:context:)`` and returns the text as UTF-8 bytes, ready to write.
     public func renderUTF8(_ name: String, context: TemplateContext) throws(TemplateError) -> [UInt8] {
         let source = try source(named: name)
-        let displayName = overrideURL(for: name).map { FileManager.default.fileExists(atPath: $0.path) ? $0.path : name } ?? name
+        let partials = LibraryPartials(library: self, folder: name.split(separator: "/").dropLast().joined(separator: "/"))
+        let bytes: [UInt8]
         do throws(MustacheError) {
-            let template = try MustacheTemplate(source: source, name: displayName)
-            let folder = name.split(separator: "/").dropLast().joined(separator: "/")
-            return try template.renderUTF8(
-                values: context.value, partials: LibraryPartials(library: self, folder: folder), options: .init(escapesHTML: false))
+            let template = try MustacheTemplate(source: source, name: displayName(for: name))
+            bytes = try template.renderUTF8(values: context.value, partials: partials, options: .init(escapesHTML: false))
         } catch {
             throw TemplateError(message: error.description)
         }
+        if let failure = partials.failure { throw failure }
+        return bytes
     }
 }
 
@@ -87,17 +102,15 @@ extension TemplateLibrary {
     /// never held whole. Throws the stream's first error after rendering stops.
     func render(_ name: String, context: TemplateContext, into stream: any GeneratedFileStream) throws {
         let source = try source(named: name)
-        let displayName = overrideURL(for: name).map { FileSystem.itemKind(atPath: $0.path) != nil ? $0.path : name } ?? name
         let output = ChunkedOutput(stream)
+        let partials = LibraryPartials(library: self, folder: name.split(separator: "/").dropLast().joined(separator: "/"))
         do throws(MustacheError) {
-            let template = try MustacheTemplate(source: source, name: displayName)
-            let folder = name.split(separator: "/").dropLast().joined(separator: "/")
-            try template.renderUTF8(
-                values: context.value, partials: LibraryPartials(library: self, folder: folder), options: .init(escapesHTML: false),
-                into: output.receive)
+            let template = try MustacheTemplate(source: source, name: displayName(for: name))
+            try template.renderUTF8(values: context.value, partials: partials, options: .init(escapesHTML: false), into: output.receive)
         } catch {
             throw TemplateError(message: error.description)
         }
+        if let failure = partials.failure { throw failure }
         if let failure = output.failure { throw failure }
     }
 }
@@ -111,15 +124,28 @@ public struct TemplateError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Partials from the library: `{{> header}}` in `swift/Flags.swift.mustache` looks for
-/// `swift/header.mustache`, then `header.mustache`.
-private struct LibraryPartials: PartialProvider {
+/// `swift/header.mustache`, then `header.mustache`. An override that is there but cannot be
+/// used (unreadable, outside the repository) is kept as ``failure``, which the render throws:
+/// falling back to the built-in partial would hide the user's mistake.
+private final class LibraryPartials: PartialProvider {
     let library: TemplateLibrary
     let folder: String
+    private(set) var failure: TemplateError?
+
+    init(library: TemplateLibrary, folder: String) {
+        self.library = library
+        self.folder = folder
+    }
 
     func partial(named name: String) -> String? {
         let candidates = (folder.isEmpty ? [] : ["\(folder)/\(name).mustache"]) + ["\(name).mustache"]
         for candidate in candidates {
-            if let source = try? library.source(named: candidate) { return source }
+            do throws(TemplateError) {
+                if let source = try library.sourceIfAny(named: candidate) { return source }
+            } catch {
+                if failure == nil { failure = error }
+                return nil
+            }
         }
         return nil
     }

@@ -13,10 +13,13 @@ import Darwin
 
 #if canImport(Glibc)
 private let systemRead = Glibc.read
+private let systemLink = Glibc.link
 #elseif canImport(Musl)
 private let systemRead = Musl.read
+private let systemLink = Musl.link
 #elseif canImport(Darwin)
 private let systemRead = Darwin.read
+private let systemLink = Darwin.link
 #endif
 
 /// The few file-system questions flaggen asks, answered with POSIX calls so the tool needs only
@@ -79,7 +82,8 @@ enum FileSystem {
     static func identity(atPath path: String) -> FileIdentity? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        // Darwin's dev_t is signed: a bit pattern, not a number.
+        return FileIdentity(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
     }
 
     /// `path` made absolute with every symlink resolved (`realpath(3)`), or nil when it does not
@@ -177,7 +181,11 @@ enum FileSystem {
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw .missing }
             let reason = lastErrorText()
-            throw itemKind(atPath: path) == .directory ? .folder : .unreadable(reason)
+            switch itemKind(atPath: path) {
+            case .directory?: throw .folder
+            case .other?: throw .notRegular  // a socket cannot be opened at all
+            default: throw .unreadable(reason)
+            }
         }
         defer { close(descriptor) }
         var status = stat()
@@ -232,6 +240,35 @@ enum FileSystem {
     /// Removes an empty folder; does nothing when it is not empty or not there.
     static func removeEmptyFolder(atPath path: String) {
         _ = rmdir(path)
+    }
+
+    /// What ``link(_:to:)`` did.
+    enum LinkResult: Equatable {
+        case linked
+        /// Something is already at the destination; nothing changed.
+        case exists
+        /// The file system has no hard links.
+        case unsupported
+        case failed(String)
+    }
+
+    /// Makes `destination` a second name of the file `source`, failing (rather than replacing)
+    /// when something is already there: a new file put in place without a race.
+    static func link(_ source: String, to destination: String) -> LinkResult {
+        if systemLink(source, destination) == 0 { return .linked }
+        switch errno {
+        case EEXIST: return .exists
+        case EPERM, EXDEV, ENOTSUP, EOPNOTSUPP, EMLINK: return .unsupported
+        default: return .failed(lastErrorText())
+        }
+    }
+
+    /// Removes the file (or symlink) at `path`, never a folder; whether it did.
+    @discardableResult
+    static func removeFile(atPath path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { return false }
+        return unlink(path) == 0
     }
 
     /// Renames `source` to `destination`, replacing it; the error text when it fails.

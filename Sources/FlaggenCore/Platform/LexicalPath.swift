@@ -35,6 +35,18 @@ enum LexicalPath {
         return slash == path.utf8.startIndex ? "/" : String(decoding: path.utf8[..<slash], as: UTF8.self)
     }
 
+    /// The last component of `path` (all of it when it has no `/`).
+    static func lastComponent(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(decoding: path.utf8[path.utf8.index(after: slash)...], as: UTF8.self)
+    }
+
+    /// Whether `path` is `folder` or lies inside it; both absolute and standardized (with
+    /// symlinks resolved, for a question about where a file really is).
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(joined(folder, ""))
+    }
+
     /// `name` inside `folder`.
     static func joined(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name

@@ -20,8 +20,8 @@ enum OutputPathRules {
         if components.isEmpty || components.allSatisfy({ $0 == "." }) {
             return "must name a file or folder below the manifest's folder, found '\(path)'"
         }
-        if path.unicodeScalars.contains(where: { $0.value < 0x20 }) {
-            return "must not contain control characters"
+        if path.unicodeScalars.contains(where: TerminalText.isUnsafe) {
+            return "must not contain control characters, line separators or bidirectional marks"
         }
         return nil
     }
