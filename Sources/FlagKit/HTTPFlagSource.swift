@@ -82,10 +82,7 @@ public actor HTTPFlagSource: FlagSource {
         case 304:
             return known?.values
         case 200..<300:
-            guard case .object(let object)? = FlagJSON.parse(answer.body),
-                  case .object(let flags)? = object["flags"]
-            else { return nil }
-            let version = object["version"]?.stringValue
+            guard let (flags, version) = Self.decode(answer.body) else { return nil }
             lastVersion = version
             if let validator = answer.etag ?? version {
                 remembered = FlagHTTP.Remembered(userKey: userKey, validator: validator, values: flags)
@@ -96,5 +93,14 @@ public actor HTTPFlagSource: FlagSource {
         default:
             return nil
         }
+    }
+
+    /// The `flags` and `version` of a 200 answer's body, or `nil` when it is not the contract's
+    /// JSON (an object whose `flags` is an object).
+    static func decode(_ body: Data) -> (flags: [String: FlagValue], version: String?)? {
+        guard case .object(let object)? = FlagJSON.parse(body),
+              case .object(let flags)? = object["flags"]
+        else { return nil }
+        return (flags, object["version"]?.stringValue)
     }
 }

@@ -72,17 +72,7 @@ public actor OFREPFlagSource: FlagSource {
         case 304:
             return known?.values
         case 200:
-            guard case .object(let object)? = FlagJSON.parse(answer.body),
-                  case .array(let evaluations)? = object["flags"]
-            else { return nil }
-            var values: [String: FlagValue] = [:]
-            for case .object(let evaluation) in evaluations {
-                guard case .string(let key)? = evaluation["key"],
-                      evaluation["errorCode"] == nil,
-                      let value = evaluation["value"]
-                else { continue }
-                values[key] = value
-            }
+            guard let values = Self.decode(answer.body) else { return nil }
             if let etag = answer.etag {
                 remembered = FlagHTTP.Remembered(userKey: userKey, validator: etag, values: values)
             } else {
@@ -92,5 +82,23 @@ public actor OFREPFlagSource: FlagSource {
         default:
             return nil
         }
+    }
+
+    /// The values of a 200 answer's body, or `nil` when it is not OFREP's bulk JSON (an object
+    /// whose `flags` is an array). Evaluations with an `errorCode`, without a `value` or without a
+    /// string `key` are left out.
+    static func decode(_ body: Data) -> [String: FlagValue]? {
+        guard case .object(let object)? = FlagJSON.parse(body),
+              case .array(let evaluations)? = object["flags"]
+        else { return nil }
+        var values: [String: FlagValue] = [:]
+        for case .object(let evaluation) in evaluations {
+            guard case .string(let key)? = evaluation["key"],
+                  evaluation["errorCode"] == nil,
+                  let value = evaluation["value"]
+            else { continue }
+            values[key] = value
+        }
+        return values
     }
 }
