@@ -6,7 +6,9 @@
 #   Scripts/fuzz.sh --build-only  build the fuzzers and stop
 #
 # Targets: manifest (parse + validate + generate), mustache (parse + render with partials) and
-# guards (the files beside the outputs: generate's ownership rule, the stale sweep, check, refs).
+# Targets: manifest (parse + validate + generate), mustache (parse + render with partials),
+# guards (the files beside the outputs: generate's ownership rule, the stale sweep, check, refs)
+# and flagkit (FlagKit's JSON parser, saved copy, contract and OFREP answers, bounded file reader).
 # FUZZERS=manifest limits the run to one of them. Fuzzers run on a copy of Fuzz/corpus/ in a
 # temporary folder: the committed corpus never grows by itself. Exits 1 when a fuzzer finds a
 # crash, a leak or a timeout, and prints the path of the input that triggered it.
@@ -28,7 +30,7 @@ for argument in "$@"; do
     *) seconds=$argument ;;
   esac
 done
-fuzzers=${FUZZERS:-"manifest mustache guards"}
+fuzzers=${FUZZERS:-"manifest mustache guards flagkit"}
 
 # --- Build ------------------------------------------------------------------------------------
 # SwiftPM does not build fuzzers, so each module is compiled by hand, in dependency order, with
@@ -51,6 +53,7 @@ mv "$stamp.new" "$stamp"
 rebuilt=0
 build_module() {
   local module=$1
+  shift  # the rest: extra flags for this module
   local sources=()
   while IFS= read -r -d '' file; do sources+=("$file"); done \
     < <(find "$root/Sources/$module" -name '*.swift' -print0 | sort -z)
@@ -62,7 +65,7 @@ build_module() {
   echo "    $module"
   rebuilt=1
   rm -f "$build/$module.o"
-  swiftc "${swift_flags[@]}" ${yaml_flags[@]+"${yaml_flags[@]}"} -module-name "$module" -wmo -c \
+  swiftc "${swift_flags[@]}" ${yaml_flags[@]+"${yaml_flags[@]}"} "$@" -module-name "$module" -wmo -c \
     -emit-module -emit-module-path "$build/$module.swiftmodule" \
     -o "$build/$module.o" "${sources[@]}"
 }
@@ -73,6 +76,9 @@ started=$SECONDS
 for module in FlagKitBucket FlaggenJSON FlaggenArguments Mustache FlaggenCore; do
   build_module "$module"
 done
+# FlagKit (it imports FlagKitBucket and Foundation) with -enable-testing: the fuzzer reaches
+# its internal readers through `@testable import`.
+build_module FlagKit -enable-testing
 echo "    ManifestFuzzer"
 swiftc "${swift_flags[@]}" ${yaml_flags[@]+"${yaml_flags[@]}"} -module-name ManifestFuzzer \
   "$root/Fuzz/ManifestFuzzer/main.swift" \
@@ -87,6 +93,10 @@ echo "    MustacheFuzzer"
 swiftc "${swift_flags[@]}" -module-name MustacheFuzzer \
   "$root/Fuzz/MustacheFuzzer/main.swift" "$build/FlaggenJSON.o" "$build/Mustache.o" \
   -o "$build/mustache-fuzzer"
+echo "    FlagKitFuzzer"
+swiftc "${swift_flags[@]}" -module-name FlagKitFuzzer \
+  "$root/Fuzz/FlagKitFuzzer/main.swift" "$build/FlagKitBucket.o" "$build/FlagKit.o" \
+  -o "$build/flagkit-fuzzer"
 echo "    built in $((SECONDS - started)) s"
 [ "$build_only" -eq 1 ] && exit 0
 

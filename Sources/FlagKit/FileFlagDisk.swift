@@ -18,42 +18,63 @@ import Android
 ///   one: a crash leaves the old copy or the new one, never half of either.
 /// - The format is versioned (see the `format` field). A corrupt, truncated or foreign file reads
 ///   as "no saved copy", and the app starts on its defaults.
-/// - The unfinished-start count lives in `unfinished-starts.json` next to the copies.
+/// - A file over `maximumCopySize` (4 MiB by default) reads as "no saved copy" too: its size is
+///   checked before any byte is read, so a huge file never delays the first screen. A copy over
+///   the limit is not saved (the previous one stays).
+/// - The unfinished-start count lives in `unfinished-starts.json` next to the copies; a file
+///   over 4 KiB there reads as 0.
 public struct FileFlagDisk: FlagDisk {
     /// The folder that holds the files; it is created on the first write.
     public let directory: URL
+    /// The most bytes a saved copy may have.
+    public let maximumCopySize: Int
 
     /// Saves in `directory`. Give each app (and each independent store) a folder of its own.
-    public init(directory: URL) {
+    ///
+    /// - Parameter maximumCopySize: the most bytes a saved copy may have
+    ///   (`FlagLimits.maximumPayloadSize`, 4 MiB, by default).
+    public init(directory: URL, maximumCopySize: Int = FlagLimits.maximumPayloadSize) {
         self.directory = directory
+        self.maximumCopySize = maximumCopySize
     }
 
     /// Saves in `FlagKit/<appIdentifier>` under the user's Application Support folder
     /// (`~/.local/share` on Linux).
-    public init(appIdentifier: String) {
+    ///
+    /// - Parameter maximumCopySize: the most bytes a saved copy may have
+    ///   (`FlagLimits.maximumPayloadSize`, 4 MiB, by default).
+    public init(appIdentifier: String, maximumCopySize: Int = FlagLimits.maximumPayloadSize) {
         let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
-        self.init(directory: base.appendingPathComponent("FlagKit", isDirectory: true)
-            .appendingPathComponent(appIdentifier, isDirectory: true))
+        self.init(
+            directory: base.appendingPathComponent("FlagKit", isDirectory: true)
+                .appendingPathComponent(appIdentifier, isDirectory: true),
+            maximumCopySize: maximumCopySize)
     }
 
     private static let copyPrefix = "flags-"
     private static let counterName = "unfinished-starts.json"
+    /// The counter file holds about 30 bytes; anything much bigger is not a counter.
+    static let maximumCounterSize = 4096
 
     /// The file that holds the copy of `userKey`.
     public func fileURL(forUser userKey: String?) -> URL {
         directory.appendingPathComponent(Self.copyPrefix + SavedCopyFormat.name(forUser: userKey) + ".json")
     }
 
-    /// The copy saved for `userKey`, or `nil` when there is none or it cannot be read.
+    /// The copy saved for `userKey`, or `nil` when there is none, it cannot be read, or its file
+    /// is over `maximumCopySize`.
     public func read(userKey: String?) async -> FlagSnapshot? {
-        guard let data = try? Data(contentsOf: fileURL(forUser: userKey)) else { return nil }
+        guard let data = BoundedFile.read(fileURL(forUser: userKey), limit: maximumCopySize) else { return nil }
         return SavedCopyFormat.decode(data)
     }
 
-    /// Saves `snapshot` as the copy of its user, atomically. A failed write leaves the old copy.
+    /// Saves `snapshot` as the copy of its user, atomically. A failed write, or a copy over
+    /// `maximumCopySize`, leaves the old copy.
     public func write(_ snapshot: FlagSnapshot) async {
-        _ = writeAtomically(SavedCopyFormat.encode(snapshot), to: fileURL(forUser: snapshot.userKey), sync: true)
+        let data = SavedCopyFormat.encode(snapshot)
+        guard data.count <= maximumCopySize else { return }  // it would read as no copy anyway
+        _ = writeAtomically(data, to: fileURL(forUser: snapshot.userKey), sync: true)
     }
 
     /// Deletes every saved copy in the folder (and any temporary file a crash left behind).
@@ -64,9 +85,10 @@ public struct FileFlagDisk: FlagDisk {
         }
     }
 
-    /// The unfinished-start count; 0 when the file is missing or unreadable.
+    /// The unfinished-start count; 0 when the file is missing, unreadable or over 4 KiB.
     public func unfinishedStarts() async -> Int {
-        guard let data = try? Data(contentsOf: directory.appendingPathComponent(Self.counterName)),
+        guard let data = BoundedFile.read(
+                directory.appendingPathComponent(Self.counterName), limit: Self.maximumCounterSize),
               case .object(let object)? = FlagJSON.parse(data),
               object["format"]?.intValue == SavedCopyFormat.version,
               let count = object["unfinishedStarts"]?.intValue, count >= 0

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// The HTTP exchange both flag sources share: one JSON POST with a short timeout, no cookies and
-/// no HTTP cache (the sources handle `If-None-Match` and 304 themselves).
+/// no HTTP cache (the sources handle `If-None-Match` and 304 themselves), and a bounded body.
 enum FlagHTTP {
     /// What came back from the server.
     struct Answer: Sendable {
@@ -12,7 +12,7 @@ enum FlagHTTP {
         var status: Int
         /// The `ETag` header, if any.
         var etag: String?
-        /// The body.
+        /// The body, decoded (gzip and deflate are undone by URLSession), at most the limit.
         var body: Data
     }
 
@@ -26,61 +26,198 @@ enum FlagHTTP {
         var values: [String: FlagValue]
     }
 
-    /// A session for one source: ephemeral, no cache, no cookies.
-    ///
-    /// Its own timeouts are whole seconds longer than `timeout`: Linux's FoundationNetworking drops
-    /// the fraction of a second (0.5 s would time out at once), so `post` enforces the exact limit.
-    static func makeSession(timeout: TimeInterval) -> URLSession {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = sessionTimeout(timeout)
-        configuration.timeoutIntervalForResource = sessionTimeout(timeout)
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        return URLSession(configuration: configuration)
-    }
+    /// One source's connection to its server: an ephemeral session (no cache, no cookies) whose
+    /// delegate counts each body's bytes and stops the request past the limit.
+    final class Client: Sendable {
+        /// Seconds before a request gives up.
+        let timeout: TimeInterval
+        /// The most bytes a body may have once decoded.
+        let maximumBodySize: Int
+        private let session: URLSession
+        private let exchanges = Exchanges()
 
-    private static func sessionTimeout(_ timeout: TimeInterval) -> TimeInterval {
-        max(1, timeout.rounded(.up)) + 1
-    }
+        /// Its session's own timeouts are whole seconds longer than `timeout`: Linux's
+        /// FoundationNetworking drops the fraction of a second (0.5 s would time out at once), and
+        /// `post` enforces the exact limit itself.
+        init(timeout: TimeInterval, maximumBodySize: Int) {
+            self.timeout = timeout
+            self.maximumBodySize = maximumBodySize
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = Self.sessionTimeout(timeout)
+            configuration.timeoutIntervalForResource = Self.sessionTimeout(timeout)
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.urlCache = nil
+            configuration.httpCookieStorage = nil
+            configuration.httpShouldSetCookies = false
+            configuration.httpCookieAcceptPolicy = .never
+            session = URLSession(configuration: configuration, delegate: exchanges, delegateQueue: nil)
+        }
 
-    /// POSTs `body` as JSON to `url`; `nil` on a transport error, after `timeout` seconds, or on
-    /// cancellation.
-    static func post(
-        _ body: FlagValue, to url: URL, ifNoneMatch: String?, headers: [String: String],
-        timeout: TimeInterval, session: URLSession
-    ) async -> Answer? {
-        var request = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: sessionTimeout(timeout))
-        request.httpMethod = "POST"
-        request.httpBody = FlagJSON.serialize(body)
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        for (name, value) in headers {
-            request.setValue(value, forHTTPHeaderField: name)
+        deinit {
+            session.finishTasksAndInvalidate()  // the session holds its delegate until then
         }
-        if let ifNoneMatch {
-            request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match")
+
+        private static func sessionTimeout(_ timeout: TimeInterval) -> TimeInterval {
+            max(1, timeout.rounded(.up)) + 1
         }
-        let limit = UInt64(max(0, timeout) * 1_000_000_000)
-        return await withTaskGroup(of: Answer?.self) { group in
-            group.addTask { [request] in await exchange(request, session: session) }
-            group.addTask {
-                try? await Task.sleep(nanoseconds: limit)
-                return nil  // the timeout (or cancellation) came first
+
+        /// POSTs `body` as JSON to `url`; `nil` on a transport error, a body over the limit, after
+        /// `timeout` seconds, or on cancellation. It returns at the deadline even when the
+        /// transport is slow to stop: the request is cancelled, and whatever it still delivers
+        /// is dropped.
+        func post(_ body: FlagValue, to url: URL, ifNoneMatch: String?, headers: [String: String]) async -> Answer? {
+            var request = URLRequest(
+                url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.sessionTimeout(timeout))
+            request.httpMethod = "POST"
+            request.httpBody = FlagJSON.serialize(body)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            for (name, value) in headers {
+                request.setValue(value, forHTTPHeaderField: name)
             }
-            let first = await group.next() ?? nil
-            group.cancelAll()  // stops the request or the timer, whichever is still running
-            return first
+            if let ifNoneMatch {
+                request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match")
+            }
+            let exchange = Exchange(task: session.dataTask(with: request), maximumBodySize: maximumBodySize)
+            exchanges.add(exchange)
+            defer { exchanges.remove(exchange) }
+            return await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    exchange.begin(continuation, timeout: timeout)
+                }
+            } onCancel: {
+                exchange.finish(nil)
+            }
         }
     }
 
-    private static func exchange(_ request: URLRequest, session: URLSession) async -> Answer? {
-        guard let (data, response) = try? await session.data(for: request),
-              let http = response as? HTTPURLResponse
-        else { return nil }
-        return Answer(status: http.statusCode, etag: http.value(forHTTPHeaderField: "ETag"), body: data)
+    /// One request: the body received so far, and the caller waiting for the answer. Whichever
+    /// comes first — the end of the body, an error, the body passing the limit, the deadline, or
+    /// the caller's cancellation — answers the caller, once; anything after it is ignored.
+    final class Exchange: @unchecked Sendable {
+        // Every `var` is guarded by `lock`.
+        private let lock = NSLock()
+        let task: URLSessionDataTask
+        private let maximumBodySize: Int
+        private var body = Data()
+        private var continuation: CheckedContinuation<Answer?, Never>?
+        private var deadline: DispatchWorkItem?
+        private var finished = false
+
+        init(task: URLSessionDataTask, maximumBodySize: Int) {
+            self.task = task
+            self.maximumBodySize = maximumBodySize
+        }
+
+        private func locked<Result>(_ body: () -> Result) -> Result {
+            lock.lock()
+            defer { lock.unlock() }
+            return body()
+        }
+
+        /// Starts the request, and the timer that answers `nil` after `timeout` seconds.
+        func begin(_ continuation: CheckedContinuation<Answer?, Never>, timeout: TimeInterval) {
+            let deadline = DispatchWorkItem { [weak self] in self?.finish(nil) }
+            let alreadyFinished = locked { () -> Bool in
+                guard !finished else { return true }
+                self.continuation = continuation
+                self.deadline = deadline
+                return false
+            }
+            if alreadyFinished {  // cancelled before it began
+                continuation.resume(returning: nil)
+                return
+            }
+            // A Dispatch timer, not a task: it fires even when every thread of the concurrency
+            // pool is busy.
+            DispatchQueue.global().asyncAfter(deadline: .now() + max(0, timeout), execute: deadline)
+            task.resume()
+        }
+
+        /// Adds received bytes (already decoded); past the limit, it cancels the request and
+        /// answers `nil`.
+        func receive(_ data: Data) {
+            let overLimit = locked { () -> Bool in
+                guard !finished else { return false }
+                if body.isEmpty, declaredLengthIsOverLimit() { return true }
+                guard data.count <= maximumBodySize - body.count else { return true }
+                body.append(data)
+                return false
+            }
+            if overLimit { finish(nil) }
+        }
+
+        /// A `Content-Length` over the limit, for a body that is not encoded (its decoded length
+        /// is the same): refused before the bytes arrive. Encoded bodies are counted as they decode.
+        private func declaredLengthIsOverLimit() -> Bool {
+            guard let response = task.response as? HTTPURLResponse else { return false }
+            let encoding = response.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
+            return encoding == "identity" && response.expectedContentLength > Int64(maximumBodySize)
+        }
+
+        /// The request ended: the answer, or `nil` after an error.
+        func complete(error: (any Error)?) {
+            let received = locked { body }
+            guard error == nil, let response = task.response as? HTTPURLResponse else {
+                finish(nil)
+                return
+            }
+            finish(Answer(status: response.statusCode, etag: response.value(forHTTPHeaderField: "ETag"), body: received))
+        }
+
+        /// Answers the caller, the first time only; `nil` also cancels the request.
+        func finish(_ answer: Answer?) {
+            let (continuation, deadline) = locked { () -> (CheckedContinuation<Answer?, Never>?, DispatchWorkItem?) in
+                guard !finished else { return (nil, nil) }
+                finished = true
+                defer {
+                    self.continuation = nil
+                    self.deadline = nil
+                    body = Data()
+                }
+                return (self.continuation, self.deadline)
+            }
+            deadline?.cancel()
+            continuation?.resume(returning: answer)
+            if answer == nil {
+                // Off this thread: FoundationNetworking's cancel() can wait for its transfer
+                // thread (busy decoding a gzip bomb, say), and this may be a cancellation handler.
+                DispatchQueue.global().async { [self] in task.cancel() }
+            }
+        }
+    }
+
+    /// The session's delegate: hands each task's events to its `Exchange`.
+    final class Exchanges: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+        // `byTask` is guarded by `lock`.
+        private let lock = NSLock()
+        private var byTask: [Int: Exchange] = [:]
+
+        func add(_ exchange: Exchange) {
+            lock.lock()
+            byTask[exchange.task.taskIdentifier] = exchange
+            lock.unlock()
+        }
+
+        func remove(_ exchange: Exchange) {
+            lock.lock()
+            byTask[exchange.task.taskIdentifier] = nil
+            lock.unlock()
+        }
+
+        private func exchange(for task: URLSessionTask) -> Exchange? {
+            lock.lock()
+            defer { lock.unlock() }
+            return byTask[task.taskIdentifier]
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            // A task without an exchange has answered its caller and was cancelled then.
+            exchange(for: dataTask)?.receive(data)
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            exchange(for: task)?.complete(error: error)
+        }
     }
 }

@@ -15,7 +15,8 @@ import FoundationNetworking
 /// The account ID is the store's user key. The source remembers the last answer (per user) and
 /// sends its `ETag` — or, without one, its `version` — in `If-None-Match`; a 304 returns the
 /// remembered values. Any failure returns `nil`, so the store keeps what it has: a transport
-/// error, the timeout, a status other than 2xx or 304, or a body that is not the contract's JSON.
+/// error, the timeout, a status other than 2xx or 304, a body over `maximumBodySize` once decoded,
+/// or a body that is not the contract's JSON.
 ///
 /// Send the least the server needs: no email, no location. Flag values are readable by anyone
 /// who has the app, so they must never hold secrets.
@@ -30,8 +31,11 @@ public actor HTTPFlagSource: FlagSource {
     public nonisolated let installID: String
     /// Seconds before a request gives up.
     public nonisolated let timeout: TimeInterval
+    /// The most bytes an answer's body may have, counted after decompression; a bigger one fails
+    /// the fetch as soon as it passes the limit.
+    public nonisolated let maximumBodySize: Int
     private let headers: [String: String]
-    private let session: URLSession
+    private let client: FlagHTTP.Client
     private var remembered: FlagHTTP.Remembered?
 
     /// The `version` of the last 200 answer, for logs and support; `nil` before the first.
@@ -46,9 +50,12 @@ public actor HTTPFlagSource: FlagSource {
     ///   - installID: a random ID stored with the app.
     ///   - headers: extra request headers, such as an API key.
     ///   - timeout: seconds before a request gives up (10 by default: start never waits for it).
+    ///   - maximumBodySize: the most bytes an answer may have once decoded
+    ///     (`FlagLimits.maximumPayloadSize`, 4 MiB, by default).
     public init(
         baseURL: URL, platform: String = "ios", appVersion: String, installID: String,
-        headers: [String: String] = [:], timeout: TimeInterval = 10
+        headers: [String: String] = [:], timeout: TimeInterval = 10,
+        maximumBodySize: Int = FlagLimits.maximumPayloadSize
     ) {
         self.endpoint = baseURL.appendingPathComponent("v1/flags/evaluate")
         self.platform = platform
@@ -56,11 +63,8 @@ public actor HTTPFlagSource: FlagSource {
         self.installID = installID
         self.headers = headers
         self.timeout = timeout
-        self.session = FlagHTTP.makeSession(timeout: timeout)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
+        self.maximumBodySize = maximumBodySize
+        self.client = FlagHTTP.Client(timeout: timeout, maximumBodySize: maximumBodySize)
     }
 
     /// Asks the server for this user's values; `nil` on any failure.
@@ -72,17 +76,13 @@ public actor HTTPFlagSource: FlagSource {
             "installId": .string(installID),
         ]
         let known = remembered?.userKey == userKey ? remembered : nil
-        guard let answer = await FlagHTTP.post(
-            body, to: endpoint, ifNoneMatch: known?.validator, headers: headers, timeout: timeout, session: session)
+        guard let answer = await client.post(body, to: endpoint, ifNoneMatch: known?.validator, headers: headers)
         else { return nil }
         switch answer.status {
         case 304:
             return known?.values
         case 200..<300:
-            guard case .object(let object)? = FlagJSON.parse(answer.body),
-                  case .object(let flags)? = object["flags"]
-            else { return nil }
-            let version = object["version"]?.stringValue
+            guard let (flags, version) = Self.decode(answer.body) else { return nil }
             lastVersion = version
             if let validator = answer.etag ?? version {
                 remembered = FlagHTTP.Remembered(userKey: userKey, validator: validator, values: flags)
@@ -93,5 +93,14 @@ public actor HTTPFlagSource: FlagSource {
         default:
             return nil
         }
+    }
+
+    /// The `flags` and `version` of a 200 answer's body, or `nil` when it is not the contract's
+    /// JSON (an object whose `flags` is an object).
+    static func decode(_ body: Data) -> (flags: [String: FlagValue], version: String?)? {
+        guard case .object(let object)? = FlagJSON.parse(body),
+              case .object(let flags)? = object["flags"]
+        else { return nil }
+        return (flags, object["version"]?.stringValue)
     }
 }

@@ -18,7 +18,8 @@ import FoundationNetworking
 /// The targeting key is the store's user key when signed in, else the install ID. Flags that
 /// carry an `errorCode`, or no `value` (the server defers to the code default), are left out, so
 /// the app uses their defaults. Any failure returns `nil`: a transport error, the timeout, a
-/// status other than 200 or 304, or a body that is not OFREP's JSON.
+/// status other than 200 or 304, a body over `maximumBodySize` once decoded, or a body that is
+/// not OFREP's JSON.
 public actor OFREPFlagSource: FlagSource {
     /// The full URL the source POSTs to.
     public nonisolated let endpoint: URL
@@ -26,9 +27,12 @@ public actor OFREPFlagSource: FlagSource {
     public nonisolated let installID: String
     /// Seconds before a request gives up.
     public nonisolated let timeout: TimeInterval
+    /// The most bytes an answer's body may have, counted after decompression; a bigger one fails
+    /// the fetch as soon as it passes the limit.
+    public nonisolated let maximumBodySize: Int
     private let attributes: [String: FlagValue]
     private let headers: [String: String]
-    private let session: URLSession
+    private let client: FlagHTTP.Client
     private var remembered: FlagHTTP.Remembered?
 
     /// Creates a source.
@@ -40,20 +44,20 @@ public actor OFREPFlagSource: FlagSource {
     ///     `["platform": "ios", "appVersion": "2.4.0"]`. Send the least the rules need.
     ///   - headers: extra request headers, such as `Authorization` or `X-API-Key`.
     ///   - timeout: seconds before a request gives up.
+    ///   - maximumBodySize: the most bytes an answer may have once decoded
+    ///     (`FlagLimits.maximumPayloadSize`, 4 MiB, by default).
     public init(
         baseURL: URL, installID: String, attributes: [String: FlagValue] = [:],
-        headers: [String: String] = [:], timeout: TimeInterval = 10
+        headers: [String: String] = [:], timeout: TimeInterval = 10,
+        maximumBodySize: Int = FlagLimits.maximumPayloadSize
     ) {
         self.endpoint = baseURL.appendingPathComponent("ofrep/v1/evaluate/flags")
         self.installID = installID
         self.attributes = attributes
         self.headers = headers
         self.timeout = timeout
-        self.session = FlagHTTP.makeSession(timeout: timeout)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
+        self.maximumBodySize = maximumBodySize
+        self.client = FlagHTTP.Client(timeout: timeout, maximumBodySize: maximumBodySize)
     }
 
     /// Asks the server to evaluate every flag for this user; `nil` on any failure.
@@ -61,25 +65,14 @@ public actor OFREPFlagSource: FlagSource {
         var context = attributes
         context["targetingKey"] = .string(userKey ?? installID)
         let known = remembered?.userKey == userKey ? remembered : nil
-        guard let answer = await FlagHTTP.post(
-            ["context": .object(context)], to: endpoint, ifNoneMatch: known?.validator, headers: headers,
-            timeout: timeout, session: session)
+        guard let answer = await client.post(
+            ["context": .object(context)], to: endpoint, ifNoneMatch: known?.validator, headers: headers)
         else { return nil }
         switch answer.status {
         case 304:
             return known?.values
         case 200:
-            guard case .object(let object)? = FlagJSON.parse(answer.body),
-                  case .array(let evaluations)? = object["flags"]
-            else { return nil }
-            var values: [String: FlagValue] = [:]
-            for case .object(let evaluation) in evaluations {
-                guard case .string(let key)? = evaluation["key"],
-                      evaluation["errorCode"] == nil,
-                      let value = evaluation["value"]
-                else { continue }
-                values[key] = value
-            }
+            guard let values = Self.decode(answer.body) else { return nil }
             if let etag = answer.etag {
                 remembered = FlagHTTP.Remembered(userKey: userKey, validator: etag, values: values)
             } else {
@@ -89,5 +82,23 @@ public actor OFREPFlagSource: FlagSource {
         default:
             return nil
         }
+    }
+
+    /// The values of a 200 answer's body, or `nil` when it is not OFREP's bulk JSON (an object
+    /// whose `flags` is an array). Evaluations with an `errorCode`, without a `value` or without a
+    /// string `key` are left out.
+    static func decode(_ body: Data) -> [String: FlagValue]? {
+        guard case .object(let object)? = FlagJSON.parse(body),
+              case .array(let evaluations)? = object["flags"]
+        else { return nil }
+        var values: [String: FlagValue] = [:]
+        for case .object(let evaluation) in evaluations {
+            guard case .string(let key)? = evaluation["key"],
+                  evaluation["errorCode"] == nil,
+                  let value = evaluation["value"]
+            else { continue }
+            values[key] = value
+        }
+        return values
     }
 }

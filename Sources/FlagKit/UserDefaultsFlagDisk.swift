@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Keys are `<prefix>.copy.<name>` (the name is a SHA-256 prefix of the user key, or
 /// `signed-out`) and `<prefix>.unfinishedStarts`. The copy uses the same versioned JSON as
-/// `FileFlagDisk`; a corrupt one reads as "no saved copy".
+/// `FileFlagDisk`; a corrupt one, or one over `maximumCopySize` (4 MiB by default), reads as "no
+/// saved copy", and a copy over the limit is not saved. (UserDefaults keeps its values in memory
+/// anyway; the limit keeps a huge one from being parsed at every start.)
 ///
 /// UserDefaults saves to disk later, so a write just before the app is killed can be lost; the
 /// next fetch repairs it. Prefer `FileFlagDisk` when that matters.
@@ -13,11 +15,20 @@ public final class UserDefaultsFlagDisk: FlagDisk, @unchecked Sendable {
     // UserDefaults is documented as thread-safe; this class has no mutable state of its own.
     private let defaults: UserDefaults
     private let prefix: String
+    /// The most bytes a saved copy may have.
+    public let maximumCopySize: Int
 
     /// Saves in `defaults` under keys that start with `keyPrefix`.
-    public init(defaults: UserDefaults = .standard, keyPrefix: String = "flagkit") {
+    ///
+    /// - Parameter maximumCopySize: the most bytes a saved copy may have
+    ///   (`FlagLimits.maximumPayloadSize`, 4 MiB, by default).
+    public init(
+        defaults: UserDefaults = .standard, keyPrefix: String = "flagkit",
+        maximumCopySize: Int = FlagLimits.maximumPayloadSize
+    ) {
         self.defaults = defaults
         self.prefix = keyPrefix
+        self.maximumCopySize = maximumCopySize
     }
 
     private var copyPrefix: String { prefix + ".copy." }
@@ -27,15 +38,20 @@ public final class UserDefaultsFlagDisk: FlagDisk, @unchecked Sendable {
         copyPrefix + SavedCopyFormat.name(forUser: userKey)
     }
 
-    /// The copy saved for `userKey`, or `nil` when there is none or it cannot be read.
+    /// The copy saved for `userKey`, or `nil` when there is none, it cannot be read, or it is over
+    /// `maximumCopySize`.
     public func read(userKey: String?) async -> FlagSnapshot? {
-        guard let data = defaults.data(forKey: copyKey(forUser: userKey)) else { return nil }
+        guard let data = defaults.data(forKey: copyKey(forUser: userKey)), data.count <= maximumCopySize
+        else { return nil }
         return SavedCopyFormat.decode(data)
     }
 
-    /// Saves `snapshot` as the copy of its user.
+    /// Saves `snapshot` as the copy of its user; a copy over `maximumCopySize` is not saved (the
+    /// previous one stays).
     public func write(_ snapshot: FlagSnapshot) async {
-        defaults.set(SavedCopyFormat.encode(snapshot), forKey: copyKey(forUser: snapshot.userKey))
+        let data = SavedCopyFormat.encode(snapshot)
+        guard data.count <= maximumCopySize else { return }
+        defaults.set(data, forKey: copyKey(forUser: snapshot.userKey))
     }
 
     /// Deletes every saved copy under this prefix.

@@ -1,6 +1,11 @@
 @testable import FlagKit
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The saved copy on disk: `FileFlagDisk`, `UserDefaultsFlagDisk`, and the store on top of them.
 @MainActor
@@ -151,6 +156,73 @@ final class FlagDiskTests: XCTestCase {
         XCTAssertFalse(fourth.isSafeMode, "a finished start resets the guard")
     }
 
+    /// `data` followed by spaces up to `size` bytes: still valid JSON, as big as a test needs.
+    private func padded(_ data: Data, to size: Int) -> Data {
+        data + Data(repeating: UInt8(ascii: " "), count: size - data.count)
+    }
+
+    func testAFileOverTheLimitReadsAsNoSavedCopyAndTheStartUsesTheDefaults() async throws {
+        let disk = FileFlagDisk(directory: directory)
+        XCTAssertEqual(disk.maximumCopySize, 4_194_304)
+        await disk.write(snapshot)
+        let url = disk.fileURL(forUser: "acct-42")
+        let good = try Data(contentsOf: url)
+
+        try padded(good, to: FlagLimits.maximumPayloadSize).write(to: url)
+        let atLimit = await disk.read(userKey: "acct-42")
+        XCTAssertEqual(atLimit, snapshot, "a copy of exactly the limit is read")
+
+        try padded(good, to: FlagLimits.maximumPayloadSize + 1).write(to: url)
+        let overLimit = await disk.read(userKey: "acct-42")
+        XCTAssertNil(overLimit, "one byte more is no saved copy")
+        let store = FlagStore(source: FakeSource(nil), disk: disk, flags: TestFlags.all)
+        await store.start(userKey: "acct-42")
+        XCTAssertFalse(store.view().isOn(TestFlags.newCheckout), "the session runs on the defaults")
+    }
+
+    /// A 64 GiB sparse file: reading it whole would exhaust memory; its size alone refuses it.
+    func testAHugeFileIsRefusedWithoutReadingIt() async throws {
+        let disk = FileFlagDisk(directory: directory)
+        await disk.write(snapshot)
+        let handle = try FileHandle(forWritingTo: disk.fileURL(forUser: "acct-42"))
+        try handle.truncate(atOffset: 64 << 30)
+        try handle.close()
+        let copy = await disk.read(userKey: "acct-42")
+        XCTAssertNil(copy)
+    }
+
+    func testAFIFOReadsAsNoSavedCopyWithoutWaitingForAWriter() async throws {
+        let disk = FileFlagDisk(directory: directory)
+        XCTAssertEqual(mkfifo(disk.fileURL(forUser: "acct-42").path, 0o600), 0)
+        let copy = await disk.read(userKey: "acct-42")
+        XCTAssertNil(copy)
+    }
+
+    func testACopyOverTheLimitIsNotSavedAndTheOldOneStays() async throws {
+        let disk = FileFlagDisk(directory: directory, maximumCopySize: 1024)
+        await disk.write(snapshot)
+        let before = try Data(contentsOf: disk.fileURL(forUser: "acct-42"))
+        var big = snapshot
+        big.values["padding"] = .string(String(repeating: "x", count: 2000))
+        await disk.write(big)
+        let copy = await disk.read(userKey: "acct-42")
+        XCTAssertEqual(copy, snapshot)
+        XCTAssertEqual(try Data(contentsOf: disk.fileURL(forUser: "acct-42")), before)
+    }
+
+    func testAnOversizedCounterFileReadsAsZero() async throws {
+        let disk = FileFlagDisk(directory: directory)
+        await disk.setUnfinishedStarts(2)
+        let url = directory.appendingPathComponent("unfinished-starts.json")
+        let good = try Data(contentsOf: url)
+        try padded(good, to: 4096).write(to: url)
+        var count = await disk.unfinishedStarts()
+        XCTAssertEqual(count, 2)
+        try padded(good, to: 4097).write(to: url)
+        count = await disk.unfinishedStarts()
+        XCTAssertEqual(count, 0)
+    }
+
     func testAppIdentifierPicksAFolderOfItsOwn() {
         let shop = FileFlagDisk(appIdentifier: "com.example.shop")
         let chat = FileFlagDisk(appIdentifier: "com.example.chat")
@@ -191,5 +263,29 @@ final class FlagDiskTests: XCTestCase {
         XCTAssertEqual(defaults.string(forKey: "other.key"), "unrelated")
         count = await disk.unfinishedStarts()
         XCTAssertEqual(count, 2)
+    }
+
+    func testUserDefaultsDiskRefusesACopyOverTheLimit() async throws {
+        let suite = "FlagKitTests-\(UUID().uuidString)"
+        guard let defaults = UserDefaults(suiteName: suite) else { return XCTFail("no suite") }
+        defer { defaults.removePersistentDomain(forName: suite) }
+        let disk = UserDefaultsFlagDisk(defaults: defaults, keyPrefix: "test.flags", maximumCopySize: 1024)
+        XCTAssertEqual(UserDefaultsFlagDisk(defaults: defaults).maximumCopySize, 4_194_304)
+        let key = "test.flags.copy." + SavedCopyFormat.name(forUser: "acct-42")
+        let good = SavedCopyFormat.encode(snapshot)
+
+        defaults.set(padded(good, to: 1024), forKey: key)
+        let atLimit = await disk.read(userKey: "acct-42")
+        XCTAssertEqual(atLimit, snapshot)
+        defaults.set(padded(good, to: 1025), forKey: key)
+        let overLimit = await disk.read(userKey: "acct-42")
+        XCTAssertNil(overLimit)
+
+        await disk.write(snapshot)
+        var big = snapshot
+        big.values["padding"] = .string(String(repeating: "x", count: 2000))
+        await disk.write(big)
+        let copy = await disk.read(userKey: "acct-42")
+        XCTAssertEqual(copy, snapshot, "the copy over the limit was not saved")
     }
 }

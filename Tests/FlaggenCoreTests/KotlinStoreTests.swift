@@ -154,6 +154,17 @@ final class KotlinStoreTests: XCTestCase {
         ])
     }
 
+    func testAFileOrTextOverTheLimitReadsAsNoSavedCopy() throws {
+        try assertCase("oversize", [
+            "max=4194304 atLimit=true over=null \(defaults)",
+            "huge read=null",
+            "notWritten kept=5 length=true",
+            "starts atLimit=2 over=0",
+            "utf8 chars=true atLimit=true over=null",
+            "readText atLimit=aaaaaaaaaa over=null big=null",
+        ])
+    }
+
     func testWrongTypedValuesGiveTheDefault() throws {
         try assertCase("wrongType", [
             defaults,

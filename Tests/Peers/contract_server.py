@@ -19,16 +19,27 @@ Requests:
   malformed     200 with truncated JSON
   wrong-shape   200 with valid JSON of the wrong shape
   bad-request   400 with an OFREP bulk failure body
+  gzip          like ok, with the body gzip-compressed (Content-Encoding: gzip)
+  pad-N         200 with a valid answer padded with spaces to N bytes, with a Content-Length
+  unsized-pad-N the same without a Content-Length: the body ends when the connection closes
+  gzip-pad-N    the same padded answer gzip-compressed: N bytes once decoded, about N/1000 sent
+                (gzip-pad-1073741824 is a gzip bomb: 1 GiB decoded from about 1 MB)
+  trickle       200 with a valid answer sent one byte every TRICKLE_SECONDS (for timeouts)
 """
 
+import gzip
 import json
+import struct
 import sys
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 SLOW_SECONDS = 3.0
+TRICKLE_SECONDS = 0.25
+CHUNK = 1 << 20  # padding is written, and compressed, a mebibyte at a time
 
 CONTRACT_VERSION = "v7"
 CONTRACT_ETAG = '"v7"'
@@ -58,6 +69,61 @@ OFREP_FLAGS = [
 
 recorded = []
 recorded_lock = threading.Lock()
+
+# A valid answer of each endpoint with a string to pad: prefix + spaces + suffix.
+PADDED = {
+    "contract": (b'{"version":"v1","flags":{"new_checkout":true,"padding":"', b'"}}'),
+    "ofrep": (b'{"flags":[{"key":"new_checkout","value":true},{"key":"padding","value":"', b'"}]}'),
+}
+
+
+def padding_of(kind, size):
+    """The prefix, the number of spaces and the suffix of a padded answer of `size` bytes."""
+    prefix, suffix = PADDED[kind]
+    return prefix, max(0, size - len(prefix) - len(suffix)), suffix
+
+
+gzip_cache = {}
+gzip_lock = threading.Lock()
+
+
+def gzip_padded(kind, size):
+    """The gzip file of a padded answer, built without holding the decoded text in memory.
+
+    After a full flush a deflate stream starts afresh, so a mebibyte of spaces compresses to the
+    same bytes every time (about 1 KB): the body repeats them, and the trailer's CRC-32 and size
+    are computed over the decoded text as it would be.
+    """
+    with gzip_lock:
+        key = (kind, size)
+        if key in gzip_cache:
+            return gzip_cache[key]
+        prefix, spaces, suffix = padding_of(kind, size)
+        compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+        parts = [b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"]  # gzip header, no name, no time
+        parts.append(compressor.compress(prefix) + compressor.flush(zlib.Z_FULL_FLUSH))
+        crc = zlib.crc32(prefix)
+        whole, rest = divmod(spaces, CHUNK)
+        if whole:
+            chunk = b" " * CHUNK
+            block = compressor.compress(chunk) + compressor.flush(zlib.Z_FULL_FLUSH)
+            parts.append(block * whole)
+            for _ in range(whole):
+                crc = zlib.crc32(chunk, crc)
+        tail = b" " * rest + suffix
+        parts.append(compressor.compress(tail) + compressor.flush(zlib.Z_FINISH))
+        crc = zlib.crc32(tail, crc)
+        parts.append(struct.pack("<II", crc & 0xFFFFFFFF, (len(prefix) + spaces + len(suffix)) & 0xFFFFFFFF))
+        body = b"".join(parts)
+        gzip_cache[key] = body
+        return body
+
+
+def sized(scenario, name):
+    """N of a scenario named `name-N`, or None."""
+    if scenario.startswith(name + "-") and scenario[len(name) + 1:].isdigit():
+        return int(scenario[len(name) + 1:])
+    return None
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -122,12 +188,58 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self.send_json(404, {"error": "unknown endpoint " + endpoint})
 
-    def common(self, scenario):
+    def send_padded(self, kind, size, with_length):
+        """A padded answer of `size` bytes, written a mebibyte at a time."""
+        prefix, spaces, suffix = padding_of(kind, size)
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        if with_length:
+            self.send_header("Content-Length", str(len(prefix) + spaces + len(suffix)))
+        else:
+            self.send_header("Connection", "close")
+            self.close_connection = True
+        self.end_headers()
+        self.wfile.write(prefix)
+        chunk = b" " * CHUNK
+        while spaces > 0:
+            self.wfile.write(chunk[:spaces])
+            spaces -= CHUNK
+        self.wfile.write(suffix)
+
+    def send_gzip(self, body, headers=None):
+        """200 with `body`, already gzip-compressed."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def send_trickle(self, raw):
+        """`raw` with a Content-Length, one byte every TRICKLE_SECONDS."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(raw)))
+        self.end_headers()
+        for index in range(len(raw)):
+            self.wfile.write(raw[index:index + 1])
+            self.wfile.flush()
+            time.sleep(TRICKLE_SECONDS)
+
+    def common(self, scenario, kind):
         """Answers the scenarios both endpoints share; returns True when it answered."""
         if scenario == "slow":
             time.sleep(SLOW_SECONDS)
             return False
-        if scenario == "error500":
+        if sized(scenario, "pad") is not None:
+            self.send_padded(kind, sized(scenario, "pad"), with_length=True)
+        elif sized(scenario, "unsized-pad") is not None:
+            self.send_padded(kind, sized(scenario, "unsized-pad"), with_length=False)
+        elif sized(scenario, "gzip-pad") is not None:
+            self.send_gzip(gzip_padded(kind, sized(scenario, "gzip-pad")))
+        elif scenario == "error500":
             self.send_json(500, {"error": "the flag service is down"})
         elif scenario == "malformed":
             self.send_json(200, raw=b'{"version": "v1", "flags": {"new_checkout": tru')
@@ -136,7 +248,7 @@ class Handler(BaseHTTPRequestHandler):
         return True
 
     def contract(self, scenario):
-        if self.common(scenario):
+        if self.common(scenario, "contract"):
             return
         if scenario == "version-only":
             if self.headers.get("If-None-Match") == VERSION_ONLY:
@@ -145,6 +257,11 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_json(200, {"version": VERSION_ONLY, "flags": {"new_checkout": True}})
         elif scenario == "wrong-shape":
             self.send_json(200, {"version": "v1", "flags": [True, False]})
+        elif scenario == "gzip":
+            answer = {"version": CONTRACT_VERSION, "flags": CONTRACT_FLAGS}
+            self.send_gzip(gzip.compress(json.dumps(answer).encode()), headers={"ETag": CONTRACT_ETAG})
+        elif scenario == "trickle":
+            self.send_trickle(json.dumps({"version": "v1", "flags": {"new_checkout": True}}).encode())
         elif scenario in ("ok", "slow"):
             if self.headers.get("If-None-Match") in (CONTRACT_ETAG, CONTRACT_VERSION):
                 self.send_json(304, headers={"ETag": CONTRACT_ETAG})
@@ -155,12 +272,16 @@ class Handler(BaseHTTPRequestHandler):
             self.send_json(404, {"error": "unknown scenario " + scenario})
 
     def ofrep(self, scenario):
-        if self.common(scenario):
+        if self.common(scenario, "ofrep"):
             return
         if scenario == "bad-request":
             self.send_json(400, {"errorCode": "INVALID_CONTEXT", "errorDetails": "no targeting key"})
         elif scenario == "wrong-shape":
             self.send_json(200, {"flags": {"new_checkout": True}})
+        elif scenario == "gzip":
+            self.send_gzip(gzip.compress(json.dumps({"flags": OFREP_FLAGS}).encode()), headers={"ETag": OFREP_ETAG})
+        elif scenario == "trickle":
+            self.send_trickle(json.dumps({"flags": [{"key": "new_checkout", "value": True}]}).encode())
         elif scenario in ("ok", "slow"):
             if self.headers.get("If-None-Match") == OFREP_ETAG:
                 self.send_json(304, headers={"ETag": OFREP_ETAG})

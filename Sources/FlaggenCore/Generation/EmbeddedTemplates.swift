@@ -133,15 +133,19 @@ object Bucket {
  *
  * org.json converts between types when asked (`getString` on a number returns its digits) and
  * accepts text that is not JSON (comments, single quotes, unquoted strings). This does neither:
- * the text must be JSON (RFC 8259) nested at most [MAX_DEPTH] deep, and a value of the wrong
- * type, out of bounds, too long or not one of the allowed values makes the whole document
- * invalid. An integer property also accepts a whole number written with a fraction or an
- * exponent (`7.0`, `1e2`), as JSON Schema does, up to 2^53. An optional property that is
- * missing or null gets its default; a required one must be present and not null.
+ * the text must be JSON (RFC 8259) of at most [MAX_BYTES] bytes of UTF-8, nested at most
+ * [MAX_DEPTH] deep, and a value of the wrong type, out of bounds, too long or not one of the
+ * allowed values makes the whole document invalid. An integer property also accepts a whole
+ * number written with a fraction or an exponent (`7.0`, `1e2`), as JSON Schema does, up to 2^53.
+ * An optional property that is missing or null gets its default; a required one must be present
+ * and not null.
  */
 internal object FlagJson {
     /** How deep objects and arrays may nest in a document. */
     const val MAX_DEPTH: Int = 512
+
+    /** 4 MiB: the most bytes of UTF-8 a document may have, as FlagKit's limit on iOS. */
+    const val MAX_BYTES: Int = 4 * 1024 * 1024
 
     /** 2^53: every whole number up to this is exact as a Double. */
     private const val MAX_EXACT_DOUBLE: Double = 9007199254740992.0
@@ -151,7 +155,7 @@ internal object FlagJson {
 
     /** Parses [text] and reads it with [read], or returns null when either fails. */
     fun <T : Any> decode(text: String, read: (JSONObject) -> T): T? {
-        if (!Syntax(text).isValid()) return null
+        if (isTooLong(text) || !Syntax(text).isValid()) return null
         val json = try {
             JSONObject(text)
         } catch (e: JSONException) {
@@ -263,6 +267,22 @@ internal object FlagJson {
     fun <T> list(value: Any, item: (Any) -> T): List<T> {
         val array = value as? JSONArray ?: throw Invalid()
         return List(array.length()) { index -> item(array.opt(index) ?: throw Invalid()) }
+    }
+
+    /** Whether [text] has more than [MAX_BYTES] bytes as UTF-8, counted without encoding it. */
+    private fun isTooLong(text: String): Boolean {
+        if (text.length > MAX_BYTES) return true // Every character takes a byte at least,
+        if (text.length <= MAX_BYTES / 3) return false // and three at most.
+        var bytes = 0
+        for (character in text) {
+            bytes += when {
+                character < '\u0080' -> 1
+                character < '\u0800' || character.isSurrogate() -> 2 // A surrogate pair is 4 bytes.
+                else -> 3
+            }
+            if (bytes > MAX_BYTES) return true
+        }
+        return false
     }
 
     private fun required(json: JSONObject, key: String): Any =
@@ -414,9 +434,12 @@ package {{packageName}}
 
 // Explicit imports win over classes of this package, so a config named like one of these
 // (`File`, `Exception`, `System`, ...) cannot hide it. Configs are written with their package.
+import java.io.ByteArrayOutputStream
 import java.io.File
+import java.io.FileInputStream
 import java.io.FileOutputStream
 import java.io.IOException
+import java.io.InputStream
 import java.lang.System
 import java.util.concurrent.CancellationException
 import java.util.concurrent.ConcurrentHashMap
@@ -464,7 +487,17 @@ data class FlagSnapshot(
         /** The version of the saved-copy format; a copy of another version reads as none. */
         const val FORMAT: Long = 1L
 
-        /** Reads [toJson]'s text, or returns null when it is corrupt, truncated or of another format. */
+        /**
+         * 4 MiB (4,194,304 bytes): the most bytes a saved copy, or an answer read with
+         * [FlagValues.readText], may have. Bigger text reads as none, and [FileFlagDisk]
+         * neither reads nor writes a bigger file.
+         */
+        const val MAX_BYTES: Int = FlagJson.MAX_BYTES
+
+        /**
+         * Reads [toJson]'s text, or returns null when it is corrupt, truncated, of another format
+         * or over [MAX_BYTES].
+         */
         fun fromJson(text: String): FlagSnapshot? =
             FlagJson.decode(text) { json ->
                 if (FlagJson.requiredLong(json, "format") != FORMAT) throw JSONException("another format")
@@ -814,6 +847,23 @@ object FlagValues {
         }
 
     /**
+     * The UTF-8 text of [input], such as a response body, or null when it has more than
+     * [maxBytes] bytes. It reads at most one byte past the limit, so a huge body costs nothing;
+     * it does not close [input].
+     */
+    fun readText(input: InputStream, maxBytes: Int = FlagSnapshot.MAX_BYTES): String? {
+        val text = ByteArrayOutputStream()
+        val chunk = ByteArray(8192)
+        while (true) {
+            val room = maxBytes - text.size() // Never negative: more than maxBytes returns below.
+            val count = input.read(chunk, 0, if (room < chunk.size) room + 1 else chunk.size)
+            if (count < 0) return String(text.toByteArray(), Charsets.UTF_8)
+            if (count > room) return null
+            text.write(chunk, 0, count)
+        }
+    }
+
+    /**
      * The members of a JSON object, such as the `flags` object of the evaluation response, as
      * JSON texts. Null members are left out: they mean the default.
      */
@@ -862,46 +912,60 @@ class InMemoryFlagDisk(snapshot: FlagSnapshot? = null, unfinishedStarts: Int = 0
  *
  * Writes are atomic: the text goes to a temporary file beside the target, is flushed to the
  * device, then renamed over the target, so a crash leaves the old copy or the new one. A file
- * that is corrupt, truncated or of another format reads as no saved copy. A write that fails
- * leaves the previous copy; the next refresh writes again. Use one instance per file.
+ * that is corrupt, truncated, of another format or longer than [FlagSnapshot.MAX_BYTES] reads
+ * as no saved copy (its length is checked before it is read), and a bigger copy is not written.
+ * A write that fails leaves the previous copy; the next refresh writes again. Use one instance
+ * per file.
  */
 class FileFlagDisk(private val file: File) : FlagDisk {
     private val startsFile = File(file.path + ".starts")
     private val lock = Any()
 
-    override suspend fun read(): FlagSnapshot? = onDisk { readText(file)?.let { FlagSnapshot.fromJson(it) } }
+    override suspend fun read(): FlagSnapshot? =
+        onDisk { readText(file, FlagSnapshot.MAX_BYTES)?.let { FlagSnapshot.fromJson(it) } }
 
     override suspend fun write(snapshot: FlagSnapshot) {
-        onDisk { writeAtomically(file, snapshot.toJson()) }
+        onDisk {
+            val bytes = snapshot.toJson().toByteArray(Charsets.UTF_8)
+            if (bytes.size <= FlagSnapshot.MAX_BYTES) writeAtomically(file, bytes) // Else it would read as none.
+        }
     }
 
     override suspend fun clear() {
         onDisk { file.delete() }
     }
 
-    override suspend fun unfinishedStarts(): Int = onDisk { readText(startsFile)?.trim()?.toIntOrNull() ?: 0 }
+    override suspend fun unfinishedStarts(): Int =
+        onDisk { readText(startsFile, MAX_STARTS_BYTES)?.trim()?.toIntOrNull() ?: 0 }
 
     override suspend fun setUnfinishedStarts(count: Int) {
-        onDisk { writeAtomically(startsFile, count.toString()) }
+        onDisk { writeAtomically(startsFile, count.toString().toByteArray(Charsets.UTF_8)) }
     }
 
     private suspend fun <T> onDisk(work: () -> T): T =
         withContext(Dispatchers.IO) { synchronized(lock) { work() } }
 
-    private fun readText(source: File): String? =
+    /** The text of [source], or null when it is missing, unreadable or over [maxBytes]. */
+    private fun readText(source: File, maxBytes: Int): String? =
         try {
-            if (source.isFile) source.readText(Charsets.UTF_8) else null
+            // The length first, so a huge file is never read; the read stops past the limit in
+            // case the file grew since.
+            if (source.isFile && source.length() <= maxBytes) {
+                FileInputStream(source).use { FlagValues.readText(it, maxBytes) }
+            } else {
+                null
+            }
         } catch (e: IOException) {
             null
         }
 
-    /** Writes [text] to [target] through a temporary file; false when it failed. */
-    private fun writeAtomically(target: File, text: String): Boolean {
+    /** Writes [bytes] to [target] through a temporary file; false when it failed. */
+    private fun writeAtomically(target: File, bytes: ByteArray): Boolean {
         val temporary = File(target.path + ".tmp")
         try {
             target.absoluteFile.parentFile?.mkdirs()
             FileOutputStream(temporary).use { stream ->
-                stream.write(text.toByteArray(Charsets.UTF_8))
+                stream.write(bytes)
                 stream.fd.sync() // On the device before the rename, so a power cut cannot empty it.
             }
             if (temporary.renameTo(target)) return true
@@ -910,6 +974,11 @@ class FileFlagDisk(private val file: File) : FlagDisk {
         }
         temporary.delete()
         return false
+    }
+
+    private companion object {
+        /** The count of unfinished starts takes a few bytes; a bigger file is not a count. */
+        const val MAX_STARTS_BYTES: Int = 4096
     }
 }
 

@@ -16,8 +16,10 @@ import com.example.store.StoreFlags.MaxItems
 import com.example.store.StoreFlags.NewCheckout
 import com.example.store.StoreFlags.Paywall
 import com.example.store.StoreFlags.PriceFactor
+import java.io.ByteArrayInputStream
 import java.io.File
 import java.io.IOException
+import java.io.RandomAccessFile
 import java.nio.file.Files
 import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.CoroutineScope
@@ -314,6 +316,58 @@ fun fileDisk() = runCase {
     }
 }
 
+fun oversize() = runCase {
+    val folder = Files.createTempDirectory("flagstore").toFile()
+    try {
+        val file = File(folder, "flags.json")
+        val copy = FlagSnapshot("u1", 5L, savedValues)
+        val valid = copy.toJson()
+        // Trailing spaces keep the text valid JSON, so only its size can refuse it.
+        fun padded(text: String, bytes: Int) = text + " ".repeat(bytes - text.toByteArray(Charsets.UTF_8).size)
+
+        file.writeText(padded(valid, FlagSnapshot.MAX_BYTES))
+        val atLimit = FileFlagDisk(file).read() == copy
+        file.writeText(padded(valid, FlagSnapshot.MAX_BYTES + 1))
+        val over = FileFlagDisk(file).read()
+        val s = store(FakeSource(null), FileFlagDisk(file))
+        s.start("u1")
+        s.startFinished()
+        println("oversize max=${FlagSnapshot.MAX_BYTES} atLimit=$atLimit over=$over " + describe(s.view()))
+
+        // 8 GiB without a byte on the disk: reading it would run out of memory; its length refuses it.
+        RandomAccessFile(file, "rw").use { it.setLength(8L shl 30) }
+        println("oversize huge read=${FileFlagDisk(file).read()}")
+
+        file.writeText(valid)
+        val big = FlagValues.of("padding" to "x".repeat(FlagSnapshot.MAX_BYTES))
+        FileFlagDisk(file).write(FlagSnapshot("u1", 6L, big))
+        println("oversize notWritten kept=${FileFlagDisk(file).read()?.fetchedAtMillis} length=${file.length() == valid.length.toLong()}")
+
+        val starts = File(file.path + ".starts")
+        starts.writeText(padded("2", 4096))
+        val startsAtLimit = FileFlagDisk(file).unfinishedStarts()
+        starts.writeText(padded("2", 4097))
+        println("oversize starts atLimit=$startsAtLimit over=${FileFlagDisk(file).unfinishedStarts()}")
+
+        // Counted in bytes of UTF-8: 2, 3 and 4 bytes for 1, 1 and 2 characters.
+        val wide = FlagSnapshot("u1", 5L, FlagValues.of("label" to "é€😀".repeat(300_000))).toJson()
+        println(
+            "oversize utf8 chars=${wide.length < FlagSnapshot.MAX_BYTES}" +
+                " atLimit=${FlagSnapshot.fromJson(padded(wide, FlagSnapshot.MAX_BYTES)) != null}" +
+                " over=${FlagSnapshot.fromJson(padded(wide, FlagSnapshot.MAX_BYTES + 1))}"
+        )
+
+        val ten = "aaaaaaaaaa".toByteArray()
+        println(
+            "oversize readText atLimit=${FlagValues.readText(ByteArrayInputStream(ten), 10)}" +
+                " over=${FlagValues.readText(ByteArrayInputStream(ten + "b".toByteArray()), 10)}" +
+                " big=${FlagValues.readText(ByteArrayInputStream(ByteArray(FlagSnapshot.MAX_BYTES + 1)))}"
+        )
+    } finally {
+        folder.deleteRecursively()
+    }
+}
+
 fun wrongType() = runCase {
     val wrong = mapOf(
         "new_checkout" to "\"yes\"",
@@ -435,6 +489,7 @@ fun main() {
         "fresh" to ::freshSnapshot,
         "lateRefresh" to ::lateRefresh,
         "file" to ::fileDisk,
+        "oversize" to ::oversize,
         "wrongType" to ::wrongType,
         "badConfig" to ::badConfig,
         "values" to ::flagValues,

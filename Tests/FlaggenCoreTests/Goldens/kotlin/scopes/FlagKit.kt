@@ -126,15 +126,19 @@ object Bucket {
  *
  * org.json converts between types when asked (`getString` on a number returns its digits) and
  * accepts text that is not JSON (comments, single quotes, unquoted strings). This does neither:
- * the text must be JSON (RFC 8259) nested at most [MAX_DEPTH] deep, and a value of the wrong
- * type, out of bounds, too long or not one of the allowed values makes the whole document
- * invalid. An integer property also accepts a whole number written with a fraction or an
- * exponent (`7.0`, `1e2`), as JSON Schema does, up to 2^53. An optional property that is
- * missing or null gets its default; a required one must be present and not null.
+ * the text must be JSON (RFC 8259) of at most [MAX_BYTES] bytes of UTF-8, nested at most
+ * [MAX_DEPTH] deep, and a value of the wrong type, out of bounds, too long or not one of the
+ * allowed values makes the whole document invalid. An integer property also accepts a whole
+ * number written with a fraction or an exponent (`7.0`, `1e2`), as JSON Schema does, up to 2^53.
+ * An optional property that is missing or null gets its default; a required one must be present
+ * and not null.
  */
 internal object FlagJson {
     /** How deep objects and arrays may nest in a document. */
     const val MAX_DEPTH: Int = 512
+
+    /** 4 MiB: the most bytes of UTF-8 a document may have, as FlagKit's limit on iOS. */
+    const val MAX_BYTES: Int = 4 * 1024 * 1024
 
     /** 2^53: every whole number up to this is exact as a Double. */
     private const val MAX_EXACT_DOUBLE: Double = 9007199254740992.0
@@ -144,7 +148,7 @@ internal object FlagJson {
 
     /** Parses [text] and reads it with [read], or returns null when either fails. */
     fun <T : Any> decode(text: String, read: (JSONObject) -> T): T? {
-        if (!Syntax(text).isValid()) return null
+        if (isTooLong(text) || !Syntax(text).isValid()) return null
         val json = try {
             JSONObject(text)
         } catch (e: JSONException) {
@@ -256,6 +260,22 @@ internal object FlagJson {
     fun <T> list(value: Any, item: (Any) -> T): List<T> {
         val array = value as? JSONArray ?: throw Invalid()
         return List(array.length()) { index -> item(array.opt(index) ?: throw Invalid()) }
+    }
+
+    /** Whether [text] has more than [MAX_BYTES] bytes as UTF-8, counted without encoding it. */
+    private fun isTooLong(text: String): Boolean {
+        if (text.length > MAX_BYTES) return true // Every character takes a byte at least,
+        if (text.length <= MAX_BYTES / 3) return false // and three at most.
+        var bytes = 0
+        for (character in text) {
+            bytes += when {
+                character < '\u0080' -> 1
+                character < '\u0800' || character.isSurrogate() -> 2 // A surrogate pair is 4 bytes.
+                else -> 3
+            }
+            if (bytes > MAX_BYTES) return true
+        }
+        return false
     }
 
     private fun required(json: JSONObject, key: String): Any =
