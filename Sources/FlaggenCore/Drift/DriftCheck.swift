@@ -47,11 +47,9 @@ public struct DriftCheck: Sendable {
             // much as the comparison and hold each file twice.
             let same = data.withUnsafeBytes { disk in file.contents.withUnsafeBytes { FileSystem.sameBytes(disk, $0) } }
             if same { continue }
-            let old = String(decoding: data, as: UTF8.self)
-            let new = String(decoding: file.contents, as: UTF8.self)
-            let diff = UnifiedDiff.diff(old: old, new: new, oldName: "a/\(display)", newName: "b/\(display)")
-            let line = UnifiedDiff.firstChangedLine(old: old, new: new) ?? 1
-            findings.append(DriftFinding(kind: .differs, path: display, line: line, diff: diff))
+            // One comparison gives both the first changed line and the diff.
+            let comparison = UnifiedDiff.compare(old: [UInt8](data), new: file.contents, oldName: "a/\(display)", newName: "b/\(display)")
+            findings.append(DriftFinding(kind: .differs, path: display, line: comparison.firstChangedLine ?? 1, diff: comparison.text))
         }
         for url in Self.staleFiles(paths: rendered.files.map(\.path), root: rendered.root, manifestName: manifestName) {
             let prefix = LexicalPath.joined(LexicalPath.standardized(rendered.root.path), "")
