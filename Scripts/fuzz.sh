@@ -5,10 +5,11 @@
 #   Scripts/fuzz.sh --smoke       a short run for CI: 25 s each
 #   Scripts/fuzz.sh --build-only  build the fuzzers and stop
 #
-# Targets: manifest (parse + validate + generate) and mustache (parse + render with partials).
-# FUZZERS=manifest limits the run to one of them. Fuzzers run on a copy of Fuzz/corpus/ in a
-# temporary folder: the committed corpus never grows by itself. Exits 1 when a fuzzer finds a
-# crash, a leak or a timeout, and prints the path of the input that triggered it.
+# Targets: manifest (parse + validate + generate), mustache (parse + render with partials) and
+# diff (check's unified diff of two texts). FUZZERS=manifest limits the run to one of them.
+# Fuzzers run on a copy of Fuzz/corpus/ in a temporary folder: the committed corpus never
+# grows by itself. Exits 1 when a fuzzer finds a crash, a leak or a timeout, and prints the
+# path of the input that triggered it.
 # Environment: FUZZ_BUILD_DIR (default /tmp/flaggen-fuzz-build), FUZZ_WORK_DIR (default: a new
 # temporary folder, kept when something is found), FUZZ_JOBS (parallel workers per fuzzer,
 # default 1).
@@ -27,7 +28,7 @@ for argument in "$@"; do
     *) seconds=$argument ;;
   esac
 done
-fuzzers=${FUZZERS:-"manifest mustache"}
+fuzzers=${FUZZERS:-"manifest mustache diff"}
 
 # --- Build ------------------------------------------------------------------------------------
 # SwiftPM does not build fuzzers, so each module is compiled by hand, in dependency order, with
@@ -86,6 +87,11 @@ echo "    MustacheFuzzer"
 swiftc "${swift_flags[@]}" -module-name MustacheFuzzer \
   "$root/Fuzz/MustacheFuzzer/main.swift" "$build/FlaggenJSON.o" "$build/Mustache.o" \
   -o "$build/mustache-fuzzer"
+echo "    DiffFuzzer"
+swiftc "${swift_flags[@]}" ${yaml_flags[@]+"${yaml_flags[@]}"} -module-name DiffFuzzer \
+  "$root/Fuzz/DiffFuzzer/main.swift" \
+  "$build/FlagKitBucket.o" "$build/FlaggenJSON.o" "$build/FlaggenArguments.o" "$build/Mustache.o" "$build/FlaggenCore.o" "$build/CSHA256.o" \
+  -lyaml -o "$build/diff-fuzzer"
 echo "    built in $((SECONDS - started)) s"
 [ "$build_only" -eq 1 ] && exit 0
 

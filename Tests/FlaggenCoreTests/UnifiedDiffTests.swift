@@ -67,6 +67,16 @@ final class UnifiedDiffTests: XCTestCase {
         XCTAssertEqual(crlf.changedLines, 4)
     }
 
+    /// Bytes that are not UTF-8 are compared as bytes, and shown as U+FFFD: two lines that
+    /// differ only there print alike but still count as changed. (The diff fuzzer's first run
+    /// stopped on this seed: its patch check compared the shown text with the raw bytes.)
+    func testBytesThatAreNotUTF8DifferAsBytesAndShowAsReplacementCharacters() {
+        let comparison = UnifiedDiff.compare(old: [0xFF, 0x0A, 0x6F, 0x6B, 0x0A], new: [0xFE, 0x0A, 0x6F, 0x6B, 0x0A], oldName: "a", newName: "b")
+        XCTAssertEqual(comparison.firstChangedLine, 1)
+        XCTAssertEqual(comparison.changedLines, 2)
+        XCTAssertEqual(comparison.text, "--- a\n+++ b\n@@ -1,2 +1,2 @@\n-\u{FFFD}\n+\u{FFFD}\n ok\n")
+    }
+
     /// A hunk that does not fit the line limit is cut, its header counting the lines shown.
     func testTheLineLimitCutsAHunkAndItsHeaderSaysSo() {
         let old = (1...10).map { "line \($0)\n" }.joined()

@@ -24,7 +24,8 @@ public enum UnifiedDiff {
         public var firstChangedLine: Int?
         /// The unified diff: `---`/`+++` and at most the line limit's lines of hunks (a hunk
         /// that does not fit is cut, its header counting what is shown); empty when the texts
-        /// are equal, when no hunk fits, or when ``tooManyChanges``.
+        /// are equal, when no hunk fits, or when ``tooManyChanges``. Bytes that are not UTF-8
+        /// show as U+FFFD (lines are compared as bytes all the same).
         public var text: String
         /// Lines removed plus lines added by the shortest edit script; when
         /// ``tooManyChanges``, a lower bound.
