@@ -50,11 +50,17 @@ public struct DriftCheck: Sendable {
 
     /// The differences between rendered outputs and the disk.
     public func findings(for rendered: Generate.Rendered, manifestName: String, displayRoot: String) -> [DriftFinding] {
-        var findings: [DriftFinding] = []
-        for file in rendered.files where !rendered.matchingDisk.contains(file.path) {
-            let url = rendered.root.appendingPathComponent(file.path)
+        // The files are compared on both cores, largest first: when a manifest edit reaches
+        // every output, diffing them costs about as much as rendering them.
+        let differing = rendered.files.filter { !rendered.matchingDisk.contains($0.path) }
+        let jobs = differing.map { file -> @Sendable () -> DriftFinding? in
+            let path = rendered.root.appendingPathComponent(file.path).path
             let display = Self.join(displayRoot, file.path)
-            if let finding = Self.compare(file.contents, withFileAt: url.path, display: display) { findings.append(finding) }
+            return { Self.compare(file.contents, withFileAt: path, display: display) }
+        }
+        var findings: [DriftFinding] = []
+        for case .success(let finding?) in ConcurrentJobs.run(jobs, costs: differing.map(\.contents.count)) {
+            findings.append(finding)
         }
         for url in Self.staleFiles(paths: rendered.files.map(\.path), root: rendered.root, manifestName: manifestName) {
             let prefix = LexicalPath.joined(LexicalPath.standardized(rendered.root.path), "")
