@@ -35,6 +35,14 @@ final class DriftCheckTests: XCTestCase {
         XCTAssertEqual(folder?.kind, .missing, "a folder where the output goes counts as missing")
     }
 
+    /// A pipe where the output goes is missing, and is not opened: opening it for reading would
+    /// wait for a writer forever (the whole suite's run hung on CLITests' pipe test when it was).
+    func testAPipeIsMissingWithoutBeingOpened() throws {
+        let pipe = root.appendingPathComponent("Out.txt").path
+        XCTAssertEqual(mkfifo(pipe, 0o644), 0)
+        XCTAssertEqual(DriftCheck.compare([1], withFileAt: pipe, display: "Out.txt")?.kind, .missing)
+    }
+
     func testALongDiffIsCutAtTheLineLimitAndCountsTheRest() throws {
         let expected = numbered(0..<1_000, "new")
         let found = try XCTUnwrap(finding(disk: numbered(0..<1_000, "old"), expected: expected))

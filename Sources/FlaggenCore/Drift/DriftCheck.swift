@@ -74,6 +74,9 @@ public struct DriftCheck: Sendable {
     /// reasonable size is read whole and diffed once; a far larger one is only compared, in
     /// pieces, up to its first difference.
     static func compare(_ expected: [UInt8], withFileAt path: String, display: String) -> DriftFinding? {
+        // A folder, a pipe (opening it would wait for a writer) or an unreadable file where the
+        // output goes counts as missing, as in `ComparingSink`.
+        guard FileSystem.itemKind(atPath: path) == .file else { return DriftFinding(kind: .missing, path: display, line: 1, diff: "") }
         let limit = diffableBytes(expected: expected.count)
         if let size = FileSystem.fileSize(atPath: path), size <= limit,
             let disk = FileSystem.readPrefix(ofFileAtPath: path, limit: limit + 1), disk.count <= limit
@@ -84,7 +87,6 @@ public struct DriftCheck: Sendable {
             if comparison.tooManyChanges { finding.undiffed = .tooManyChanges(atLeast: comparison.changedLines) }
             return finding
         }
-        // A folder or a pipe where the output goes counts as missing, as in `ComparingSink`.
         guard let file = try? FileComparison.opening(path), let size = FileSystem.fileSize(atPath: path) else {
             return DriftFinding(kind: .missing, path: display, line: 1, diff: "")
         }
