@@ -2,13 +2,16 @@
 """Writes a synthetic flaggen manifest with N flags, for Scripts/bench.sh.
 
     Benchmarks/make_manifest.py 10000 > /tmp/flags-10000.yaml
+    Benchmarks/make_manifest.py 10000 --changed-descriptions > /tmp/flags-10000-edited.yaml
 
 Every flag type (bool, string, int, double, json), every kind, kill switches, rollouts with
 platforms, minAppVersion and values, long descriptions, and typed configs (nested configs,
 arrays of configs, enums, bounds) for the json flags. Seeds go to every server except Firebase,
 whose templates hold at most 3,000 parameters. The output depends only on N (no clock,
 no randomness), so every run of the benchmark reads the same bytes. 10,000 flags make about
-2.6 MB. Standard library only.
+2.6 MB. With --changed-descriptions, one phrase of every flag's description reads differently
+and nothing else changes: what `check` sees when a pull request edits every description without
+regenerating. Standard library only.
 """
 
 import sys
@@ -21,6 +24,7 @@ WORDS = (
 TEAMS = ["payments", "growth", "chat", "search", "platform", "core-ui", "retention", "ads"]
 KINDS = ["release", "experiment", "operational", "permission"]
 SENTENCE = "Shows the new {a} flow on the {b} screen; remove it once at 100 percent."
+CHANGED_SENTENCE = "Shows the new {a} flow on the {b} screen; remove it after the full rollout."
 
 
 def word(i, salt=0):
@@ -56,12 +60,12 @@ def configs(count):
     return lines
 
 
-def flag(i, config_count):
+def flag(i, config_count, sentence):
     key = f"{word(i)}_{word(i, 1)}_{i}"
     team = TEAMS[i % len(TEAMS)]
     kind = KINDS[i % len(KINDS)]
     slot = i % 20  # 8 bool (1 a kill switch), 4 string, 3 int, 3 double, 2 json
-    description = SENTENCE.format(a=word(i), b=word(i, 2), team=team)
+    description = sentence.format(a=word(i), b=word(i, 2), team=team)
     lines = [f"  {key}:"]
     if slot == 0:
         lines += [
@@ -115,7 +119,7 @@ def flag(i, config_count):
     return lines
 
 
-def manifest(count):
+def manifest(count, sentence=SENTENCE):
     config_count = max(2, count // 100)
     lines = [
         f"# A synthetic manifest of {count} flags, written by Benchmarks/make_manifest.py.",
@@ -133,15 +137,19 @@ def manifest(count):
         "flags:",
     ]
     for i in range(count):
-        lines += flag(i, config_count)
+        lines += flag(i, config_count, sentence)
     lines += configs(config_count)
     return "\n".join(lines) + "\n"
 
 
 def main():
-    if len(sys.argv) != 2 or not sys.argv[1].isdigit():
-        sys.exit("usage: make_manifest.py FLAG_COUNT > flags.yaml")
-    sys.stdout.write(manifest(int(sys.argv[1])))
+    arguments = sys.argv[1:]
+    changed = "--changed-descriptions" in arguments
+    if changed:
+        arguments.remove("--changed-descriptions")
+    if len(arguments) != 1 or not arguments[0].isdigit():
+        sys.exit("usage: make_manifest.py FLAG_COUNT [--changed-descriptions] > flags.yaml")
+    sys.stdout.write(manifest(int(arguments[0]), CHANGED_SENTENCE if changed else SENTENCE))
 
 
 if __name__ == "__main__":

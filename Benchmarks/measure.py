@@ -20,6 +20,16 @@ library only.
 
     measure.py --flaggen BIN --floor BIN --python VENV_PY --work DIR --runs 5 \
         100=flags-100.yaml 1000=flags-1000.yaml 10000=flags-10000.yaml
+
+With --drift, each argument is SIZE=MANIFEST:EDITED, EDITED a manifest of the same file name
+in another folder with every description changed (make_manifest.py --changed-descriptions), and
+it measures `check` of EDITED against the folder MANIFEST generated, the pull request that
+edits the manifest without regenerating: every output but the configs' schemas differs, each
+in thousands of lines. Beside it, `generate` of EDITED into a fresh folder. Targets: check
+within 3x of generate and under 200 MB at the largest size, under a second at 2,000 flags.
+
+    measure.py --drift --flaggen BIN --work DIR --runs 5 \
+        2000=flags-2000.yaml:edited/flags-2000.yaml 10000=flags-10000.yaml:edited/flags-10000.yaml
 """
 
 import argparse
@@ -51,11 +61,11 @@ def run(argv, stderr_path):
 GNU_TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
 
 
-def peak_memory(argv, work):
+def peak_memory(argv, work, expected_status=0):
     """The peak resident set size of argv in bytes, from GNU time."""
     report = os.path.join(work, "time.txt")
     seconds, _, status = run([GNU_TIME, "-f", "%M", "-o", report] + argv, os.path.join(work, "stderr.txt"))
-    if status != 0:
+    if status != expected_status:
         sys.exit(f"{argv[0]} failed under GNU time (exit {status})")
     with open(report) as text:
         return int(text.read().split()[-1]) * 1024
@@ -190,11 +200,90 @@ def report(args, sizes, results):
     return failures
 
 
+def measure_drift(args, sizes):
+    """generate and check of the edited manifests, in rounds (see --drift)."""
+    results = Measurements()
+    stderr_path = os.path.join(args.work, "stderr.txt")
+    output_lines = {}
+    for size, (manifest, edited) in sizes:
+        committed = os.path.join(args.work, f"committed-{size}")
+        shutil.rmtree(committed, ignore_errors=True)
+        # The folder as the pull request left it: generated from the manifest before the edit.
+        _, _, status = run([args.flaggen, "--manifest", manifest, "generate", "--output-dir", committed], stderr_path)
+        if status != 0:
+            sys.exit(f"flaggen generate failed on {manifest}:\n" + open(stderr_path).read())
+        check = [args.flaggen, "--manifest", edited, "check", "--output-dir", committed]
+
+        def fresh_generate():
+            fresh = os.path.join(args.work, f"fresh-{size}")
+            shutil.rmtree(fresh, ignore_errors=True)
+            os.makedirs(fresh)
+            return [args.flaggen, "--manifest", edited, "generate", "--output-dir", fresh]
+
+        run(check, stderr_path)  # untimed: warms the page cache
+        for round in range(args.runs):
+            for tool in ["generate", "check"]:
+                argv = fresh_generate() if tool == "generate" else check
+                expected = 1 if tool == "check" else 0  # check reports the drift
+                seconds, rss, status = run(argv, stderr_path)
+                cpu = run.cpu
+                if status != expected:
+                    sys.exit(f"{tool} exited {status}, not {expected}, on {edited}:\n" + open(stderr_path).read()[-2000:])
+                if tool == "check":
+                    with open(stderr_path, "rb") as text:
+                        output_lines[size] = text.read().count(b"\n")
+                if GNU_TIME and round < args.memory_runs:
+                    argv = fresh_generate() if tool == "generate" else check
+                    rss = peak_memory(argv, args.work, expected_status=expected)
+                elif GNU_TIME:
+                    rss = None
+                results.add(size, tool, seconds, cpu, rss)
+        shutil.rmtree(os.path.join(args.work, f"fresh-{size}"), ignore_errors=True)
+        shutil.rmtree(committed, ignore_errors=True)
+    return results, output_lines
+
+
+def report_drift(args, sizes, results, output_lines):
+    source = "GNU time" if GNU_TIME else "os.wait4, includes ~15 MB inherited from Python"
+    print(f"\ncheck of a manifest with every description changed, against the outputs of the manifest "
+          f"before the edit;\ngenerate of the edited manifest into a fresh folder. Medians of {args.runs} runs "
+          f"(wall and CPU time), peak memory\n(largest max RSS of {args.memory_runs if GNU_TIME else args.runs} "
+          f"runs, from {source}):\n")
+    header = f"{'flags':>7} | {'generate':>26} | {'check':>26} | {'check/generate':>14} | check's output"
+    print(header)
+    print("-" * len(header))
+    for size, _ in sizes:
+        cells = [f"{results.median(size, tool) * 1000:7.1f} ms {results.median_cpu(size, tool) * 1000:7.1f} cpu "
+                 f"{results.peak(size, tool) / 1e6:5.1f}MB" for tool in ["generate", "check"]]
+        ratio = results.median(size, "check") / results.median(size, "generate")
+        print(f"{size:>7} | {cells[0]:>26} | {cells[1]:>26} | {ratio:13.2f}x | {output_lines[size]} lines")
+
+    largest, _ = sizes[-1]
+    ratio = results.median(largest, "check") / results.median(largest, "generate")
+    targets = [
+        (f"check within 3x of generate at {largest} flags, every description changed", ratio <= 3.0,
+         f"check/generate {ratio:.2f} ({results.median(largest, 'check') * 1000:.0f} ms)"),
+        (f"check under 200 MB peak at {largest} flags, every description changed",
+         results.peak(largest, "check") < 200e6, f"{results.peak(largest, 'check') / 1e6:.1f} MB"),
+    ]
+    for size, _ in sizes:
+        if size == 2000:
+            targets.append(("check under a second at 2000 flags, every description changed",
+                            results.median(size, "check") < 1.0, f"{results.median(size, 'check') * 1000:.0f} ms"))
+    print("\nTargets:\n")
+    failures = 0
+    for name, passed, value in targets:
+        failures += 0 if passed else 1
+        print(f"  {'PASS' if passed else 'FAIL'}  {name}: {value}")
+    return failures
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--flaggen", required=True)
-    parser.add_argument("--floor", required=True)
-    parser.add_argument("--python", required=True, help="a Python with PyYAML and libyaml")
+    parser.add_argument("--drift", action="store_true", help="measure check of edited manifests (see above)")
+    parser.add_argument("--floor", help="required without --drift")
+    parser.add_argument("--python", help="a Python with PyYAML and libyaml; required without --drift")
     parser.add_argument("--work", required=True, help="a scratch folder")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--memory-runs", type=int, default=2, help="runs under GNU time for peak memory")
@@ -204,9 +293,21 @@ def main():
     sizes = []
     for item in args.manifests:
         size, _, path = item.partition("=")
-        sizes.append((int(size), os.path.abspath(path)))
+        if args.drift:
+            manifest, _, edited = path.partition(":")
+            if os.path.basename(manifest) != os.path.basename(edited):
+                sys.exit(f"{item}: the edited manifest needs the same file name (the headers name it)")
+            sizes.append((int(size), (os.path.abspath(manifest), os.path.abspath(edited))))
+        else:
+            sizes.append((int(size), os.path.abspath(path)))
     sizes.sort()
     os.makedirs(args.work, exist_ok=True)
+    if args.drift:
+        results, output_lines = measure_drift(args, sizes)
+        failures = report_drift(args, sizes, results, output_lines)
+        sys.exit(1 if failures and args.strict else 0)
+    if not args.floor or not args.python:
+        sys.exit("--floor and --python are required without --drift")
     results = measure(args, sizes)
     failures = report(args, sizes, results)
     sys.exit(1 if failures and args.strict else 0)

@@ -5,12 +5,16 @@
 #      two baselines on the same manifest: the libyaml floor (Benchmarks/yaml_floor.c) and the
 #      PyYAML script a team would otherwise write (Benchmarks/pyyaml_baseline.py). Medians of
 #      --runs runs, ratios, growth, and the targets with PASS/FAIL (Benchmarks/measure.py).
+#      Then `flaggen check` at 2,000 and 10,000 flags with every description changed, against
+#      the outputs generated before the edit (a pull request that did not regenerate), beside
+#      `generate` of the edited manifest (measure.py --drift).
 #   2. The compile cost of the generated code: `swiftc -typecheck` of the generated Swift and
 #      `kotlinc` of the generated Kotlin at 100, 1,000 and 5,000 flags.
 #
 #   Scripts/bench.sh                  both parts
 #   Scripts/bench.sh --runs 9         more runs per median (default 5)
 #   Scripts/bench.sh --skip-compile   only part 1
+#   Scripts/bench.sh --drift-only     only part 1's check with every description changed
 #   Scripts/bench.sh --compile-only   only part 2
 #   Scripts/bench.sh --compile-runs 1 one compile per size (default 3; kotlinc is slow)
 #   Scripts/bench.sh --profile        also: callgrind instruction counts of generate at 10,000 flags
@@ -35,6 +39,7 @@ runs=5
 compile_runs=3
 part1=1
 part2=1
+baselines=1
 profile=0
 on_disk=0
 while [ $# -gt 0 ]; do
@@ -43,9 +48,10 @@ while [ $# -gt 0 ]; do
     --compile-runs) compile_runs="$2"; shift ;;
     --skip-compile) part2=0 ;;
     --compile-only) part1=0 ;;
+    --drift-only) baselines=0; part2=0 ;;
     --profile) profile=1 ;;
     --on-disk) on_disk=1 ;;
-    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,34p' "$0"; exit 0 ;;
     *) echo "error: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -86,12 +92,18 @@ swift build -c release --scratch-path .build-bench --product flaggen 2>&1 | tail
 flaggen=$PWD/.build-bench/release/flaggen
 
 step "Synthetic manifests (Benchmarks/make_manifest.py)"
-for count in 100 1000 5000 10000; do
+mkdir -p "$work/edited"
+for count in 100 1000 2000 5000 10000; do
   python3 Benchmarks/make_manifest.py "$count" > "$work/flags-$count.yaml"
   printf '%6d flags: %9d bytes\n' "$count" "$(wc -c < "$work/flags-$count.yaml")"
 done
+# The same manifests with every description changed, under the same file names (the generated
+# headers name the manifest).
+for count in 2000 10000; do
+  python3 Benchmarks/make_manifest.py "$count" --changed-descriptions > "$work/edited/flags-$count.yaml"
+done
 
-if [ "$part1" -eq 1 ]; then
+if [ "$part1" -eq 1 ] && [ "$baselines" -eq 1 ]; then
   step "Baselines: the libyaml floor and the PyYAML script"
   cc -O2 -o "$work/yaml_floor" Benchmarks/yaml_floor.c $(pkg-config --cflags --libs yaml-0.1)
   venv=.venv-bench
@@ -107,6 +119,14 @@ if [ "$part1" -eq 1 ]; then
   "$venv/bin/python" Benchmarks/measure.py --flaggen "$flaggen" --floor "$work/yaml_floor" \
     --python "$PWD/$venv/bin/python" --work "$outputs" --runs "$runs" \
     100="$work/flags-100.yaml" 1000="$work/flags-1000.yaml" 10000="$work/flags-10000.yaml"
+fi
+
+if [ "$part1" -eq 1 ]; then
+  step "check with every description changed, at 2,000 and 10,000 flags ($runs runs each)"
+  command -v /usr/bin/time > /dev/null && echo "peak memory from GNU time" || echo "GNU time missing: peak memory from os.wait4 (reads ~15 MB high)"
+  python3 Benchmarks/measure.py --drift --flaggen "$flaggen" --work "$outputs" --runs "$runs" \
+    2000="$work/flags-2000.yaml:$work/edited/flags-2000.yaml" \
+    10000="$work/flags-10000.yaml:$work/edited/flags-10000.yaml"
 fi
 
 if [ "$part2" -eq 1 ]; then

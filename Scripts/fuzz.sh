@@ -2,16 +2,17 @@
 # Builds flaggen's libFuzzer targets and runs each one for a while (see docs/fuzzing.md).
 #
 #   Scripts/fuzz.sh [SECONDS]     run each fuzzer for SECONDS (default 60)
-#   Scripts/fuzz.sh --smoke       a short run for CI: 25 s each
+#   Scripts/fuzz.sh --smoke       a short run for CI: 20 s each
 #   Scripts/fuzz.sh --build-only  build the fuzzers and stop
 #
 # Targets: manifest (parse + validate + generate), mustache (parse + render with partials) and
 # Targets: manifest (parse + validate + generate), mustache (parse + render with partials),
-# guards (the files beside the outputs: generate's ownership rule, the stale sweep, check, refs)
-# and flagkit (FlagKit's JSON parser, saved copy, contract and OFREP answers, bounded file reader).
-# FUZZERS=manifest limits the run to one of them. Fuzzers run on a copy of Fuzz/corpus/ in a
-# temporary folder: the committed corpus never grows by itself. Exits 1 when a fuzzer finds a
-# crash, a leak or a timeout, and prints the path of the input that triggered it.
+# guards (the files beside the outputs: generate's ownership rule, the stale sweep, check, refs),
+# flagkit (FlagKit's JSON parser, saved copy, contract and OFREP answers, bounded file reader)
+# and diff (check's unified diff of two texts). FUZZERS=manifest limits the run to one of them.
+# Fuzzers run on a copy of Fuzz/corpus/ in a temporary folder: the committed corpus never grows
+# by itself. Exits 1 when a fuzzer finds a crash, a leak or a timeout, and prints the path of
+# the input that triggered it.
 # Environment: FUZZ_BUILD_DIR (default /tmp/flaggen-fuzz-build), FUZZ_WORK_DIR (default: a new
 # temporary folder, kept when something is found), FUZZ_JOBS (parallel workers per fuzzer,
 # default 1).
@@ -23,14 +24,14 @@ seconds=60
 build_only=0
 for argument in "$@"; do
   case "$argument" in
-    --smoke) seconds=25 ;;
+    --smoke) seconds=20 ;;
     --build-only) build_only=1 ;;
     -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     ''|*[!0-9]*) echo "error: unknown argument '$argument' (expected SECONDS, --smoke or --build-only)" >&2; exit 2 ;;
     *) seconds=$argument ;;
   esac
 done
-fuzzers=${FUZZERS:-"manifest mustache guards flagkit"}
+fuzzers=${FUZZERS:-"manifest mustache guards flagkit diff"}
 
 # --- Build ------------------------------------------------------------------------------------
 # SwiftPM does not build fuzzers, so each module is compiled by hand, in dependency order, with
@@ -97,6 +98,11 @@ echo "    FlagKitFuzzer"
 swiftc "${swift_flags[@]}" -module-name FlagKitFuzzer \
   "$root/Fuzz/FlagKitFuzzer/main.swift" "$build/FlagKitBucket.o" "$build/FlagKit.o" \
   -o "$build/flagkit-fuzzer"
+echo "    DiffFuzzer"
+swiftc "${swift_flags[@]}" ${yaml_flags[@]+"${yaml_flags[@]}"} -module-name DiffFuzzer \
+  "$root/Fuzz/DiffFuzzer/main.swift" \
+  "$build/FlagKitBucket.o" "$build/FlaggenJSON.o" "$build/FlaggenArguments.o" "$build/Mustache.o" "$build/FlaggenCore.o" \
+  -lyaml -o "$build/diff-fuzzer"
 echo "    built in $((SECONDS - started)) s"
 [ "$build_only" -eq 1 ] && exit 0
 

@@ -116,7 +116,7 @@ fi
 step "Checking that the committed generated files match the root flags.yaml"
 .build/debug/flaggen check
 
-step "Fuzzing smoke run (libFuzzer, 25 s per target; see docs/fuzzing.md)"
+step "Fuzzing smoke run (libFuzzer, 20 s per target; see docs/fuzzing.md)"
 Scripts/fuzz.sh --smoke
 
 if [ "$slow" -eq 1 ]; then

@@ -114,7 +114,8 @@ enum Commands {
         case .text:
             for (diagnostic, finding) in zip(diagnostics.suffix(findings.count), findings) {
                 printError(diagnostic.formatted)
-                if !finding.diff.isEmpty { printError(finding.diff) }
+                let details = check.details(for: finding, fix: run.fixCommand)
+                if !details.isEmpty { printError(details) }
             }
             if findings.isEmpty {
                 print("\(rendered.files.count) generated file\(rendered.files.count == 1 ? "" : "s") up to date")

@@ -299,6 +299,34 @@ final class CheckCLITests: XCTestCase {
         XCTAssertEqual(try runFlaggen(["check"], in: folder).status, 0)
     }
 
+    /// A file changed all through shows the diff's first lines and counts the rest; one past
+    /// the edit budget shows where it starts and how much at least.
+    func testLargeDriftIsCutAndCounted() throws {
+        let folder = try generatedProject()
+        let swift = folder.appendingPathComponent("Generated/Swift/Flags.swift")
+        let original = try String(contentsOf: swift, encoding: .utf8)
+        try Data(original.replacingOccurrences(of: "  ", with: "\t").utf8).write(to: swift)
+        let result = try runFlaggen(["check"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("Generated/Swift/Flags.swift:10:1: error: differs from what the manifest generates; run 'flaggen generate'\n"), result.stderr)
+        let shown = result.stderr.split(separator: "\n").filter { $0.hasPrefix("-\t") || $0.hasPrefix("+  ") }.count
+        XCTAssertGreaterThan(shown, 0)
+        let trailer = try XCTUnwrap(result.stderr.split(separator: "\n").first { $0.hasPrefix("... ") }, result.stderr)
+        XCTAssertTrue(trailer.hasSuffix(" more changed lines not shown; run 'flaggen generate', then `git diff` to see them"), String(trailer))
+        XCTAssertGreaterThan(Int(trailer.dropFirst(4).prefix { $0 != " " }.replacingOccurrences(of: ",", with: "")) ?? 0, 100)
+        XCTAssertLessThan(result.stderr.split(separator: "\n").count, 200 + 10, "at most the line limit (200) per file")
+
+        try Data((original + String(repeating: "// more\n", count: 3_000)).utf8).write(to: swift)
+        let large = try runFlaggen(["check"], in: folder)
+        XCTAssertEqual(large.status, 1)
+        let firstAdded = original.split(separator: "\n", omittingEmptySubsequences: false).count
+        XCTAssertTrue(
+            large.stderr.contains(
+                "Generated/Swift/Flags.swift:\(firstAdded):1: error: differs from what the manifest generates, first on this line; at least 3,000 changed lines, too many to show; run 'flaggen generate', then `git diff` to see them\n"
+            ), large.stderr)
+        XCTAssertFalse(large.stderr.contains("@@"), large.stderr)
+    }
+
     func testFixCommandRepeatsTheOptions() throws {
         let folder = try generatedProject()
         try FileManager.default.moveItem(at: folder.appendingPathComponent("flags.yaml"), to: folder.appendingPathComponent("app flags.yaml"))

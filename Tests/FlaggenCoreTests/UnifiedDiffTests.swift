@@ -25,7 +25,7 @@ final class UnifiedDiffTests: XCTestCase {
              line 8
 
             """)
-        XCTAssertEqual(UnifiedDiff.firstChangedLine(old: old, new: new), 5)
+        XCTAssertEqual(UnifiedDiff.compare(old: Array(old.utf8), new: Array(new.utf8), oldName: "a/f", newName: "b/f").firstChangedLine, 5)
     }
 
     func testInsertionIntoAnEmptyFileAndDeletionOfEverything() {
@@ -40,6 +40,52 @@ final class UnifiedDiffTests: XCTestCase {
         XCTAssertEqual(diff.components(separatedBy: "\n@@").count - 1, 2, diff)
         XCTAssertTrue(diff.contains("@@ -1,5 +1,5 @@"), diff)
         XCTAssertTrue(diff.contains("@@ -16,5 +16,5 @@"), diff)
+    }
+
+    /// A last line without a line break differs from the same line with one, and says so the
+    /// way git does; the old diff split both into the same lines and showed nothing.
+    func testAMissingLineBreakAtTheEndIsAChange() {
+        XCTAssertEqual(
+            UnifiedDiff.diff(old: "a\nb", new: "a\nb\n", oldName: "a", newName: "b"),
+            "--- a\n+++ b\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n")
+        XCTAssertEqual(
+            UnifiedDiff.diff(old: "x\nend", new: "y\nend", oldName: "a", newName: "b"),
+            "--- a\n+++ b\n@@ -1,2 +1,2 @@\n-x\n+y\n end\n\\ No newline at end of file\n")
+        let comparison = UnifiedDiff.compare(old: Array("a\nb".utf8), new: Array("a\nb\n".utf8), oldName: "a", newName: "b")
+        XCTAssertEqual(comparison.firstChangedLine, 2)
+        XCTAssertEqual(comparison.changedLines, 2)
+    }
+
+    /// Lines are compared as bytes: `String` equality takes `é` and `e` + U+0301 for the same
+    /// line (the old diff showed no change), and a `String` split at "\n" misses CRLF breaks.
+    func testLinesAreComparedAsBytes() {
+        let composed = UnifiedDiff.compare(old: Array("caf\u{E9}\n".utf8), new: Array("cafe\u{301}\n".utf8), oldName: "a", newName: "b")
+        XCTAssertEqual(composed.firstChangedLine, 1)
+        XCTAssertEqual(composed.changedLines, 2)
+        XCTAssertTrue(composed.text.hasSuffix("@@ -1 +1 @@\n-caf\u{E9}\n+cafe\u{301}\n"), composed.text)
+        let crlf = UnifiedDiff.compare(old: Array("a\r\nb\r\n".utf8), new: Array("a\nb\n".utf8), oldName: "a", newName: "b")
+        XCTAssertEqual(crlf.changedLines, 4)
+    }
+
+    /// Bytes that are not UTF-8 are compared as bytes, and shown as U+FFFD: two lines that
+    /// differ only there print alike but still count as changed. (The diff fuzzer's first run
+    /// stopped on this seed: its patch check compared the shown text with the raw bytes.)
+    func testBytesThatAreNotUTF8DifferAsBytesAndShowAsReplacementCharacters() {
+        let comparison = UnifiedDiff.compare(old: [0xFF, 0x0A, 0x6F, 0x6B, 0x0A], new: [0xFE, 0x0A, 0x6F, 0x6B, 0x0A], oldName: "a", newName: "b")
+        XCTAssertEqual(comparison.firstChangedLine, 1)
+        XCTAssertEqual(comparison.changedLines, 2)
+        XCTAssertEqual(comparison.text, "--- a\n+++ b\n@@ -1,2 +1,2 @@\n-\u{FFFD}\n+\u{FFFD}\n ok\n")
+    }
+
+    /// A hunk that does not fit the line limit is cut, its header counting the lines shown.
+    func testTheLineLimitCutsAHunkAndItsHeaderSaysSo() {
+        let old = (1...10).map { "line \($0)\n" }.joined()
+        let new = old.replacingOccurrences(of: "line 5\n", with: "line five\n")
+        let comparison = UnifiedDiff.compare(old: Array(old.utf8), new: Array(new.utf8), oldName: "a/f", newName: "b/f", lineLimit: 5)
+        XCTAssertEqual(comparison.text, "--- a/f\n+++ b/f\n@@ -2,4 +2,3 @@\n line 2\n line 3\n line 4\n-line 5\n")
+        XCTAssertEqual(comparison.changedLines, 2)
+        XCTAssertEqual(comparison.omittedChangedLines, 1)
+        XCTAssertEqual(UnifiedDiff.compare(old: Array(old.utf8), new: Array(new.utf8), oldName: "a", newName: "b", lineLimit: 1).text, "")
     }
 
     /// Applying the diff to the old text must give the new text, for many random edits.

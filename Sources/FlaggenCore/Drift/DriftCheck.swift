@@ -19,14 +19,29 @@ public struct DriftFinding: Sendable, Hashable {
         case foreign
     }
 
+    /// Why a differing file has no diff.
+    public enum Undiffed: Sendable, Hashable {
+        /// The shortest edit script changes more lines than ``UnifiedDiff/editBudget``: at
+        /// least this many.
+        case tooManyChanges(atLeast: Int)
+        /// The file on disk holds this many bytes, far more than the output's: it was only
+        /// compared up to its first difference (see ``DriftCheck/diffableBytes(expected:)``).
+        case fileTooLarge(bytes: Int, expected: Int)
+    }
+
     /// What is wrong.
     public var kind: Kind
     /// The file's path as printed (relative to the current folder when possible).
     public var path: String
-    /// The first differing line, for `differs`.
+    /// The first differing line (counted in the expected output), for `differs`.
     public var line: Int
-    /// The unified diff from the disk to the expected bytes, for `differs`.
+    /// The unified diff from the disk to the expected bytes, for `differs`: at most
+    /// ``UnifiedDiff/shownLineLimit`` lines of hunks; empty when ``undiffed`` says why not.
     public var diff: String
+    /// Changed lines (removed plus added) the diff leaves out for its line limit.
+    public var omittedLines = 0
+    /// Why a differing file has no diff, when it has none.
+    public var undiffed: Undiffed?
 }
 
 /// `flaggen check`: compares every output with the disk, writing nothing. Committed generated
@@ -38,27 +53,23 @@ public struct DriftCheck: Sendable {
 
     /// The differences between rendered outputs and the disk.
     public func findings(for rendered: Generate.Rendered, displayRoot: String) -> [DriftFinding] {
-        var findings: [DriftFinding] = []
-        for file in rendered.files where !rendered.matchingDisk.contains(file.path) {
-            let url = rendered.root.appendingPathComponent(file.path)
+        // The files are compared on both cores, largest first: when a manifest edit reaches
+        // every output, diffing them costs about as much as rendering them.
+        let differing = rendered.files.filter { !rendered.matchingDisk.contains($0.path) }
+        let rules = rendered.rules
+        let jobs = differing.map { file -> @Sendable () -> DriftFinding? in
+            let path = rendered.root.appendingPathComponent(file.path).path
             let display = Self.join(displayRoot, file.path)
-            if FileSystem.itemKind(atPath: url.path) != nil || FileSystem.isSymlink(atPath: url.path), !Self.isReplaceable(url.path, by: rendered) {
-                findings.append(DriftFinding(kind: .foreign, path: display, line: 1, diff: ""))
-                continue
+            return {
+                if FileSystem.itemKind(atPath: path) != nil || FileSystem.isSymlink(atPath: path), !Self.isReplaceable(path, by: rules) {
+                    return DriftFinding(kind: .foreign, path: display, line: 1, diff: "")
+                }
+                return Self.compare(file.contents, withFileAt: path, display: display)
             }
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                findings.append(DriftFinding(kind: .missing, path: display, line: 1, diff: ""))
-                continue
-            }
-            // Compared in place: copying every file's bytes out of `Data` first would cost as
-            // much as the comparison and hold each file twice.
-            let same = data.withUnsafeBytes { disk in file.contents.withUnsafeBytes { FileSystem.sameBytes(disk, $0) } }
-            if same { continue }
-            let old = String(decoding: data, as: UTF8.self)
-            let new = String(decoding: file.contents, as: UTF8.self)
-            let diff = UnifiedDiff.diff(old: old, new: new, oldName: "a/\(display)", newName: "b/\(display)")
-            let line = UnifiedDiff.firstChangedLine(old: old, new: new) ?? 1
-            findings.append(DriftFinding(kind: .differs, path: display, line: line, diff: diff))
+        }
+        var findings: [DriftFinding] = []
+        for case .success(let finding?) in ConcurrentJobs.run(jobs, costs: differing.map(\.contents.count)) {
+            findings.append(finding)
         }
         let prefix = LexicalPath.joined(LexicalPath.standardized(rendered.root.path), "")
         for path in rendered.stale?.files() ?? [] {
@@ -69,9 +80,42 @@ public struct DriftCheck: Sendable {
     }
 
     /// Whether `generate` would replace the file at `path` (``OutputGuard/checkReplaceable(_:)``).
-    static func isReplaceable(_ path: String, by rendered: Generate.Rendered) -> Bool {
-        guard !FileSystem.isSymlink(atPath: path), let rules = rendered.rules else { return false }
+    static func isReplaceable(_ path: String, by rules: OutputGuard?) -> Bool {
+        guard !FileSystem.isSymlink(atPath: path), let rules else { return false }
         return (try? rules.checkReplaceable(path)) != nil
+    }
+
+    /// The finding for one output against its file, or nil when they are equal. A file of
+    /// reasonable size is read whole and diffed once; a far larger one is only compared, in
+    /// pieces, up to its first difference.
+    static func compare(_ expected: [UInt8], withFileAt path: String, display: String) -> DriftFinding? {
+        // A folder, a pipe (opening it would wait for a writer) or an unreadable file where the
+        // output goes counts as missing, as in `ComparingSink`.
+        guard FileSystem.itemKind(atPath: path) == .file else { return DriftFinding(kind: .missing, path: display, line: 1, diff: "") }
+        let limit = diffableBytes(expected: expected.count)
+        if let size = FileSystem.fileSize(atPath: path), size <= limit,
+            let disk = try? FileSystem.readRegularFile(atPath: path, limit: limit + 1), disk.count <= limit
+        {
+            let comparison = UnifiedDiff.compare(old: disk, new: expected, oldName: "a/\(display)", newName: "b/\(display)")
+            guard let line = comparison.firstChangedLine else { return nil }
+            var finding = DriftFinding(kind: .differs, path: display, line: line, diff: comparison.text, omittedLines: comparison.omittedChangedLines)
+            if comparison.tooManyChanges { finding.undiffed = .tooManyChanges(atLeast: comparison.changedLines) }
+            return finding
+        }
+        guard let file = try? FileComparison.opening(path), let size = FileSystem.fileSize(atPath: path) else {
+            return DriftFinding(kind: .missing, path: display, line: 1, diff: "")
+        }
+        defer { file.close() }
+        let matched = expected.withUnsafeBytes { file.matchingPrefixLength($0) }
+        let line = expected.withUnsafeBytes { DiffLines.newlineCount(UnsafeRawBufferPointer(rebasing: $0[0..<matched])) } + 1
+        return DriftFinding(kind: .differs, path: display, line: line, diff: "", undiffed: .fileTooLarge(bytes: size, expected: expected.count))
+    }
+
+    /// The largest file on disk that is read whole for a diff against an output of `expected`
+    /// bytes: 4 times the output, and at least 64 MiB (a committed file edited by hand, or
+    /// generated from another manifest, can be larger than the output, but not by that much).
+    public static func diffableBytes(expected: Int) -> Int {
+        max(4 * expected, 64 << 20)
     }
 
     static func join(_ root: String, _ path: String) -> String {
@@ -85,7 +129,15 @@ public struct DriftCheck: Sendable {
             let message: String
             switch finding.kind {
             case .missing: message = "missing: the manifest generates this file; run '\(fix)'"
-            case .differs: message = "differs from what the manifest generates; run '\(fix)'"
+            case .differs:
+                switch finding.undiffed {
+                case nil:
+                    message = "differs from what the manifest generates; run '\(fix)'"
+                case .tooManyChanges(let count)?:
+                    message = "differs from what the manifest generates, first on this line; at least \(Self.grouped(count)) changed lines, too many to show; run '\(fix)', then `git diff` to see them"
+                case .fileTooLarge(let bytes, let expected)?:
+                    message = "differs from what the manifest generates, first on this line; the file has \(Self.grouped(bytes)) bytes, far more than the \(Self.grouped(expected)) generated, so no diff is shown; run '\(fix)'"
+                }
             case .unexpected: message = "unexpected: generated earlier from the manifest, but no longer; run '\(fix)' to remove it"
             case .foreign:
                 message =
@@ -93,5 +145,24 @@ public struct DriftCheck: Sendable {
             }
             return Diagnostic(.error, message, file: finding.path, at: SourceLocation(line: finding.line, column: 1))
         }
+    }
+
+    /// What `check` prints below a finding's diagnostic: its diff, if any, and a line that
+    /// counts the changed lines the diff leaves out.
+    public func details(for finding: DriftFinding, fix: String) -> String {
+        guard finding.omittedLines > 0 else { return finding.diff }
+        let lines = finding.omittedLines == 1 ? "1 more changed line" : "\(Self.grouped(finding.omittedLines)) more changed lines"
+        return finding.diff + "... \(lines) not shown; run '\(fix)', then `git diff` to see them\n"
+    }
+
+    /// A count with thousands separated by commas, `1,234`.
+    static func grouped(_ count: Int) -> String {
+        let digits = Array(String(count.magnitude))
+        var text = count < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return text
     }
 }

@@ -1,171 +1,249 @@
-/// A line diff in the unified format `git diff` prints, computed with Myers' O((N+M)·D)
-/// algorithm, so files that differ a little diff fast however large they are.
+/// A line diff in the unified format `git diff` prints, for `flaggen check`.
+///
+/// The equal lines at both ends are set aside first, byte by byte (a regenerated file usually
+/// differs in a few places), then the lines between get the shortest edit script
+/// (``ShortestEditScript``: Myers' algorithm in linear space). Its cost grows with the number
+/// of changed lines D, so past ``editBudget`` the diff is not computed: the comparison still
+/// says where the texts first differ, and gives a lower bound on D. Lines are compared as
+/// bytes, so text that only looks the same (`é` precomposed or not, CRLF) still differs.
 public enum UnifiedDiff {
-    /// One edit of the shortest edit script.
-    enum Edit: Equatable {
-        case keep(Int, Int)  // old index, new index
-        case delete(Int)
-        case insert(Int)
+    /// The most changed lines (removed plus added) a diff is computed for. The search costs
+    /// about D² steps when changes are scattered, and at most about (N + M) · D for N and M
+    /// lines: 2,000 keeps the worst case of a large generated file to seconds and the usual
+    /// case to milliseconds, and a diff that large is not read line by line anyway.
+    public static let editBudget = 2_000
+
+    /// How many lines of hunks (`@@` headers, context, removed and added lines) a diff shows at
+    /// most unless told otherwise: enough to see what kind of drift it is.
+    public static let shownLineLimit = 200
+
+    /// What comparing two texts found.
+    public struct Comparison: Sendable, Hashable {
+        /// The 1-based line, counted in the new text, where the texts first differ (one past the
+        /// new text's last line when only the old text goes on); nil when they are equal.
+        public var firstChangedLine: Int?
+        /// The unified diff: `---`/`+++` and at most the line limit's lines of hunks (a hunk
+        /// that does not fit is cut, its header counting what is shown); empty when the texts
+        /// are equal, when no hunk fits, or when ``tooManyChanges``. Bytes that are not UTF-8
+        /// show as U+FFFD (lines are compared as bytes all the same).
+        public var text: String
+        /// Lines removed plus lines added by the shortest edit script; when
+        /// ``tooManyChanges``, a lower bound.
+        public var changedLines: Int
+        /// Changed lines that ``text`` leaves out for the line limit.
+        public var omittedChangedLines: Int
+        /// Whether the shortest edit script changes more lines than the budget, so there is no
+        /// diff and ``changedLines`` is only known to be at least what it says.
+        public var tooManyChanges: Bool
+
+        static let equal = Comparison(firstChangedLine: nil, text: "", changedLines: 0, omittedChangedLines: 0, tooManyChanges: false)
     }
 
-    /// The unified diff of two texts, with `context` unchanged lines around each change, or an
-    /// empty string when they are equal. `oldName` and `newName` label the `---`/`+++` lines.
+    /// Compares two texts once: where they first differ, and their unified diff with `context`
+    /// unchanged lines around each change, at most `lineLimit` lines of hunks, when the
+    /// shortest edit script changes at most `editBudget` lines. `oldName` and `newName` label
+    /// the `---`/`+++` lines.
+    public static func compare(
+        old: [UInt8], new: [UInt8], oldName: String, newName: String, context: Int = 3,
+        lineLimit: Int = shownLineLimit, editBudget: Int = UnifiedDiff.editBudget
+    ) -> Comparison {
+        old.withUnsafeBytes { old in
+            new.withUnsafeBytes { new in
+                compare(old, new, names: (oldName, newName), context: max(0, context), lineLimit: lineLimit, editBudget: max(0, editBudget))
+            }
+        }
+    }
+
+    /// The whole unified diff of two texts (no line limit), or an empty string when they are
+    /// equal or change more lines than ``editBudget``.
     public static func diff(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
-        let oldLines = lines(of: old)
-        let newLines = lines(of: new)
-        let script = edits(oldLines, newLines)
-        guard script.contains(where: { if case .keep = $0 { return false } else { return true } }) else { return "" }
-        var output = "--- \(oldName)\n+++ \(newName)\n"
-        for hunk in hunks(script, context: context) {
-            output += render(hunk, script: script, oldLines: oldLines, newLines: newLines)
-        }
-        return output
+        compare(old: Array(old.utf8), new: Array(new.utf8), oldName: oldName, newName: newName, context: context, lineLimit: .max).text
     }
 
-    /// The 1-based line, in the new text, of the first change (for diagnostics).
-    public static func firstChangedLine(old: String, new: String) -> Int? {
-        let script = edits(lines(of: old), lines(of: new))
-        var newLine = 0
-        for edit in script {
-            switch edit {
-            case .keep: newLine += 1
-            case .delete: return newLine + 1
-            case .insert: return newLine + 1
+    private static func compare(
+        _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, names: (String, String), context: Int, lineLimit: Int, editBudget: Int
+    ) -> Comparison {
+        let common = commonPrefixLength(old, new)
+        if common == old.count, common == new.count { return .equal }
+        // The equal lines at the start: up to the last line break before the first difference.
+        var start = common
+        while start > 0, old[start - 1] != 0x0A { start -= 1 }
+        let prefixLines = DiffLines.newlineCount(UnsafeRawBufferPointer(rebasing: old[0..<start]))
+        // The equal lines at the end: a common suffix that starts a line in both texts.
+        var suffix = commonSuffixLength(old, new, limit: min(old.count, new.count) - start)
+        while suffix > 0, !(startsLine(old, at: old.count - suffix, after: start) && startsLine(new, at: new.count - suffix, after: start)) {
+            suffix -= 1
+        }
+        let (oldEnd, newEnd) = (old.count - suffix, new.count - suffix)
+        let oldMiddle = lineCount(UnsafeRawBufferPointer(rebasing: old[start..<oldEnd]))
+        let newMiddle = lineCount(UnsafeRawBufferPointer(rebasing: new[start..<newEnd]))
+        let firstChangedLine = prefixLines + 1
+        // Every line one text has more than the other is a change: no need to search to know.
+        let countDifference = abs(oldMiddle - newMiddle)
+        if countDifference > editBudget {
+            return Comparison(firstChangedLine: firstChangedLine, text: "", changedLines: countDifference, omittedChangedLines: 0, tooManyChanges: true)
+        }
+        // The middle lines, with up to `context` equal lines on each side for the hunks.
+        var before = start
+        var beforeLines = 0
+        while beforeLines < context, before > 0 {
+            before -= 1
+            while before > 0, old[before - 1] != 0x0A { before -= 1 }
+            beforeLines += 1
+        }
+        var after = 0
+        var afterLines = 0
+        while afterLines < context, after < suffix {
+            after = DiffLines.lineEnd(old, from: oldEnd + after, limit: old.count) - oldEnd
+            afterLines += 1
+        }
+        let firstLine = prefixLines - beforeLines
+        let oldLines = DiffLines(old, from: before, to: oldEnd + after, firstLine: firstLine)
+        let newLines = DiffLines(new, from: before, to: newEnd + after, firstLine: firstLine)
+        guard
+            let changes = ShortestEditScript.changes(
+                oldLines, prefixLines..<prefixLines + oldMiddle, newLines, prefixLines..<prefixLines + newMiddle, budget: editBudget)
+        else {
+            return Comparison(
+                firstChangedLine: firstChangedLine, text: "", changedLines: max(countDifference, editBudget + 1), omittedChangedLines: 0, tooManyChanges: true)
+        }
+        let changedLines = changes.reduce(0) { $0 + $1.oldLines.count + $1.newLines.count }
+        var output = HunkOutput(linesLeft: lineLimit)
+        var hunkStart = 0
+        for index in changes.indices {
+            let last = index == changes.count - 1
+            if last || changes[index + 1].oldLines.lowerBound - changes[index].oldLines.upperBound > 2 * context {
+                guard output.append(changes[hunkStart...index], old: oldLines, new: newLines, context: context) else { break }
+                hunkStart = index + 1
             }
         }
-        return nil
+        let text = output.bytes.isEmpty ? "" : "--- \(names.0)\n+++ \(names.1)\n" + String(decoding: output.bytes, as: UTF8.self)
+        return Comparison(
+            firstChangedLine: firstChangedLine, text: text, changedLines: changedLines,
+            omittedChangedLines: changedLines - output.shownChanges, tooManyChanges: false)
     }
 
-    static func lines(of text: String) -> [Substring] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last == "" { lines.removeLast() }
-        return lines
+    /// How many leading bytes two buffers share.
+    private static func commonPrefixLength(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let limit = min(a.count, b.count)
+        var index = 0
+        while index + 8 <= limit, a.loadUnaligned(fromByteOffset: index, as: UInt64.self) == b.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+            index += 8
+        }
+        while index < limit, a[index] == b[index] { index += 1 }
+        return index
     }
 
-    /// The shortest edit script from `a` to `b`.
-    static func edits(_ a: [Substring], _ b: [Substring]) -> [Edit] {
-        let n = a.count
-        let m = b.count
-        let maximum = n + m
-        if maximum == 0 { return [] }
-        let offset = maximum + 1
-        var v = [Int](repeating: 0, count: 2 * maximum + 3)
-        var trace: [[Int]] = []
-        var found = false
-        for d in 0...maximum {
-            trace.append(v)
-            var k = -d
-            while k <= d {
-                var x: Int
-                if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
-                    x = v[offset + k + 1]
-                } else {
-                    x = v[offset + k - 1] + 1
-                }
-                var y = x - k
-                while x < n, y < m, a[x] == b[y] {
-                    x += 1
-                    y += 1
-                }
-                v[offset + k] = x
-                if x >= n, y >= m {
-                    found = true
-                    break
-                }
-                k += 2
-            }
-            if found { break }
+    /// How many trailing bytes two buffers share, at most `limit`.
+    private static func commonSuffixLength(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, limit: Int) -> Int {
+        var length = 0
+        while length + 8 <= limit,
+            a.loadUnaligned(fromByteOffset: a.count - length - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: b.count - length - 8, as: UInt64.self)
+        {
+            length += 8
         }
-        // Walk the trace back from (n, m) to (0, 0).
-        var script: [Edit] = []
-        var x = n
-        var y = m
-        for d in stride(from: trace.count - 1, through: 0, by: -1) {
-            let vd = trace[d]
-            let k = x - y
-            let previousK: Int
-            if k == -d || (k != d && vd[offset + k - 1] < vd[offset + k + 1]) {
-                previousK = k + 1
-            } else {
-                previousK = k - 1
-            }
-            let previousX = vd[offset + previousK]
-            let previousY = previousX - previousK
-            while x > previousX, y > previousY {
-                x -= 1
-                y -= 1
-                script.append(.keep(x, y))
-            }
-            if d > 0 {
-                if x == previousX {
-                    y -= 1
-                    script.append(.insert(y))
-                } else {
-                    x -= 1
-                    script.append(.delete(x))
-                }
-            }
-            x = previousX
-            y = previousY
-        }
-        return script.reversed()
+        while length < limit, a[a.count - length - 1] == b[b.count - length - 1] { length += 1 }
+        return length
     }
 
-    /// Ranges of the script to print: each change with `context` kept lines around it, with
-    /// nearby changes merged.
-    static func hunks(_ script: [Edit], context: Int) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        for (index, edit) in script.enumerated() {
-            if case .keep = edit { continue }
-            let lower = max(0, index - context)
-            let upper = min(script.count, index + context + 1)
-            if let last = ranges.last, lower <= last.upperBound {
-                ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, upper)
-            } else {
-                ranges.append(lower..<upper)
-            }
-        }
-        return ranges
+    /// Whether `position` begins a line of `text`, given that `start` does.
+    private static func startsLine(_ text: UnsafeRawBufferPointer, at position: Int, after start: Int) -> Bool {
+        position == start || text[position - 1] == 0x0A
     }
 
-    private static func render(_ range: Range<Int>, script: [Edit], oldLines: [Substring], newLines: [Substring]) -> String {
-        var oldStart: Int?
-        var newStart: Int?
-        var oldCount = 0
-        var newCount = 0
-        var body = ""
-        // Line numbers before the hunk, for hunks that start with an insertion or deletion.
-        var oldBefore = 0
-        var newBefore = 0
-        for edit in script[..<range.lowerBound] {
-            switch edit {
-            case .keep:
-                oldBefore += 1
-                newBefore += 1
-            case .delete: oldBefore += 1
-            case .insert: newBefore += 1
+    /// How many lines `text` holds, a last one without a line break included.
+    private static func lineCount(_ text: UnsafeRawBufferPointer) -> Int {
+        let breaks = DiffLines.newlineCount(text)
+        return text.last.map { $0 == 0x0A ? breaks : breaks + 1 } ?? 0
+    }
+}
+
+/// The hunks of a unified diff as they are written, within a budget of lines.
+private struct HunkOutput {
+    var bytes: [UInt8] = []
+    var linesLeft: Int
+    /// Removed and added lines written.
+    var shownChanges = 0
+
+    /// Writes one hunk: `changes` with `context` equal lines around (those between them
+    /// included). Returns false when it did not fit whole (what fits is written, with a header
+    /// that counts it), so no later hunk should be written.
+    mutating func append(
+        _ changes: ArraySlice<ShortestEditScript.Change>, old: DiffLines, new: DiffLines, context: Int
+    ) -> Bool {
+        guard linesLeft >= 2, let first = changes.first, let last = changes.last else { return false }
+        let leading = min(context, first.oldLines.lowerBound - old.firstLine)
+        let trailing = min(context, old.lineNumbers.upperBound - last.oldLines.upperBound)
+        var body = HunkBody(room: linesLeft - 1)
+        let oldStart = first.oldLines.lowerBound - leading
+        let newStart = first.newLines.lowerBound - leading
+        var nextOld = oldStart
+        var complete = true
+        walk: for change in changes {
+            for line in nextOld..<change.oldLines.lowerBound {
+                guard body.put(UInt8(ascii: " "), old.line(line)) else { complete = false; break walk }
+                body.oldCount += 1
+                body.newCount += 1
+            }
+            for line in change.oldLines {
+                guard body.put(UInt8(ascii: "-"), old.line(line)) else { complete = false; break walk }
+                body.oldCount += 1
+                body.changes += 1
+            }
+            for line in change.newLines {
+                guard body.put(UInt8(ascii: "+"), new.line(line)) else { complete = false; break walk }
+                body.newCount += 1
+                body.changes += 1
+            }
+            nextOld = change.oldLines.upperBound
+        }
+        if complete {
+            for line in nextOld..<nextOld + trailing {
+                guard body.put(UInt8(ascii: " "), old.line(line)) else { complete = false; break }
+                body.oldCount += 1
+                body.newCount += 1
             }
         }
-        for edit in script[range] {
-            switch edit {
-            case .keep(let o, let n):
-                oldStart = oldStart ?? o + 1
-                newStart = newStart ?? n + 1
-                oldCount += 1
-                newCount += 1
-                body += " \(oldLines[o])\n"
-            case .delete(let o):
-                oldStart = oldStart ?? o + 1
-                oldCount += 1
-                body += "-\(oldLines[o])\n"
-            case .insert(let n):
-                newStart = newStart ?? n + 1
-                newCount += 1
-                body += "+\(newLines[n])\n"
-            }
+        guard body.lines > 0 else { return false }
+        bytes += Array("@@ -\(Self.range(oldStart, body.oldCount)) +\(Self.range(newStart, body.newCount)) @@\n".utf8)
+        bytes += body.bytes
+        linesLeft -= 1 + body.lines
+        shownChanges += body.changes
+        return complete
+    }
+
+    /// A hunk header's range: the first line and the count, as `diff -u` writes them (an empty
+    /// range names the line before it).
+    private static func range(_ start: Int, _ count: Int) -> String {
+        switch count {
+        case 0: "\(start),0"
+        case 1: "\(start + 1)"
+        default: "\(start + 1),\(count)"
         }
-        let oldHeader = oldCount == 0 ? "\(oldBefore),0" : oldCount == 1 ? "\(oldStart ?? oldBefore + 1)" : "\(oldStart ?? oldBefore + 1),\(oldCount)"
-        let newHeader = newCount == 0 ? "\(newBefore),0" : newCount == 1 ? "\(newStart ?? newBefore + 1)" : "\(newStart ?? newBefore + 1),\(newCount)"
-        return "@@ -\(oldHeader) +\(newHeader) @@\n" + body
+    }
+}
+
+/// The lines of one hunk, before its header (which counts them) is known.
+private struct HunkBody {
+    var bytes: [UInt8] = []
+    /// Lines that may still be written.
+    var room: Int
+    var lines = 0
+    var oldCount = 0
+    var newCount = 0
+    var changes = 0
+
+    /// Writes `line` after `marker`, and git's note when it has no line break; false, writing
+    /// nothing, when that does not fit.
+    mutating func put(_ marker: UInt8, _ line: UnsafeRawBufferPointer) -> Bool {
+        let complete = line.last == 0x0A
+        let cost = complete ? 1 : 2
+        guard cost <= room else { return false }
+        bytes.append(marker)
+        bytes += line
+        if !complete { bytes += Array("\n\\ No newline at end of file\n".utf8) }
+        room -= cost
+        lines += cost
+        return true
     }
 }

@@ -72,6 +72,21 @@ struct FileComparison {
         return Self.read(descriptor, into: &probe, count: 1, at: matched) == 0
     }
 
+    /// How many leading bytes of `expected` the file starts with (read from its start, in
+    /// pieces, so a file of any size costs 64 KiB of memory).
+    func matchingPrefixLength(_ expected: UnsafeRawBufferPointer) -> Int {
+        var buffer = [UInt8](repeating: 0, count: min(max(expected.count, 1), 64 * 1024))
+        var offset = 0
+        while offset < expected.count {
+            let wanted = min(buffer.count, expected.count - offset)
+            let count = buffer.withUnsafeMutableBytes { Self.read(descriptor, into: $0.baseAddress!, count: wanted, at: offset) }
+            for index in 0..<count where buffer[index] != expected[offset + index] { return offset + index }
+            offset += count
+            if count < wanted { break }
+        }
+        return offset
+    }
+
     /// Hands the file's first `matched` bytes to `receive`, in pieces.
     func readMatchedPart(_ receive: (UnsafeRawBufferPointer) throws(OutputError) -> Void) throws(OutputError) {
         var copied = 0
