@@ -308,7 +308,7 @@ final class CheckCLITests: XCTestCase {
         try Data(original.replacingOccurrences(of: "  ", with: "\t").utf8).write(to: swift)
         let result = try runFlaggen(["check"], in: folder)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("Generated/Swift/Flags.swift:10:1: error: differs from what the manifest generates; run 'flaggen generate'\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("Generated/Swift/Flags.swift:9:1: error: differs from what the manifest generates; run 'flaggen generate'\n"), result.stderr)
         let shown = result.stderr.split(separator: "\n").filter { $0.hasPrefix("-\t") || $0.hasPrefix("+  ") }.count
         XCTAssertGreaterThan(shown, 0)
         let trailer = try XCTUnwrap(result.stderr.split(separator: "\n").first { $0.hasPrefix("... ") }, result.stderr)

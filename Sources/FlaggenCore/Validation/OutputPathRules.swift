@@ -20,7 +20,7 @@ enum OutputPathRules {
         if components.isEmpty || components.allSatisfy({ $0 == "." }) {
             return "must name a file or folder below the manifest's folder, found '\(path)'"
         }
-        if path.unicodeScalars.contains(where: TerminalText.isUnsafe) {
+        if path.unicodeScalars.contains(where: { TerminalText.isUnsafe($0) || $0 == "\t" }) {
             return "must not contain control characters, line separators or bidirectional marks"
         }
         return nil
