@@ -7,11 +7,7 @@
 // - every diagnostic points inside the file (line and column from 1);
 // - diagnostics render in every format;
 // - a valid manifest generates with the built-in templates (an `EmitError` — a valid manifest
-//   one output cannot express — is allowed; a template error is a bug);
-// - the two-core split parse, which real runs use only on large manifests, forced on for every
-//   input (with a piece per flag), gives the same manifest and the same diagnostics as the
-//   one-pass parse; so does
-//   validating the flags in two parts (``ManifestValidator/splitFromFlags``).
+//   one output cannot express — is allowed; a template error is a bug).
 import FlaggenCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -29,22 +25,6 @@ public func manifestFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: In
         }
     }
     for format in DiagnosticFormat.allCases { _ = format.render(result.diagnostics) }
-
-    var splitting = YAMLParser()
-    splitting.splitFromBytes = 0
-    splitting.splitPieceBytes = 1
-    let split = ManifestValidator().validate(splitting.parse(bytes), file: "fuzz/flags.yaml")
-    if split.manifest != result.manifest || split.diagnostics != result.diagnostics {
-        fatalError("the split parse read the input differently from the one-pass parse")
-    }
-
-    var splittingValidator = ManifestValidator()
-    splittingValidator.splitFromFlags = 1
-    let (twoParts, side) = splittingValidator.validate(
-        YAMLParser().parse(bytes), file: "fuzz/flags.yaml", alongside: { 7 }, workCost: 0)
-    if side != 7 || twoParts.manifest != result.manifest || twoParts.diagnostics != result.diagnostics {
-        fatalError("validating the flags in two parts gave another result than one pass")
-    }
 
     guard let manifest = result.manifest else { return 0 }
     let header = GeneratedHeader(manifestName: "flags.yaml")

@@ -81,5 +81,4 @@ func run(_ arguments: [String]) -> ExitStatus {
     }
 }
 
-AllocatorTuning.forShortRun()
 exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)

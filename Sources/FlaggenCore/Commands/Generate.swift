@@ -117,8 +117,7 @@ public struct Generate: Sendable {
         // The file was just read, so it has a real path; the base name is only a fallback.
         let location = ManifestLocation.of(manifestAt: manifestPath)
         let header = GeneratedHeader(manifestName: location?.pathInRepository ?? manifestURL.lastPathComponent)
-        // A large manifest's flags are validated on both cores; nothing runs beside them.
-        let result = ManifestValidator().validate(YAMLParser().parse(bytes), file: manifestPath, alongside: {}, workCost: 0).0
+        let result = ManifestValidator().validate(bytes, file: manifestPath)
         let manifestFolder = manifestURL.deletingLastPathComponent()
         var root = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? manifestFolder
         guard var manifest = result.manifest else {

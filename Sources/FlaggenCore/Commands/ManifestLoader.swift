@@ -26,9 +26,7 @@ public struct ManifestLoader: Sendable {
     /// Reads `path` and validates it. Diagnostics name the file as `path` was given.
     public func load(path: String) throws(UnreadableInputError) -> ValidationResult {
         let bytes = try Self.readBytes(path: path, limit: limits.maxFileBytes)
-        // A large manifest's flags are validated on both cores; nothing runs beside them.
-        let document = YAMLParser(limits: limits).parse(bytes)
-        return ManifestValidator(limits: limits).validate(document, file: path, alongside: {}, workCost: 0).0
+        return ManifestValidator(limits: limits).validate(bytes, file: path)
     }
 
     /// Reads a manifest file, refusing anything but a regular file (a folder, a named pipe, a

@@ -16,11 +16,6 @@ public struct ValidationResult: Sendable {
 public struct ManifestValidator: Sendable {
     /// The bounds applied while reading.
     public var limits: InputLimits
-    /// From how many flags ``validate(_:file:alongside:workCost:)`` reads the flags in two parts
-    /// on two cores (2,000). Lower it to test the split; the result never depends on it.
-    public var splitFromFlags = FlagsSplit.defaultMinimumFlags
-    /// For tests: how many flags the first part of a split holds, instead of the balanced count.
-    var forcedFirstPartCount: Int?
 
     /// Creates a validator.
     public init(limits: InputLimits = .default) {
@@ -58,30 +53,6 @@ public struct ManifestValidator: Sendable {
             diagnostics: context.diagnostics.sortedByLocation())
     }
 
-    /// Validates like ``validate(_:file:)-(YAMLDocument,_)`` and runs `work` on the other core
-    /// meanwhile, returning both. `workCost` is what `work` costs, in bytes hashed (see
-    /// ``FlagsSplit``).
-    ///
-    /// A manifest of many flags has the flags of its second part validated on the other core,
-    /// after `work` (sized so both cores finish together); when that part has anything to
-    /// report, the flags are validated again in one pass, so every message, and its order, is
-    /// what one pass gives. A smaller manifest is validated on this core beside `work`.
-    public func validate<Side: Sendable>(
-        _ document: YAMLDocument, file: String, alongside work: @escaping @Sendable () -> Side, workCost: Int
-    ) -> (ValidationResult, Side) {
-        guard let tree = document.tree, let flagCount = FlagsSplit.flagCount(in: tree), flagCount >= max(1, splitFromFlags) else {
-            return ConcurrentJobs.both({ validate(document, file: file) }, work)
-        }
-        let side = FlagsSplit.SideResult<Side>()
-        let split = FlagsSplit(sideWork: { side.value = work() }, sideCost: workCost, flagCount: flagCount, firstPartCount: forcedFirstPartCount)
-        let context = ValidationContext(file: file, tree: tree)
-        for problem in document.problems { context.error(problem.message, at: problem.location) }
-        let manifest = ManifestReader(context: context, limits: limits, split: split).read(tree.root)
-        // Run by the split when it happened; here when validation stopped before the flags.
-        split.runSideWorkIfNeeded()
-        let result = ValidationResult(manifest: context.hasErrors ? nil : manifest, diagnostics: context.diagnostics.sortedByLocation())
-        return (result, side.value!)
-    }
 }
 
 /// One validation pass over a parsed document.
@@ -90,8 +61,6 @@ private struct ManifestReader {
 
     let context: ValidationContext
     let limits: InputLimits
-    /// When set, the flags are read in two parts on two cores (see ``FlagsSplit``).
-    var split: FlagsSplit?
 
     private var tree: YAMLTree { context.tree }
 
@@ -286,9 +255,6 @@ private struct ManifestReader {
             return []
         }
         let retiredLocations = RetiredKeys(retired)
-        if let split, let flags = readFlags(entries, in: split, retired: retiredLocations, configs: configs) {
-            return flags
-        }
         var nameClaims: FlagNameClaims? = FlagNameClaims(expectedCount: entries.count)
         var flags: [FlagDefinition] = []
         flags.reserveCapacity(entries.count)
@@ -320,54 +286,6 @@ private struct ManifestReader {
                 at: location)
         }
         return readFlag(entry, key: key, configs: configs)
-    }
-
-    /// Reads the flags in two parts at once: the first here, the second (after the split's side
-    /// work) on the other core with a context of its own, whose names are claimed here
-    /// afterwards, in order. Nil, with everything this pass reported taken back, when the second
-    /// part reported anything: the caller then reads the flags again in one pass.
-    private func readFlags(
-        _ entries: ArraySlice<YAMLTree.Entry>, in split: FlagsSplit, retired: RetiredKeys, configs: [String: ConfigDefinition]
-    ) -> [FlagDefinition]? {
-        let middle = entries.startIndex + min(split.firstPartCount, entries.count)
-        let checkpoint = context.checkpoint()
-        let secondReader = ManifestReader(context: ValidationContext(file: context.file, tree: tree), limits: limits)
-        var (firstPart, secondPart) = ConcurrentJobs.both(
-            { [self] in
-                var firstClaims: FlagNameClaims? = FlagNameClaims(expectedCount: entries.count)
-                var flags: [FlagDefinition] = []
-                flags.reserveCapacity(entries.count)
-                for entry in entries[..<middle] {
-                    if let flag = readFlagEntry(entry, claims: &firstClaims, retired: retired, configs: configs) { flags.append(flag) }
-                }
-                return (flags: flags, claims: firstClaims)
-            },
-            {
-                split.runSideWorkIfNeeded()
-                var noClaims: FlagNameClaims?
-                var flags: [FlagDefinition] = []
-                flags.reserveCapacity(entries.endIndex - middle)
-                for entry in entries[middle...] {
-                    if let flag = secondReader.readFlagEntry(entry, claims: &noClaims, retired: retired, configs: configs) { flags.append(flag) }
-                }
-                return flags
-            })
-        guard secondReader.context.diagnostics.isEmpty else {
-            context.rollBack(to: checkpoint)
-            return nil
-        }
-        guard var claims = firstPart.claims.take() else {
-            context.rollBack(to: checkpoint)
-            return nil
-        }
-        for entry in entries[middle...] {
-            checkNames(of: tree.text(entry.key), node: entry.key, at: tree.location(entry.key), claims: &claims)
-        }
-        // Moved out, so the first part's flags (which have room for all) are not copied.
-        var flags: [FlagDefinition] = []
-        swap(&flags, &firstPart.flags)
-        flags.append(contentsOf: secondPart)
-        return flags
     }
 
     /// Two keys must not become the same Swift or Kotlin name, nor a generated member's name.

@@ -1,11 +1,8 @@
 import FlaggenArguments
 
 /// Collects the diagnostics of one validation run, so every problem is reported, not just the
-/// first.
-///
-/// Used by one thread at a time: a split validation gives each core a context of its own
-/// (see ``FlagsSplit``).
-final class ValidationContext: @unchecked Sendable {
+/// first. Used by one thread at a time.
+final class ValidationContext {
     let file: String
     /// The document being validated.
     let tree: YAMLTree
@@ -31,22 +28,6 @@ final class ValidationContext: @unchecked Sendable {
         hintComparisons += count
         guard hintComparisons <= Self.maxHintComparisons else { return nil }
         return NearMiss.suggestion(for: word, among: candidates())
-    }
-
-    /// How far the run has got: what ``rollBack(to:)`` returns to.
-    struct Checkpoint {
-        fileprivate let diagnosticCount: Int
-        fileprivate let hintComparisons: Int
-    }
-
-    func checkpoint() -> Checkpoint {
-        Checkpoint(diagnosticCount: diagnostics.count, hintComparisons: hintComparisons)
-    }
-
-    /// Forgets everything reported since `checkpoint`, and the hints' comparisons made since.
-    func rollBack(to checkpoint: Checkpoint) {
-        diagnostics.removeSubrange(checkpoint.diagnosticCount...)
-        hintComparisons = checkpoint.hintComparisons
     }
 
     func error(_ message: String, at location: SourceLocation) {

@@ -1,9 +1,4 @@
 import CYAML
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A problem found while reading YAML, with its position.
 public struct YAMLProblem: Error, Sendable, Hashable {
@@ -33,24 +28,6 @@ public struct YAMLParser: Sendable {
     /// The bounds applied while parsing.
     public var limits: InputLimits
 
-    /// Files from this many bytes on have their `flags` block parsed in parts on two cores
-    /// (``SplitParse``); smaller ones parse faster in one go. The tree and the problems are the
-    /// same either way, which the tests and the manifest fuzzer check by setting it to 0.
-    public var splitFromBytes = Self.defaultSplitFromBytes
-    /// The size of the pieces the second half is cut into (see ``FlagsSplitPlan``); `nil` for
-    /// the default, about an eighth of the file. The manifest fuzzer sets it to 1, a piece per
-    /// flag.
-    public var splitPieceBytes: Int?
-
-    /// 256 KiB (about 1,000 flags), or in debug builds `FLAGGEN_SPLIT_FROM_BYTES` if set, so
-    /// that the whole tool can be run with every manifest split.
-    static let defaultSplitFromBytes: Int = {
-        #if DEBUG
-        if let value = getenv("FLAGGEN_SPLIT_FROM_BYTES"), let bytes = Int(String(cString: value)) { return bytes }
-        #endif
-        return 256 * 1024
-    }()
-
     /// Creates a parser with the given limits.
     public init(limits: InputLimits = .default) {
         self.limits = limits
@@ -76,13 +53,6 @@ public struct YAMLParser: Sendable {
                 "the control character \(ControlCharacters.name(of: found.scalar)) is not allowed in YAML, not even inside quotes; remove it, or write it as an escape such as \\x1B inside a double-quoted string",
                 at: found.location)
         }
-        // A large manifest's flags are read in parts on both cores; anything unusual, and the
-        // file is read in one go, which reports problems as always.
-        if bytes.count >= splitFromBytes, let plan = bytes.withUnsafeBufferPointer({ FlagsSplitPlan($0, pieceBytes: splitPieceBytes) }),
-            let tree = SplitParse.parse(bytes, plan: plan, limits: limits)
-        {
-            return YAMLDocument(tree: tree, problems: [])
-        }
         return bytes.withUnsafeBufferPointer { buffer in
             var builder = EventReader(limits: limits)
             return builder.read(buffer)
@@ -94,49 +64,13 @@ public struct YAMLParser: Sendable {
     }
 }
 
-/// Turns libyaml events into a ``YAMLTree``. One instance reads one buffer: a whole manifest,
-/// or one part of a split parse (see ``SplitParse``), placed in the manifest by a ``Placement``.
+/// Turns libyaml events into a ``YAMLTree``. One instance reads one buffer.
 struct EventReader {
-    /// Where the bytes read sit in the manifest. A part of a split parse has lines that come
-    /// later in the manifest than in its bytes, and may sit inside collections it cannot see.
-    struct Placement {
-        /// Lines from this one on (0-based, in the bytes read) are `lineShift` lines further
-        /// down in the manifest.
-        var firstShiftedLine = Int.max
-        var lineShift = 0
-        /// How many collections the manifest has open around the bytes read: depth limits
-        /// count them.
-        var depthOffset = 0
-        /// For the first part of a split parse: the line (0-based, in the bytes read) where the
-        /// flags block was cut out, at which ``Report/flagsOpenAtSeam`` is checked.
-        var seamLine: Int?
-
-        /// A whole manifest.
-        static let whole = Placement()
-    }
-
-    /// What a split parse needs to know about a part besides its tree.
-    struct Report: Sendable {
-        /// Whether the part defined any anchor.
-        var definedAnchor = false
-        /// Whether the root is a block mapping.
-        var rootIsBlockMapping = false
-        /// Where the `flags` mapping starts if, when the first event at or after the seam line
-        /// came, exactly the root and the `flags` value were open, both block mappings, the
-        /// latter between entries and without an anchor, and no event before the seam reached
-        /// past it; else nil.
-        var flagsOpenAtSeam: SourceLocation?
-        /// Nodes that aliases added.
-        var aliasNodes = 0
-    }
-
     /// An open list or mapping. Its children wait on the reader's `openItems` or `openEntries`
     /// from `start` on. A struct updated in place on the reader's `stack`: a class's `var`
     /// fields would pay a runtime exclusivity check on every access.
     private struct Frame {
         let isMapping: Bool
-        /// Written in flow style (`[...]`, `{...}`).
-        let isFlow: Bool
         let location: SourceLocation
         let anchor: String?
         /// Where this collection's children start in `openItems` or `openEntries`.
@@ -152,9 +86,8 @@ struct EventReader {
         /// Set once a mapping has ``EventReader/indexedFrom`` keys.
         var keyIndex: MappingKeyIndex?
 
-        init(isMapping: Bool, isFlow: Bool, location: SourceLocation, anchor: String?, start: Int) {
+        init(isMapping: Bool, location: SourceLocation, anchor: String?, start: Int) {
             self.isMapping = isMapping
-            self.isFlow = isFlow
             self.location = location
             self.anchor = anchor
             self.start = start
@@ -204,10 +137,6 @@ struct EventReader {
     private static let indexedFrom = 12
 
     let limits: InputLimits
-    let placement: Placement
-    private var seamReached = false
-    private var seamCrossed = false
-    private(set) var report = Report()
     private var stack: [Frame] = []
     // The tree being built: see ``YAMLTree``.
     private var records: [YAMLTree.Record] = []
@@ -229,19 +158,8 @@ struct EventReader {
     private var root: YAMLTree.NodeID?
     private var documents = 0
 
-    init(limits: InputLimits, placement: Placement = .whole) {
+    init(limits: InputLimits) {
         self.limits = limits
-        self.placement = placement
-    }
-
-    /// The tree being built, taken out of a reader that has read its buffer.
-    struct Parts {
-        var records: [YAMLTree.Record]
-        var entryList: [YAMLTree.Entry]
-        var itemList: [YAMLTree.NodeID]
-        var tags: [String]
-        var text: ByteStore
-        var root: YAMLTree.NodeID
     }
 
     /// Reads the buffer and returns the tree, if any, and every problem.
@@ -253,17 +171,8 @@ struct EventReader {
         return YAMLDocument(tree: tree, problems: problems)
     }
 
-    /// Reads the buffer for a split parse: the tree's parts, left unbuilt so that another
-    /// part's can be appended in place, or nil if there is no tree or any problem.
-    /// `roomFor` is the size of the whole manifest, which the arrays reserve room for.
-    mutating func readParts(_ buffer: UnsafeBufferPointer<UInt8>, roomFor manifestBytes: Int) -> Parts? {
-        guard readEvents(buffer, roomFor: manifestBytes), problems.isEmpty, let root else { return nil }
-        defer { (records, entryList, itemList, text) = ([], [], [], ByteStore(capacity: 0)) }
-        return Parts(records: records, entryList: entryList, itemList: itemList, tags: tags, text: text, root: root)
-    }
-
     /// Reads every event; false when reading stopped at a problem (in `problems`).
-    private mutating func readEvents(_ buffer: UnsafeBufferPointer<UInt8>, roomFor manifestBytes: Int? = nil) -> Bool {
+    private mutating func readEvents(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             problems.append(YAMLProblem(message: "libyaml could not start", location: .startOfFile))
@@ -271,14 +180,10 @@ struct EventReader {
         }
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-        let room = manifestBytes ?? buffer.count
         // Scalar text is about as long as the file; room for that avoids copying it while it grows.
-        text = ByteStore(capacity: room)
+        text = ByteStore(capacity: buffer.count)
         // A node takes at least a few bytes of YAML: room for that many avoids most regrowing.
-        // A part of a split parse takes more room, so that the merge need not regrow (room
-        // never touched costs no memory).
-        records.reserveCapacity(room / (manifestBytes == nil ? 16 : 8))
-        if manifestBytes != nil { entryList.reserveCapacity(room / 16) }
+        records.reserveCapacity(buffer.count / 16)
 
         while true {
             var event = yaml_event_t()
@@ -287,16 +192,10 @@ struct EventReader {
                 return false
             }
             defer { yaml_event_delete(&event) }
-            let location = manifestLocation(event.start_mark)
-            if let seamLine = placement.seamLine, !seamReached {
-                noteSeam(
-                    at: seamLine, start: event.start_mark, end: event.end_mark,
-                    isEnd: event.type == YAML_MAPPING_END_EVENT || event.type == YAML_SEQUENCE_END_EVENT)
-            }
+            let location = SourceLocation(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
             do {
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
-                    report.aliasNodes = expandedByAliases
                     return true
                 case YAML_DOCUMENT_START_EVENT:
                     documents += 1
@@ -312,11 +211,11 @@ struct EventReader {
                     try addAlias(Self.string(event.data.alias.anchor) ?? "", at: location)
                 case YAML_SEQUENCE_START_EVENT:
                     try open(
-                        isMapping: false, isFlow: event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE, at: location,
+                        isMapping: false, at: location,
                         anchor: Self.string(event.data.sequence_start.anchor))
                 case YAML_MAPPING_START_EVENT:
                     try open(
-                        isMapping: true, isFlow: event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE, at: location,
+                        isMapping: true, at: location,
                         anchor: Self.string(event.data.mapping_start.anchor))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     try close()
@@ -331,35 +230,6 @@ struct EventReader {
                 return false
             }
         }
-    }
-
-    /// Where a libyaml mark is in the manifest.
-    private func manifestLocation(_ mark: yaml_mark_t) -> SourceLocation {
-        var line = Int(mark.line)
-        if line >= placement.firstShiftedLine { line += placement.lineShift }
-        return SourceLocation(line: line + 1, column: Int(mark.column) + 1)
-    }
-
-    /// Checks an event against the seam of a split parse's first part, before it is read: an
-    /// event before the seam must end by the seam's start; at the seam, block collections
-    /// inside a flag may close (the dedent closes them in the whole file too), and then the
-    /// root and the open `flags` block mapping must be all that is open.
-    private mutating func noteSeam(at seamLine: Int, start: yaml_mark_t, end: yaml_mark_t, isEnd: Bool) {
-        guard Int(start.line) >= seamLine else {
-            if Int(end.line) > seamLine || (Int(end.line) == seamLine && end.column > 0) { seamCrossed = true }
-            return
-        }
-        if isEnd, stack.count > 2, !stack[stack.count - 1].isFlow { return }
-        seamReached = true
-        guard !seamCrossed, stack.count == 2, let key = stack[0].pendingKey else { return }
-        let root = stack[0]
-        let flags = stack[1]
-        // An anchor on the `flags` mapping (`&a` on a line of its own) would make a later alias
-        // count only part A's flags against the limits.
-        guard root.isMapping, !root.isFlow, flags.isMapping, !flags.isFlow, flags.pendingKey == nil, flags.anchor == nil,
-            records[key.index].style == .plain, keyText(key) == "flags"
-        else { return }
-        report.flagsOpenAtSeam = flags.location
     }
 
     /// Records a scalar; returns it and the number of bytes of its text.
@@ -404,16 +274,15 @@ struct EventReader {
         return (YAMLTree.NodeID(index: records.count - 1), text.count - start)
     }
 
-    private mutating func open(isMapping: Bool, isFlow: Bool, at location: SourceLocation, anchor: String?) throws {
-        if stack.count + placement.depthOffset >= limits.maxDepth {
+    private mutating func open(isMapping: Bool, at location: SourceLocation, anchor: String?) throws {
+        if stack.count >= limits.maxDepth {
             throw YAMLProblem(
                 message: "lists and mappings nest more than \(limits.maxDepth) levels deep; flatten the manifest",
                 location: location)
         }
-        if stack.isEmpty { report.rootIsBlockMapping = isMapping && !isFlow }
         stack.append(
             Frame(
-                isMapping: isMapping, isFlow: isFlow, location: location, anchor: anchor,
+                isMapping: isMapping, location: location, anchor: anchor,
                 start: isMapping ? openEntries.count : openItems.count))
     }
 
@@ -455,7 +324,7 @@ struct EventReader {
                 location: location)
         }
         // An alias pastes a whole subtree here, so it counts toward the nesting depth too.
-        if stack.count + placement.depthOffset + anchored.height > limits.maxDepth {
+        if stack.count + anchored.height > limits.maxDepth {
             throw YAMLProblem(
                 message: "lists and mappings nest more than \(limits.maxDepth) levels deep once aliases are expanded; flatten the manifest",
                 location: location)
@@ -466,7 +335,6 @@ struct EventReader {
     /// Adds a finished node to the innermost open collection, or makes it the root.
     private mutating func add(_ node: YAMLTree.NodeID, size: Int, bytes: Int, height: Int, anchor: String?) throws {
         if let anchor {
-            report.definedAnchor = true
             anchors[anchor] = Anchored(node: node, size: size, bytes: bytes, height: height)
         }
         let top = stack.count - 1
