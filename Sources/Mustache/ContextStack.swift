@@ -36,24 +36,24 @@ struct ContextStack {
     /// as empty). No parts is the implicit iterator `.`, the top of the stack.
     ///
     /// The first part of a dotted name is looked up from the top of the stack down, in
-    /// objects only, through the name's `cache`; each further part only inside the value found
+    /// objects only; each further part only inside the value found
     /// for the part before it. Adds to `work` how many frames and parts it looked in (for the
     /// render step limit: a lookup from deep inside nested sections costs as much as the
     /// levels it searches).
     ///
     /// The parts are read in place, through a buffer pointer, rather than copied out as a name.
     @inline(__always)
-    func lookup(_ parts: UnsafeBufferPointer<String>, cache: inout SlotCache, work: inout Int) -> MustacheValue? {
+    func lookup(_ parts: UnsafeBufferPointer<String>, work: inout Int) -> MustacheValue? {
         guard !parts.isEmpty else { return top }
         work += 1
-        if let value = Self.member(parts[0], of: top, cache: &cache) {
+        if let value = Self.member(parts[0], of: top) {
             return parts.count == 1 ? value : Self.follow(parts, from: value, work: &work)
         }
         let found: MustacheValue? = below.withUnsafeBufferPointer { below in
             var index = below.count - 1
             while index >= 0 {
                 work += 1
-                if let value = Self.member(parts[0], of: below[index], cache: &cache) { return value }
+                if let value = Self.member(parts[0], of: below[index]) { return value }
                 index -= 1
             }
             return nil
@@ -64,10 +64,10 @@ struct ContextStack {
 
     /// The member `key` of `value` when it is an object, `nil` otherwise.
     @inline(__always)
-    private static func member(_ key: String, of value: borrowing MustacheValue, cache: inout SlotCache) -> MustacheValue? {
+    private static func member(_ key: String, of value: borrowing MustacheValue) -> MustacheValue? {
         switch value {
         case .object(let object):
-            guard let slot = cache.slot(of: key, in: object.shape) else { return nil }
+            guard let slot = object.shape.slot(of: key) else { return nil }
             return object.values.withUnsafeBufferPointer { $0[slot] }
         default:
             return nil

@@ -1,9 +1,9 @@
 /// The keys of objects that all have the same keys, such as one context object per flag, and
 /// the slot each key's value has in them.
 ///
-/// A shape is a class so that objects share it and the renderer can tell shapes apart by
-/// identity: each name in a template remembers the shape it was last found in and the slot it
-/// found, and an object of the same shape needs no search.
+/// A class, so that objects share it: at 10,000 flags a hash table of keys per flag object took
+/// 27 MB (half of `generate`'s peak) and much of the render's time; with one shared shape an
+/// object is just its values.
 public final class MustacheShape: Sendable {
     /// The keys, in slot order.
     public let keys: [String]

@@ -31,10 +31,6 @@ struct Renderer: ~Copyable {
     private var programs: [Program] = []
     /// The names of ``programs``, for error messages.
     private var templateNames: [String] = []
-    /// Where each name of each program was last found (see ``SlotCache``): the caches of
-    /// program `p` start at `slotCacheStarts[p]`.
-    private var slotCaches: [SlotCache] = []
-    private var slotCacheStarts: [Int] = []
     /// The sections being rendered, innermost last.
     private var sections: [Section] = []
     /// The partials being rendered, innermost last.
@@ -90,8 +86,6 @@ struct Renderer: ~Copyable {
     mutating func render(_ template: MustacheTemplate) throws(MustacheError) {
         programs = [template.program]
         templateNames = [template.name]
-        slotCacheStarts = [0]
-        slotCaches = Array(repeating: SlotCache(), count: template.program.names.count)
         var programIndex = 0
         var program = template.program
         // A local variable rather than a property, so that lookups can read its top value in
@@ -118,7 +112,7 @@ struct Renderer: ~Copyable {
                 address += 1
 
             case .variable(let name, let escapesHTML):
-                if let value = lookup(name, in: program, programIndex, context: context, steps: &steps) {
+                if let value = lookup(name, in: program, context: context, steps: &steps) {
                     write(value, escapingHTML: escapesHTML && options.escapesHTML)
                 }
                 address += 1
@@ -135,7 +129,7 @@ struct Renderer: ~Copyable {
                 address += 1
 
             case .section(let name, let inverted, let end, let position):
-                let value = lookup(name, in: program, programIndex, context: context, steps: &steps)
+                let value = lookup(name, in: program, context: context, steps: &steps)
                 guard ContextStack.isTruthy(value) != inverted else {
                     address = end + 1
                     continue
@@ -208,15 +202,12 @@ struct Renderer: ~Copyable {
     }
 
     /// The value of `program.names[name]` in the context stack (see
-    /// ``ContextStack/lookup(_:cache:work:)``); `program` is `programs[programIndex]`.
+    /// ``ContextStack/lookup(_:work:)``).
     @inline(__always)
-    private mutating func lookup(
-        _ name: Int, in program: Program, _ programIndex: Int, context: ContextStack, steps: inout Int
-    ) -> MustacheValue? {
+    private func lookup(_ name: Int, in program: Program, context: ContextStack, steps: inout Int) -> MustacheValue? {
         let range = program.names[name]
-        let cacheIndex = slotCacheStarts[programIndex] + name
         return program.nameParts.withUnsafeBufferPointer { parts in
-            context.lookup(UnsafeBufferPointer(rebasing: parts[range]), cache: &slotCaches[cacheIndex], work: &steps)
+            context.lookup(UnsafeBufferPointer(rebasing: parts[range]), work: &steps)
         }
     }
 
@@ -294,8 +285,6 @@ struct Renderer: ~Copyable {
             let partial = try MustacheTemplate(source: source, name: name)
             programs.append(partial.program)
             templateNames.append(partial.name)
-            slotCacheStarts.append(slotCaches.count)
-            slotCaches += repeatElement(SlotCache(), count: partial.program.names.count)
             index = programs.count - 1
         }
         partialPrograms[name] = .some(index)
