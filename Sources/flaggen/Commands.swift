@@ -173,7 +173,7 @@ enum Commands {
                 return .findings
             }
             let scanner = FlagReferences(manifest: manifest)
-            let found = try scanner.scan(paths: paths)
+            let found = try scanner.scan(paths: paths, excluding: arguments.values("exclude"))
             let diagnostics = scanner.diagnostics(for: found, manifestFile: path, today: today, failOn: failOn)
             if format == .text { printText(scanner.summary(for: found), terminator: "") }
             report(diagnostics, format: format)

@@ -52,7 +52,8 @@ enum Tool {
         discussion: """
             Writes the outputs named in the manifest's 'outputs' (default: Generated/ beside the
             manifest). A file is written only when its bytes change, atomically, and never over a
-            file that lacks flaggen's header. An invalid manifest writes nothing.
+            file that does not begin with flaggen's header naming this manifest. An invalid
+            manifest writes nothing.
             """,
         options: [outputDirectory, templates, only, swiftFile])
 
@@ -87,8 +88,9 @@ enum Tool {
         "refs",
         abstract: "Show where Swift and Kotlin code reads each flag; find unused and expired flags.",
         discussion: """
-            Scans .swift, .kt and .kts files (skipping generated files and hidden, build and
-            .build folders) for Flags.name, FlagKey.name and raw key strings. Prints the
+            Scans .swift, .kt and .kts files (skipping generated files, files over 8 MiB, hidden
+            folders, build, node_modules, Pods, Carthage and DerivedData, and whatever --exclude
+            names) for Flags.name, FlagKey.name and raw key strings. Prints the
             references of each flag, then findings: unreferenced flags, expired flags still read,
             raw key strings that bypass the generated API, and names that match no flag. Findings
             are warnings unless --fail-on names their category.
@@ -99,6 +101,10 @@ enum Tool {
                 help: "Comma-separated categories that fail the run: unreferenced, expired-referenced, raw-keys, unknown.",
                 isRepeatable: true),
             OptionSpec("today", valueName: "YYYY-MM-DD", help: "Judge expiry against this date instead of today's UTC date."),
+            OptionSpec(
+                "exclude", valueName: "GLOB",
+                help: "Skip files and folders whose path or name matches GLOB ('*' matches any characters, '/' too), such as Tests/Fixtures or '*Mock*.swift' (repeatable).",
+                isRepeatable: true),
             format,
         ],
         positionals: [PositionalSpec("PATH", help: "Files or folders to scan.", isVariadic: true)])

@@ -47,11 +47,12 @@ func run(_ arguments: [String]) -> ExitStatus {
     do {
         invocation = try Tool.spec.parse(arguments)
     } catch {
+        // One line, and where the rest is: a CI log should show the mistake, not a page of help.
         printError("error: \(error)")
-        if let name = error.commandName, let command = Tool.spec.command(named: name) {
-            printError(helpText(for: command, in: Tool.spec))
+        if let name = error.commandName, Tool.spec.command(named: name) != nil {
+            printError("See 'flaggen \(name) --help'.")
         } else {
-            printError(helpText(for: Tool.spec))
+            printError("See 'flaggen --help'.")
         }
         return .usage
     }

@@ -199,6 +199,20 @@ final class RefsCLITests: XCTestCase {
             """)
     }
 
+    func testDependencyFoldersAndExcludedPathsAreNotScanned() throws {
+        let folder = try project()
+        for path in ["Pods/Lib/A.swift", "Carthage/Checkouts/B.swift", "DerivedData/C.swift", "App/Tests/Fixtures/D.swift", "App/MockFlags.swift"] {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("let p = Flags.paywall\n".utf8).write(to: url)
+        }
+        let all = try runFlaggen(["refs", "."], in: folder)
+        XCTAssertTrue(all.stdout.contains("paywall: 2 references\n  ./App/MockFlags.swift:1:9\n  ./App/Tests/Fixtures/D.swift:1:9\n"), all.stdout)
+        let excluded = try runFlaggen(["refs", ".", "--exclude", "Tests/Fixtures", "--exclude", "*Mock*.swift"], in: folder)
+        XCTAssertTrue(excluded.stdout.contains("paywall: 0 references\n"), excluded.stdout)
+        XCTAssertTrue(excluded.stdout.contains("2 files scanned"), excluded.stdout)
+    }
+
     func testFailOnChoosesWhatFails() throws {
         let folder = try project()
         let expired = try runFlaggen(["refs", "App", "--today", "2029-02-15", "--fail-on", "expired-referenced"], in: folder)

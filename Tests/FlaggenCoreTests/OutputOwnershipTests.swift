@@ -469,6 +469,18 @@ func peakMemoryBytes() -> Int {
 }
 
 /// `breaking --against git:REF` reads a blob through `git show`: what it keeps is bounded.
+final class GlobTests: XCTestCase {
+    func testGlobsMatchNamesPathsAndTheirEnds() {
+        XCTAssertTrue(FlagReferences.isExcluded("App/Tests/Fixtures", by: ["Tests/Fixtures"]))
+        XCTAssertTrue(FlagReferences.isExcluded("./App/MockFlags.swift", by: ["*Mock*.swift"]))
+        XCTAssertTrue(FlagReferences.isExcluded("a/b/c.kt", by: ["a/*.kt"]), "a star matches '/' too")
+        XCTAssertTrue(FlagReferences.isExcluded("x/Gen1.swift", by: ["Gen?.swift"]))
+        XCTAssertFalse(FlagReferences.isExcluded("App/Tests/Fixtures", by: ["Fixture"]))
+        XCTAssertFalse(FlagReferences.isExcluded("App/Flags.swift", by: []))
+        XCTAssertFalse(FlagReferences.isExcluded(String(repeating: "a", count: 2_000), by: [String(repeating: "*a", count: 30) + "b"]))
+    }
+}
+
 final class SubprocessLimitTests: XCTestCase {
     func testKeepsAtMostTheLimitAndLetsTheProgramFinish() throws {
         let output = try runChecked(["sh", "-c", "head -c 50000000 /dev/zero; echo done >&2"], limit: 1_000)

@@ -75,11 +75,12 @@ public struct FlagReferences: Sendable {
         self.retired = Set(manifest.retired)
     }
 
-    /// Scans files and folders (recursively, `.swift`, `.kt` and `.kts`; hidden folders, `.build`
-    /// and `build` are skipped, as are files flaggen generated).
-    public func scan(paths: [String]) throws(UnreadableInputError) -> Report {
+    /// Scans files and folders (recursively, `.swift`, `.kt` and `.kts`; hidden folders, build
+    /// folders and dependency checkouts (``skippedFolders``) and what `excluding` names are
+    /// skipped, as are files flaggen generated).
+    public func scan(paths: [String], excluding globs: [String] = []) throws(UnreadableInputError) -> Report {
         var report = Report(references: [:], unknown: [], filesScanned: 0)
-        for file in try Self.sourceFiles(under: paths) {
+        for file in try Self.sourceFiles(under: paths, excluding: globs) {
             if let size = FileSystem.fileSize(atPath: file), size > Self.maximumFileBytes {
                 report.skipped.append((file, "it is \(size) bytes, over the \(Self.maximumFileBytes) (8 MiB) refs reads in a source file"))
                 continue
@@ -99,7 +100,13 @@ public struct FlagReferences: Sendable {
         return report
     }
 
-    static func sourceFiles(under paths: [String]) throws(UnreadableInputError) -> [String] {
+    /// Folders never scanned: build products and dependency checkouts (CocoaPods, Carthage,
+    /// Xcode's DerivedData), besides hidden folders such as `.build` and `.git`.
+    static let skippedFolders: Set<String> = ["build", "node_modules", "Pods", "Carthage", "DerivedData"]
+
+    /// The `.swift`, `.kt` and `.kts` files under `paths`, sorted, without the skipped folders and
+    /// what `excluding` names (see ``isExcluded(_:by:)``).
+    static func sourceFiles(under paths: [String], excluding globs: [String] = []) throws(UnreadableInputError) -> [String] {
         var files: [String] = []
         for path in paths {
             guard let kind = FileSystem.itemKind(atPath: path) else {
@@ -109,15 +116,53 @@ public struct FlagReferences: Sendable {
                 files.append(path)
                 continue
             }
-            let skipped = { (name: String) in name.hasPrefix(".") || name == "build" || name == "node_modules" }
+            let skipped = { (folder: String) in
+                let name = LexicalPath.lastComponent(of: folder)
+                return name.hasPrefix(".") || skippedFolders.contains(name) || isExcluded(folder, by: globs)
+            }
             for file in FileSystem.files(under: path, skip: skipped) {
-                let name = file.split(separator: "/").last.map(String.init) ?? file
-                if !skipped(name), name.hasSuffix(".swift") || name.hasSuffix(".kt") || name.hasSuffix(".kts") {
+                let name = LexicalPath.lastComponent(of: file)
+                if name.hasSuffix(".swift") || name.hasSuffix(".kt") || name.hasSuffix(".kts"), !isExcluded(file, by: globs) {
                     files.append(file)
                 }
             }
         }
         return files.sorted()
+    }
+
+    /// Whether a file or folder at `path` (as refs prints it) matches one of `globs`: a glob
+    /// matches the name, the whole path, or any end of the path that starts at a folder, so
+    /// `Tests/Fixtures` matches `App/Tests/Fixtures`. `*` matches any characters, `/` too;
+    /// `?` matches one.
+    static func isExcluded(_ path: String, by globs: [String]) -> Bool {
+        guard !globs.isEmpty else { return false }
+        let components = path.split(separator: "/")
+        let tails = components.indices.map { components[$0...].joined(separator: "/") }
+        return globs.contains { glob in tails.contains { Self.glob(Array(glob.unicodeScalars), matches: Array($0.unicodeScalars)) } }
+    }
+
+    /// Whether `text` matches the whole of `pattern` (`*` any run of characters, `?` one).
+    static func glob(_ pattern: [Unicode.Scalar], matches text: [Unicode.Scalar]) -> Bool {
+        // Backtracking to the last star only: linear in practice, never exponential.
+        var p = 0, t = 0, star = -1, resume = 0
+        while t < text.count {
+            if p < pattern.count, pattern[p] == "?" || pattern[p] == text[t] {
+                p += 1
+                t += 1
+            } else if p < pattern.count, pattern[p] == "*" {
+                star = p
+                resume = t
+                p += 1
+            } else if star >= 0 {
+                p = star + 1
+                resume += 1
+                t = resume
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count, pattern[p] == "*" { p += 1 }
+        return p == pattern.count
     }
 
     private func scan(_ text: String, file: String, into report: inout Report) {

@@ -277,7 +277,8 @@ enum FileSystem {
     }
 
     /// Regular files under `folder` (paths that start with `folder`), and symlinks to regular
-    /// files, depth first in name order; folders for which `skip` says true are not entered.
+    /// files, depth first in name order; folders for which `skip` says true (given the
+    /// folder's path) are not entered.
     /// Symlinks to folders are not followed, so a link cycle cannot loop; pipes, sockets and
     /// devices are left out, since reading one could wait forever.
     static func files(under folder: String, skip: (String) -> Bool) -> [String] {
@@ -292,7 +293,7 @@ enum FileSystem {
                 guard lstat(path, &status) == 0 else { continue }
                 switch status.st_mode & S_IFMT {
                 case S_IFDIR:
-                    if !skip(name) { subfolders.append(path) }
+                    if !skip(path) { subfolders.append(path) }
                 case S_IFREG:
                     result.append(path)
                 case S_IFLNK:
