@@ -52,7 +52,7 @@ public enum TemplateCommands {
     /// Partials are the files `NAME.mustache` in `partialsFolder`.
     public static func render(templatePath: String, dataPath: String?, partialsFolder: String?) throws(GenerateError) -> String {
         let templateData = try readInput(templatePath)
-        guard let source = String(validating: templateData, as: UTF8.self) else {
+        guard let source = UTF8Check.string(templateData) else {
             throw .unreadable("\(templatePath): not valid UTF-8; save the template as UTF-8")
         }
         var data: JSONValue = .object([:])

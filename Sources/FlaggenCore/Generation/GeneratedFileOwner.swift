@@ -111,7 +111,7 @@ enum GeneratedFileOwner {
             guard nameLength > 0, nameLength % 2 == 0 else { continue }
             let name = body[start..<(start + nameLength / 2)]
             let expected = Array(name) + Array(GeneratedHeader.doNotEdit.utf8) + second + Array(name) + third
-            guard body[start...].elementsEqual(expected), let text = String(validating: name, as: UTF8.self) else { continue }
+            guard body[start...].elementsEqual(expected), let text = UTF8Check.string(name) else { continue }
             return Header(manifest: text, isLegacy: legacy)
         }
         return nil
@@ -123,7 +123,7 @@ enum GeneratedFileOwner {
         guard let start = nameStart(in: text) else { return nil }
         let end = Array(GeneratedHeader.doNotEdit.utf8)
         guard text.count > end.count, text.suffix(end.count).elementsEqual(end), text.endIndex - end.count > start,
-            let name = String(validating: text[start..<(text.endIndex - end.count)], as: UTF8.self)
+            let name = UTF8Check.string(text[start..<(text.endIndex - end.count)])
         else { return nil }
         return (String(decoding: text[(text.startIndex + marker.count)..<(start - " from ".utf8.count)], as: UTF8.self), name)
     }

@@ -57,7 +57,7 @@ public struct TemplateLibrary: Sendable {
             guard bytes.count <= limit else {
                 throw TemplateError(message: "\(url.path) is larger than \(limit) bytes, the most a template may hold")
             }
-            guard let text = String(validating: bytes, as: UTF8.self) else {
+            guard let text = UTF8Check.string(bytes) else {
                 throw TemplateError(message: "\(url.path): not valid UTF-8; save the template as UTF-8")
             }
             return text

@@ -29,6 +29,13 @@ enum UTF8Check {
         return nil
     }
 
+    /// The text of `bytes` when they are well-formed UTF-8, else nil. (The standard library's
+    /// `String(validating:as:)` needs macOS 15; flaggen runs on macOS 12.)
+    static func string(_ bytes: some Collection<UInt8>) -> String? {
+        let array = Array(bytes)
+        return isValid(array) ? String(decoding: array, as: UTF8.self) : nil
+    }
+
     /// Whether every byte belongs to a well-formed UTF-8 sequence.
     private static func isValid(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { raw in
