@@ -140,6 +140,39 @@ final class BreakingCLITests: XCTestCase {
         let missing = try runFlaggen(["breaking"], in: folder)
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("--against"), missing.stderr)
+        let noFile = try runFlaggen(["breaking", "--against", "nowhere.yaml"], in: folder)
+        XCTAssertEqual(noFile.status, 2)
+        XCTAssertTrue(noFile.stderr.hasPrefix("error: --against nowhere.yaml: the file does not exist; pass the old manifest with --against PATH"), noFile.stderr)
+        XCTAssertFalse(noFile.stderr.contains("--manifest"), noFile.stderr)
+    }
+
+    /// The pull request that first adds flaggen: the base branch has no manifest yet.
+    func testARevisionWithoutTheManifestPasses() throws {
+        let folder = try temporaryFolder(self)
+        try git(["init", "-q"], in: folder)
+        try Data("# an app\n".utf8).write(to: folder.appendingPathComponent("README.md"))
+        try git(["add", "README.md"], in: folder)
+        try git(["commit", "-q", "-m", "app"], in: folder)
+        try Data(base.utf8).write(to: folder.appendingPathComponent("flags.yaml"))
+        let result = try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            result.stderr,
+            "flags.yaml:1:1: note: there is no earlier manifest: git revision 'HEAD' has no flags.yaml here, so nothing can break\n")
+    }
+
+    /// A manifest shared through a symlink is compared with its own history, not the link's.
+    func testASymlinkedManifestIsReadAtItsRealPath() throws {
+        let folder = try repository()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("app"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("app/flags.yaml").path, withDestinationPath: "../flags.yaml")
+        try git(["add", "app/flags.yaml"], in: folder)
+        try git(["commit", "-q", "-m", "link"], in: folder)
+        try change(folder, [("  gone_soon: {type: bool, default: false, owner: web, expires: 2029-01-31}\n", "")])
+        let result = try runFlaggen(["breaking", "--manifest", "app/flags.yaml", "--against", "git:HEAD"], in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("gone_soon"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("must be a mapping"), result.stderr)
     }
 }
 
