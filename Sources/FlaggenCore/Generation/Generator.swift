@@ -97,25 +97,26 @@ public struct Generator: Sendable {
     /// the output root, known before anything renders: `Generate` checks them for clashes first,
     /// so a clash is reported as such whichever output would have reached the disk first.
     public func plannedPaths(for manifest: Manifest) -> [String] {
-        var paths: [String] = []
-        for kind in kinds {
-            switch kind {
-            case .swift:
-                paths.append(manifest.outputs.swift)
-            case .kotlin:
-                paths.append(manifest.outputs.kotlin)
-                paths.append(Self.kotlinSupportPath(for: manifest))
-                if let runtimePath = manifest.outputs.kotlinRuntime { paths.append(runtimePath) }
-            case .schemas:
-                paths += JSONSchemaEmitter.fileNames(for: manifest).map { Self.path($0, inFolder: manifest.outputs.schemas) }
-            case .seeds:
-                paths += manifest.outputs.servers.map { server in
-                    let name = Self.streamingEmitter(for: server).map { type(of: $0).fileName } ?? FirebaseSeedEmitter.fileName
-                    return Self.path(name, inFolder: manifest.outputs.seeds)
-                }
+        kinds.flatMap { Self.plannedPaths(for: manifest, kind: $0) }
+    }
+
+    /// The paths of the files one kind of output writes for the manifest, relative to the output
+    /// root, in the order they are produced (for Kotlin: the flags file, `FlagKit.kt` beside it,
+    /// then the flag store when the manifest asks for it).
+    static func plannedPaths(for manifest: Manifest, kind: OutputKind) -> [String] {
+        switch kind {
+        case .swift:
+            return [manifest.outputs.swift]
+        case .kotlin:
+            return [manifest.outputs.kotlin, kotlinSupportPath(for: manifest)] + (manifest.outputs.kotlinRuntime.map { [$0] } ?? [])
+        case .schemas:
+            return JSONSchemaEmitter.fileNames(for: manifest).map { path($0, inFolder: manifest.outputs.schemas) }
+        case .seeds:
+            return manifest.outputs.servers.map { server in
+                let name = streamingEmitter(for: server).map { type(of: $0).fileName } ?? FirebaseSeedEmitter.fileName
+                return path(name, inFolder: manifest.outputs.seeds)
             }
         }
-        return paths
     }
 
     /// The kind of output that writes files named `name`, going by the names flaggen gives
