@@ -360,8 +360,13 @@ final class OutputSafetyCLITests: XCTestCase {
         let result = try runFlaggen(["generate"], in: folder)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(
-            result.stderr.contains("Generated/Server/flags.seed.sql/Flags.swift would be written inside Generated/Server/flags.seed.sql, which another output writes as a file"),
+            result.stderr.contains(
+                "flags.yaml:2:18: error: outputs.swift puts the Swift file at Generated/Server/flags.seed.sql/Flags.swift, inside Generated/Server/flags.seed.sql"),
             result.stderr)
+        // lint reports the same.
+        let lint = try runFlaggen(["lint"], in: folder)
+        XCTAssertEqual(lint.status, 1)
+        XCTAssertTrue(lint.stderr.contains("flags.yaml:2:18: error: outputs.swift puts the Swift file at"), lint.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path), "nothing written")
     }
 
@@ -392,7 +397,10 @@ final class OutputSafetyCLITests: XCTestCase {
         try Data("version: 1\noutputs: {swift: Generated/Server/flags.seed.json}\nflags: {}\n".utf8).write(to: folder.appendingPathComponent("flags.yaml"))
         let result = try runFlaggen(["generate"], in: folder)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("two outputs would both write Generated/Server/flags.seed.json"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "flags.yaml:2:18: error: outputs.swift puts the Swift file at Generated/Server/flags.seed.json, where outputs.seeds, left at its default, puts the seed flags.seed.json"),
+            result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
     }
 }

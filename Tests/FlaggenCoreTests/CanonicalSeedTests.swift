@@ -198,6 +198,7 @@ final class CanonicalSeedTests: XCTestCase {
         let input = try canonicalSeedTestInput(
             yaml: """
                 version: 1
+                outputs: {servers: [contract]}
                 flags:
                   zeta: {type: int, default: 1, owner: a, expires: 2029-01-01, rollout: {percent: 12.5, value: 2, platforms: [android]}}
                   alpha: {type: double, default: 0.5, owner: b, expires: 2029-01-01}

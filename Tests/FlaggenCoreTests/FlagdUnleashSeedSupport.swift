@@ -60,21 +60,4 @@ enum FlagdUnleashSeeds {
             throw Failure(message: "\(script) printed no JSON (\(error)):\n\(output.stdout)\n\(output.stderr)")
         }
     }
-
-
-    /// Asserts that emitting throws an EmitError at `line:column` whose message holds every fragment.
-    static func assertEmitError(
-        _ emit: () throws(EmitError) -> [GeneratedFile], at position: String, contains fragments: String..., file: StaticString = #filePath,
-        line: UInt = #line
-    ) {
-        do {
-            let files = try emit()
-            XCTFail("expected an EmitError, got \(files.map(\.path))", file: file, line: line)
-        } catch {
-            XCTAssertEqual(error.location?.description, position, "location of: \(error.message)", file: file, line: line)
-            for fragment in fragments {
-                XCTAssertTrue(error.message.contains(fragment), "'\(fragment)' missing from: \(error.message)", file: file, line: line)
-            }
-        }
-    }
 }

@@ -432,30 +432,7 @@ final class JSONSchemaEmitterTests: XCTestCase {
         XCTAssertEqual(schema.at(["properties", "flags", "properties", "my_flag", "type"]), "boolean")
     }
 
-    // MARK: Errors and determinism
-
-    func testConfigNamesThatDifferOnlyInCaseAreRefused() throws {
-        let yaml = """
-            version: 1
-            flags: {}
-            configs:
-              Plan:
-                properties: {}
-              PLAN:
-                properties: {}
-            """
-        let bytes = Array(yaml.utf8)
-        let manifest = try validatedManifest(bytes, name: "flags.yaml")
-        XCTAssertThrowsError(
-            try JSONSchemaEmitter().files(for: manifest, header: GeneratedHeader(manifestName: "flags.yaml"))
-        ) {
-            guard let error = $0 as? EmitError else { return XCTFail("not an EmitError: \($0)") }
-            XCTAssertEqual(error.location, SourceLocation(line: 6, column: 3))
-            XCTAssertTrue(error.message.contains("'Plan' and 'PLAN'"), error.message)
-            XCTAssertTrue(error.message.contains("Plan.schema.json and PLAN.schema.json"), error.message)
-            XCTAssertTrue(error.message.contains("rename one"), error.message)
-        }
-    }
+    // MARK: Determinism
 
     func testOutputIsDeterministic() throws {
         let first = try emitSchemas(at: hostileManifest).files
@@ -681,7 +658,7 @@ final class ManifestSchemaTests: XCTestCase {
             name: AppFlags
             kotlinPackage: com.example.app_flags
             retired: [old_banner]
-            outputs: {swift: ios/Flags.swift, kotlin: 'android\\Flags.kt', schemas: ./schemas, seeds: server/seeds}
+            outputs: {swift: ios/Flags.swift, kotlin: 'android\\Flags.kt', schemas: ./schemas, seeds: server/seeds, servers: [contract, postgres, flagd]}
             templates: ../shared/templates
             flags:
               forever: {type: bool, default: true, owner: core, kind: permission}

@@ -253,6 +253,7 @@ final class KotlinTranslatorTests: XCTestCase {
         let rendered = try renderKotlin(yaml: """
             version: 1
             kotlinPackage: com.example.hidden
+            outputs: {servers: [contract]}
             flags:
               flag_kind: {type: bool, default: true, owner: core, expires: 2029-01-01}
               long: {type: int, default: -9223372036854775808, owner: core, expires: 2029-01-01}

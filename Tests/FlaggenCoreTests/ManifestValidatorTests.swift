@@ -198,7 +198,8 @@ final class ManifestValidatorTests: XCTestCase {
         assertOneError(flag("double", ".nan"), at: "3:30", contains: "must be a finite number")
         assertOneError(flag("double", "1e999"), at: "3:30", contains: "must be a finite number")
         assertOneError(flag("double", "abc"), at: "3:30", contains: "must be a number, found a string 'abc'")
-        XCTAssertEqual(errors(flag("int", "-9223372036854775808")), [])
+        // Valid in the manifest; flagd, among the default servers, cannot serve it (OutputRulesTests).
+        XCTAssertEqual(errors(flag("int", "-9223372036854775808") + "outputs: {servers: [contract]}\n"), [])
         XCTAssertEqual(validate(flag("double", "3")).manifest?.flags.first?.defaultValue, .double(3))
         XCTAssertEqual(validate(flag("string", "'12'")).manifest?.flags.first?.defaultValue, .string("12"))
     }
@@ -347,7 +348,9 @@ final class ManifestValidatorTests: XCTestCase {
     // MARK: - Rollouts
 
     func testRolloutPercent() {
-        func rollout(_ percent: String) -> String { manifest(flag: "rollout: {percent: \(percent)}") }
+        // Shares that are not whole percents are valid in the manifest; Unleash, among the default
+        // servers, cannot take them (OutputRulesTests).
+        func rollout(_ percent: String) -> String { manifest(flag: "rollout: {percent: \(percent)}", extra: "outputs: {servers: [contract]}") }
         XCTAssertEqual(validate(rollout("12.34")).manifest?.flags.first?.rollout?.basisPoints, 1_234)
         XCTAssertEqual(validate(rollout("0.5")).manifest?.flags.first?.rollout?.basisPoints, 50)
         XCTAssertEqual(validate(rollout("100")).manifest?.flags.first?.rollout?.basisPoints, 10_000)
@@ -366,7 +369,8 @@ final class ManifestValidatorTests: XCTestCase {
         assertOneError(manifest(flag: "rollout: {percent: 5, platforms: []}"), at: "8:38", contains: "would match nobody")
         assertOneError(manifest(flag: "rollout: {percent: 5, minAppVersion: 2.4}"), at: "8:42", contains: "semantic version MAJOR.MINOR.PATCH")
         assertOneError(manifest(flag: "rollout: {percent: 5, minAppVersion: 2.04.0}"), at: "8:42", contains: "semantic version")
-        XCTAssertEqual(errors(manifest(flag: "rollout: {percent: 5, minAppVersion: 2.4.0-beta.1+77}")), [])
+        // Valid in the manifest; Firebase, among the default servers, cannot compare pre-releases.
+        XCTAssertEqual(errors(manifest(flag: "rollout: {percent: 5, minAppVersion: 2.4.0-beta.1+77}", extra: "outputs: {servers: [contract]}")), [])
         assertOneError(manifest(flag: "rollout: {percent: 5, value: 3}"), at: "8:34", contains: "must be true or false")
         assertOneError(
             "version: 1\nflags:\n  a: {type: int, default: 1, owner: x, expires: 2029-01-01, rollout: {percent: 5}}\n", at: "3:70",
@@ -406,7 +410,8 @@ final class ManifestValidatorTests: XCTestCase {
     }
 
     func testPercentTrailingZerosAreFine() {
-        XCTAssertEqual(validate(manifest(flag: "rollout: {percent: 12.340}")).manifest?.flags.first?.rollout?.basisPoints, 1_234)
+        let rollout = manifest(flag: "rollout: {percent: 12.340}", extra: "outputs: {servers: [contract]}")
+        XCTAssertEqual(validate(rollout).manifest?.flags.first?.rollout?.basisPoints, 1_234)
     }
 
     func testAliasesCannotNestPastTheDepthLimit() {

@@ -114,25 +114,6 @@ final class PostgresSeedTests: XCTestCase {
         }
     }
 
-    func testNULCannotBeSeeded() throws {
-        let input = try canonicalSeedTestInput(
-            yaml: """
-                version: 1
-                flags:
-                  ok: {type: bool, default: true, owner: core, expires: 2029-01-01}
-                  bad:
-                    type: string
-                    default: "x\\0y"
-                    owner: core
-                    expires: 2029-01-01
-                """)
-        XCTAssertThrowsError(try PostgresSeedEmitter().files(for: input.manifest, header: input.header)) { error in
-            let emitError = error as? EmitError
-            XCTAssertEqual(emitError?.location?.line, 4)
-            XCTAssertTrue(emitError?.message.contains("the default of flag 'bad' contains the character U+0000") == true, "\(error)")
-        }
-    }
-
     func testEmptyManifestOnlyCreatesTheTable() throws {
         let text = try sql(yaml: "version: 1\nflags: {}\n")
         XCTAssertFalse(text.contains("INSERT"))

@@ -166,12 +166,8 @@ public struct Generate: Sendable {
                 }
             }
         }
-        var diagnostics = result.diagnostics
-        if kinds.contains(.kotlin), let warning = Self.kotlinSizeWarning(for: manifest, file: manifestPath) {
-            diagnostics.append(warning)
-        }
         let stale = StaleOutputs(manifest: manifest, kinds: kinds, root: root, manifestName: header.manifestName)
-        return Rendered(diagnostics: diagnostics, files: files, root: root, manifestName: header.manifestName, stale: stale, rules: rules)
+        return Rendered(diagnostics: result.diagnostics, files: files, root: root, manifestName: header.manifestName, stale: stale, rules: rules)
     }
 
     /// The template override folder: `--templates` as given (the command line is trusted), or
@@ -199,20 +195,6 @@ public struct Generate: Sendable {
                     at: templatesAt))
         }
         return URL(fileURLWithPath: real, isDirectory: true)
-    }
-
-    /// Above about this many flags kotlinc refuses the generated `object Flags`: a JVM class file
-    /// holds at most 65,535 constants and each flag's getter needs about 4 (measured: 10,000
-    /// flags compile, 17,000 do not; docs/performance.md).
-    static let kotlinFlagCeiling = 15_000
-
-    /// A warning when the manifest has more flags than one Kotlin class can hold.
-    static func kotlinSizeWarning(for manifest: Manifest, file: String) -> Diagnostic? {
-        guard manifest.flags.count > kotlinFlagCeiling, let first = manifest.flags.first else { return nil }
-        return Diagnostic(
-            .warning,
-            "the manifest has \(manifest.flags.count) flags; the generated Kotlin nears the JVM's limit of 65,535 constants in one class, and kotlinc refuses one flags object of about 16,000 flags or more (docs/performance.md): split the manifest, or leave Kotlin out with --only",
-            file: file, at: first.location)
     }
 }
 

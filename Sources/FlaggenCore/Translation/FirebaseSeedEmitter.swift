@@ -50,7 +50,7 @@ public struct FirebaseSeedEmitter: Sendable {
         var totalValueLength = 0
         for flag in manifest.flags {
             try Self.checkKey(flag)
-            let defaultText = try Self.value(flag.defaultValue, of: flag)
+            let defaultText = Self.value(flag.defaultValue)
             var parameter: [String: JSONValue] = [
                 "defaultValue": .object(["value": .string(defaultText)]),
                 "valueType": .string(Self.valueType(flag.type)),
@@ -60,7 +60,7 @@ public struct FirebaseSeedEmitter: Sendable {
             if let rollout = flag.rollout {
                 let condition = FirebaseSeedCondition(flagKey: flag.key, rollout: rollout)
                 try Self.check(rollout, condition: condition, of: flag)
-                let served = try Self.value(rollout.value, of: flag)
+                let served = Self.value(rollout.value)
                 totalValueLength += served.utf16.count
                 conditions.append(.object(["name": .string(condition.name), "expression": .string(condition.expression)]))
                 parameter["conditionalValues"] = .object([condition.name: .object(["value": .string(served)])])
@@ -100,19 +100,14 @@ public struct FirebaseSeedEmitter: Sendable {
     }
 
     /// A value as Remote Config text: `true`/`false`, the string itself, a plain decimal number,
-    /// or compact JSON.
-    static func value(_ value: FlagValue, of flag: FlagDefinition) throws(EmitError) -> String {
+    /// or compact JSON. ``FirebaseRules`` counts the template's characters with it.
+    static func value(_ value: FlagValue) -> String {
         switch value {
-        case .bool(let on): return on ? "true" : "false"
-        case .string(let text): return text
-        case .int(let number): return FirebaseSeedNumber.text(number)
-        case .double(let number): return FirebaseSeedNumber.text(number)
-        case .json(let document):
-            do {
-                return try JSONWriter(format: .compact).string(for: document)
-            } catch {
-                throw EmitError("cannot write the value of flag '\(flag.key)' as JSON: \(error)", at: flag.location)
-            }
+        case .bool(let on): on ? "true" : "false"
+        case .string(let text): text
+        case .int(let number): FirebaseSeedNumber.text(number)
+        case .double(let number): FirebaseSeedNumber.text(number)
+        case .json(let document): ValidatedJSON.write { try JSONWriter(format: .compact).string(for: document) }
         }
     }
 

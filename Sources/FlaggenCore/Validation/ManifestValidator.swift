@@ -48,11 +48,19 @@ public struct ManifestValidator: Sendable {
         let context = ValidationContext(file: file, tree: tree)
         for problem in document.problems { context.error(problem.message, at: problem.location) }
         let manifest = ManifestReader(context: context, limits: limits).read(tree.root)
+        checkOutputRules(of: manifest, in: context)
         return ValidationResult(
             manifest: context.hasErrors ? nil : manifest,
             diagnostics: context.diagnostics.sortedByLocation())
     }
+}
 
+extension ManifestValidator {
+    /// Reports what the outputs of the manifest read so far cannot express.
+    private func checkOutputRules(of manifest: Manifest?, in context: ValidationContext) {
+        guard let manifest else { return }
+        OutputRules(context: context, nodes: ManifestNodes(tree: context.tree)).check(manifest)
+    }
 }
 
 /// One validation pass over a parsed document.

@@ -1,0 +1,366 @@
+@testable import FlaggenCore
+import Foundation
+import XCTest
+
+/// Each rule of what an output can express (``OutputRules``): `lint`, `generate` and
+/// `generate --only swift` report it with the same text at the node that holds the value,
+/// `generate` writes nothing, and leaving the server out of `outputs.servers` (the other way out
+/// each message offers) makes the manifest valid.
+final class OutputRulesTests: XCTestCase {
+    // MARK: - flagd
+
+    func testFlagdRefusesIntegersBeyondTwoToTheFiftyThree() throws {
+        let yaml = """
+            version: 1
+            flags:
+              big:
+                type: int
+                default: 9007199254740993
+                owner: team
+                expires: 2029-03-01
+                rollout: {percent: 5, value: -9007199254740993}
+              edge:
+                type: int
+                default: 9007199254740992
+                owner: team
+                expires: 2029-03-01
+                rollout: {percent: 5, value: -9007199254740992}
+            """
+        let flagd =
+            "which flagd cannot serve exactly: flagd reads numbers as 64-bit floating point, exact only from -9007199254740992 to "
+            + "9007199254740992 (2^53); use a smaller number, or a string flag for large identifiers, or leave flagd out of outputs.servers"
+        try assertLintAndGenerate(
+            yaml,
+            report: [
+                "5:14: error: the default of flag 'big' is 9007199254740993, \(flagd)",
+                "8:34: error: the value of the rollout of flag 'big' is -9007199254740993, \(flagd)",
+            ])
+        try assertLintAndGenerate(yaml + "\noutputs: {servers: [contract, postgres, firebase, unleash]}\n", report: [])
+    }
+
+    // MARK: - Unleash
+
+    func testUnleashRefusesSharesItCannotExpress() throws {
+        let yaml = """
+            version: 1
+            flags:
+              half:
+                type: string
+                default: a
+                owner: team
+                expires: 2029-03-01
+                rollout: {percent: 12.5, value: b}
+              off_for_some:
+                type: bool
+                default: true
+                owner: team
+                expires: 2029-03-01
+                rollout:
+                  percent: 30
+                  value: false
+              serves_the_default:
+                type: bool
+                default: false
+                owner: team
+                expires: 2029-03-01
+                rollout: {percent: 0.25, value: false}
+              quarter:
+                type: bool
+                default: false
+                owner: team
+                expires: 2029-03-01
+                rollout: {percent: 0.25}
+              off_for_all:
+                type: bool
+                default: true
+                owner: team
+                expires: 2029-03-01
+                rollout: {percent: 100, platforms: [android], value: false}
+            """
+        try assertLintAndGenerate(
+            yaml,
+            report: [
+                "8:24: error: percent of the rollout of flag 'half' is 12.5, but Unleash rollouts are whole percents (Unleash's engine "
+                    + "reads 12.5 as 0 percent); use percent: 12 or 13, or leave unleash out of outputs.servers",
+                "15:16: error: the rollout of flag 'off_for_some' turns a flag that defaults to true off for 30 percent of users, and "
+                    + "Unleash rollouts can only turn a feature on for a share; invert the flag (default: false, a rollout that serves "
+                    + "true), use percent 0 or 100, or leave unleash out of outputs.servers",
+                "28:24: error: percent of the rollout of flag 'quarter' is 0.25, but Unleash rollouts are whole percents (Unleash's "
+                    + "engine reads 0.25 as 0 percent); use percent: 0 or 1, or leave unleash out of outputs.servers",
+            ])
+        try assertLintAndGenerate(yaml + "\noutputs: {servers: [contract, postgres, firebase, flagd]}\n", report: [])
+    }
+
+    // MARK: - Firebase
+
+    func testFirebaseRefusesPreReleaseVersionsAndLongKeys() throws {
+        let longKey = "k" + String(repeating: "x", count: 256)
+        let conditionKey = "k" + String(repeating: "x", count: 245)
+        let longestConditionKey = "k" + String(repeating: "x", count: 239)
+        let yaml = """
+            version: 1
+            flags:
+              beta:
+                type: bool
+                default: false
+                owner: a
+                expires: 2029-01-01
+                rollout:
+                  percent: 5
+                  minAppVersion: 3.0.0-beta.2
+              \(longKey): {type: bool, default: false, owner: a, expires: 2029-01-01}
+              \(conditionKey): {type: bool, default: false, owner: a, expires: 2029-01-01, rollout: {percent: 5}}
+              \(longestConditionKey): {type: bool, default: false, owner: a, expires: 2029-01-01, rollout: {percent: 5}}
+              built: {type: bool, default: false, owner: a, expires: 2029-01-01, rollout: {percent: 5, minAppVersion: 3.0.0+7}}
+            """
+        try assertLintAndGenerate(
+            yaml,
+            report: [
+                "10:22: error: minAppVersion 3.0.0-beta.2 of the rollout of flag 'beta' has a pre-release part, which Firebase's "
+                    + "app.version comparison cannot express (it compares dot-separated numbers only); use a release version such as "
+                    + "3.0.0, or leave firebase out of outputs.servers",
+                "11:3: error: flag key '\(longKey)' is 257 characters long, but Firebase Remote Config keys hold at most 256; pick a "
+                    + "shorter key, or leave firebase out of outputs.servers",
+                "12:3: error: flag key '\(conditionKey)' is 246 characters long, too long for the name of the Firebase condition of "
+                    + "its rollout ('flaggen_rollout_' and the key, at most 256 characters); pick a key of at most 240 characters, or "
+                    + "leave firebase out of outputs.servers",
+            ])
+        try assertLintAndGenerate(yaml + "\noutputs: {servers: [contract, postgres, flagd, unleash]}\n", report: [])
+    }
+
+    func testFirebaseRefusesMoreParametersAndConditionsThanATemplateHolds() throws {
+        func manifest(flags count: Int, rollout: Bool) -> String {
+            "version: 1\nflags:\n"
+                + (0..<count).map { "  f\($0): {type: bool, default: false, owner: a, expires: 2029-01-01\(rollout ? ", rollout: {percent: 5}" : "")}\n" }
+                .joined()
+        }
+        let onlySeeds: [OutputKind] = [.seeds]
+        try assertLintAndGenerate(
+            manifest(flags: 3001, rollout: false),
+            report: [
+                "3003:3: error: flag 'f3000' is flag number 3001 of 3001, but a Firebase Remote Config template holds at most 3000 "
+                    + "parameters; split the flags into manifests of at most 3000 (one Firebase project each), or leave firebase out of "
+                    + "outputs.servers"
+            ], kinds: onlySeeds)
+        try assertLintAndGenerate(manifest(flags: 2000, rollout: true), report: [], kinds: onlySeeds)
+        try assertLintAndGenerate(
+            manifest(flags: 2001, rollout: true),
+            report: [
+                "2003:79: error: the rollout of flag 'f2000' is rollout number 2001 of 2001, but a Firebase project holds at most 2000 "
+                    + "conditions (those made in the console count too); remove finished rollouts from the manifest, or leave firebase "
+                    + "out of outputs.servers"
+            ], kinds: onlySeeds)
+        try assertLintAndGenerate(manifest(flags: 3001, rollout: false) + "outputs: {servers: [contract]}\n", report: [], kinds: onlySeeds)
+    }
+
+    func testFirebaseRefusesValuesOverItsTotalSize() throws {
+        let text = String(repeating: "x", count: 60_000)
+        let yaml = "version: 1\nflags:\n" + (0..<17).map { "  s\($0): {type: string, default: \"\(text)\", owner: a, expires: 2029-01-01}\n" }.joined()
+        try assertLintAndGenerate(
+            yaml,
+            report: [
+                "19:32: error: the flags' values add up to 1020000 characters, but a Firebase Remote Config template holds at most "
+                    + "1000000, which the default of flag 's16' passes; make the large values smaller, or leave firebase out of "
+                    + "outputs.servers"
+            ], kinds: [.seeds])
+    }
+
+    /// The one Firebase limit that depends on where the manifest is: its header names the
+    /// manifest's path in the repository. `generate` refuses it when it writes the Firebase seed.
+    func testAManifestPathTooLongForFirebasesHeaderStopsOnlyTheSeeds() throws {
+        let repository = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-long-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: repository) }
+        let folder = (0..<6).reduce(repository) { url, index in url.appendingPathComponent(String(repeating: "\(index)", count: 180)) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("flags.yaml")
+        try Data("version: 1\nflags: {}\n".utf8).write(to: url)
+        XCTAssertEqual(try ManifestLoader().load(path: url.path).diagnostics, [])
+        XCTAssertThrowsError(try Generate(manifestPath: url.path).render()) { error in
+            guard case .emit(let emit) = error as? GenerateError else { return XCTFail("\(error)") }
+            XCTAssertTrue(emit.message.hasPrefix("the manifest's path, 000"), emit.message)
+            XCTAssertTrue(
+                emit.message.hasSuffix(
+                    "/flags.yaml, is too long for the Firebase template's version description (1024 characters), which must name it; move "
+                        + "the manifest to a shorter path or leave firebase out of outputs.servers"), emit.message)
+        }
+        var onlySwift = Generate(manifestPath: url.path)
+        onlySwift.kinds = [.swift]
+        XCTAssertEqual(try onlySwift.render().files.count, 1)
+    }
+
+    // MARK: - PostgreSQL
+
+    func testPostgresRefusesNULAtTheStringThatHoldsIt() throws {
+        let yaml = #"""
+            version: 1
+            flags:
+              owned:
+                type: string
+                default: "a\0b"
+                owner: "team\0"
+                expires: 2029-03-01
+                description: "x\0"
+                rollout: {percent: 10, value: "\0"}
+              paywall:
+                type: json
+                schema: P
+                default: {"k\0": 1, title: "go\0"}
+                owner: team
+                expires: 2029-03-01
+            configs:
+              P:
+                additionalProperties: true
+                properties:
+                  title: {type: string}
+            """#
+        let postgres = "contains the character U+0000, which PostgreSQL text and jsonb cannot store; remove it, or leave postgres out of outputs.servers"
+        try assertLintAndGenerate(
+            yaml,
+            report: [
+                "5:14: error: the default of flag 'owned' \(postgres)",
+                "6:12: error: the owner of flag 'owned' \(postgres)",
+                "8:18: error: the description of flag 'owned' \(postgres)",
+                "9:35: error: the value of the rollout of flag 'owned' \(postgres)",
+                "13:15: error: the default of flag 'paywall' \(postgres)",
+            ])
+        try assertLintAndGenerate(yaml + "\noutputs: {servers: [contract, firebase, flagd, unleash]}\n", report: [])
+    }
+
+    // MARK: - JSON Schemas
+
+    func testConfigNamesThatDifferOnlyInCaseAreRefused() throws {
+        try assertLintAndGenerate(
+            "version: 1\nflags: {}\nconfigs:\n  Plan: {properties: {}}\n  PLAN: {properties: {}}\n",
+            report: [
+                "5:3: error: configs 'Plan' and 'PLAN' differ only in letter case, so their JSON Schemas (Plan.schema.json and "
+                    + "PLAN.schema.json) would overwrite each other on case-insensitive file systems such as macOS and Windows; rename "
+                    + "one of them"
+            ])
+    }
+
+    /// Each schema file repeats every config its config refers to: a chain of 450 configs would
+    /// make 450 + 449 + ... + 1 = 101,475 definitions, passing 100,000 at the file of C396.
+    func testSchemasOfTooManyDefinitionsAreRefused() throws {
+        let chain = (0..<450).map { "  C\($0): {properties: {next: {type: C\($0 + 1)}}}\n" }.dropLast().joined() + "  C449: {properties: {}}\n"
+        try assertLintAndGenerate(
+            "version: 1\nflags: {}\nconfigs:\n" + chain,
+            report: [
+                "400:3: error: the JSON Schemas would hold more than 100000 config definitions in all from config 'C396' on, because each "
+                    + "config's file repeats every config it refers to, directly or through others; make configs refer to fewer other "
+                    + "configs"
+            ], kinds: [.seeds])
+    }
+
+    // MARK: - Output paths
+
+    func testOutputsThatClaimOneFileAreRefusedAtTheEntry() throws {
+        try assertLintAndGenerate(
+            "version: 1\noutputs: {swift: Generated/Server/flags.seed.json}\nflags: {}\n",
+            report: [
+                "2:18: error: outputs.swift puts the Swift file at Generated/Server/flags.seed.json, where outputs.seeds, left at its "
+                    + "default, puts the seed flags.seed.json; give each output in 'outputs' its own path"
+            ])
+        try assertLintAndGenerate(
+            "version: 1\noutputs: {swift: generated/server/FLAGS.seed.json}\nflags: {}\n",
+            report: [
+                "2:18: error: outputs.swift puts the Swift file at generated/server/FLAGS.seed.json, where outputs.seeds, left at its "
+                    + "default, puts the seed flags.seed.json (as Generated/Server/flags.seed.json: on macOS, paths that differ only by "
+                    + "case name one file); give each output in 'outputs' its own path"
+            ])
+        try assertLintAndGenerate(
+            "version: 1\noutputs: {swift: Generated/Kotlin/FlagKit.kt}\nflags: {}\n",
+            report: [
+                "2:18: error: outputs.swift puts the Swift file at Generated/Kotlin/FlagKit.kt, where outputs.kotlin, left at its "
+                    + "default, puts FlagKit.kt, the Kotlin support file; give each output in 'outputs' its own path"
+            ])
+        try assertLintAndGenerate(
+            "version: 1\noutputs: {kotlin: Generated/Kotlin/flagkit.kt}\nflags: {}\n",
+            report: [
+                "2:19: error: outputs.kotlin puts the Kotlin file at Generated/Kotlin/flagkit.kt, where it also puts FlagKit.kt, the "
+                    + "Kotlin support file (as Generated/Kotlin/FlagKit.kt: on macOS, paths that differ only by case name one file); "
+                    + "pick another file name"
+            ])
+        try assertLintAndGenerate(
+            "version: 1\noutputs: {kotlin: Generated/Kotlin/FlagKit.kt}\nflags: {}\n",
+            report: [
+                "2:19: error: outputs.kotlin puts the Kotlin file at Generated/Kotlin/FlagKit.kt, where it also puts FlagKit.kt, the "
+                    + "Kotlin support file; pick another file name"
+            ])
+        // Leaving the server out frees its file's path.
+        try assertLintAndGenerate("version: 1\noutputs: {swift: Generated/Server/flags.seed.json, servers: [postgres]}\nflags: {}\n", report: [])
+    }
+
+    func testAnOutputInsideAnotherOutputsFileIsRefused() throws {
+        try assertLintAndGenerate(
+            "version: 1\noutputs: {swift: Generated/Server/flags.seed.sql/Flags.swift}\nflags: {}\n",
+            report: [
+                "2:18: error: outputs.swift puts the Swift file at Generated/Server/flags.seed.sql/Flags.swift, inside "
+                    + "Generated/Server/flags.seed.sql, where outputs.seeds, left at its default, puts the seed flags.seed.sql as a file; "
+                    + "give each output in 'outputs' its own path"
+            ])
+        // The entry the manifest writes is the one reported, also when it holds the other's file.
+        try assertLintAndGenerate(
+            "version: 1\noutputs: {swift: Generated/Kotlin}\nflags: {}\n",
+            report: [
+                "2:18: error: outputs.swift puts the Swift file at Generated/Kotlin, a file that outputs.kotlin, left at its default, "
+                    + "needs as a folder for the Kotlin file (Generated/Kotlin/Flags.kt); give each output in 'outputs' its own path"
+            ])
+    }
+
+    // MARK: - Kotlin
+
+    func testManyFlagsWarnOfKotlinsLimitAtTheFirstFlagPastIt() throws {
+        func manifest(flags count: Int) -> String {
+            "version: 1\noutputs: {servers: [contract]}\nflags:\n"
+                + (0..<count).map { "  flag_\($0): {type: bool, default: false, owner: a, expires: 2030-01-01}\n" }.joined()
+        }
+        try assertLintAndGenerate(manifest(flags: KotlinRules.flagCeiling), report: [], kinds: [.seeds])
+        try assertLintAndGenerate(
+            manifest(flags: KotlinRules.flagCeiling + 1),
+            report: [
+                "15004:3: warning: the manifest has 15001 flags, more than 15000 from flag 'flag_15000' on; the generated Kotlin nears "
+                    + "the JVM's limit of 65,535 constants in one class, and kotlinc refuses one flags object of about 16,000 flags or "
+                    + "more (docs/performance.md): split the manifest, or ignore this warning if no app compiles the generated Kotlin"
+            ], kinds: [.seeds])
+    }
+
+    // MARK: - Together
+
+    /// Every output rule a manifest breaks comes out in one run, with the manifest's other
+    /// errors, sorted by position.
+    func testEveryProblemComesOutInOneRun() throws {
+        let yaml = #"""
+            version: 1
+            flags:
+              big:
+                type: int
+                default: 9007199254740993
+                owner: "team\0"
+                expires: 2029-03-01
+                rollout: {percent: 12.5, value: 1, minAppVersion: 2.0.0-rc.1}
+              Bad: {type: bool, default: false, owner: a, expires: 2029-03-01}
+            configs:
+              Plan: {properties: {}}
+              PLAN: {properties: {}}
+            outputs: {swift: Generated/Schemas/Plan.schema.json}
+            """#
+        let run = try LintAndGenerate(yaml: yaml)
+        XCTAssertEqual(run.lint, run.generate)
+        XCTAssertEqual(run.lint, run.generateOnlySwift)
+        XCTAssertEqual(run.written, [])
+        XCTAssertEqual(
+            run.lint.map { $0.split(separator: ":").prefix(2).joined(separator: ":") },
+            ["5:14", "6:12", "8:24", "8:55", "9:3", "12:3", "13:18"], run.lint.joined(separator: "\n"))
+        XCTAssertTrue(run.lint[0].contains("flagd cannot serve exactly"), run.lint[0])
+        XCTAssertTrue(run.lint[1].contains("PostgreSQL text and jsonb cannot store"), run.lint[1])
+        XCTAssertTrue(run.lint[2].contains("Unleash rollouts are whole percents"), run.lint[2])
+        XCTAssertTrue(run.lint[3].contains("pre-release part, which Firebase"), run.lint[3])
+        XCTAssertTrue(run.lint[4].contains("flag key 'Bad' must be lowercase"), run.lint[4])
+        XCTAssertTrue(run.lint[5].contains("differ only in letter case"), run.lint[5])
+        XCTAssertTrue(
+            run.lint[6].hasSuffix(
+                "error: outputs.swift puts the Swift file at Generated/Schemas/Plan.schema.json, where outputs.schemas, left at its "
+                    + "default, puts the JSON Schema Plan.schema.json; give each output in 'outputs' its own path"), run.lint[6])
+    }
+}
