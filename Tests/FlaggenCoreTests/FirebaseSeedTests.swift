@@ -101,7 +101,7 @@ enum FirebaseTemplateCheck {
 final class FirebaseSeedTests: XCTestCase {
     private func template(_ input: CanonicalSeedTestInput) throws -> JSONValue {
         let text = canonicalSeedOnlyFile(
-            try FirebaseSeedEmitter().files(for: input.manifest, header: input.header), named: "remoteconfig.template.json")
+            FirebaseSeedEmitter().files(for: input.manifest, header: input.header), named: "remoteconfig.template.json")
         return try JSONParser.parse(text)
     }
 

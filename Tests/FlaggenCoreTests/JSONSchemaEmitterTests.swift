@@ -52,14 +52,14 @@ private func emitSchemas(at url: URL) throws -> EmittedSchemas {
     let bytes = Array(try Data(contentsOf: url))
     let manifest = try validatedManifest(bytes, name: url.lastPathComponent)
     let header = GeneratedHeader(manifestName: url.lastPathComponent)
-    return EmittedSchemas(manifest: manifest, header: header, files: try JSONSchemaEmitter().files(for: manifest, header: header))
+    return EmittedSchemas(manifest: manifest, header: header, files: JSONSchemaEmitter().files(for: manifest, header: header))
 }
 
 private func emitSchemas(yaml: String) throws -> EmittedSchemas {
     let bytes = Array(yaml.utf8)
     let manifest = try validatedManifest(bytes, name: "flags.yaml")
     let header = GeneratedHeader(manifestName: "flags.yaml")
-    return EmittedSchemas(manifest: manifest, header: header, files: try JSONSchemaEmitter().files(for: manifest, header: header))
+    return EmittedSchemas(manifest: manifest, header: header, files: JSONSchemaEmitter().files(for: manifest, header: header))
 }
 
 /// A YAML manifest as the JSON an editor's YAML language server sees (YAML 1.2 core schema),

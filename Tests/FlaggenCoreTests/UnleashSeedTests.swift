@@ -142,7 +142,7 @@ final class UnleashSeedTests: XCTestCase {
         XCTAssertEqual(document["$comment"], .string(header.lines.joined(separator: " ")))
         XCTAssertEqual(GeneratedFileOwner.header(start: Array(text.utf8), end: Array(text.utf8))?.manifest, header.manifestName)
         XCTAssertEqual(document["features"]?.arrayValue?.compactMap { $0["name"]?.stringValue }, manifest.flags.map(\.key))
-        XCTAssertEqual(try UnleashSeedEmitter().files(for: manifest, header: header), try UnleashSeedEmitter().files(for: manifest, header: header))
+        XCTAssertEqual(UnleashSeedEmitter().files(for: manifest, header: header), UnleashSeedEmitter().files(for: manifest, header: header))
         XCTAssertEqual(try seed("version: 1\nflags: {}\n")["features"], [])
     }
 

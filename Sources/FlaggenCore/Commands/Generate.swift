@@ -144,17 +144,24 @@ public struct Generate: Sendable {
         if let location { rules.protect(LexicalPath.joined(location.repositoryRoot, ".git"), as: "the repository's .git") }
         if let templateFolder { rules.protectTemplates(in: templateFolder.path, library: templates) }
         let generator = Generator(templates: templates, kinds: kinds)
-        // Clashing outputs are refused before anything renders: rendered at the same time, one
-        // output could otherwise stage a folder where another writes a file and fail first.
+        // Validation refused clashing outputs (OutputPathClaims), so no output can stage a
+        // folder where another writes a file.
         let plannedPaths = generator.plannedPaths(for: manifest)
-        try Self.checkClaims(plannedPaths)
+        // The one thing an output cannot hold that depends on where the manifest is, not on
+        // what it says: Firebase's header names the manifest's path.
+        if kinds.contains(.seeds), manifest.outputs.servers.contains(.firebase), FirebaseSeedEmitter.versionDescription(header) == nil {
+            throw .emit(
+                EmitError(
+                    "the manifest's path, \(header.manifestName), is too long for the Firebase template's version description (\(FirebaseSeedEmitter.Limits.versionDescriptionLength) characters), which must name it; move the manifest to a shorter path or leave firebase out of outputs.servers"
+                ))
+        }
         let files: [GeneratedFile]
         if let makeSink {
             files = try generator.files(for: manifest, header: header, sink: makeSink(rules))
         } else {
             files = try generator.files(for: manifest, header: header)
         }
-        assert(files.map(\.path) == plannedPaths, "the generator wrote other paths than it planned, unchecked for clashes")
+        assert(files.map(\.path) == plannedPaths, "the generator wrote other paths than it planned, which validation checked for clashes")
         // The staging and comparing sinks check each path before they open it; an in-memory
         // render opens nothing, so its paths are checked here.
         if makeSink == nil {
@@ -199,30 +206,6 @@ public struct Generate: Sendable {
 }
 
 extension Generate {
-    /// Two outputs must never claim the same file, also in spellings that differ only by case
-    /// (one file on the case-insensitive volumes of macOS, where iOS teams work), and no output
-    /// may need a folder where another output is a file
-    /// (`swift: Generated/Server/flags.seed.sql/Flags.swift`).
-    static func checkClaims(_ paths: [String]) throws(GenerateError) {
-        let normalizedPaths = paths.map { OutputPathRules.normalized($0).lowercased() }
-        var seen: [String: String] = [:]
-        for (path, normalized) in zip(paths, normalizedPaths) {
-            if let other = seen.updateValue(path, forKey: normalized) {
-                let spelling = other == path ? "" : " (as \(other): on macOS, paths that differ only by case name one file)"
-                throw .output("two outputs would both write \(path)\(spelling); give each output in 'outputs' its own path")
-            }
-        }
-        for (path, normalized) in zip(paths, normalizedPaths) {
-            var folder = normalized[...]
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                if let other = seen[String(folder)] {
-                    throw .output("\(path) would be written inside \(other), which another output writes as a file; give each output in 'outputs' its own path")
-                }
-            }
-        }
-    }
-
     /// The command that regenerates the outputs as this run did, for "how to fix" messages.
     public var fixCommand: String {
         var words = ["flaggen generate"]
@@ -282,7 +265,8 @@ public enum GenerateError: Error, CustomStringConvertible, Sendable {
     case template(String)
     /// An output cannot be written (exit status 1).
     case output(String)
-    /// The manifest is valid but one output cannot express it (exit status 1).
+    /// The manifest is valid, but this run cannot generate from where it is (exit status 1;
+    /// see ``EmitError``).
     case emit(EmitError)
 
     public var description: String {

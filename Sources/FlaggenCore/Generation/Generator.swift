@@ -59,7 +59,7 @@ public struct Generator: Sendable {
                 jobs.append((51, { try kotlinFiles(for: manifest, header: header, sink: sink) }))
             case .schemas:
                 jobs.append((11, {
-                    try Self.inFolder(manifest.outputs.schemas, try JSONSchemaEmitter().files(for: manifest, header: header)).map(sink.accept)
+                    try Self.inFolder(manifest.outputs.schemas, JSONSchemaEmitter().files(for: manifest, header: header)).map(sink.accept)
                 }))
             case .seeds:
                 for server in manifest.outputs.servers {
@@ -67,7 +67,7 @@ public struct Generator: Sendable {
                     jobs.append((cost, {
                         let folder = manifest.outputs.seeds
                         guard let emitter = Self.streamingEmitter(for: server) else {
-                            return try Self.inFolder(folder, try FirebaseSeedEmitter().files(for: manifest, header: header)).map(sink.accept)
+                            return try Self.inFolder(folder, FirebaseSeedEmitter().files(for: manifest, header: header)).map(sink.accept)
                         }
                         return [try Self.stream(emitter, for: manifest, header: header, in: folder, sink: sink)]
                     }))
@@ -82,8 +82,6 @@ public struct Generator: Sendable {
                 files += produced
             case .failure(let error as TemplateError):
                 throw .template(error.message)
-            case .failure(let error as EmitError):
-                throw .emit(error)
             case .failure(let error as OutputError):
                 throw .output(error.message)
             case .failure(let error):
@@ -94,15 +92,15 @@ public struct Generator: Sendable {
     }
 
     /// The paths of the files ``files(for:header:sink:)`` produces for the manifest, relative to
-    /// the output root, known before anything renders: `Generate` checks them for clashes first,
-    /// so a clash is reported as such whichever output would have reached the disk first.
+    /// the output root, known before anything renders.
     public func plannedPaths(for manifest: Manifest) -> [String] {
         kinds.flatMap { Self.plannedPaths(for: manifest, kind: $0) }
     }
 
     /// The paths of the files one kind of output writes for the manifest, relative to the output
     /// root, in the order they are produced (for Kotlin: the flags file, `FlagKit.kt` beside it,
-    /// then the flag store when the manifest asks for it).
+    /// then the flag store when the manifest asks for it). Validation checks the files of every kind for
+    /// clashes (``OutputPathClaims``), so a generator never meets two outputs on one file.
     static func plannedPaths(for manifest: Manifest, kind: OutputKind) -> [String] {
         switch kind {
         case .swift:
@@ -153,7 +151,7 @@ public struct Generator: Sendable {
     ) throws -> GeneratedFile {
         let stream = try sink.open(path: path(type(of: emitter).fileName, inFolder: folder))
         let chunks = ChunkedOutput(stream)
-        var rest = try emitter.files(for: manifest, header: header, streamingTo: chunks)[0].contents
+        var rest = emitter.files(for: manifest, header: header, streamingTo: chunks)[0].contents
         chunks.drain(&rest)
         if let failure = chunks.failure { throw failure }
         return try stream.close()

@@ -22,15 +22,15 @@ public struct CanonicalSeedEmitter: Sendable {
     public init() {}
 
     /// Files with paths relative to the seeds folder: `flags.seed.json`.
-    public func files(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
-        try files(for: manifest, header: header, streamingTo: nil)
+    public func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
+        files(for: manifest, header: header, streamingTo: nil)
     }
 
     /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
     /// enough have piled up; the file returned holds the bytes not yet handed over.
-    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile] {
+    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) -> [GeneratedFile] {
         // Written flag by flag (see ``StreamedSeedDocument``); keys in the writer's order.
-        try StreamedSeedDocument.file(named: Self.fileName, streamingTo: chunks) { json in
+        StreamedSeedDocument.file(named: Self.fileName, streamingTo: chunks) { json in
             json.beginObject()
             json.key("$comment")
             json.string(header.lines.joined(separator: " "))
@@ -119,12 +119,7 @@ public struct CanonicalSeedEmitter: Sendable {
         json.key("owner")
         json.string(flag.owner)
         json.key("rules")
-        if let rollout = flag.rollout, !CanonicalSeedValue.isPlain(rollout.value) {
-            // Written as a value, so a value that cannot be written gives the error naming where.
-            try json.value(CanonicalSeedValue.rules(of: flag))
-        } else {
-            try CanonicalSeedValue.writeRules(of: flag, to: &json)
-        }
+        try CanonicalSeedValue.writeRules(of: flag, to: &json)
         json.key("type")
         json.string(flag.type.rawValue)
         json.endObject()

@@ -36,22 +36,19 @@ public struct FlagdSeedEmitter: Sendable {
 
     /// Files with paths relative to the output folder (manifest.outputs.seeds).
     ///
-    /// Throws when an `int` flag holds a value flagd cannot serve exactly (beyond ±2^53).
-    public func files(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
-        try files(for: manifest, header: header, streamingTo: nil)
+    /// An `int` beyond ±2^53, which flagd would serve rounded, is refused by validation when
+    /// flagd is among `outputs.servers` (``FlagdRules``); given a manifest that leaves flagd out,
+    /// the emitter writes it exactly, as the number flagd then rounds.
+    public func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
+        files(for: manifest, header: header, streamingTo: nil)
     }
 
     /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
     /// enough have piled up; the file returned holds the bytes not yet handed over.
-    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile] {
+    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) -> [GeneratedFile] {
         // Written flag by flag (see ``StreamedSeedDocument``); keys in the writer's order, so
-        // the flags go by key, not in manifest order. What flagd cannot serve is looked for
-        // first, in manifest order, so the error names the first such flag in the file.
-        for flag in manifest.flags where flag.type != .bool {
-            try checkServable(flag.defaultValue, of: flag, at: flag.location)
-            if let rollout = flag.rollout { try checkServable(rollout.value, of: flag, at: rollout.location) }
-        }
-        return try StreamedSeedDocument.file(named: Self.fileName, streamingTo: chunks) { json in
+        // the flags go by key, not in manifest order.
+        StreamedSeedDocument.file(named: Self.fileName, streamingTo: chunks) { json in
             json.beginObject()
             json.key("$comment")
             json.string(header.lines.joined(separator: " "))
@@ -142,25 +139,8 @@ public struct FlagdSeedEmitter: Sendable {
         json.endObject()
     }
 
-    /// Throws when flagd cannot serve `value` as the flag's variant.
-    private func checkServable(_ value: FlagValue, of flag: FlagDefinition, at location: SourceLocation) throws(EmitError) {
-        switch value {
-        case .int(let number) where number.magnitude > Self.largestExactInteger.magnitude:
-            throw EmitError(
-                "flagd: the int flag '\(flag.key)' holds \(number), but flagd reads numbers as 64-bit floating point and serves "
-                    + "integers exactly only between -\(Self.largestExactInteger) and \(Self.largestExactInteger) (2^53); "
-                    + "use a smaller value, or a string flag for large identifiers",
-                at: location)
-        case .json(let document):
-            guard case .object = document else {
-                throw EmitError("flagd: the json flag '\(flag.key)' must hold a JSON object; flagd object flags serve objects only", at: location)
-            }
-        default:
-            break
-        }
-    }
-
-    /// A flag value as a flagd variant value (``checkServable(_:of:at:)`` has passed it).
+    /// A flag value as a flagd variant value. A json value is always an object, as flagd's
+    /// object flags need: the validator reads it as a mapping that fits its config.
     private func writeVariantValue(_ value: FlagValue, to json: inout JSONStreamWriter) throws {
         switch value {
         case .bool(let value): json.bool(value)

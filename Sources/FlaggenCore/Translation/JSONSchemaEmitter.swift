@@ -38,73 +38,34 @@ public struct JSONSchemaEmitter: Sendable {
 
     /// Files with paths relative to the output folder (manifest.outputs.schemas).
     ///
-    /// Throws when two configs' names differ only in letter case: their files would overwrite
-    /// each other on case-insensitive file systems (macOS, Windows).
-    public func files(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
-        try checkFileNamesAreDistinct(manifest.configs)
+    /// Configs whose names differ only in letter case, whose files would overwrite each other on
+    /// case-insensitive file systems, and configs that would make more than ``maxDefinitions``
+    /// definitions are refused by validation (``SchemaRules``), so every file is written.
+    public func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
         let configs = Dictionary(manifest.configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let comment = JSONValue.string(header.lines.joined(separator: " "))
         var files: [GeneratedFile] = []
-        var definitionCount = 0
         for config in manifest.configs {
             let shapes = JSONSchemaConfigSchema(configs: configs, rootConfig: config.name)
             var schema = shapes.objectSchema(for: config)
-            let closure = shapes.closure(of: [config.name])
-            // Each file repeats every config it refers to, so a long chain of configs would make
-            // the output grow with the square of its length: 1,000 configs, 116 MB.
-            definitionCount += closure.count
-            if definitionCount > Self.maxDefinitions {
-                throw EmitError(
-                    "the JSON Schemas would hold more than \(Self.maxDefinitions) config definitions in all, because each "
-                        + "config's file repeats every config it refers to, directly or through others; make configs "
-                        + "refer to fewer other configs, or generate the other outputs alone (flaggen generate "
-                        + "--only swift --only kotlin --only seeds)",
-                    at: config.location)
-            }
-            let definitions = shapes.definitions(for: closure)
+            // Each file repeats every config it refers to (SchemaRules bounds how many in all).
+            let definitions = shapes.definitions(for: shapes.closure(of: [config.name]))
             if !definitions.isEmpty { schema["$defs"] = .object(definitions) }
-            let name = Self.fileName(forConfig: config.name)
-            files.append(try file(name, schema, comment: comment, location: config.location))
+            files.append(file(Self.fileName(forConfig: config.name), schema, comment: comment))
         }
-        do {
-            let response = try JSONSchemaEvaluationResponse().document(for: manifest, configs: configs, comment: header.lines.joined(separator: " "))
-            files.append(GeneratedFile(path: Self.evaluationResponseFileName, contents: response))
-        } catch let error as EmitError {
-            throw error
-        } catch {
-            throw EmitError("cannot write the JSON Schema \(Self.evaluationResponseFileName): \(error)")
+        let response = ValidatedJSON.write {
+            try JSONSchemaEvaluationResponse().document(for: manifest, configs: configs, comment: header.lines.joined(separator: " "))
         }
+        files.append(GeneratedFile(path: Self.evaluationResponseFileName, contents: response))
         return files
     }
 
     /// Adds the document keywords (`$schema`, `$id`, `$comment`) and writes the JSON.
-    private func file(_ name: String, _ schema: [String: JSONValue], comment: JSONValue, location: SourceLocation?) throws(EmitError)
-        -> GeneratedFile
-    {
+    private func file(_ name: String, _ schema: [String: JSONValue], comment: JSONValue) -> GeneratedFile {
         var document = schema
         document["$schema"] = .string(Self.dialect)
         document["$id"] = .string(name)
         document["$comment"] = comment
-        do {
-            return GeneratedFile(path: name, contents: try JSONWriter(trailingNewline: true).utf8Bytes(for: .object(document)))
-        } catch {
-            throw EmitError("cannot write the JSON Schema \(name): \(error)", at: location)
-        }
-    }
-
-    /// Refuses configs whose file names differ only in case (`Plan` and `PLAN`).
-    private func checkFileNamesAreDistinct(_ configs: [ConfigDefinition]) throws(EmitError) {
-        var seen: [String: ConfigDefinition] = [:]
-        for config in configs {
-            let folded = config.name.lowercased()
-            if let first = seen[folded] {
-                throw EmitError(
-                    "configs '\(first.name)' and '\(config.name)' differ only in letter case, so their JSON Schemas "
-                        + "(\(Self.fileName(forConfig: first.name)) and \(Self.fileName(forConfig: config.name))) would overwrite each other "
-                        + "on case-insensitive file systems such as macOS and Windows; rename one of them",
-                    at: config.location)
-            }
-            seen[folded] = config
-        }
+        return GeneratedFile(path: name, contents: ValidatedJSON.write { try JSONWriter(trailingNewline: true).utf8Bytes(for: .object(document)) })
     }
 }

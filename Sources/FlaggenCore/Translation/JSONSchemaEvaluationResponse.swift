@@ -15,11 +15,6 @@ struct JSONSchemaEvaluationResponse {
     /// building it as one value first cost more than writing it.
     func document(for manifest: Manifest, configs: [String: ConfigDefinition], comment: String) throws -> [UInt8] {
         let shapes = JSONSchemaConfigSchema(configs: configs, rootConfig: nil)
-        // The flags are written in key order; a flag that cannot be typed is looked for first,
-        // in manifest order, so the error names the first one in the file.
-        for index in manifest.flags.indices where manifest.flags[index].type == .json {
-            _ = try configName(of: manifest.flags[index], shapes: shapes)
-        }
         let definitions = shapes.definitions(for: shapes.closure(of: manifest.flags.compactMap(\.configName)))
         var json = JSONStreamWriter(JSONWriter(trailingNewline: true))
         json.beginObject()
@@ -82,9 +77,10 @@ struct JSONSchemaEvaluationResponse {
     /// One flag's schema: its type (or its config's `$ref`), default and description.
     private func writeSchema(for flag: FlagDefinition, shapes: JSONSchemaConfigSchema, to json: inout JSONStreamWriter) throws {
         json.beginObject()
-        if flag.type == .json {
+        // The validator sees to it that a json flag names a defined config.
+        if flag.type == .json, let name = flag.configName {
             json.key("$ref")
-            json.string(shapes.reference(to: try configName(of: flag, shapes: shapes)))
+            json.string(shapes.reference(to: name))
         }
         json.key("default")
         try CanonicalSeedValue.write(flag.defaultValue, to: &json)
@@ -114,16 +110,5 @@ struct JSONSchemaEvaluationResponse {
             break
         }
         json.endObject()
-    }
-
-    /// The config a json flag's value is typed by.
-    private func configName(of flag: FlagDefinition, shapes: JSONSchemaConfigSchema) throws(EmitError) -> String {
-        // The validator guarantees a json flag names a defined config; refuse rather than guess.
-        guard let name = flag.configName, shapes.configs[name] != nil else {
-            throw EmitError(
-                "json flag '\(flag.key)' names no defined config, so its JSON Schema cannot be written; run flaggen lint",
-                at: flag.location)
-        }
-        return name
     }
 }

@@ -24,13 +24,17 @@ public struct PostgresSeedEmitter: Sendable {
     public init() {}
 
     /// Files with paths relative to the seeds folder: `flags.seed.sql`.
-    public func files(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
-        try files(for: manifest, header: header, streamingTo: nil)
+    ///
+    /// A string with U+0000, which PostgreSQL cannot store, is refused by validation when
+    /// postgres is among `outputs.servers` (``PostgresRules``); given a manifest that leaves
+    /// postgres out, the emitter writes it as an escape, which PostgreSQL refuses on load.
+    public func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
+        files(for: manifest, header: header, streamingTo: nil)
     }
 
     /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
     /// enough have piled up; the file returned holds the bytes not yet handed over.
-    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile] {
+    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) -> [GeneratedFile] {
         var sql = header.lines.map { "-- " + PostgresSeedLiteral.commentText($0) }.joined(separator: "\n") + "\n"
         sql += """
             --
@@ -57,7 +61,7 @@ public struct PostgresSeedEmitter: Sendable {
         var upserts = PostgresSeedUpsertWriter(manifest)
         for index in manifest.flags.indices {
             bytes.append(0x0A)
-            try upserts.appendUpsert(of: manifest.flags[index], to: &bytes)
+            upserts.appendUpsert(of: manifest.flags[index], to: &bytes)
             bytes.append(0x0A)
             chunks?.drainIfFull(&bytes)
         }
@@ -149,54 +153,4 @@ public struct PostgresSeedEmitter: Sendable {
             + refreshedColumns.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ",\n    ")
             + "\nWHERE (\(refreshedColumns.map { "f.\($0)" }.joined(separator: ", ")))"
             + "\n    IS DISTINCT FROM (\(refreshedColumns.map { "EXCLUDED.\($0)" }.joined(separator: ", ")));").utf8)
-
-    // MARK: - Checks
-
-    /// PostgreSQL text and jsonb cannot hold U+0000, so a manifest string with it cannot be seeded.
-    /// The fields are checked in a fixed order: the error names the first that holds it.
-    static func refuseNUL(in flag: FlagDefinition) throws(EmitError) {
-        let field: String
-        if PostgresSeedLiteral.containsNUL(flag.owner) {
-            field = "owner"
-        } else if let description = flag.description, PostgresSeedLiteral.containsNUL(description) {
-            field = "description"
-        } else if containsNUL(flag.defaultValue) {
-            field = "default"
-        } else if let rollout = flag.rollout, containsNUL(rollout.value) {
-            field = "rollout value"
-        } else {
-            return
-        }
-        throw EmitError(
-            "the \(field) of flag '\(flag.key)' contains the character U+0000, which PostgreSQL text and jsonb cannot store; remove it from the manifest",
-            at: flag.location)
-    }
-
-    /// Whether any string in the value, as ``CanonicalSeedValue/json(_:)`` writes it, holds U+0000.
-    private static func containsNUL(_ value: FlagValue) -> Bool {
-        switch value {
-        case .string(let text): PostgresSeedLiteral.containsNUL(text)
-        case .json(let document): containsNUL(document)
-        case .bool, .int, .double: false
-        }
-    }
-
-    /// Whether any string in a JSON value, object keys included, holds U+0000.
-    private static func containsNUL(_ value: JSONValue) -> Bool {
-        switch value {
-        case .string(let text): PostgresSeedLiteral.containsNUL(text)
-        case .array(let items): items.contains(where: containsNUL)
-        case .object(let members): members.contains { PostgresSeedLiteral.containsNUL($0.key) || containsNUL($0.value) }
-        default: false
-        }
-    }
-
-    /// `value` as compact JSON text, the error naming the flag.
-    static func compactJSON(_ value: JSONValue, of flag: FlagDefinition) throws(EmitError) -> String {
-        do {
-            return try JSONWriter(format: .compact).string(for: value)
-        } catch {
-            throw EmitError("cannot write the values of flag '\(flag.key)' as JSON: \(error)", at: flag.location)
-        }
-    }
 }

@@ -6,7 +6,8 @@
 /// invisible formatting characters (bidirectional controls, zero-width characters, the byte order
 /// mark) is written as a Unicode escape constant, `U&'...'`, with those characters as `\XXXX` or
 /// `\+XXXXXX`, so the file shows no raw control bytes and cannot display misleadingly. U+0000 has
-/// no representation in PostgreSQL text; callers refuse it first (see ``containsNUL(_:)``).
+/// no representation in PostgreSQL text: validation refuses it (``PostgresRules``); written
+/// anyway, it becomes `\0000`, which PostgreSQL refuses on load.
 enum PostgresSeedLiteral {
     /// A string constant: `'it''s'`, or `U&'line\000Atwo'` when the text needs escapes.
     static func string(_ text: String) -> String {

@@ -22,8 +22,7 @@ struct PostgresSeedUpsertWriter: ~Copyable {
 
     /// Appends one flag's upsert: inserted when missing; otherwise only its metadata is refreshed,
     /// and only when it changed (so an unchanged re-seed writes no row).
-    mutating func appendUpsert(of flag: FlagDefinition, to bytes: inout [UInt8]) throws(EmitError) {
-        try PostgresSeedEmitter.refuseNUL(in: flag)
+    mutating func appendUpsert(of flag: FlagDefinition, to bytes: inout [UInt8]) {
         let config = flag.configName.flatMap { configs[$0] }
         Self.append("-- ", to: &bytes)
         bytes.append(contentsOf: flag.key.utf8)
@@ -31,8 +30,8 @@ struct PostgresSeedUpsertWriter: ~Copyable {
         PostgresSeedLiteral.appendString(flag.key, to: &bytes)
         bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
         Self.typeValues.append(flag.type, to: &bytes)
-        try appendDefault(of: flag, to: &bytes)
-        try appendRules(of: flag, to: &bytes)
+        appendDefault(of: flag, to: &bytes)
+        appendRules(of: flag, to: &bytes)
         PostgresSeedLiteral.appendString(flag.owner, to: &bytes)
         bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
         PostgresSeedLiteral.appendString(orNULL: flag.expires?.description, to: &bytes)
@@ -61,45 +60,30 @@ struct PostgresSeedUpsertWriter: ~Copyable {
     // MARK: - jsonb values
 
     /// The default as a string constant holding its compact JSON, and the separator after it.
-    private mutating func appendDefault(of flag: FlagDefinition, to bytes: inout [UInt8]) throws(EmitError) {
+    private mutating func appendDefault(of flag: FlagDefinition, to bytes: inout [UInt8]) {
         switch flag.defaultValue {
         // Neither needs the JSON writer: their JSON is their text.
         case .bool(true): Self.append("'true',\n    ", to: &bytes)
         case .bool(false): Self.append("'false',\n    ", to: &bytes)
         default:
-            try appendJSON(of: flag, to: &bytes, write: { try CanonicalSeedValue.write(flag.defaultValue, to: &$0) }) {
-                CanonicalSeedValue.json(flag.defaultValue)
-            }
+            appendJSON(to: &bytes) { try CanonicalSeedValue.write(flag.defaultValue, to: &$0) }
             bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
         }
     }
 
     /// The rules as a string constant holding their compact JSON, and the separator after them.
-    private mutating func appendRules(of flag: FlagDefinition, to bytes: inout [UInt8]) throws(EmitError) {
+    private mutating func appendRules(of flag: FlagDefinition, to bytes: inout [UInt8]) {
         guard flag.rollout != nil else {
             Self.append("'[]',\n    ", to: &bytes)
             return
         }
-        try appendJSON(of: flag, to: &bytes, write: { try CanonicalSeedValue.writeRules(of: flag, to: &$0) }) {
-            CanonicalSeedValue.rules(of: flag)
-        }
+        appendJSON(to: &bytes) { try CanonicalSeedValue.writeRules(of: flag, to: &$0) }
         bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
     }
 
-    /// Appends the string constant of the compact JSON that `write` writes. When it cannot be
-    /// written, the value tree `value` is written the slow way, which throws the error that
-    /// names where the problem is.
-    private mutating func appendJSON(
-        of flag: FlagDefinition, to bytes: inout [UInt8], write: (inout JSONStreamWriter) throws -> Void, value: () -> JSONValue
-    ) throws(EmitError) {
-        do {
-            try write(&json)
-        } catch {
-            // The half-written value is dropped with the writer.
-            json = Self.makeJSONWriter()
-            PostgresSeedLiteral.appendString(try PostgresSeedEmitter.compactJSON(value(), of: flag), to: &bytes)
-            return
-        }
+    /// Appends the string constant of the compact JSON that `write` writes.
+    private mutating func appendJSON(to bytes: inout [UInt8], write: (inout JSONStreamWriter) throws -> Void) {
+        ValidatedJSON.write { try write(&json) }
         json.handOn { PostgresSeedLiteral.appendString(utf8: $0, to: &bytes) }
     }
 

@@ -5,20 +5,13 @@ import FlaggenJSON
 /// bytes are handed over as they pile up (`chunks?.drainIfFull(&json)` after each flag).
 enum StreamedSeedDocument {
     /// The file `fileName` that `write` writes; it holds the bytes not yet handed to `chunks`.
-    ///
-    /// An ``EmitError`` from `write` is thrown as is; any other error (a value JSON cannot hold)
-    /// becomes one naming the file.
+    /// `write` throws only where the JSON writer would for a value a validated manifest cannot
+    /// hold (see ``ValidatedJSON``).
     static func file(
         named fileName: String, streamingTo chunks: ChunkedOutput?, write: (inout JSONStreamWriter) throws -> Void
-    ) throws(EmitError) -> [GeneratedFile] {
+    ) -> [GeneratedFile] {
         var json = JSONStreamWriter(JSONWriter(trailingNewline: true))
-        do {
-            try write(&json)
-        } catch let error as EmitError {
-            throw error
-        } catch {
-            throw EmitError("cannot write \(fileName): \(error)")
-        }
+        ValidatedJSON.write { try write(&json) }
         return [GeneratedFile(path: fileName, contents: json.finish())]
     }
 }
@@ -30,7 +23,7 @@ protocol StreamingSeedEmitter {
     static var fileName: String { get }
 
     /// The seed, its bytes handed to `chunks` as they are written when given.
-    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile]
+    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) -> [GeneratedFile]
 }
 
 extension CanonicalSeedEmitter: StreamingSeedEmitter {}

@@ -14,8 +14,11 @@ import FlaggenJSON
 /// - `type` is the flag's kind, or `kill-switch` for kill switches. Owner and expiry go into
 ///   `description`; flaggen's header is the root `$comment`.
 ///
-/// Throws for what Unleash cannot express: a rollout that is not a whole percent, and a bool
-/// rollout that turns a default-on flag off for a share of users. See docs/server-seeds.md.
+/// What Unleash cannot express, a rollout that is not a whole percent and a bool rollout that
+/// turns a default-on flag off for a share of users, is refused by validation when unleash is
+/// among `outputs.servers` (``UnleashRules``). Given a manifest that leaves unleash out, the
+/// emitter still writes a document: the share rounded down to a whole percent, and a rollout
+/// that turns a default-on flag off for a share left out. See docs/server-seeds.md.
 public struct UnleashSeedEmitter: Sendable {
     /// The seed's file name, relative to the seeds folder.
     public static let fileName = "unleash.features.json"
@@ -27,22 +30,22 @@ public struct UnleashSeedEmitter: Sendable {
     public init() {}
 
     /// Files with paths relative to the output folder (manifest.outputs.seeds).
-    public func files(for manifest: Manifest, header: GeneratedHeader) throws(EmitError) -> [GeneratedFile] {
-        try files(for: manifest, header: header, streamingTo: nil)
+    public func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
+        files(for: manifest, header: header, streamingTo: nil)
     }
 
     /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
     /// enough have piled up; the file returned holds the bytes not yet handed over.
-    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) throws(EmitError) -> [GeneratedFile] {
+    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) -> [GeneratedFile] {
         // Written feature by feature (see ``StreamedSeedDocument``); keys in the writer's order.
-        try StreamedSeedDocument.file(named: Self.fileName, streamingTo: chunks) { json in
+        StreamedSeedDocument.file(named: Self.fileName, streamingTo: chunks) { json in
             json.beginObject()
             json.key("$comment")
             json.string(header.lines.joined(separator: " "))
             json.key("features")
             json.beginArray()
             for flag in manifest.flags {
-                try writeFeature(for: flag, to: &json)
+                writeFeature(for: flag, to: &json)
                 chunks?.drainIfFull(&json)
             }
             json.endArray()
@@ -53,8 +56,8 @@ public struct UnleashSeedEmitter: Sendable {
     }
 
     /// One flag as an Unleash feature.
-    private func writeFeature(for flag: FlagDefinition, to json: inout JSONStreamWriter) throws(EmitError) {
-        let (enabled, strategies) = try activation(of: flag)
+    private func writeFeature(for flag: FlagDefinition, to json: inout JSONStreamWriter) {
+        let (enabled, strategies) = activation(of: flag)
         json.beginObject()
         json.key("description")
         writeDescription(of: flag, to: &json)
@@ -79,38 +82,28 @@ public struct UnleashSeedEmitter: Sendable {
     }
 
     /// Whether the feature is enabled, and its strategies.
-    private func activation(of flag: FlagDefinition) throws(EmitError) -> (enabled: Bool, strategies: UnleashStrategies) {
+    private func activation(of flag: FlagDefinition) -> (enabled: Bool, strategies: UnleashStrategies) {
         guard case .bool(let defaultValue) = flag.defaultValue else {
             // Non-bool flags: the first matching strategy's variant is the value.
             var strategies = UnleashStrategies.none
             if let rollout = flag.rollout {
-                let served = try UnleashVariant.serving(rollout.value, named: UnleashVariant.rolloutName, flag: flag, at: rollout.location)
-                strategies = try .matching(rollout, of: flag, variant: served)
+                strategies = .matching(rollout, variant: UnleashVariant.serving(rollout.value, named: UnleashVariant.rolloutName))
             }
-            let fallback = try UnleashVariant.serving(flag.defaultValue, named: UnleashVariant.defaultName, flag: flag, at: flag.location)
-            strategies.addEveryone(variant: fallback)
+            strategies.addEveryone(variant: UnleashVariant.serving(flag.defaultValue, named: UnleashVariant.defaultName))
             return (true, strategies)
         }
         guard let rollout = flag.rollout, rollout.value != flag.defaultValue else {
             return defaultValue ? (true, .everyone()) : (false, .none)
         }
         if !defaultValue {
-            return (true, try .matching(rollout, of: flag))
+            return (true, .matching(rollout))
         }
         // Default on, the rollout turns it off: enabled for everyone the rule does not serve.
-        switch rollout.basisPoints {
-        case 0:
-            return (true, .everyone())
-        case UnleashStrategies.everyone:
-            let notServed = UnleashStrategies.notMatching(rollout)
-            return (!notServed.isEmpty, notServed)
-        default:
-            throw EmitError(
-                "Unleash: the rollout of '\(flag.key)' turns a flag that defaults to true off for \(rollout.percentText) percent "
-                    + "of users, and Unleash rollouts can only turn a feature on for a share; invert the flag (default: false, "
-                    + "a rollout that serves true) or use percent 0 or 100",
-                at: rollout.location)
-        }
+        // Only all or nothing can be turned off: UnleashRules refuses a share in between, and
+        // the emitter leaves such a rollout out (as at 0 percent).
+        guard rollout.basisPoints == UnleashStrategies.everyone else { return (true, .everyone()) }
+        let notServed = UnleashStrategies.notMatching(rollout)
+        return (!notServed.isEmpty, notServed)
     }
 
     /// The flag's description, then its owner and expiry, and how a partial rollout buckets,

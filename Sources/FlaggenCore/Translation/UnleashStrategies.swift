@@ -40,12 +40,11 @@ struct UnleashStrategies {
         return strategies
     }
 
-    /// The strategies that match the requests `rollout` serves: its gates and its share.
-    ///
-    /// Throws when the share is not a whole percent: Unleash rollouts are whole percents.
-    static func matching(_ rollout: Rollout, of flag: FlagDefinition, variant: UnleashVariant? = nil) throws(EmitError) -> UnleashStrategies {
+    /// The strategies that match the requests `rollout` serves: its gates and its share, in
+    /// whole percent (rounded down: ``UnleashRules`` refuses other shares).
+    static func matching(_ rollout: Rollout, variant: UnleashVariant? = nil) -> UnleashStrategies {
         var strategies = UnleashStrategies()
-        strategies.serving = (Gates(rollout), try wholePercent(rollout, of: flag), isPartial(rollout), variant)
+        strategies.serving = (Gates(rollout), rollout.basisPoints / 100, isPartial(rollout), variant)
         return strategies
     }
 
@@ -200,16 +199,5 @@ struct UnleashStrategies {
             json.endArray()
             json.endObject()
         }
-    }
-
-    private static func wholePercent(_ rollout: Rollout, of flag: FlagDefinition) throws(EmitError) -> Int {
-        guard rollout.basisPoints % 100 == 0 else {
-            let lower = rollout.basisPoints / 100
-            throw EmitError(
-                "Unleash: the rollout of '\(flag.key)' is \(rollout.percentText) percent, but Unleash rollouts are whole percents "
-                    + "(Unleash's engine reads it as 0 percent); use percent: \(lower) or \(lower + 1)",
-                at: rollout.location)
-        }
-        return rollout.basisPoints / 100
     }
 }

@@ -20,21 +20,17 @@ struct UnleashVariant {
     let payloadValue: String
 
     /// The variant named `name` that serves `value`.
-    static func serving(_ value: FlagValue, named name: StaticString, flag: FlagDefinition, at location: SourceLocation) throws(EmitError) -> UnleashVariant {
-        do {
-            switch value {
-            case .string(let text): return UnleashVariant(name: name, payloadType: "string", payloadValue: text)
-            case .int(let number): return UnleashVariant(name: name, payloadType: "number", payloadValue: String(number))
-            case .double(let number):
-                return UnleashVariant(name: name, payloadType: "number", payloadValue: try JSONWriter(format: .compact).string(for: .double(number)))
-            case .json(let object):
-                return UnleashVariant(name: name, payloadType: "json", payloadValue: try JSONWriter(format: .compact).string(for: object))
-            // Bool flags answer with `isEnabled` and carry no payload; a bool would be the text
-            // `true` or `false`.
-            case .bool(let flag): return UnleashVariant(name: name, payloadType: "string", payloadValue: flag ? "true" : "false")
-            }
-        } catch {
-            throw EmitError("Unleash: cannot write the value of '\(flag.key)' as a payload: \(error)", at: location)
+    static func serving(_ value: FlagValue, named name: StaticString) -> UnleashVariant {
+        switch value {
+        case .string(let text): UnleashVariant(name: name, payloadType: "string", payloadValue: text)
+        case .int(let number): UnleashVariant(name: name, payloadType: "number", payloadValue: String(number))
+        case .double(let number):
+            UnleashVariant(name: name, payloadType: "number", payloadValue: ValidatedJSON.write { try JSONWriter(format: .compact).string(for: .double(number)) })
+        case .json(let object):
+            UnleashVariant(name: name, payloadType: "json", payloadValue: ValidatedJSON.write { try JSONWriter(format: .compact).string(for: object) })
+        // Bool flags answer with `isEnabled` and carry no payload; a bool would be the text
+        // `true` or `false`.
+        case .bool(let flag): UnleashVariant(name: name, payloadType: "string", payloadValue: flag ? "true" : "false")
         }
     }
 
