@@ -363,4 +363,21 @@ final class OutputRulesTests: XCTestCase {
                 "error: outputs.swift puts the Swift file at Generated/Schemas/Plan.schema.json, where outputs.schemas, left at its "
                     + "default, puts the JSON Schema Plan.schema.json; give each output in 'outputs' its own path"), run.lint[6])
     }
+
+    // MARK: - Other commands
+
+    /// `breaking` compares what installed apps read: the manifest it compares against is read
+    /// without the output rules, which a manifest written before them may break.
+    func testBreakingReadsTheOldManifestWithoutOutputRules() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-breaking-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flag = "version: 1\nflags:\n  half: {type: bool, default: false, owner: a, expires: 2029-03-01, rollout: {percent: PERCENT}}\n"
+        try Data(flag.replacingOccurrences(of: "PERCENT", with: "12.5").utf8).write(to: folder.appendingPathComponent("old.yaml"))
+        try Data(flag.replacingOccurrences(of: "PERCENT", with: "12").utf8).write(to: folder.appendingPathComponent("flags.yaml"))
+        let findings = try Breaking(manifestPath: folder.appendingPathComponent("flags.yaml").path, against: folder.appendingPathComponent("old.yaml").path).run()
+        XCTAssertEqual(findings.filter { $0.severity == .error }, [])
+        let newIsChecked = try Breaking(manifestPath: folder.appendingPathComponent("old.yaml").path, against: folder.appendingPathComponent("flags.yaml").path).run()
+        XCTAssertEqual(newIsChecked.map(\.location), [SourceLocation(line: 3, column: 88)], newIsChecked.map(\.formatted).joined(separator: "\n"))
+    }
 }

@@ -33,7 +33,9 @@ public struct Breaking: Sendable {
                     file: manifestPath, at: .startOfFile)
             ]
         }
-        let oldResult = ManifestValidator().validate(oldBytes, file: oldName)
+        var oldValidator = ManifestValidator()
+        oldValidator.checksOutputRules = false
+        let oldResult = oldValidator.validate(oldBytes, file: oldName)
         guard let old = oldResult.manifest, let new = newResult.manifest else {
             return (newResult.diagnostics + oldResult.diagnostics).filter { $0.severity == .error }
         }

@@ -16,6 +16,10 @@ public struct ValidationResult: Sendable {
 public struct ManifestValidator: Sendable {
     /// The bounds applied while reading.
     public var limits: InputLimits
+    /// Whether to check what the manifest's outputs can express (``OutputRules``), as every
+    /// command does but `breaking` for the manifest it compares against: what an old manifest's
+    /// seeds could hold does not change what installed apps read.
+    var checksOutputRules = true
 
     /// Creates a validator.
     public init(limits: InputLimits = .default) {
@@ -58,7 +62,7 @@ public struct ManifestValidator: Sendable {
 extension ManifestValidator {
     /// Reports what the outputs of the manifest read so far cannot express.
     private func checkOutputRules(of manifest: Manifest?, in context: ValidationContext) {
-        guard let manifest else { return }
+        guard checksOutputRules, let manifest else { return }
         OutputRules(context: context, nodes: ManifestNodes(tree: context.tree)).check(manifest)
     }
 }
