@@ -16,6 +16,7 @@ struct FirebaseRules {
     let context: ValidationContext
     let nodes: ManifestNodes
 
+    /// Reports everything of `manifest` that a Firebase template cannot hold.
     func check(_ manifest: Manifest) {
         let rolloutCount = manifest.flags.count(where: { $0.rollout != nil })
         var rollouts = 0

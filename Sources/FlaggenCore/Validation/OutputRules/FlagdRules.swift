@@ -6,6 +6,7 @@ struct FlagdRules {
     let context: ValidationContext
     let nodes: ManifestNodes
 
+    /// Reports every int value of `manifest` that flagd cannot serve exactly.
     func check(_ manifest: Manifest) {
         for flag in manifest.flags where flag.type == .int {
             if case .int(let number) = flag.defaultValue, !Self.servesExactly(number) {

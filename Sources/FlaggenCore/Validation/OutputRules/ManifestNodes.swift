@@ -7,6 +7,7 @@
 final class ManifestNodes {
     typealias Node = YAMLTree.NodeID
 
+    /// The document the manifest was read from.
     let tree: YAMLTree
     /// Each flag's mapping, by the location of its key.
     private var flagsByKeyLocation: [SourceLocation: Node]?

@@ -23,6 +23,7 @@ struct OutputPathClaims {
         var what: String
     }
 
+    /// Reports every clash between the files of `manifest`'s outputs, once per pair of entries.
     func check(_ manifest: Manifest) {
         let claims = Self.claims(of: manifest)
         var byPath: [String: Claim] = [:]

@@ -9,6 +9,7 @@ struct PostgresRules {
     let context: ValidationContext
     let nodes: ManifestNodes
 
+    /// Reports every string of `manifest`'s flags that holds U+0000, at the string.
     func check(_ manifest: Manifest) {
         for flag in manifest.flags {
             if PostgresSeedLiteral.containsNUL(flag.owner) {

@@ -10,6 +10,7 @@
 struct SchemaRules {
     let context: ValidationContext
 
+    /// Reports the configs of `manifest` whose JSON Schemas cannot be written.
     func check(_ manifest: Manifest) {
         var seen: [String: ConfigDefinition] = [:]
         for config in manifest.configs {

@@ -12,6 +12,7 @@ struct UnleashRules {
     let context: ValidationContext
     let nodes: ManifestNodes
 
+    /// Reports every rollout of `manifest` that Unleash cannot express, at its `percent`.
     func check(_ manifest: Manifest) {
         for flag in manifest.flags {
             guard let rollout = flag.rollout else { continue }
