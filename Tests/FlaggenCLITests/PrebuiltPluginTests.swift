@@ -55,14 +55,20 @@ final class PrebuiltPluginTests: XCTestCase {
         try run([packageRoot.appendingPathComponent("Scripts/release.sh").path] + arguments, in: packageRoot)
     }
 
-    /// The targets of a package as `swift package dump-package` describes them, by name.
-    private func targets(ofPackageAt folder: URL) throws -> [String: NSDictionary] {
+    /// A package as `swift package dump-package` describes it.
+    private func dumpPackage(at folder: URL) throws -> [String: Any] {
         let scratch = root.appendingPathComponent("dump \(folder.lastPathComponent)")
         let result = try swift(["package", "--scratch-path", scratch.path, "dump-package"], in: folder)
         XCTAssertEqual(result.status, 0, result.stdout)
-        // The JSON is the last thing printed, after any lines about fetching or compiling.
-        let json = try XCTUnwrap(result.stdout.range(of: "{").map { String(result.stdout[$0.lowerBound...]) })
-        let package = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        // The JSON starts at the first line that opens it: SwiftPM may print lines before it.
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("{") }, result.stdout)
+        let json = lines[first...].joined(separator: "\n")
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    }
+
+    /// A dumped package's targets by name.
+    private func targets(of package: [String: Any]) throws -> [String: NSDictionary] {
         let targets = try XCTUnwrap(package["targets"] as? [[String: Any]])
         return Dictionary(uniqueKeysWithValues: targets.map { ($0["name"] as? String ?? "", $0 as NSDictionary) })
     }
@@ -131,11 +137,19 @@ final class PrebuiltPluginTests: XCTestCase {
             XCTAssertFalse(libraries.stdout.contains("libyaml"), libraries.stdout)
         #endif
 
-        // The plugin package declares the plugins and FlagKit exactly as this package does.
+        // The plugin package declares every plugin, FlagKit, the platforms and the language
+        // mode exactly as this package does.
         let plugin = output.appendingPathComponent("flaggen-plugin")
-        let ours = try targets(ofPackageAt: packageRoot)
-        let theirs = try targets(ofPackageAt: plugin)
-        for name in ["FlagGenPlugin", "GenerateFlags", "CheckFlags", "FlagKit", "FlagKitBucket"] {
+        let ourPackage = try dumpPackage(at: packageRoot)
+        let theirPackage = try dumpPackage(at: plugin)
+        XCTAssertEqual(theirPackage["platforms"] as? NSArray, ourPackage["platforms"] as? NSArray)
+        XCTAssertEqual(theirPackage["swiftLanguageVersions"] as? NSArray, ourPackage["swiftLanguageVersions"] as? NSArray)
+        let ours = try targets(of: ourPackage)
+        let theirs = try targets(of: theirPackage)
+        let plugins = ours.filter { $0.value["type"] as? String == "plugin" }.keys.sorted()
+        XCTAssertTrue(plugins.contains("FlagGenPlugin") && ours["FlagKit"] != nil, "\(ours.keys.sorted())")
+        XCTAssertEqual(theirs.filter { $0.value["type"] as? String == "plugin" }.keys.sorted(), plugins)
+        for name in plugins + ["FlagKit", "FlagKitBucket"] {
             XCTAssertEqual(theirs[name], ours[name], name)
         }
         XCTAssertEqual(theirs["flaggen"]?["type"] as? String, "binary")
@@ -189,7 +203,7 @@ final class PrebuiltPluginTests: XCTestCase {
         XCTAssertEqual(byURL.status, 0, byURL.stdout)
         XCTAssertFalse(byURL.stdout.contains("Compiling"), byURL.stdout)
         let publishedChecksum = try String(contentsOf: published.appendingPathComponent("flaggen.artifactbundle.zip.checksum"), encoding: .utf8)
-        let remote = try targets(ofPackageAt: published.appendingPathComponent("flaggen-plugin"))["flaggen"]
+        let remote = try targets(of: dumpPackage(at: published.appendingPathComponent("flaggen-plugin")))["flaggen"]
         XCTAssertEqual(remote?["url"] as? String, url)
         XCTAssertEqual(remote?["checksum"] as? String, publishedChecksum.trimmingCharacters(in: .newlines))
         XCTAssertFalse(FileManager.default.fileExists(atPath: published.appendingPathComponent("flaggen-plugin/flaggen.artifactbundle").path))
