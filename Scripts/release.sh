@@ -119,7 +119,7 @@ case "$(uname -s)" in
     "${build[@]}"
     binary="$("${build[@]}" --show-bin-path)/flaggen"
     built="$scratch/flaggen-$arch"
-    # No symbols or debug info in the shipped tool: a third of the size.
+    # No symbols or debug info in the shipped tool: half the size.
     strip -o "$built" "$binary"
 
     # What the binary loads: only the C library and its friends, never libyaml or the Swift
@@ -131,7 +131,6 @@ case "$(uname -s)" in
         fail "the built flaggen still loads a shared libyaml or Swift library: $needed" ;;
     esac
     "$built" --version > /dev/null
-    binaries=("$built")
     ;;
 
   Darwin)
@@ -176,8 +175,9 @@ case "$(uname -s)" in
       binaries+=("$("${build[@]}" --show-bin-path)/flaggen")
     done
     built="$scratch/flaggen-universal"
+    # Not stripped: the slices keep the linker's ad-hoc signatures, which arm64 requires, and
+    # Mach-O release builds carry no debug info anyway.
     lipo -create -output "$built" "${binaries[@]}"
-    strip -x "$built"
     archs=$(lipo -archs "$built")
     case "$archs" in
       *arm64*x86_64*|*x86_64*arm64*) ;;
