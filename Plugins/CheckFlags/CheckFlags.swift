@@ -9,3 +9,14 @@ struct CheckFlags: CommandPlugin {
         try CommandRunner.run(["check"], context: context, arguments: arguments)
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+    import XcodeProjectPlugin
+
+    /// The same command for an Xcode project, from the project's context menu.
+    extension CheckFlags: XcodeCommandPlugin {
+        func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+            try CommandRunner.run(["check"], context: context, arguments: arguments)
+        }
+    }
+#endif

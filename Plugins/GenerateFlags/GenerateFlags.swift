@@ -10,3 +10,14 @@ struct GenerateFlags: CommandPlugin {
         try CommandRunner.run(["generate"], context: context, arguments: arguments)
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+    import XcodeProjectPlugin
+
+    /// The same command for an Xcode project, from the project's context menu.
+    extension GenerateFlags: XcodeCommandPlugin {
+        func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+            try CommandRunner.run(["generate"], context: context, arguments: arguments)
+        }
+    }
+#endif

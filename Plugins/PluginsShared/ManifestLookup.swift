@@ -1,14 +1,16 @@
 import Foundation
 import PackagePlugin
 
-/// Finding a target's flags.yaml, shared by the build and command plugins (symlinked into each).
+/// Finding a target's flags.yaml, shared by the build and command plugins (symlinked into each,
+/// and copied into the prebuilt plugin package by Scripts/release.sh).
 enum ManifestLookup {
     /// The manifest's file name.
     static let fileName = "flags.yaml"
 
-    /// The target's flags.yaml files (a symlink counts), sorted by path.
-    static func manifests(in target: SourceModuleTarget) -> [URL] {
-        target.sourceFiles.map(\.url).filter { $0.lastPathComponent == fileName }.sorted { $0.path < $1.path }
+    /// The flags.yaml files among a target's files (a symlink counts), sorted by path: a
+    /// package target's source files, or the files that are members of an Xcode target.
+    static func manifests(in files: FileList) -> [URL] {
+        files.map(\.url).filter { $0.lastPathComponent == fileName }.sorted { $0.path < $1.path }
     }
 
     /// The template folder the manifest names with a top-level `templates:` line, if any,
