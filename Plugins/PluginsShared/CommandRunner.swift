@@ -23,9 +23,14 @@ enum CommandRunner {
                 return target
             }
         }
+        // PackagePlugin does not say which plugins a target applies, so Package.swift is read.
+        let manifestText = try? String(contentsOf: context.package.directoryURL.appendingPathComponent("Package.swift"), encoding: .utf8)
         try run(
-            command, targets: targets.map { ($0.name, $0.sourceFiles) }, manifestRequired: !named.isEmpty,
-            flaggen: context.tool(named: "flaggen").url, arguments: extractor.remainingArguments)
+            command,
+            targets: targets.map { target in
+                (target.name, target.sourceFiles, manifestText.map { ManifestLookup.applies("FlagGenPlugin", to: target.name, in: $0) } ?? false)
+            },
+            manifestRequired: !named.isEmpty, flaggen: context.tool(named: "flaggen").url, arguments: extractor.remainingArguments)
     }
 
     #if canImport(XcodeProjectPlugin)
@@ -39,14 +44,21 @@ enum CommandRunner {
                 throw PluginError(description: "no target named '\(name)' in \(context.xcodeProject.displayName)")
             }
             let targets = all.filter { named.isEmpty || named.contains($0.displayName) }
+            // An Xcode project does not say which build plugins a target runs either: there the
+            // manifest's `outputs.swift: false` leaves the Swift to FlagGenPlugin.
             try run(
-                command, targets: targets.map { ($0.displayName, $0.inputFiles) }, manifestRequired: false,
+                command, targets: targets.map { ($0.displayName, $0.inputFiles, false) }, manifestRequired: false,
                 flaggen: context.tool(named: "flaggen").url, arguments: extractor.remainingArguments)
         }
     #endif
 
+    /// Runs the command for each target's manifests. A target that applies FlagGenPlugin gets
+    /// its Swift from the build plugin in every build, so the command leaves the Swift out
+    /// (`--only` the other outputs) unless the arguments choose outputs themselves: a second
+    /// Flags.swift in the target would make the build fail ("multiple producers").
     private static func run(
-        _ command: [String], targets: [(name: String, files: FileList)], manifestRequired: Bool, flaggen: URL, arguments: [String]
+        _ command: [String], targets: [(name: String, files: FileList, appliesBuildPlugin: Bool)], manifestRequired: Bool, flaggen: URL,
+        arguments: [String]
     ) throws {
         var ran = 0
         var failures: [String] = []
@@ -58,11 +70,16 @@ enum CommandRunner {
                 }
                 continue
             }
+            var options = arguments
+            if target.appliesBuildPlugin, !arguments.contains(where: { $0 == "--only" || $0.hasPrefix("--only=") }) {
+                options += ["--only", "kotlin", "--only", "schemas", "--only", "seeds"]
+                print("\(target.name) applies FlagGenPlugin, which makes its Swift in every build: leaving the Swift out")
+            }
             for manifest in manifests {
                 print("\(target.name): flaggen \(command.joined(separator: " ")) (\(manifest.path(percentEncoded: false)))")
                 let process = Process()
                 process.executableURL = flaggen
-                process.arguments = ["--manifest", manifest.path(percentEncoded: false)] + command + arguments
+                process.arguments = ["--manifest", manifest.path(percentEncoded: false)] + command + options
                 process.currentDirectoryURL = manifest.deletingLastPathComponent()
                 try process.run()
                 process.waitUntilExit()

@@ -35,6 +35,47 @@ enum ManifestLookup {
         return nil
     }
 
+    /// Whether the target declaration `name: "target"` in Package.swift's `text` applies the
+    /// plugin `plugin` (its name appears in the parentheses of that `.target(…)` call). A text
+    /// scan, not a Swift parse: it reads the declarations packages write, and parentheses in
+    /// string literals could mislead it.
+    static func applies(_ plugin: String, to target: String, in text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        let needle = Array("name: \"\(target)\"".unicodeScalars)
+        var index = 0
+        while index + needle.count <= scalars.count {
+            defer { index += 1 }
+            guard scalars[index..<(index + needle.count)].elementsEqual(needle) else { continue }
+            // The call the name is an argument of: the nearest open parenthesis before it...
+            var depth = 0
+            var start = index - 1
+            while start >= 0 {
+                if scalars[start] == ")" { depth += 1 }
+                if scalars[start] == "(" {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+                start -= 1
+            }
+            guard start >= 0 else { continue }
+            // ...to the parenthesis that closes it.
+            depth = 0
+            var end = start
+            while end < scalars.count {
+                if scalars[end] == "(" { depth += 1 }
+                if scalars[end] == ")" {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                end += 1
+            }
+            var call = String.UnicodeScalarView()
+            call.append(contentsOf: scalars[start..<min(end + 1, scalars.count)])
+            if String(call).contains("\"\(plugin)\"") { return true }
+        }
+        return false
+    }
+
     /// The templates (`*.mustache`) under a folder, for declaring template overrides as build
     /// inputs: at most 1,000, at most four folders deep (a template folder holds a few files in
     /// `swift/` and `kotlin/`; a `templates:` that names the disk's root must not make every

@@ -345,7 +345,7 @@ final class OutputSafetyCLITests: XCTestCase {
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Out"), withDestinationURL: outside)
         let result = try runFlaggen(["generate", "--only", "swift"], in: folder)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("outside the manifest's folder"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("outside the repository"), result.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), [], "nothing written outside")
 
         // The same folder given on the command line is trusted.
@@ -389,7 +389,7 @@ final class OutputSafetyCLITests: XCTestCase {
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Out"), withDestinationURL: outside)
         let escaped = try runFlaggen(["check", "--only", "swift"], in: folder)
         XCTAssertEqual(escaped.status, 1)
-        XCTAssertTrue(escaped.stderr.contains("outside the manifest's folder"), escaped.stderr)
+        XCTAssertTrue(escaped.stderr.contains("outside the repository"), escaped.stderr)
     }
 
     func testTwoOutputsClaimingOneFileAreRefused() throws {

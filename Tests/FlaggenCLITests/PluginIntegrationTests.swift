@@ -148,24 +148,57 @@ final class PluginIntegrationTests: XCTestCase {
         XCTAssertTrue(duplicate.stdout.contains("has 2 flags.yaml files"), duplicate.stdout)
     }
 
+    /// The documented flow: the build plugin makes the Swift; the committed outputs (Kotlin for
+    /// the Android app, schemas, seeds) go outside the target, where SwiftPM neither compiles
+    /// them nor warns about them; generate-flags, swift build, check-flags and the CLI agree.
     func testCommandPluginsWriteAndCheckCommittedOutputs() throws {
+        try edit(
+            manifest,
+            "  swift: Generated/Swift/Flags.swift\n  kotlin: Generated/Kotlin/Flags.kt\n  kotlinRuntime: Generated/Kotlin/FlagStore.kt\n  schemas: Generated/Schemas\n  seeds: Generated/Server\n",
+            "  swift: false\n  kotlin: ../../android/app/src/main/kotlin/Flags.kt\n  schemas: ../../server/schemas\n  seeds: ../../server/seeds\n")
         let generate = try swift(["package", "--scratch-path", scratch.path, "--allow-writing-to-package-directory", "generate-flags"])
         XCTAssertEqual(generate.status, 0, generate.stdout)
-        let outputs = package.appendingPathComponent("Sources/Checkout App/Generated")
-        for file in ["Swift/Flags.swift", "Kotlin/Flags.kt", "Kotlin/FlagKit.kt", "Schemas/PaywallConfig.schema.json", "Server/flags.seed.sql"] {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: outputs.appendingPathComponent(file).path), file)
+        for file in ["android/app/src/main/kotlin/Flags.kt", "android/app/src/main/kotlin/FlagKit.kt", "server/schemas/PaywallConfig.schema.json", "server/seeds/flags.seed.sql"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: package.appendingPathComponent(file).path), file)
         }
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: manifest.deletingLastPathComponent().path).sorted(), ["Screens.swift", "flags.yaml"],
+            "nothing generated inside the target")
         XCTAssertTrue(generate.stdout.contains("created"), generate.stdout)
+
+        let built = try build()
+        XCTAssertFalse(built.contains("multiple producers"), built)
+        XCTAssertFalse(built.contains("unhandled"), built)
+        XCTAssertTrue(try demo().contains("1500"))
 
         let clean = try swift(["package", "--scratch-path", scratch.path, "check-flags"])
         XCTAssertEqual(clean.status, 0, clean.stdout)
         XCTAssertTrue(clean.stdout.contains("up to date"), clean.stdout)
+        let cli = try runFlaggen(["check", "--manifest", "Sources/Checkout App/flags.yaml"], in: package)
+        XCTAssertEqual(cli.status, 0, cli.stderr)
+        XCTAssertTrue(cli.stdout.contains("up to date"), cli.stdout)
 
-        try edit(outputs.appendingPathComponent("Kotlin/Flags.kt"), "defaultValue = false", "defaultValue = true")
+        try edit(package.appendingPathComponent("android/app/src/main/kotlin/Flags.kt"), "defaultValue = false", "defaultValue = true")
         let drift = try swift(["package", "--scratch-path", scratch.path, "check-flags", "--target", "CheckoutApp"])
         XCTAssertNotEqual(drift.status, 0)
         XCTAssertTrue(drift.stdout.contains("Flags.kt"), drift.stdout)
         XCTAssertTrue(drift.stdout.contains("differs from what the manifest generates"), drift.stdout)
+        XCTAssertEqual(try runFlaggen(["check", "--manifest", "Sources/Checkout App/flags.yaml"], in: package).status, 1)
+    }
+
+    /// Without `swift: false`, the command plugins still leave the Swift to the build plugin of
+    /// a target that applies it: a second Flags.swift in the target would fail the build.
+    func testCommandPluginsLeaveTheSwiftToTheBuildPlugin() throws {
+        let generate = try swift(["package", "--scratch-path", scratch.path, "--allow-writing-to-package-directory", "generate-flags"])
+        XCTAssertEqual(generate.status, 0, generate.stdout)
+        XCTAssertTrue(generate.stdout.contains("CheckoutApp applies FlagGenPlugin, which makes its Swift in every build: leaving the Swift out"), generate.stdout)
+        let outputs = manifest.deletingLastPathComponent().appendingPathComponent("Generated")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: outputs.appendingPathComponent("Swift/Flags.swift").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: outputs.appendingPathComponent("Kotlin/Flags.kt").path))
+        let built = try swift(["build", "--scratch-path", scratch.path])
+        XCTAssertFalse(built.stdout.contains("multiple producers"), built.stdout)
+        let clean = try swift(["package", "--scratch-path", scratch.path, "check-flags"])
+        XCTAssertEqual(clean.status, 0, clean.stdout)
     }
 
     /// The Flags.swift the build plugin wrote into its work directory.

@@ -651,6 +651,7 @@ final class ManifestSchemaTests: XCTestCase {
 
     static let goodManifests: [(String, String)] = [
         ("minimal", "version: 1\nflags: {}\n"),
+        ("swift left to the build plugin, kotlin beside the app", "version: 1\noutputs: {swift: false, kotlin: ../../android/Flags.kt}\nflags: {}\n"),
         (
             "every field",
             """
@@ -713,9 +714,12 @@ final class ManifestSchemaTests: XCTestCase {
         ("Kotlin keyword in the package", "version: 1\nkotlinPackage: com.when.flags\nflags: {}\n", "should not be valid under"),
         ("uppercase package", "version: 1\nkotlinPackage: com.Example\nflags: {}\n", "does not match"),
         ("retired twice", "version: 1\nretired: [a, a]\nflags: {}\n", "has non-unique elements"),
-        ("absolute output", "version: 1\noutputs: {swift: /tmp/Flags.swift}\nflags: {}\n", "should not be valid under"),
-        ("drive letter output", "version: 1\noutputs: {swift: 'C:\\Flags.swift'}\nflags: {}\n", "should not be valid under"),
-        ("output escapes", "version: 1\noutputs: {kotlin: ../android/Flags.kt}\nflags: {}\n", "should not be valid under"),
+        ("absolute output", "version: 1\noutputs: {kotlin: /tmp/Flags.kt}\nflags: {}\n", "should not be valid under"),
+        ("absolute swift output", "version: 1\noutputs: {swift: /tmp/Flags.swift}\nflags: {}\n", "is not valid under any of the given schemas"),
+        ("drive letter output", "version: 1\noutputs: {swift: 'C:\\Flags.swift'}\nflags: {}\n", "is not valid under any of the given schemas"),
+        ("swift output true", "version: 1\noutputs: {swift: true}\nflags: {}\n", "is not valid under any of the given schemas"),
+        ("output into git", "version: 1\noutputs: {kotlin: ../.git/hooks/x}\nflags: {}\n", "should not be valid under"),
+        ("output is the folder above", "version: 1\noutputs: {schemas: ../..}\nflags: {}\n", "should not be valid under"),
         ("output is the folder", "version: 1\noutputs: {schemas: ./.}\nflags: {}\n", "should not be valid under"),
         ("output has a control character", "version: 1\noutputs: {seeds: \"a\\tb\"}\nflags: {}\n", "should not be valid under"),
         ("unknown output", "version: 1\noutputs: {swfit: a}\nflags: {}\n", "Additional properties are not allowed"),

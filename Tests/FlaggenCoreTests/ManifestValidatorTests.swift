@@ -379,9 +379,11 @@ final class ManifestValidatorTests: XCTestCase {
 
     // MARK: - Outputs
 
-    func testOutputPathsStayInsideTheManifestFolder() {
+    func testOutputPathsAreRelative() {
         assertOneError("version: 1\noutputs: {swift: /etc/Flags.swift}\nflags: {}\n", at: "2:18", contains: "not an absolute path")
-        assertOneError("version: 1\noutputs: {kotlin: ../app/Flags.kt}\nflags: {}\n", at: "2:19", contains: "'..' is not allowed")
+        XCTAssertEqual(errors("version: 1\noutputs: {kotlin: ../android/Flags.kt}\nflags: {}\n"), [], "'..' is checked against the repository when writing")
+        assertOneError("version: 1\noutputs: {schemas: ../..}\nflags: {}\n", at: "2:20", contains: "not a folder above the manifest")
+        assertOneError("version: 1\noutputs: {swift: true}\nflags: {}\n", at: "2:18", contains: "must be a path, or false")
         assertOneError("version: 1\noutputs: {swift: Out/A.swift, seeds: ./Out/A.swift}\nflags: {}\n", at: "2:38", contains: "both name")
         assertOneError("version: 1\noutputs: {swfit: A.swift}\nflags: {}\n", at: "2:11", contains: "did you mean 'swift'?")
     }

@@ -120,7 +120,7 @@ final class StagingStreamTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: outside) }
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Link"), withDestinationURL: outside)
         XCTAssertThrowsError(try stream([header], to: "Link/Out.txt")) { error in
-            XCTAssertTrue("\(error)".contains("outside the manifest's folder"), "\(error)")
+            XCTAssertTrue("\(error)".contains("outside the output folder"), "\(error)")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), [])
     }

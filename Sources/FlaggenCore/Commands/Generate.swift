@@ -135,10 +135,15 @@ public struct Generate: Sendable {
         var templates = TemplateLibrary(overrideFolder: templateFolder)
         if templatesDirectory == nil, manifest.templates != nil { templates.confinedTo = location?.repositoryRoot }
         var rules = OutputGuard(root: root, manifestName: header.manifestName)
-        if outputDirectory != nil { rules.rootName = "the --output-dir folder" }
-        if swiftFile != nil {
-            rules.rootName = "the --swift-file folder"
+        if outputDirectory != nil {
+            rules.boundaryName = "the --output-dir folder"
+        } else if swiftFile != nil {
+            rules.boundaryName = "the --swift-file folder"
             rules.acceptsAnyFlaggenFile = true
+        } else if let location {
+            // Paths from the manifest may leave its folder (`kotlin: ../android/...`), never its repository.
+            rules.boundary = URL(fileURLWithPath: location.repositoryRoot, isDirectory: true)
+            rules.boundaryName = "the repository"
         }
         rules.protect(manifestPath, as: "the manifest \(manifestPath)")
         if let location { rules.protect(LexicalPath.joined(location.repositoryRoot, ".git"), as: "the repository's .git") }
@@ -174,7 +179,14 @@ public struct Generate: Sendable {
             }
         }
         let stale = StaleOutputs(manifest: manifest, kinds: kinds, root: root, manifestName: header.manifestName)
-        return Rendered(diagnostics: result.diagnostics, files: files, root: root, manifestName: header.manifestName, stale: stale, rules: rules)
+        var diagnostics = result.diagnostics
+        if kinds == [.swift], manifest.outputs.swift == nil {
+            diagnostics.append(
+                Diagnostic(
+                    .note, "outputs.swift is false, so there is no Swift file to write: the build plugin makes it in every build (or pass --swift-file)",
+                    file: manifestPath, at: .startOfFile))
+        }
+        return Rendered(diagnostics: diagnostics, files: files, root: root, manifestName: header.manifestName, stale: stale, rules: rules)
     }
 
     /// The template override folder: `--templates` as given (the command line is trusted), or

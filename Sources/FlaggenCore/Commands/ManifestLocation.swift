@@ -9,7 +9,8 @@ import Foundation
 ///
 /// The manifest is taken where it is named, as outputs and `templates:` are: a manifest that is
 /// itself a symlink lives where the link is. The repository is the nearest folder above it that
-/// holds `.git` (a folder, or the file a worktree or submodule has); without one, the
+/// holds `.git` (a folder, or the file a worktree or submodule has); without one, the nearest
+/// that holds a `Package.swift` (a package unpacked from an archive); without either, the
 /// manifest's own folder. Generated files name the manifest by its path inside the repository
 /// (`server/flags.yaml`), which is the same on every clone and tells two manifests named
 /// `flags.yaml` apart. A manifest's `templates:` folder must stay inside the repository.
@@ -28,14 +29,16 @@ struct ManifestLocation: Sendable, Hashable {
     static func of(manifestAt path: String) -> ManifestLocation? {
         guard let folder = FileSystem.realPath(LexicalPath.parent(of: path)) else { return nil }
         let manifest = LexicalPath.joined(folder, LexicalPath.lastComponent(of: path))
-        var candidate = folder
-        while true {
-            if FileSystem.itemKind(atPath: LexicalPath.joined(candidate, ".git")) != nil {
-                return ManifestLocation(path: manifest, repositoryRoot: candidate)
+        for marker in [".git", "Package.swift"] {
+            var candidate = folder
+            while true {
+                if FileSystem.itemKind(atPath: LexicalPath.joined(candidate, marker)) != nil {
+                    return ManifestLocation(path: manifest, repositoryRoot: candidate)
+                }
+                let parent = LexicalPath.parent(of: candidate)
+                if parent == candidate { break }
+                candidate = parent
             }
-            let parent = LexicalPath.parent(of: candidate)
-            if parent == candidate { break }
-            candidate = parent
         }
         return ManifestLocation(path: manifest, repositoryRoot: folder)
     }

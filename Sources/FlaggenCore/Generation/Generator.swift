@@ -48,11 +48,12 @@ public struct Generator: Sendable {
         for kind in kinds {
             switch kind {
             case .swift:
+                guard let swiftPath = manifest.outputs.swift else { continue }
                 jobs.append((40, { [templates] in
                     let context = TemplateContext(decoratedByTranslator: SwiftTranslator().context(for: manifest, header: header))
                     return [
                         try Self.render(
-                            "swift/Flags.swift.mustache", templates: templates, context: context, header: header, path: manifest.outputs.swift, sink: sink)
+                            "swift/Flags.swift.mustache", templates: templates, context: context, header: header, path: swiftPath, sink: sink)
                     ]
                 }))
             case .kotlin:
@@ -104,7 +105,7 @@ public struct Generator: Sendable {
     static func plannedPaths(for manifest: Manifest, kind: OutputKind) -> [String] {
         switch kind {
         case .swift:
-            return [manifest.outputs.swift]
+            return manifest.outputs.swift.map { [$0] } ?? []
         case .kotlin:
             return [manifest.outputs.kotlin, kotlinSupportPath(for: manifest)] + (manifest.outputs.kotlinRuntime.map { [$0] } ?? [])
         case .schemas:

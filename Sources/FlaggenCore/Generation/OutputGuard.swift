@@ -7,9 +7,9 @@ import Foundation
 /// The checks every output passes before flaggen opens its path, for `generate` and `check`
 /// alike, and the one rule for replacing a file that is already there.
 ///
-/// - An output stays inside the output root once symlinks are resolved: the manifest's folder,
-///   or the folder the command line names (`--output-dir`, `--swift-file`), which is trusted
-///   itself, though links below it are not.
+/// - An output stays inside its boundary once symlinks are resolved: the manifest's repository
+///   for the paths a manifest gives, or the folder the command line names (`--output-dir`,
+///   `--swift-file`), which is trusted itself, though links below it are not.
 /// - An output path is never a symlink: replacing it would replace the link, not the file.
 /// - No output lands in a `.git` folder, whatever the spelling, or through a symlink.
 /// - No output is, or lies inside, an input of the run: the manifest, the template folder or a
@@ -20,8 +20,10 @@ import Foundation
 struct OutputGuard: Sendable {
     /// The folder output paths are relative to.
     var root: URL
-    /// How to name ``root`` in messages.
-    var rootName = "the manifest's folder"
+    /// The folder every output must stay inside (``root`` unless set).
+    var boundary: URL?
+    /// How to name the boundary in messages.
+    var boundaryName = "the output folder"
     /// The manifest as headers name it; only files whose header names it are replaced.
     var manifestName: String
     /// Whether any file flaggen generated may be replaced, whatever manifest its header names:
@@ -64,10 +66,10 @@ struct OutputGuard: Sendable {
                 message: "\(lexical) is a symlink, where flaggen generates a file; replacing it would replace the link, not the file it leads to — remove the link, or point 'outputs' at the file itself")
         }
         let target = Self.resolved(root.appendingPathComponent(path))
-        let base = Self.resolved(root)
+        let base = Self.resolved(boundary ?? root)
         guard LexicalPath.isInside(target, base), target != base else {
             throw OutputError(
-                message: "\(path) would be written to \(target), outside \(rootName) \(base) (a symlink leads out of it); flaggen writes only inside it — remove the link or point 'outputs' elsewhere")
+                message: "\(path) would be written to \(target), outside \(boundaryName) \(base) (through '..' or a symlink); flaggen writes only inside it — point 'outputs' elsewhere")
         }
         if target.split(separator: "/").contains(where: { $0.lowercased() == ".git" }) {
             throw OutputError(message: "\(path) would be written to \(target), inside a .git folder; flaggen never writes there — point 'outputs' elsewhere")

@@ -44,8 +44,10 @@ public enum SeedServer: String, Sendable, Hashable, CaseIterable {
 
 /// Where each kind of output is written, relative to the manifest's folder.
 public struct OutputPaths: Sendable, Hashable {
-    /// The Swift file.
-    public var swift: String = "Generated/Swift/Flags.swift"
+    /// The Swift file, or nil when the manifest says `swift: false`: the build plugin makes the
+    /// Swift in every build, so `generate` and `check` leave it out (a `--swift-file` still
+    /// writes it).
+    public var swift: String? = "Generated/Swift/Flags.swift"
     /// The Kotlin file.
     public var kotlin: String = "Generated/Kotlin/Flags.kt"
     /// The folder for JSON Schemas.

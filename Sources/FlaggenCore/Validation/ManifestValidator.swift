@@ -178,7 +178,7 @@ private struct ManifestReader {
         // Outputs left at their defaults claim their default paths too.
         var claimed: [String: String] = [:]
         let defaults = OutputPaths()
-        for (field, path) in [(OutputField.swift, defaults.swift), (.kotlin, defaults.kotlin), (.schemas, defaults.schemas), (.seeds, defaults.seeds)]
+        for (field, path) in [(OutputField.swift, defaults.swift ?? ""), (.kotlin, defaults.kotlin), (.schemas, defaults.schemas), (.seeds, defaults.seeds)]
         where fields[field] == nil {
             claimed[OutputPathRules.normalized(path).lowercased()] = field.name
         }
@@ -200,7 +200,17 @@ private struct ManifestReader {
             outputs.servers = SeedServer.allCases.filter(servers.contains)
         }
         for field in [OutputField.swift, .kotlin, .kotlinRuntime, .schemas, .seeds] {
-            guard let valueNode = fields[field], let path = context.nonEmptyString(valueNode, "outputs.\(field.name)") else { continue }
+            guard let valueNode = fields[field] else { continue }
+            // `swift: false`: the build plugin makes the Swift, so nothing else writes it.
+            if field == .swift, case .bool(let on) = tree.plainMeaning(valueNode) {
+                if on {
+                    context.error("outputs.swift must be a path, or false to leave the Swift to the build plugin; found true", at: tree.location(valueNode))
+                } else {
+                    outputs.swift = nil
+                }
+                continue
+            }
+            guard let path = context.nonEmptyString(valueNode, "outputs.\(field.name)") else { continue }
             let valueLocation = tree.location(valueNode)
             if let problem = OutputPathRules.problem(with: path) {
                 context.error("outputs.\(field.name) \(problem)", at: valueLocation)
