@@ -30,11 +30,11 @@ final class FlagDiskTests: XCTestCase {
 
     // MARK: - FileFlagDisk
 
-    func testFileDiskRoundTripsEveryValueType() async {
+    func testFileDiskRoundTripsEveryValueType() async throws {
         let disk = FileFlagDisk(directory: directory.appendingPathComponent("not-yet-created"))
         let nothing = await disk.read(userKey: "acct-42")
         XCTAssertNil(nothing)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         let copy = await disk.read(userKey: "acct-42")
         XCTAssertEqual(copy, snapshot)
     }
@@ -44,8 +44,8 @@ final class FlagDiskTests: XCTestCase {
         var signedOut = snapshot
         signedOut.userKey = nil
         signedOut.values = ["new_checkout": false]
-        await disk.write(snapshot)
-        await disk.write(signedOut)
+        try await disk.write(snapshot)
+        try await disk.write(signedOut)
         let first = await disk.read(userKey: "acct-42")
         let second = await disk.read(userKey: nil)
         let stranger = await disk.read(userKey: "acct-43")
@@ -62,7 +62,7 @@ final class FlagDiskTests: XCTestCase {
 
     func testFileDiskWritesAVersionedFormat() async throws {
         let disk = FileFlagDisk(directory: directory)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         let data = try Data(contentsOf: disk.fileURL(forUser: "acct-42"))
         guard case .object(let object)? = FlagJSON.parse(data) else { return XCTFail("not a JSON object") }
         XCTAssertEqual(object["format"], 1)
@@ -72,7 +72,7 @@ final class FlagDiskTests: XCTestCase {
 
     func testACorruptOrTruncatedFileReadsAsNoSavedCopy() async throws {
         let disk = FileFlagDisk(directory: directory)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         let url = disk.fileURL(forUser: "acct-42")
         let good = try Data(contentsOf: url)
         let damaged: [Data] = [
@@ -98,7 +98,7 @@ final class FlagDiskTests: XCTestCase {
         let disk = FileFlagDisk(directory: directory)
         var count = await disk.unfinishedStarts()
         XCTAssertEqual(count, 0)
-        await disk.setUnfinishedStarts(2)
+        try await disk.setUnfinishedStarts(2)
         count = await FileFlagDisk(directory: directory).unfinishedStarts()
         XCTAssertEqual(count, 2, "the count survives the process")
         try Data("{garbage".utf8).write(to: directory.appendingPathComponent("unfinished-starts.json"))
@@ -110,10 +110,10 @@ final class FlagDiskTests: XCTestCase {
         let disk = FileFlagDisk(directory: directory)
         var other = snapshot
         other.userKey = "acct-7"
-        await disk.write(snapshot)
-        await disk.write(other)
-        await disk.setUnfinishedStarts(3)
-        await disk.clear()
+        try await disk.write(snapshot)
+        try await disk.write(other)
+        try await disk.setUnfinishedStarts(3)
+        try await disk.clear()
         let first = await disk.read(userKey: "acct-42")
         let second = await disk.read(userKey: "acct-7")
         let count = await disk.unfinishedStarts()
@@ -124,7 +124,7 @@ final class FlagDiskTests: XCTestCase {
 
     func testAStoreOnACorruptFileStartsOnDefaults() async throws {
         let disk = FileFlagDisk(directory: directory)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         try Data(#"{"format":1,"userKey":"acct-42","values":{"new_checkout":tr"#.utf8)
             .write(to: disk.fileURL(forUser: "acct-42"))
         let store = FlagStore(source: FakeSource(nil), disk: disk, flags: TestFlags.all)
@@ -133,9 +133,9 @@ final class FlagDiskTests: XCTestCase {
         XCTAssertEqual(store.view().value(TestFlags.maxRetries), 3)
     }
 
-    func testTheCrashGuardWorksAcrossProcessesOnAFileDisk() async {
+    func testTheCrashGuardWorksAcrossProcessesOnAFileDisk() async throws {
         let disk = FileFlagDisk(directory: directory)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         for _ in 1...2 {  // two starts that crash before startFinished()
             let store = FlagStore(source: FakeSource(nil), disk: FileFlagDisk(directory: directory), flags: TestFlags.all)
             await store.start(userKey: "acct-42")
@@ -164,7 +164,7 @@ final class FlagDiskTests: XCTestCase {
     func testAFileOverTheLimitReadsAsNoSavedCopyAndTheStartUsesTheDefaults() async throws {
         let disk = FileFlagDisk(directory: directory)
         XCTAssertEqual(disk.maximumCopySize, 4_194_304)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         let url = disk.fileURL(forUser: "acct-42")
         let good = try Data(contentsOf: url)
 
@@ -183,7 +183,7 @@ final class FlagDiskTests: XCTestCase {
     /// A 64 GiB sparse file: reading it whole would exhaust memory; its size alone refuses it.
     func testAHugeFileIsRefusedWithoutReadingIt() async throws {
         let disk = FileFlagDisk(directory: directory)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         let handle = try FileHandle(forWritingTo: disk.fileURL(forUser: "acct-42"))
         try handle.truncate(atOffset: 64 << 30)
         try handle.close()
@@ -200,11 +200,16 @@ final class FlagDiskTests: XCTestCase {
 
     func testACopyOverTheLimitIsNotSavedAndTheOldOneStays() async throws {
         let disk = FileFlagDisk(directory: directory, maximumCopySize: 1024)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         let before = try Data(contentsOf: disk.fileURL(forUser: "acct-42"))
         var big = snapshot
         big.values["padding"] = .string(String(repeating: "x", count: 2000))
-        await disk.write(big)
+        do {
+            try await disk.write(big)
+            XCTFail("a copy over the limit must not be saved")
+        } catch let error as FileFlagDisk.WriteError {
+            XCTAssertEqual(error.step, "tooLarge")
+        }
         let copy = await disk.read(userKey: "acct-42")
         XCTAssertEqual(copy, snapshot)
         XCTAssertEqual(try Data(contentsOf: disk.fileURL(forUser: "acct-42")), before)
@@ -212,7 +217,7 @@ final class FlagDiskTests: XCTestCase {
 
     func testAnOversizedCounterFileReadsAsZero() async throws {
         let disk = FileFlagDisk(directory: directory)
-        await disk.setUnfinishedStarts(2)
+        try await disk.setUnfinishedStarts(2)
         let url = directory.appendingPathComponent("unfinished-starts.json")
         let good = try Data(contentsOf: url)
         try padded(good, to: 4096).write(to: url)

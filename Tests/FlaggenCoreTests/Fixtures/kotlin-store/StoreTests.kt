@@ -4,6 +4,10 @@
 package flaggentest.store
 
 import com.example.store.FileFlagDisk
+import com.example.store.FirebaseBuckets
+import com.example.store.FirebaseFlagSource
+import com.example.store.FlagKeyValues
+import com.example.store.KeyValueFlagDisk
 import com.example.store.FlagSnapshot
 import com.example.store.FlagSource
 import com.example.store.FlagStore
@@ -27,6 +31,7 @@ import kotlinx.coroutines.async
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeout
 import kotlinx.coroutines.yield
+import org.json.JSONArray
 import org.json.JSONObject
 
 /** Answers every fetch with [result] (null: the fetch failed) and records who asked. */
@@ -340,8 +345,13 @@ fun oversize() = runCase {
 
         file.writeText(valid)
         val big = FlagValues.of("padding" to "x".repeat(FlagSnapshot.MAX_BYTES))
-        FileFlagDisk(file).write(FlagSnapshot("u1", 6L, big))
-        println("oversize notWritten kept=${FileFlagDisk(file).read()?.fetchedAtMillis} length=${file.length() == valid.length.toLong()}")
+        val refused = try {
+            FileFlagDisk(file).write(FlagSnapshot("u1", 6L, big))
+            "written"
+        } catch (e: IOException) {
+            "threw"
+        }
+        println("oversize notWritten $refused kept=${FileFlagDisk(file).read()?.fetchedAtMillis} length=${file.length() == valid.length.toLong()}")
 
         val starts = File(file.path + ".starts")
         starts.writeText(padded("2", 4096))
@@ -477,6 +487,135 @@ fun rootManifest() = runCase {
     )
 }
 
+
+/** Firebase's strings become every flag type, with the typed fallback; buckets go as signals. */
+fun firebase() = runCase {
+    val remote = mutableMapOf<String, String>()
+    val signals = mutableListOf<Map<String, Long>>()
+    var failing = false
+    val source = FirebaseFlagSource(
+        flags = com.example.store.StoreFlags.all,
+        buckets = FirebaseBuckets.PerFlag(listOf("new_checkout")),
+        fetchAndActivate = { if (failing) throw IOException("throttled") },
+        remoteValue = { key -> remote[key] },
+        setCustomSignals = { signals.add(it) }
+    )
+    fun convert(default: Any, vararg texts: String) = texts.joinToString(",") { FirebaseFlagSource.convert(it, default) ?: "-" }
+    println("firebase bool " + convert(false, "true", "TRUE", "yes", "on", "1", "false", "0", "no", "off", "", "maybe"))
+    println("firebase string " + convert("", "Pay now", "", "a\"b"))
+    println("firebase int " + convert(0L, "50", " 7 ", "1e2", "7.5", "9223372036854775807", "9223372036854775808", "1e16", "abc"))
+    println("firebase double " + convert(0.0, "0.25", "3", "NaN", "1e400", "x"))
+    println("firebase json " + convert(JSONObject(), "{\"title\":\"Sale\"}", "{'title':1}", "[1]", "{\"a\":1,\"a\":2}"))
+    remote["new_checkout"] = "true"
+    remote["max_items"] = "not a number"
+    remote["paywall"] = "{\"title\":\"Sale\",\"trialDays\":3}"
+    remote["not_declared"] = "true"
+    val disk = InMemoryFlagDisk()
+    val s = FlagStore(source, disk, { clock })
+    val errors = mutableListOf<String>()
+    s.onError = { errors.add(it.kind.tag) }
+    s.start("acct-42")
+    val fetched = s.refresh()
+    println("firebase fetched=$fetched values=" + disk.snapshot?.values?.toSortedMap() + " signals=" + signals)
+    s.switchUser(null)
+    println("firebase signedOut signals=" + signals.last() + " shared=" + FirebaseBuckets.Shared().signals("acct-42"))
+    failing = true
+    println("firebase failing refresh=" + s.refresh() + " errors=" + errors)
+}
+
+/** A disk on a small key-value interface, as DataStore Preferences backs it. */
+fun keyValue() = runCase {
+    val map = HashMap<String, String>()
+    var broken = false
+    val values = object : FlagKeyValues {
+        override suspend fun get(key: String): String? = if (broken) throw IOException("corrupt DataStore") else map[key]
+        override suspend fun set(key: String, value: String?) {
+            if (value == null) map.remove(key) else map[key] = value
+        }
+    }
+    val disk = KeyValueFlagDisk(values)
+    disk.write(saved)
+    disk.setUnfinishedStarts(2)
+    println("keyValue roundtrip=" + (disk.read() == saved) + " starts=" + disk.unfinishedStarts() + " keys=" + map.keys.sorted())
+    disk.clear()
+    map["flags.snapshot"] = "{\"format\":1,"
+    println("keyValue cleared corrupt=" + disk.read() + " starts=" + disk.unfinishedStarts())
+    map.remove("flags.unfinished_starts")
+    disk.write(saved)
+    broken = true
+    val s = store(FakeSource(null), disk)
+    val errors = mutableListOf<String>()
+    s.onError = { errors.add(it.kind.tag) }
+    s.start("u1")
+    println("keyValue broken " + describe(s.view()) + " errors=" + errors.distinct())
+}
+
+/** The kill-switch stream for coroutines 1.0: a channel of changed keys. */
+fun channel() = runCase {
+    val source = FakeSource(FlagValues.of("chat_media_enabled" to false))
+    val s = store(source, InMemoryFlagDisk(saved))
+    s.start("u1")
+    val changes = s.killSwitchChanges()
+    s.refresh()
+    val first = changes.receive()
+    changes.cancel()
+    source.result = FlagValues.of("chat_media_enabled" to true)
+    val after = s.refresh()
+    println("channel first=$first afterCancel=$after")
+}
+
+/** Two disks on one file (two processes) write at once while a third reads: never a bad read. */
+fun concurrentWriters() {
+    val folder = Files.createTempDirectory("flags-concurrent").toFile()
+    val file = File(folder, "flags.json")
+    runBlocking { FileFlagDisk(file).write(saved) }
+    var bad = 0
+    val writers = (0 until 2).map { writer ->
+        Thread {
+            val disk = FileFlagDisk(file)
+            runBlocking { repeat(200) { disk.write(saved.copy(fetchedAtMillis = it.toLong() + writer)) } }
+        }
+    }
+    val reader = Thread {
+        val disk = FileFlagDisk(file)
+        runBlocking { repeat(800) { if (disk.read() == null) bad++ } }
+    }
+    (writers + reader).forEach { it.start() }
+    (writers + reader).forEach { it.join() }
+    val leftovers = folder.list()!!.filter { it.endsWith(".tmp") }
+    println("concurrent bad=$bad leftovers=$leftovers")
+    folder.deleteRecursively()
+}
+
+/** A file disk whose folder cannot be written reports the failed write. */
+fun failedWrite() = runCase {
+    val folder = Files.createTempDirectory("flags-readonly").toFile()
+    val blocker = File(folder, "not-a-folder")
+    blocker.writeText("x")
+    val s = store(FakeSource(newerValues), FileFlagDisk(File(blocker, "flags.json")))
+    val errors = mutableListOf<String>()
+    s.onError = { errors.add(it.kind.tag + ":" + (it.cause?.javaClass?.simpleName ?: "")) }
+    s.start("u1")
+    println("failedWrite refresh=" + s.refresh() + " errors=" + errors.distinct())
+    folder.deleteRecursively()
+}
+
+/** What a careless source throws, a StackOverflowError included, never escapes the store. */
+fun hostileSource() = runCase {
+    val deep = "[".repeat(100_000) + "]".repeat(100_000)
+    val lenient = object : FlagSource {
+        override suspend fun fetch(userKey: String?): Map<String, String>? =
+            FlagValues.fromJson(JSONObject("{\"flags\":{\"a\":$deep}}").getJSONObject("flags"))
+    }
+    val s = store(lenient, InMemoryFlagDisk(saved))
+    val errors = mutableListOf<String>()
+    s.onError = { errors.add(it.kind.tag + ":" + (it.cause?.javaClass?.simpleName ?: "")) }
+    s.start("u1")
+    val refreshed = s.refresh()
+    val strict = FlagValues.fromResponse("{\"flags\":{\"a\":$deep}}")
+    println("hostile refresh=$refreshed strict=$strict errors=$errors " + describe(s.view()))
+}
+
 fun main() {
     val cases = listOf(
         "firstLaunch" to ::firstLaunchOffline,
@@ -493,7 +632,13 @@ fun main() {
         "wrongType" to ::wrongType,
         "badConfig" to ::badConfig,
         "values" to ::flagValues,
-        "root" to ::rootManifest
+        "root" to ::rootManifest,
+        "firebase" to ::firebase,
+        "keyValue" to ::keyValue,
+        "channel" to ::channel,
+        "concurrent" to ::concurrentWriters,
+        "failedWrite" to ::failedWrite,
+        "hostile" to ::hostileSource
     )
     for ((name, case) in cases) {
         try {
