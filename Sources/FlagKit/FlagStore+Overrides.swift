@@ -21,6 +21,7 @@ extension FlagStore {
         set {
             overridesAllowed = newValue
             if !newValue { removeAllOverrides() }
+            notifyChange()
         }
     }
 
@@ -39,7 +40,7 @@ extension FlagStore {
     public func overrideValue(_ value: FlagValue, forKey key: String) {
         guard overridesAllowed else { return }
         changingLiveValues { forcedValues[key] = value }
-        refreshSessionValues()
+        forcedValuesChanged()
     }
 
     /// Stops forcing `flag`.
@@ -51,14 +52,14 @@ extension FlagStore {
     public func removeOverride(forKey key: String) {
         guard forcedValues[key] != nil else { return }
         changingLiveValues { forcedValues[key] = nil }
-        refreshSessionValues()
+        forcedValuesChanged()
     }
 
     /// Stops forcing every flag.
     public func removeAllOverrides() {
         guard !forcedValues.isEmpty else { return }
         changingLiveValues { forcedValues.removeAll() }
-        refreshSessionValues()
+        forcedValuesChanged()
     }
 
     /// `value` as JSON, or `nil` when it cannot be encoded.

@@ -58,6 +58,10 @@ public final class FlagStore {
     /// session runs on the defaults.
     public private(set) var isSafeMode = false
 
+    /// True once `start(userKey:)` (or `switchUser(_:)`) has loaded a session: the first screen
+    /// can be shown.
+    public var isStarted: Bool { started }
+
     /// Called on the main actor with every failure the store caught and went on without: a
     /// source or disk that threw, a fetch that failed, a listener that threw, a config that did
     /// not decode. Log it; the store has already fallen back (see `FlagStoreError`). `nil`, the
@@ -87,6 +91,9 @@ public final class FlagStore {
     let killSwitchEvents = KillSwitchBroadcaster()
     private var listeners: [(id: Int, call: @MainActor (Set<String>) throws -> Void)] = []
     private var nextListenerID = 0
+    /// Called after anything a view reads changed: the session, a kill switch, a forced value.
+    /// `ObservableFlagStore` and `FlagStoreObject` use it.
+    private var changeHandlers: [@MainActor () -> Void] = []
 
     /// Values a QA screen forced; see `overrideValue(_:for:)`.
     var forcedValues: [String: FlagValue] = [:]
@@ -149,6 +156,7 @@ public final class FlagStore {
         started = true
         if safeMode { isSafeMode = true }
         apply(snapshot)
+        notifyChange()
     }
 
     /// Marks the start as finished and resets the crash counter. Call it a few seconds after the
@@ -246,6 +254,7 @@ public final class FlagStore {
         if let saved {
             apply(saved)
         }
+        notifyChange()
         return await refresh()
     }
 
@@ -290,6 +299,7 @@ public final class FlagStore {
             killSwitchEvents.send(key)
         }
         guard !changed.isEmpty else { return }
+        notifyChange()
         for listener in listeners {
             do {
                 try listener.call(changed)
@@ -302,6 +312,17 @@ public final class FlagStore {
     /// Sends `error` to `onError`.
     func report(_ error: FlagStoreError) {
         onError?(error)
+    }
+
+    /// Calls `handler` after every change of what views read (for the observable wrappers).
+    func addChangeHandler(_ handler: @escaping @MainActor () -> Void) {
+        changeHandlers.append(handler)
+    }
+
+    func notifyChange() {
+        for handler in changeHandlers {
+            handler()
+        }
     }
 
     // MARK: - Private
@@ -319,6 +340,12 @@ public final class FlagStore {
     func refreshSessionValues() {
         sessionValues = forcedValues.isEmpty
             ? session.values : session.values.merging(forcedValues) { _, forced in forced }
+    }
+
+    /// After a forced value changed: what views read changed.
+    func forcedValuesChanged() {
+        refreshSessionValues()
+        notifyChange()
     }
 
     private func replaceLive(with values: [String: FlagValue]) {
