@@ -228,6 +228,36 @@ final class FlagDiskTests: XCTestCase {
         XCTAssertEqual(count, 0)
     }
 
+    func testAFailedWriteThrowsAndTheStoreReportsIt() async throws {
+        let blocker = directory.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: blocker)
+        let disk = FileFlagDisk(directory: blocker)  // a file where the folder should be
+        do {
+            try await disk.write(snapshot)
+            XCTFail("the write cannot succeed")
+        } catch let error as FileFlagDisk.WriteError {
+            XCTAssertEqual(error.step, "open")
+        }
+        let store = FlagStore(source: FakeSource(["max_retries": 1]), disk: disk, flags: TestFlags.all)
+        var kinds: [FlagStoreError.Kind] = []
+        store.onError = { kinds.append($0.kind) }
+        await store.start(userKey: nil)
+        let applied = await store.refresh()
+        XCTAssertTrue(applied, "the values apply even when they cannot be saved")
+        XCTAssertEqual(Set(kinds), [.diskStarts, .diskWrite])
+    }
+
+    func testTheFolderIsExcludedFromBackups() async throws {
+        let disk = FileFlagDisk(directory: directory.appendingPathComponent("backup-check"))
+        try await disk.write(snapshot)
+        #if canImport(Darwin)
+        let values = try disk.directory.resourceValues(forKeys: [.isExcludedFromBackupKey])
+        XCTAssertEqual(values.isExcludedFromBackup, true)
+        #else
+        throw XCTSkip("backups are an Apple platform's; isExcludedFromBackup is set on Darwin only")
+        #endif
+    }
+
     func testAppIdentifierPicksAFolderOfItsOwn() {
         let shop = FileFlagDisk(appIdentifier: "com.example.shop")
         let chat = FileFlagDisk(appIdentifier: "com.example.chat")
