@@ -21,9 +21,10 @@ import Android
 ///   must not bring back old values, or another person's, onto a new device.
 /// - A write that fails throws `FileFlagDisk.WriteError` (the store reports it to
 ///   `FlagStore.onError` and keeps the previous copy).
-/// - The format is versioned (see the `format` field). A corrupt, truncated or foreign file reads
-///   as "no saved copy", and the app starts on its defaults.
-/// - A file over `maximumCopySize` (4 MiB by default) reads as "no saved copy" too: its size is
+/// - The format is versioned (see the `format` field). A corrupt, truncated or foreign file
+///   throws `ReadError.corrupt` from `read`: the store reports it to `FlagStore.onError` and the
+///   app starts on its defaults.
+/// - A file over `maximumCopySize` (4 MiB by default) throws `ReadError.unreadable`: its size is
 ///   checked before any byte is read, so a huge file never delays the first screen. A copy over
 ///   the limit is not saved (the previous one stays).
 /// - The unfinished-start count lives in `unfinished-starts.json` next to the copies; a file
@@ -67,11 +68,33 @@ public struct FileFlagDisk: FlagDisk {
         directory.appendingPathComponent(Self.copyPrefix + SavedCopyFormat.name(forUser: userKey) + ".json")
     }
 
-    /// The copy saved for `userKey`, or `nil` when there is none, it cannot be read, or its file
-    /// is over `maximumCopySize`.
-    public func read(userKey: String?) async -> FlagSnapshot? {
-        guard let data = BoundedFile.read(fileURL(forUser: userKey), limit: maximumCopySize) else { return nil }
-        return SavedCopyFormat.decode(data)
+    /// Why a saved copy that exists was not read.
+    public enum ReadError: Error, CustomStringConvertible {
+        /// The file is over `maximumCopySize`, not a regular file, or cannot be read.
+        case unreadable
+        /// The file is not a complete saved copy of this format (truncated, corrupt, foreign).
+        case corrupt
+
+        /// A line for a log.
+        public var description: String {
+            switch self {
+            case .unreadable: return "the saved copy is over the size limit or cannot be read"
+            case .corrupt: return "the saved copy is corrupt, truncated or of another format"
+            }
+        }
+    }
+
+    /// The copy saved for `userKey`, or `nil` when there is none. A file that cannot be read, is
+    /// over `maximumCopySize` (decided from its size, unread) or does not decode throws
+    /// `ReadError`: the store reports it and runs as if there were no copy.
+    public func read(userKey: String?) async throws -> FlagSnapshot? {
+        let url = fileURL(forUser: userKey)
+        guard let data = BoundedFile.read(url, limit: maximumCopySize) else {
+            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+            throw ReadError.unreadable
+        }
+        guard let snapshot = SavedCopyFormat.decode(data) else { throw ReadError.corrupt }
+        return snapshot
     }
 
     /// Why a write failed: the copy over the size limit, or the system call that failed and its

@@ -32,10 +32,10 @@ final class FlagDiskTests: XCTestCase {
 
     func testFileDiskRoundTripsEveryValueType() async throws {
         let disk = FileFlagDisk(directory: directory.appendingPathComponent("not-yet-created"))
-        let nothing = await disk.read(userKey: "acct-42")
+        let nothing = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(nothing)
         try await disk.write(snapshot)
-        let copy = await disk.read(userKey: "acct-42")
+        let copy = try? await disk.read(userKey: "acct-42")
         XCTAssertEqual(copy, snapshot)
     }
 
@@ -46,9 +46,9 @@ final class FlagDiskTests: XCTestCase {
         signedOut.values = ["new_checkout": false]
         try await disk.write(snapshot)
         try await disk.write(signedOut)
-        let first = await disk.read(userKey: "acct-42")
-        let second = await disk.read(userKey: nil)
-        let stranger = await disk.read(userKey: "acct-43")
+        let first = try? await disk.read(userKey: "acct-42")
+        let second = try? await disk.read(userKey: nil)
+        let stranger = try? await disk.read(userKey: "acct-43")
         XCTAssertEqual(first, snapshot)
         XCTAssertEqual(second, signedOut)
         XCTAssertNil(stranger)
@@ -89,7 +89,7 @@ final class FlagDiskTests: XCTestCase {
         ]
         for bytes in damaged {
             try bytes.write(to: url)
-            let copy = await disk.read(userKey: "acct-42")
+            let copy = try? await disk.read(userKey: "acct-42")
             XCTAssertNil(copy, String(decoding: bytes, as: UTF8.self))
         }
     }
@@ -114,8 +114,8 @@ final class FlagDiskTests: XCTestCase {
         try await disk.write(other)
         try await disk.setUnfinishedStarts(3)
         try await disk.clear()
-        let first = await disk.read(userKey: "acct-42")
-        let second = await disk.read(userKey: "acct-7")
+        let first = try? await disk.read(userKey: "acct-42")
+        let second = try? await disk.read(userKey: "acct-7")
         let count = await disk.unfinishedStarts()
         XCTAssertNil(first)
         XCTAssertNil(second)
@@ -145,7 +145,7 @@ final class FlagDiskTests: XCTestCase {
         await third.start(userKey: "acct-42")
         XCTAssertTrue(third.isSafeMode)
         XCTAssertFalse(third.view().isOn(TestFlags.newCheckout))
-        let copy = await disk.read(userKey: "acct-42")
+        let copy = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(copy)
         await third.startFinished()
         let count = await disk.unfinishedStarts()
@@ -169,11 +169,11 @@ final class FlagDiskTests: XCTestCase {
         let good = try Data(contentsOf: url)
 
         try padded(good, to: FlagLimits.maximumPayloadSize).write(to: url)
-        let atLimit = await disk.read(userKey: "acct-42")
+        let atLimit = try? await disk.read(userKey: "acct-42")
         XCTAssertEqual(atLimit, snapshot, "a copy of exactly the limit is read")
 
         try padded(good, to: FlagLimits.maximumPayloadSize + 1).write(to: url)
-        let overLimit = await disk.read(userKey: "acct-42")
+        let overLimit = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(overLimit, "one byte more is no saved copy")
         let store = FlagStore(source: FakeSource(nil), disk: disk, flags: TestFlags.all)
         await store.start(userKey: "acct-42")
@@ -187,14 +187,14 @@ final class FlagDiskTests: XCTestCase {
         let handle = try FileHandle(forWritingTo: disk.fileURL(forUser: "acct-42"))
         try handle.truncate(atOffset: 64 << 30)
         try handle.close()
-        let copy = await disk.read(userKey: "acct-42")
+        let copy = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(copy)
     }
 
     func testAFIFOReadsAsNoSavedCopyWithoutWaitingForAWriter() async throws {
         let disk = FileFlagDisk(directory: directory)
         XCTAssertEqual(mkfifo(disk.fileURL(forUser: "acct-42").path, 0o600), 0)
-        let copy = await disk.read(userKey: "acct-42")
+        let copy = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(copy)
     }
 
@@ -210,7 +210,7 @@ final class FlagDiskTests: XCTestCase {
         } catch let error as FileFlagDisk.WriteError {
             XCTAssertEqual(error.step, "tooLarge")
         }
-        let copy = await disk.read(userKey: "acct-42")
+        let copy = try? await disk.read(userKey: "acct-42")
         XCTAssertEqual(copy, snapshot)
         XCTAssertEqual(try Data(contentsOf: disk.fileURL(forUser: "acct-42")), before)
     }
@@ -226,6 +226,30 @@ final class FlagDiskTests: XCTestCase {
         try padded(good, to: 4097).write(to: url)
         count = await disk.unfinishedStarts()
         XCTAssertEqual(count, 0)
+    }
+
+    func testACorruptOrOversizedCopyThrowsAndTheStoreReportsIt() async throws {
+        let disk = FileFlagDisk(directory: directory, maximumCopySize: 64)
+        let missing = try await disk.read(userKey: "acct-42")
+        XCTAssertNil(missing, "no file is no copy, not an error")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(#"{"format":1,"userKey":"acct-42","#.utf8).write(to: disk.fileURL(forUser: "acct-42"))
+        do {
+            _ = try await disk.read(userKey: "acct-42")
+            XCTFail("a truncated copy must throw")
+        } catch FileFlagDisk.ReadError.corrupt {}
+        try Data(repeating: 0x20, count: 65).write(to: disk.fileURL(forUser: "acct-42"))
+        do {
+            _ = try await disk.read(userKey: "acct-42")
+            XCTFail("a copy over the limit must throw")
+        } catch FileFlagDisk.ReadError.unreadable {}
+
+        let store = FlagStore(source: FakeSource(nil), disk: disk, flags: TestFlags.all)
+        var kinds: [FlagStoreError.Kind] = []
+        store.onError = { kinds.append($0.kind) }
+        await store.start(userKey: "acct-42")
+        XCTAssertEqual(kinds, [.diskRead])
+        XCTAssertFalse(store.view().isOn(TestFlags.newCheckout), "the defaults")
     }
 
     func testAFailedWriteThrowsAndTheStoreReportsIt() async throws {
@@ -273,11 +297,11 @@ final class FlagDiskTests: XCTestCase {
         defer { defaults.removePersistentDomain(forName: suite) }
         let disk = UserDefaultsFlagDisk(defaults: defaults, keyPrefix: "test.flags")
 
-        let nothing = await disk.read(userKey: "acct-42")
+        let nothing = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(nothing)
         await disk.write(snapshot)
-        let copy = await disk.read(userKey: "acct-42")
-        let stranger = await disk.read(userKey: nil)
+        let copy = try? await disk.read(userKey: "acct-42")
+        let stranger = try? await disk.read(userKey: nil)
         XCTAssertEqual(copy, snapshot)
         XCTAssertNil(stranger)
 
@@ -287,13 +311,13 @@ final class FlagDiskTests: XCTestCase {
 
         let key = "test.flags.copy." + SavedCopyFormat.name(forUser: "acct-42")
         defaults.set(Data("{\"format\":1,".utf8), forKey: key)
-        let corrupt = await disk.read(userKey: "acct-42")
+        let corrupt = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(corrupt)
 
         await disk.write(snapshot)
         defaults.set("unrelated", forKey: "other.key")
         await disk.clear()
-        let cleared = await disk.read(userKey: "acct-42")
+        let cleared = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(cleared)
         XCTAssertEqual(defaults.string(forKey: "other.key"), "unrelated")
         count = await disk.unfinishedStarts()
@@ -310,17 +334,17 @@ final class FlagDiskTests: XCTestCase {
         let good = SavedCopyFormat.encode(snapshot)
 
         defaults.set(padded(good, to: 1024), forKey: key)
-        let atLimit = await disk.read(userKey: "acct-42")
+        let atLimit = try? await disk.read(userKey: "acct-42")
         XCTAssertEqual(atLimit, snapshot)
         defaults.set(padded(good, to: 1025), forKey: key)
-        let overLimit = await disk.read(userKey: "acct-42")
+        let overLimit = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(overLimit)
 
         await disk.write(snapshot)
         var big = snapshot
         big.values["padding"] = .string(String(repeating: "x", count: 2000))
         await disk.write(big)
-        let copy = await disk.read(userKey: "acct-42")
+        let copy = try? await disk.read(userKey: "acct-42")
         XCTAssertEqual(copy, snapshot, "the copy over the limit was not saved")
     }
 }

@@ -217,8 +217,14 @@ final class KotlinStoreTests: XCTestCase {
         ])
     }
 
-    func testKillSwitchChannelDeliversAndIsDroppedWhenCancelled() throws {
-        try assertCase("channel", ["first=[chat_media_enabled] afterCancel=true"])
+    func testKillSwitchChangesDeliverAndStopWhenClosed() throws {
+        try assertCase("channel", [
+            "first=[chat_media_enabled] loop=[[chat_media_enabled]] afterClose=true next=null",
+        ])
+    }
+
+    func testACorruptSavedCopyIsNoCopyAndIsReported() throws {
+        try assertCase("corrupt", ["errors=[diskRead:the saved copy is corrupt, truncated or of another format] \(defaults)"])
     }
 
     func testTwoWritersOfOneFileNeverCorruptIt() throws {

@@ -67,15 +67,12 @@ class SpecDisk(disk: JSONObject) : FlagDisk {
         if (copies.length() > 1) throw SpecFailure("a Kotlin disk holds one copy")
         if (copies.length() == 1) {
             val spec = copies.getJSONObject(0)
-            val values = FlagValuesOf(specText(spec.getString("values")))
+            val values = valuesOf(specText(spec.getString("values")))
             val user = if (spec.isNull("user")) null else spec.getString("user")
             val fetchedAt = if (spec.isNull("fetchedAt")) 0L else spec.getLong("fetchedAt")
-            // The copy's values as raw texts, so hostile numbers reach FlagSnapshot.fromJson as written.
-            copy = if (values == null) {
-                "{\"format\":1,\"userKey\":${JSONObject.quote(user ?: "")},\"fetchedAtMillis\":$fetchedAt,\"values\":{\"x\":"
-            } else {
-                FlagSnapshot(user, fetchedAt, values).toJson()
-            }
+            // Each value's exact text, so hostile numbers reach the store as written; a values
+            // object that is not strict JSON makes a copy that does not decode, as on iOS.
+            copy = if (values == null) "{\"format\":1,\"values\":" else FlagSnapshot(user, fetchedAt, values).toJson()
         }
     }
 
@@ -111,9 +108,7 @@ class SpecDisk(disk: JSONObject) : FlagDisk {
 }
 
 /** The member texts of a saved copy's `values` object as the spec writes it, read strictly. */
-@Suppress("FunctionName")
-fun FlagValuesOf(objectText: String): Map<String, String>? =
-    FlagValues.fromResponse("{\"flags\":$objectText}")?.let { it } ?: if (objectText.trim() == "{}") emptyMap() else null
+fun valuesOf(objectText: String): Map<String, String>? = FlagValues.fromResponse("{\"flags\":$objectText}")
 
 /** The case's source: answers its results in order, repeating the last. */
 class SpecSource(private val results: JSONArray) : FlagSource {

@@ -599,9 +599,8 @@ import kotlin.jvm.Volatile
 import kotlin.math.abs
 import kotlin.coroutines.coroutineContext
 import kotlin.text.Charsets
+import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.Dispatchers
-import kotlinx.coroutines.channels.Channel
-import kotlinx.coroutines.channels.ReceiveChannel
 import kotlinx.coroutines.isActive
 import kotlinx.coroutines.sync.Mutex
 import kotlinx.coroutines.sync.withLock
@@ -690,7 +689,7 @@ interface FlagSource {
 
 /**
  * Where the store saves the values for the next session and counts starts that never finished.
- * A missing or unreadable copy reads as null. Any call may throw (a full disk, a corrupt
+ * A missing copy reads as null; a corrupt one reads as null or throws. Any call may throw (a full disk, a corrupt
  * DataStore file): the store catches it, reports it to [FlagStore.onError] and goes on as if the
  * copy were missing or the write had not happened.
  */
@@ -949,25 +948,18 @@ class FlagStore(
     }
 
     /**
-     * The kill-switch changes as a channel, coroutine style, for coroutines 1.0 and later: each
-     * element is the set of kill-switch keys whose live value changed. Read it with
-     * `for (keys in channel)`; `cancel()` it to stop (the store drops it at the next change).
-     * With coroutines 1.3 or later, `killSwitchFlow()` in docs/runtime.md wraps the listener in a
-     * `Flow` instead.
+     * The kill-switch changes in coroutine style, for every coroutines version from 1.0 on:
+     * each element is the set of kill-switch keys whose live value changed, in order. Read it
+     * with `for (keys in changes)` or [KillSwitchChanges.receive]; [KillSwitchChanges.close] it
+     * to stop. With coroutines 1.5 or later, `killSwitchFlow()` in docs/runtime.md wraps the
+     * listener in a `Flow` instead.
      */
-    fun killSwitchChanges(): ReceiveChannel<Set<String>> {
-        val channel = Channel<Set<String>>(Channel.UNLIMITED)
-        lateinit var listener: (Set<String>) -> Unit
-        listener = { keys ->
-            val delivered = try {
-                channel.offer(keys)
-            } catch (e: Exception) { // Closed or cancelled by its reader.
-                false
-            }
-            if (!delivered) listeners.remove(listener)
-        }
-        listeners.add(listener)
-        return channel
+    fun killSwitchChanges(): KillSwitchChanges {
+        lateinit var changes: KillSwitchChanges
+        val listener: (Set<String>) -> Unit = { keys -> changes.deliver(keys) }
+        changes = KillSwitchChanges { removeKillSwitchListener(listener) }
+        addKillSwitchListener(listener)
+        return changes
     }
 
     /** Sends [error] to [onError]; what the hook throws is dropped. */
@@ -1089,6 +1081,66 @@ class FlagStore(
 
         /** After this many unfinished starts, [start] deletes the saved copy (crash guard). */
         const val SAFE_MODE_AFTER: Int = 2
+    }
+}
+
+/**
+ * A subscription to kill-switch changes, from [FlagStore.killSwitchChanges]: a queue that the
+ * store fills and a coroutine reads, waiting without a thread. Built on `CompletableDeferred`
+ * only, so it works with every coroutines version.
+ */
+class KillSwitchChanges internal constructor(private val onClose: () -> Unit) {
+    private val lock = Any()
+    private val queue = java.util.ArrayDeque<Set<String>>()
+    private var signal = CompletableDeferred<Unit>()
+    private var closed = false
+
+    internal fun deliver(keys: Set<String>) {
+        synchronized(lock) {
+            if (closed) return
+            queue.addLast(keys)
+            signal.complete(Unit)
+        }
+    }
+
+    /** The next change, waiting for it; null once [close]d. Cancellable. */
+    suspend fun receive(): Set<String>? {
+        while (true) {
+            val wait = synchronized(lock) {
+                queue.pollFirst()?.let { return it }
+                if (closed) return null
+                if (signal.isCompleted) signal = CompletableDeferred()
+                signal
+            }
+            wait.await()
+        }
+    }
+
+    /** Stops the subscription: the store forgets it and [receive] returns null. */
+    fun close() {
+        synchronized(lock) {
+            closed = true
+            queue.clear()
+            signal.complete(Unit)
+        }
+        onClose()
+    }
+
+    /** For `for (keys in changes)`: ends when the subscription is closed. */
+    operator fun iterator(): Iterator = Iterator()
+
+    /** Iterates over the changes as they come. */
+    inner class Iterator internal constructor() {
+        private var next: Set<String>? = null
+
+        /** Waits for the next change; false once closed. */
+        suspend operator fun hasNext(): Boolean {
+            next = receive()
+            return next != null
+        }
+
+        /** The change [hasNext] waited for. */
+        operator fun next(): Set<String> = next ?: throw NoSuchElementException("no change waited for")
     }
 }
 
@@ -1252,8 +1304,9 @@ class InMemoryFlagDisk(snapshot: FlagSnapshot? = null, unfinishedStarts: Int = 0
  * is flushed to the device, then renamed over the target, so a crash leaves the old copy or
  * the new one, and two processes writing at once (the app and a `:sync` process) never share a
  * temporary file. A file that is corrupt, truncated, of another format or longer than
- * [FlagSnapshot.MAX_BYTES] reads as no saved copy (its length is checked before it is read),
- * and a bigger copy is not written. A write that fails throws [IOException], which the store
+ * [FlagSnapshot.MAX_BYTES] (its length is checked before it is read) makes [read] throw an
+ * [IOException]: the store reports it and runs as if there were no copy. A bigger copy is not
+ * written. A write that fails throws [IOException], which the store
  * reports to [FlagStore.onError]; the previous copy stays and the next refresh writes again.
  */
 class FileFlagDisk(private val file: File) : FlagDisk {
@@ -1261,7 +1314,12 @@ class FileFlagDisk(private val file: File) : FlagDisk {
     private val lock = Any()
 
     override suspend fun read(): FlagSnapshot? =
-        onDisk { readText(file, FlagSnapshot.MAX_BYTES)?.let { FlagSnapshot.fromJson(it) } }
+        onDisk {
+            if (!file.exists()) return@onDisk null
+            val text = readText(file, FlagSnapshot.MAX_BYTES)
+                ?: throw IOException("the saved copy is unreadable or over ${FlagSnapshot.MAX_BYTES} bytes")
+            FlagSnapshot.fromJson(text) ?: throw IOException("the saved copy is corrupt, truncated or of another format")
+        }
 
     override suspend fun write(snapshot: FlagSnapshot) {
         onDisk {
@@ -1340,7 +1398,8 @@ interface FlagKeyValues {
  * A [FlagDisk] on a [FlagKeyValues]: the whole saved copy in one key (`<prefix>snapshot`, as
  * [FlagSnapshot.toJson] writes it), so one atomic [FlagKeyValues.set] replaces it, and the count
  * of unfinished starts in another (`<prefix>unfinished_starts`). A corrupt, foreign or oversized
- * copy reads as none; a copy over [FlagSnapshot.MAX_BYTES] is refused with an [IOException].
+ * copy throws an [IOException] from [read] (the store reports it and uses no copy); a copy over
+ * [FlagSnapshot.MAX_BYTES] is refused with an [IOException].
  * What the key-value store throws (DataStore's `IOException` on a corrupt file) reaches the
  * store's error hook.
  */
@@ -1348,7 +1407,10 @@ class KeyValueFlagDisk(private val values: FlagKeyValues, prefix: String = "flag
     private val snapshotKey = prefix + "snapshot"
     private val startsKey = prefix + "unfinished_starts"
 
-    override suspend fun read(): FlagSnapshot? = values.get(snapshotKey)?.let { FlagSnapshot.fromJson(it) }
+    override suspend fun read(): FlagSnapshot? {
+        val text = values.get(snapshotKey) ?: return null
+        return FlagSnapshot.fromJson(text) ?: throw IOException("the saved copy is corrupt, of another format or too big")
+    }
 
     override suspend fun write(snapshot: FlagSnapshot) {
         val text = snapshot.toJson()

@@ -86,6 +86,14 @@ val newerValues: Map<String, String> = FlagValues.of(
 )
 
 /** Runs one case; a store that deadlocks fails it after 10 seconds instead of hanging. */
+/** What [disk] reads, or null when it threw (a corrupt copy throws: the store reports it). */
+suspend fun readOrNull(disk: com.example.store.FlagDisk): FlagSnapshot? =
+    try {
+        disk.read()
+    } catch (e: IOException) {
+        null
+    }
+
 fun runCase(body: suspend CoroutineScope.() -> Unit) = runBlocking { withTimeout(10_000L) { body() } }
 
 fun describe(view: FlagView): String {
@@ -306,10 +314,10 @@ fun fileDisk() = runCase {
             val s = store(FakeSource(null), FileFlagDisk(file))
             s.start("u1")
             s.startFinished()
-            println("file corrupt $name read=${FileFlagDisk(file).read()} " + describe(s.view()))
+            println("file corrupt $name read=${readOrNull(FileFlagDisk(file))} " + describe(s.view()))
         }
         file.writeBytes(byteArrayOf(0xFF.toByte(), 0xFE.toByte(), 0x00, 0x7B))
-        println("file corrupt bytes read=${FileFlagDisk(file).read()}")
+        println("file corrupt bytes read=${readOrNull(FileFlagDisk(file))}")
 
         File(file.path + ".starts").writeText("garbage")
         File(file.path + ".tmp").writeText("a write cut short")
@@ -333,7 +341,7 @@ fun oversize() = runCase {
         file.writeText(padded(valid, FlagSnapshot.MAX_BYTES))
         val atLimit = FileFlagDisk(file).read() == copy
         file.writeText(padded(valid, FlagSnapshot.MAX_BYTES + 1))
-        val over = FileFlagDisk(file).read()
+        val over = readOrNull(FileFlagDisk(file))
         val s = store(FakeSource(null), FileFlagDisk(file))
         s.start("u1")
         s.startFinished()
@@ -341,7 +349,7 @@ fun oversize() = runCase {
 
         // 8 GiB without a byte on the disk: reading it would run out of memory; its length refuses it.
         RandomAccessFile(file, "rw").use { it.setLength(8L shl 30) }
-        println("oversize huge read=${FileFlagDisk(file).read()}")
+        println("oversize huge read=${readOrNull(FileFlagDisk(file))}")
 
         file.writeText(valid)
         val big = FlagValues.of("padding" to "x".repeat(FlagSnapshot.MAX_BYTES))
@@ -539,7 +547,7 @@ fun keyValue() = runCase {
     println("keyValue roundtrip=" + (disk.read() == saved) + " starts=" + disk.unfinishedStarts() + " keys=" + map.keys.sorted())
     disk.clear()
     map["flags.snapshot"] = "{\"format\":1,"
-    println("keyValue cleared corrupt=" + disk.read() + " starts=" + disk.unfinishedStarts())
+    println("keyValue cleared corrupt=" + readOrNull(disk) + " starts=" + disk.unfinishedStarts())
     map.remove("flags.unfinished_starts")
     disk.write(saved)
     broken = true
@@ -558,10 +566,25 @@ fun channel() = runCase {
     val changes = s.killSwitchChanges()
     s.refresh()
     val first = changes.receive()
-    changes.cancel()
     source.result = FlagValues.of("chat_media_enabled" to true)
+    val reader = async { val seen = mutableListOf<Set<String>>(); for (keys in changes) seen.add(keys); seen }
+    s.refresh()
+    yield()
+    changes.close()
     val after = s.refresh()
-    println("channel first=$first afterCancel=$after")
+    println("channel first=$first loop=${reader.await()} afterClose=$after next=${changes.receive()}")
+}
+
+/** A corrupt saved copy is no copy, and reaches the error hook. */
+fun corruptCopy() = runCase {
+    val errors = mutableListOf<String>()
+    val file = Files.createTempFile("flags", ".json").toFile()
+    file.writeText("{\"format\":1,")
+    val corrupt = store(FakeSource(null), FileFlagDisk(file))
+    corrupt.onError = { errors.add(it.kind.tag + ":" + it.cause?.message) }
+    corrupt.start("u1")
+    println("corrupt errors=$errors " + describe(corrupt.view()))
+    file.delete()
 }
 
 /** Two disks on one file (two processes) write at once while a third reads: never a bad read. */
@@ -578,7 +601,7 @@ fun concurrentWriters() {
     }
     val reader = Thread {
         val disk = FileFlagDisk(file)
-        runBlocking { repeat(800) { if (disk.read() == null) bad++ } }
+        runBlocking { repeat(800) { if (readOrNull(disk) == null) bad++ } }
     }
     (writers + reader).forEach { it.start() }
     (writers + reader).forEach { it.join() }
@@ -636,6 +659,7 @@ fun main() {
         "firebase" to ::firebase,
         "keyValue" to ::keyValue,
         "channel" to ::channel,
+        "corrupt" to ::corruptCopy,
         "concurrent" to ::concurrentWriters,
         "failedWrite" to ::failedWrite,
         "hostile" to ::hostileSource
