@@ -26,19 +26,21 @@ public struct FlagView {
         self.store = store
     }
 
-    /// The values of the view's session, or of the store's session once that one ended.
-    private var values: [String: FlagValue] {
-        store.sessionID == sessionID ? taken : store.sessionValues
+    /// The value of `key` in the view's session, or in the store's session once that one ended.
+    /// (A lookup in place: returning either dictionary would retain and release it on every read.)
+    private func sessionValue(_ key: String) -> FlagValue? {
+        if store.sessionID == sessionID { return taken[key] }
+        return store.sessionValues[key]
     }
 
     /// The value a flag reads in this view, as the server sent it: the session value, or the live
     /// value for a kill switch; `nil` when the server sent none. For debug screens and logs.
     public func rawValue(forKey key: String, killSwitch: Bool = false) -> FlagValue? {
-        killSwitch ? store.liveValue(forKey: key) : values[key]
+        killSwitch ? store.liveValue(forKey: key) : sessionValue(key)
     }
 
     private func raw(_ flag: some FlagMetadata) -> FlagValue? {
-        flag.killSwitch ? store.liveValue(forKey: flag.key) : values[flag.key]
+        flag.killSwitch ? store.liveValue(forKey: flag.key) : sessionValue(flag.key)
     }
 
     /// Whether a boolean flag is on.
@@ -83,7 +85,7 @@ public struct FlagView {
             configs.sessionID = current
             configs.entries.removeAll()
         }
-        let config = decode(flag, from: values[flag.key])
+        let config = decode(flag, from: sessionValue(flag.key))
         configs.entries[flag.key] = config
         return config
     }
