@@ -80,6 +80,9 @@ public final class FlagStore {
     private var epoch = 0
     /// Whether `start(userKey:)` ran: `refresh()` does nothing before it.
     private var started = false
+    /// How many starts are reading the disk; a `refresh()` meanwhile waits for them.
+    private var startsInProgress = 0
+    private var startWaiters: [CheckedContinuation<Void, Never>] = []
     /// Whether this store counted a start for the crash guard: it counts one per process.
     private var countedStart = false
     /// Numbers fetches, so an older answer never replaces a newer one.
@@ -134,6 +137,8 @@ public final class FlagStore {
     /// previous starts never finished, it deletes every saved copy and runs this session on the
     /// defaults.
     public func start(userKey: String?) async {
+        startsInProgress += 1
+        defer { startEnded() }
         epoch += 1
         let startEpoch = epoch
         self.userKey = userKey
@@ -185,11 +190,15 @@ public final class FlagStore {
     ///
     /// Kill switches change at once; every other flag keeps its session value. A failed fetch
     /// keeps what the store has. An answer that arrives after a user switch (or after a newer
-    /// answer) is dropped. Before `start(userKey:)` it does nothing.
+    /// answer) is dropped. Before `start(userKey:)` it does nothing; while a start reads the disk,
+    /// it waits for it.
     ///
     /// - Returns: whether fresh values were applied.
     @discardableResult
     public func refresh() async -> Bool {
+        if !started && startsInProgress > 0 {  // as on Kotlin, where the store's lock orders them
+            await withCheckedContinuation { startWaiters.append($0) }
+        }
         guard started else { return false }
         let key = userKey
         let fetchEpoch = epoch
@@ -326,6 +335,17 @@ public final class FlagStore {
     }
 
     // MARK: - Private
+
+    /// A start finished (or gave way to a user switch): the refreshes that waited for it go on.
+    private func startEnded() {
+        startsInProgress -= 1
+        guard startsInProgress == 0 else { return }
+        let waiters = startWaiters
+        startWaiters.removeAll()
+        for waiter in waiters {
+            waiter.resume()
+        }
+    }
 
     /// Makes `snapshot` the session, and its values the live ones.
     private func apply(_ snapshot: FlagSnapshot) {
