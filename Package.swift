@@ -62,6 +62,9 @@ let package = Package(
 
         .testTarget(name: "FlaggenCLITests", dependencies: ["flaggen"]),
         .testTarget(name: "FlagKitTests", dependencies: ["FlagKit"]),
+        // The store specification (Tests/Spec/store-spec.json) against FlagKit and the Swift
+        // generated from Tests/Spec/spec.yaml (a symlink into Tests/Spec/Generated).
+        .testTarget(name: "FlagKitSpecTests", dependencies: ["FlagKit"]),
         .testTarget(name: "FlaggenJSONTests", dependencies: ["FlaggenJSON"]),
         .testTarget(name: "FlaggenArgumentsTests", dependencies: ["FlaggenArguments"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "FlaggenJSON"]),

@@ -97,7 +97,11 @@ func benchStartFile(runs: Int) async -> [Double] {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flagkit-bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let disk = FileFlagDisk(directory: directory)
-    await disk.write(snapshot)
+    do {
+        try await disk.write(snapshot)
+    } catch {
+        fatalError("the saved copy was not written: \(error)")
+    }
     var samples: [Double] = []
     for _ in 0..<runs {
         let store = FlagStore(source: SilentSource(), disk: FileFlagDisk(directory: directory), flags: flags)

@@ -21,8 +21,11 @@ import kotlin.Pair
 import kotlin.collections.HashMap
 import kotlin.jvm.Volatile
 import kotlin.math.abs
+import kotlin.coroutines.coroutineContext
 import kotlin.text.Charsets
+import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.isActive
 import kotlinx.coroutines.sync.Mutex
 import kotlinx.coroutines.sync.withLock
 import kotlinx.coroutines.withContext
@@ -66,6 +69,21 @@ data class FlagSnapshot(
         const val MAX_BYTES: Int = FlagJson.MAX_BYTES
 
         /**
+         * 64: the deepest nesting of arrays and objects in any document the store reads (a saved
+         * copy, an answer read with [FlagValues.fromResponse], a config), counted from its
+         * outermost bracket; a deeper one is refused whole, before it can exhaust the stack.
+         * The same as FlagKit's `FlagLimits.maximumDepth` on iOS.
+         */
+        const val MAX_DEPTH: Int = FlagJson.MAX_DEPTH
+
+        /**
+         * 62: the deepest nesting of one flag's value, so the documents holding it stay within
+         * [MAX_DEPTH]; the store drops a deeper value a source returns (the flag reads its
+         * default) and reports it as [FlagStoreError.Kind.VALUE].
+         */
+        const val MAX_VALUE_DEPTH: Int = FlagJson.MAX_VALUE_DEPTH
+
+        /**
          * Reads [toJson]'s text, or returns null when it is corrupt, truncated, of another format
          * or over [MAX_BYTES].
          */
@@ -86,20 +104,24 @@ data class FlagSnapshot(
 interface FlagSource {
     /**
      * The values for [userKey] (null when signed out) as JSON text by flag key, or null when
-     * the fetch failed. The store holds no lock meanwhile, but the fetch should still time out.
+     * the fetch failed. Throwing is a failed fetch too, a timeout of its own
+     * (`withTimeout`) included: the store catches it and reports it to [FlagStore.onError].
+     * The store holds no lock meanwhile, but the fetch should still time out.
      */
     suspend fun fetch(userKey: String?): Map<String, String>?
 }
 
 /**
  * Where the store saves the values for the next session and counts starts that never finished.
- * Implementations do not throw: a missing or unreadable copy reads as null.
+ * A missing copy reads as null; a corrupt one reads as null or throws. Any call may throw (a full disk, a corrupt
+ * DataStore file): the store catches it, reports it to [FlagStore.onError] and goes on as if the
+ * copy were missing or the write had not happened.
  */
 interface FlagDisk {
     /** The saved copy, or null when there is none or it cannot be read. */
     suspend fun read(): FlagSnapshot?
 
-    /** Replaces the saved copy all at once: a crash must never leave half a snapshot. */
+    /** Replaces the saved copy all at once: a crash must never leave half a snapshot. Throws when it was not saved. */
     suspend fun write(snapshot: FlagSnapshot)
 
     /** Deletes the saved copy; the count of unfinished starts stays. */
@@ -113,15 +135,69 @@ interface FlagDisk {
 }
 
 /**
+ * A failure the store caught and went on without: what [FlagStore.onError] receives. Nothing a
+ * source, a disk, a kill-switch listener or a config decoder throws escapes the store or stops
+ * it; each failure reaches the hook once, so the app can log it.
+ */
+class FlagStoreError(
+    /** Which part failed. */
+    val kind: Kind,
+    /** The flag concerned, for [Kind.CONFIG] and [Kind.VALUE]. */
+    val key: String? = null,
+    /** What was thrown, when something was (null for a fetch that returned null). */
+    cause: Throwable? = null
+) : Exception(describe(kind, key, cause), cause) {
+    /** Which part failed; [tag] is the same word on iOS (`FlagStoreError.Kind`). */
+    enum class Kind(val tag: String) {
+        /** The source threw, timed out, returned null or sent an answer that is not valid: a failed fetch. */
+        FETCH("fetch"),
+
+        /** The disk threw while reading the saved copy; the session runs as if there were none. */
+        DISK_READ("diskRead"),
+
+        /** The disk threw while saving a copy; the previous copy stays. */
+        DISK_WRITE("diskWrite"),
+
+        /** The disk threw while deleting the copy in safe mode; the session still runs on the defaults. */
+        DISK_CLEAR("diskClear"),
+
+        /** The disk threw while reading or saving the count of unfinished starts. */
+        DISK_STARTS("diskStarts"),
+
+        /** A kill-switch listener threw; the other listeners were still called. */
+        LISTENER("listener"),
+
+        /** A JSON config did not decode (or broke the manifest's rules); the flag reads its default. */
+        CONFIG("config"),
+
+        /** A source sent a value nested deeper than [FlagSnapshot.MAX_VALUE_DEPTH]; it was dropped. */
+        VALUE("value")
+    }
+
+    private companion object {
+        fun describe(kind: Kind, key: String?, cause: Throwable?): String =
+            "FlagStore: ${kind.tag} failed" + (if (key != null) " for $key" else "") +
+                (if (cause != null) ": $cause" else "")
+    }
+}
+
+/**
  * The app's flags: decided once per session from the saved copy, never waiting for the network.
  *
  * - [start] reads the saved copy only. After [SAFE_MODE_AFTER] starts that never reached
- *   [startFinished], it deletes the saved copy and uses the defaults (crash guard).
- * - A screen takes one [view] when it opens; its answers stay the same while it is open.
+ *   [startFinished] (or [enteredBackground]), it deletes the saved copy and uses the defaults
+ *   (crash guard). A store counts its first start only, so a second [start] in one process is
+ *   not a crash.
+ * - A screen takes one [view] when it opens; its answers stay the same while the session lasts.
  *   Kill switches are the exception: they are read live and change as soon as a fetch says so.
+ *   When the session ends ([start] finishing, [switchUser] to another user), every view answers
+ *   from the new one: never with another user's values.
  * - [refresh] fetches in the background and saves the values for the next session;
- *   [refreshIfStale] does so only when the last fetch is older than `maxAgeMillis`.
+ *   [refreshIfStale] does so only when the last fetch is older than `maxAgeMillis`, or never
+ *   happened.
  * - [switchUser] only loads a copy saved for that user: one user's values never reach another.
+ * - Nothing a source, a disk, a listener or a config decoder throws escapes: each failure
+ *   reaches [onError] (see [FlagStoreError]).
  *
  * One store lives as long as the app. Every function is safe to call from any thread.
  */
@@ -140,15 +216,23 @@ class FlagStore(
     private val listeners = CopyOnWriteArrayList<(Set<String>) -> Unit>()
 
     // Replaced under the mutex, read by views on any thread.
-    @Volatile private var session = Values(FlagSnapshot(null, 0L, emptyMap()))
+    @Volatile private var session = Values(FlagSnapshot(null, 0L, emptyMap()), this)
     @Volatile private var live = session
 
     // Guarded by the mutex.
     private var started = false
+    private var countedStart = false
     private var userKey: String? = null
-    private var lastFetchAtMillis = 0L
+    private var lastFetchAtMillis: Long? = null
     private var issuedFetches = 0L
     private var firstAcceptedFetch = 1L
+
+    /**
+     * Called with every failure the store caught and went on without (see [FlagStoreError]),
+     * on the thread where it happened. Log it; the store has already fallen back. What the hook
+     * itself throws is dropped.
+     */
+    @Volatile var onError: ((FlagStoreError) -> Unit)? = null
 
     /**
      * True when [start] found [SAFE_MODE_AFTER] unfinished starts, deleted the saved copy and runs
@@ -165,19 +249,26 @@ class FlagStore(
 
     /**
      * Loads the saved copy of [userKey] (null when signed out), from local disk only. Call it
-     * once, before the first screen; it never waits for the network.
+     * once, before the first screen; it never waits for the network. Views taken before it
+     * finishes read the defaults, then this session.
      */
     suspend fun start(userKey: String?) {
         val changed = mutex.withLock {
-            val unfinished = disk.unfinishedStarts()
-            disk.setUnfinishedStarts(unfinished + 1)
-            isSafeMode = unfinished >= SAFE_MODE_AFTER
-            val saved = if (isSafeMode) {
-                disk.clear() // The saved values may be what crashes the app: use the defaults.
+            var safeMode = false
+            if (!countedStart) {
+                countedStart = true
+                val unfinished = attempt(FlagStoreError.Kind.DISK_STARTS) { disk.unfinishedStarts() } ?: 0
+                attempt(FlagStoreError.Kind.DISK_STARTS) { disk.setUnfinishedStarts(unfinished + 1) }
+                safeMode = unfinished >= SAFE_MODE_AFTER
+            }
+            val saved = if (safeMode) {
+                // The saved values may be what crashes the app: use the defaults.
+                attempt(FlagStoreError.Kind.DISK_CLEAR) { disk.clear() }
                 null
             } else {
-                disk.read()
+                attempt(FlagStoreError.Kind.DISK_READ) { disk.read() }
             }
+            if (safeMode) isSafeMode = true
             started = true
             beginSession(userKey, saved)
         }
@@ -186,11 +277,18 @@ class FlagStore(
 
     /** Call when the app has run a few seconds after [start]: it did not crash at start. */
     suspend fun startFinished() {
-        mutex.withLock { disk.setUnfinishedStarts(0) }
+        mutex.withLock { attempt(FlagStoreError.Kind.DISK_STARTS) { disk.setUnfinishedStarts(0) } }
     }
 
+    /**
+     * Call when the app leaves the foreground (`ProcessLifecycleOwner`'s `onStop`), and right
+     * after [start] in a process started in the background: a kill by the system from then on
+     * is not a crash at start, so the count resets as in [startFinished].
+     */
+    suspend fun enteredBackground() = startFinished()
+
     /** A view of the current session, to take when a screen opens and keep while it is open. */
-    fun view(): FlagView = FlagView(session, this)
+    fun view(): FlagView = FlagView(this)
 
     /**
      * Fetches the current user's values and saves them for the next session; kill switches
@@ -206,13 +304,19 @@ class FlagStore(
             started
         }
         if (!canFetch) return false
-        val fresh = fetchOrNull(fetchUser) ?: return false
+        val fresh = fetchOrNull(fetchUser)?.toMutableMap() ?: return false
+        for ((key, text) in fresh.entries.toList()) {
+            if (FlagJson.depth(text) > FlagSnapshot.MAX_VALUE_DEPTH) {
+                fresh.remove(key) // It could not be read back from the saved copy.
+                report(FlagStoreError(FlagStoreError.Kind.VALUE, key))
+            }
+        }
         val changed = mutex.withLock {
             // Another user's values, or older than values already saved: drop them.
             if (ticket < firstAcceptedFetch) return false
             firstAcceptedFetch = ticket + 1
             val fetchedAt = now()
-            disk.write(FlagSnapshot(fetchUser, fetchedAt, fresh))
+            attempt(FlagStoreError.Kind.DISK_WRITE) { disk.write(FlagSnapshot(fetchUser, fetchedAt, fresh)) }
             lastFetchAtMillis = fetchedAt
             replaceLive(fresh)
         }
@@ -221,25 +325,33 @@ class FlagStore(
     }
 
     /**
-     * Calls [refresh] when the last fetch is at least `maxAgeMillis` old, or lies in the future
-     * (the clock moved back). Returns whether it fetched new values.
+     * Calls [refresh] when there was no fetch yet, when the last one is at least
+     * `maxAgeMillis` old, or when it lies in the future (the clock moved back). Returns whether
+     * it fetched new values.
      */
     suspend fun refreshIfStale(): Boolean {
-        val age = mutex.withLock { now() - lastFetchAtMillis }
-        if (age in 0 until maxAgeMillis) return false
+        val last = mutex.withLock { lastFetchAtMillis }
+        if (last != null && now() - last in 0 until maxAgeMillis) return false
         return refresh()
     }
 
     /**
      * Signs in or out. The session becomes the copy saved for [newKey], or the defaults when
      * the saved copy is another user's; a fetch still on its way for the previous user is
-     * dropped. Then it refreshes for [newKey] and returns what [refresh] returned.
+     * dropped. Then it refreshes for [newKey] and returns what [refresh] returned. Switching to
+     * the user already signed in changes nothing and returns false (auth observers often
+     * report the same user again).
      */
     suspend fun switchUser(newKey: String?): Boolean {
+        var same = false
         val changed = mutex.withLock {
+            same = started && newKey == userKey
+            if (same) return@withLock emptySet<String>()
             started = true
-            beginSession(newKey, disk.read())
+            isSafeMode = false
+            beginSession(newKey, attempt(FlagStoreError.Kind.DISK_READ) { disk.read() })
         }
+        if (same) return false
         notifyListeners(changed)
         return refresh()
     }
@@ -247,7 +359,8 @@ class FlagStore(
     /**
      * Calls [listener] with the keys of the kill switches whose live value changed. It runs on
      * the thread that called [refresh], [start] or [switchUser], after the store's lock is
-     * released: move to the main thread before touching views.
+     * released: move to the main thread before touching views (`postValue`, not `setValue`).
+     * What it throws goes to [onError]; the other listeners are still called.
      */
     fun addKillSwitchListener(listener: (changedKeys: Set<String>) -> Unit) {
         listeners.add(listener)
@@ -258,13 +371,37 @@ class FlagStore(
         listeners.remove(listener)
     }
 
+    /**
+     * The kill-switch changes in coroutine style, for every coroutines version from 1.0 on:
+     * each element is the set of kill-switch keys whose live value changed, in order. Read it
+     * with `for (keys in changes)` or [KillSwitchChanges.receive]; [KillSwitchChanges.close] it
+     * to stop. With coroutines 1.5 or later, `killSwitchFlow()` in docs/runtime.md wraps the
+     * listener in a `Flow` instead.
+     */
+    fun killSwitchChanges(): KillSwitchChanges {
+        lateinit var changes: KillSwitchChanges
+        val listener: (Set<String>) -> Unit = { keys -> changes.deliver(keys) }
+        changes = KillSwitchChanges { removeKillSwitchListener(listener) }
+        addKillSwitchListener(listener)
+        return changes
+    }
+
+    /** Sends [error] to [onError]; what the hook throws is dropped. */
+    internal fun report(error: FlagStoreError) {
+        try {
+            onError?.invoke(error)
+        } catch (e: Exception) {
+            // The hook is the last stop.
+        }
+    }
+
     /** Under the mutex: the new session, and the kill switches it changed. */
     private fun beginSession(newKey: String?, saved: FlagSnapshot?): Set<String> {
         userKey = newKey
         firstAcceptedFetch = issuedFetches + 1
         val snapshot = if (saved != null && saved.userKey == newKey) saved else FlagSnapshot(newKey, 0L, emptyMap())
-        session = Values(snapshot)
-        lastFetchAtMillis = snapshot.fetchedAtMillis
+        session = Values(snapshot, this)
+        lastFetchAtMillis = if (snapshot.fetchedAtMillis == 0L) null else snapshot.fetchedAtMillis
         return replaceLive(snapshot.values)
     }
 
@@ -272,36 +409,69 @@ class FlagStore(
     private fun replaceLive(values: Map<String, String>): Set<String> {
         val previous = live.snapshot.values
         val next = values.filterKeys { it in killSwitchKeys }
-        live = Values(FlagSnapshot(userKey, 0L, next))
+        live = Values(FlagSnapshot(userKey, 0L, next), this)
         return killSwitchKeys.filter { previous[it] != next[it] }.toSet()
     }
 
-    private suspend fun fetchOrNull(user: String?): Map<String, String>? =
+    /**
+     * Runs [work], or reports what it threw as [kind] and returns null. A cancellation of the
+     * caller's own coroutine goes on up; any other throwable, a source's `withTimeout` and a
+     * `StackOverflowError` from a careless parser included, is a failure of [work].
+     */
+    private suspend fun <T> attempt(kind: FlagStoreError.Kind, work: suspend () -> T): T? =
         try {
-            source.fetch(user)
-        } catch (e: CancellationException) {
-            throw e
-        } catch (e: Exception) { // A source that throws counts as a failed fetch.
+            work()
+        } catch (e: Throwable) {
+            if (e is CancellationException && !coroutineContext.isActive) throw e
+            report(FlagStoreError(kind, cause = e))
             null
         }
 
+    private suspend fun fetchOrNull(user: String?): Map<String, String>? {
+        var returned = false
+        val values = attempt(FlagStoreError.Kind.FETCH) {
+            source.fetch(user).also { returned = true }
+        }
+        if (values == null && returned) report(FlagStoreError(FlagStoreError.Kind.FETCH))
+        return values
+    }
+
     private fun notifyListeners(changedKeys: Set<String>) {
         if (changedKeys.isEmpty()) return
-        for (listener in listeners) listener(changedKeys)
+        for (listener in listeners) {
+            try {
+                listener(changedKeys)
+            } catch (e: Throwable) {
+                report(FlagStoreError(FlagStoreError.Kind.LISTENER, cause = e))
+            }
+        }
     }
 
     /** One snapshot's values, parsed once: a read is a map lookup and a type check. */
-    internal class Values(val snapshot: FlagSnapshot) {
+    internal class Values(val snapshot: FlagSnapshot, private val store: FlagStore) {
         private val parsed: Map<String, Any> = parse(snapshot.values)
         private val configs = ConcurrentHashMap<String, Any>()
 
         /** The value of [key]: a Boolean, String, Long, Double or JSONObject; null when missing. */
         operator fun get(key: String): Any? = parsed[key]
 
-        /** The config of [key], decoded once with [decode]; null when missing or invalid. */
+        /**
+         * The config of [key], decoded once with [decode]; null when missing or invalid (an
+         * invalid one is reported to the store's error hook, once).
+         */
         fun config(key: String, decode: (JSONObject) -> Any?): Any? {
-            val json = parsed[key] as? JSONObject ?: return null
-            val decoded = configs.getOrPut(key) { decode(json) ?: Undecodable }
+            val value = parsed[key] ?: return null
+            val decoded = configs.getOrPut(key) {
+                val config = (value as? JSONObject)?.let { json ->
+                    try {
+                        decode(json)
+                    } catch (e: Exception) {
+                        null
+                    }
+                }
+                if (config == null) store.report(FlagStoreError(FlagStoreError.Kind.CONFIG, key))
+                config ?: Undecodable
+            }
             return if (decoded === Undecodable) null else decoded
         }
 
@@ -313,12 +483,13 @@ class FlagStore(
             fun parse(texts: Map<String, String>): Map<String, Any> {
                 val values = HashMap<String, Any>(texts.size * 2)
                 for ((key, text) in texts) {
+                    if (text == "null") continue
                     val value = FlagJson.decode("{\"v\":$text}") { json ->
                         if (json.length() != 1) throw JSONException("not one value") // Such as `1,"w":2`.
                         json.get("v")
                     } ?: continue
                     when (value) {
-                        is Boolean, is String, is Long, is JSONObject -> values[key] = value
+                        is Boolean, is String, is Long, is JSONObject, is JSONArray -> values[key] = value
                         is Int -> values[key] = value.toLong()
                         is Number -> if (value.toDouble().isFinite()) values[key] = value.toDouble()
                     }
@@ -338,17 +509,75 @@ class FlagStore(
 }
 
 /**
+ * A subscription to kill-switch changes, from [FlagStore.killSwitchChanges]: a queue that the
+ * store fills and a coroutine reads, waiting without a thread. Built on `CompletableDeferred`
+ * only, so it works with every coroutines version.
+ */
+class KillSwitchChanges internal constructor(private val onClose: () -> Unit) {
+    private val lock = Any()
+    private val queue = java.util.ArrayDeque<Set<String>>()
+    private var signal = CompletableDeferred<Unit>()
+    private var closed = false
+
+    internal fun deliver(keys: Set<String>) {
+        synchronized(lock) {
+            if (closed) return
+            queue.addLast(keys)
+            signal.complete(Unit)
+        }
+    }
+
+    /** The next change, waiting for it; null once [close]d. Cancellable. */
+    suspend fun receive(): Set<String>? {
+        while (true) {
+            val wait = synchronized(lock) {
+                queue.pollFirst()?.let { return it }
+                if (closed) return null
+                if (signal.isCompleted) signal = CompletableDeferred()
+                signal
+            }
+            wait.await()
+        }
+    }
+
+    /** Stops the subscription: the store forgets it and [receive] returns null. */
+    fun close() {
+        synchronized(lock) {
+            closed = true
+            queue.clear()
+            signal.complete(Unit)
+        }
+        onClose()
+    }
+
+    /** For `for (keys in changes)`: ends when the subscription is closed. */
+    operator fun iterator(): Iterator = Iterator()
+
+    /** Iterates over the changes as they come. */
+    inner class Iterator internal constructor() {
+        private var next: Set<String>? = null
+
+        /** Waits for the next change; false once closed. */
+        suspend operator fun hasNext(): Boolean {
+            next = receive()
+            return next != null
+        }
+
+        /** The change [hasNext] waited for. */
+        operator fun next(): Set<String> = next ?: throw NoSuchElementException("no change waited for")
+    }
+}
+
+/**
  * The answers one screen sees: the session it was taken in, so nothing changes while the
- * screen is open, except kill switches, which are read live. Once the store switches to
- * another user, the view answers with that user's session: never with another user's values.
+ * screen is open, except kill switches, which are read live. Once that session ends ([start]
+ * finishing, a switch to another user), the view answers with the new session: never with
+ * another user's values.
  *
  * Every read returns the flag's default when its value is missing, of the wrong type or, for
  * configs, not valid.
  */
-class FlagView internal constructor(
-    private val taken: FlagStore.Values,
-    private val store: FlagStore
-) {
+class FlagView internal constructor(private val store: FlagStore) {
     /** Whether the feature behind [flag] is on. */
     fun isOn(flag: Flag<Boolean>): Boolean = valueOf(flag) as? Boolean ?: flag.defaultValue
 
@@ -381,11 +610,10 @@ class FlagView internal constructor(
     fun value(flag: Flag<com.example.flags.Plan>): com.example.flags.Plan =
         config(flag) { com.example.flags.Plan.fromJson(it) }
 
-    private fun valuesFor(flag: Flag<*>): FlagStore.Values {
-        if (flag.killSwitch) return store.liveValues
-        val current = store.currentSession
-        return if (current.snapshot.userKey == taken.snapshot.userKey) taken else current
-    }
+    // Views of one session all read that session's values, which never change while it
+    // lasts; so a view reads the store's current session, and follows it when a new one begins.
+    private fun valuesFor(flag: Flag<*>): FlagStore.Values =
+        if (flag.killSwitch) store.liveValues else store.currentSession
 
     private fun valueOf(flag: Flag<*>): Any? = valuesFor(flag)[flag.key]
 
@@ -437,8 +665,22 @@ object FlagValues {
     }
 
     /**
+     * The `flags` of an evaluation response body (`{"version": …, "flags": {…}}`) as the exact
+     * JSON text of each value, or null when the body is not strict JSON within
+     * [FlagSnapshot.MAX_BYTES] and [FlagSnapshot.MAX_DEPTH] (comments, single quotes, `0x10`,
+     * duplicate names, a 100,000-deep nesting: all refused, none thrown) or `flags` is not an
+     * object. Null members are left out: they mean the default. Sources should read answers
+     * with this rather than `JSONObject(text)`, which is lenient and recursive.
+     */
+    fun fromResponse(body: String): Map<String, String>? {
+        val flags = FlagJson.members(body)?.get("flags") ?: return null
+        return FlagJson.members(flags)?.filterValues { it != "null" }
+    }
+
+    /**
      * The members of a JSON object, such as the `flags` object of the evaluation response, as
-     * JSON texts. Null members are left out: they mean the default.
+     * JSON texts. Null members are left out: they mean the default. Prefer [fromResponse],
+     * which reads the body strictly and keeps every number exact.
      */
     fun fromJson(flags: JSONObject): Map<String, String> {
         val values = mutableMapOf<String, String>()
@@ -480,32 +722,42 @@ class InMemoryFlagDisk(snapshot: FlagSnapshot? = null, unfinishedStarts: Int = 0
 }
 
 /**
- * A [FlagDisk] in one JSON file, such as `File(context.noBackupFilesDir, "flags.json")`, and the
+ * A [FlagDisk] in one JSON file, such as `File(context.noBackupFilesDir, "flags.json")` (not in
+ * backups: a restore must not bring old values, or another person's, to a new device), and the
  * count of unfinished starts in a second file beside it (its name plus `.starts`).
  *
- * Writes are atomic: the text goes to a temporary file beside the target, is flushed to the
- * device, then renamed over the target, so a crash leaves the old copy or the new one. A file
- * that is corrupt, truncated, of another format or longer than [FlagSnapshot.MAX_BYTES] reads
- * as no saved copy (its length is checked before it is read), and a bigger copy is not written.
- * A write that fails leaves the previous copy; the next refresh writes again. Use one instance
- * per file.
+ * Writes are atomic: the text goes to a temporary file with a unique name beside the target,
+ * is flushed to the device, then renamed over the target, so a crash leaves the old copy or
+ * the new one, and two processes writing at once (the app and a `:sync` process) never share a
+ * temporary file. A file that is corrupt, truncated, of another format or longer than
+ * [FlagSnapshot.MAX_BYTES] (its length is checked before it is read) makes [read] throw an
+ * [IOException]: the store reports it and runs as if there were no copy. A bigger copy is not
+ * written. A write that fails throws [IOException], which the store
+ * reports to [FlagStore.onError]; the previous copy stays and the next refresh writes again.
  */
 class FileFlagDisk(private val file: File) : FlagDisk {
     private val startsFile = File(file.path + ".starts")
     private val lock = Any()
 
     override suspend fun read(): FlagSnapshot? =
-        onDisk { readText(file, FlagSnapshot.MAX_BYTES)?.let { FlagSnapshot.fromJson(it) } }
+        onDisk {
+            if (!file.exists()) return@onDisk null
+            val text = readText(file, FlagSnapshot.MAX_BYTES)
+                ?: throw IOException("the saved copy is unreadable or over ${FlagSnapshot.MAX_BYTES} bytes")
+            FlagSnapshot.fromJson(text) ?: throw IOException("the saved copy is corrupt, truncated or of another format")
+        }
 
     override suspend fun write(snapshot: FlagSnapshot) {
         onDisk {
             val bytes = snapshot.toJson().toByteArray(Charsets.UTF_8)
-            if (bytes.size <= FlagSnapshot.MAX_BYTES) writeAtomically(file, bytes) // Else it would read as none.
+            // Else it would read as none.
+            if (bytes.size > FlagSnapshot.MAX_BYTES) throw IOException("the saved copy is over ${FlagSnapshot.MAX_BYTES} bytes")
+            writeAtomically(file, bytes)
         }
     }
 
     override suspend fun clear() {
-        onDisk { file.delete() }
+        onDisk { if (!file.delete() && file.exists()) throw IOException("cannot delete $file") }
     }
 
     override suspend fun unfinishedStarts(): Int =
@@ -532,25 +784,164 @@ class FileFlagDisk(private val file: File) : FlagDisk {
             null
         }
 
-    /** Writes [bytes] to [target] through a temporary file; false when it failed. */
-    private fun writeAtomically(target: File, bytes: ByteArray): Boolean {
-        val temporary = File(target.path + ".tmp")
+    /** Writes [bytes] to [target] through a temporary file of its own; throws when it failed. */
+    private fun writeAtomically(target: File, bytes: ByteArray) {
+        val folder = target.absoluteFile.parentFile ?: throw IOException("$target has no folder")
+        folder.mkdirs()
+        // A unique name: two processes writing at once must not write into one file.
+        val temporary = File.createTempFile(".${target.name}.", ".tmp", folder)
         try {
-            target.absoluteFile.parentFile?.mkdirs()
             FileOutputStream(temporary).use { stream ->
                 stream.write(bytes)
                 stream.fd.sync() // On the device before the rename, so a power cut cannot empty it.
             }
-            if (temporary.renameTo(target)) return true
-        } catch (e: IOException) {
-            // The previous copy stays.
+            if (!temporary.renameTo(target)) throw IOException("cannot rename $temporary to $target")
+        } finally {
+            temporary.delete() // Gone after the rename; after a failure, the previous copy stays.
         }
-        temporary.delete()
-        return false
     }
 
     private companion object {
         /** The count of unfinished starts takes a few bytes; a bigger file is not a count. */
         const val MAX_STARTS_BYTES: Int = 4096
+    }
+}
+
+/**
+ * A small key-value store of strings that a [KeyValueFlagDisk] saves into: Jetpack DataStore
+ * Preferences backs it in a few lines (see docs/runtime.md), and so do SharedPreferences or a
+ * map in tests. Each [set] must be atomic: a reader sees the old text or the new one.
+ */
+interface FlagKeyValues {
+    /** The text saved under [key], or null. */
+    suspend fun get(key: String): String?
+
+    /** Saves [value] under [key]; null removes the key. */
+    suspend fun set(key: String, value: String?)
+}
+
+/**
+ * A [FlagDisk] on a [FlagKeyValues]: the whole saved copy in one key (`<prefix>snapshot`, as
+ * [FlagSnapshot.toJson] writes it), so one atomic [FlagKeyValues.set] replaces it, and the count
+ * of unfinished starts in another (`<prefix>unfinished_starts`). A corrupt, foreign or oversized
+ * copy throws an [IOException] from [read] (the store reports it and uses no copy); a copy over
+ * [FlagSnapshot.MAX_BYTES] is refused with an [IOException].
+ * What the key-value store throws (DataStore's `IOException` on a corrupt file) reaches the
+ * store's error hook.
+ */
+class KeyValueFlagDisk(private val values: FlagKeyValues, prefix: String = "flags.") : FlagDisk {
+    private val snapshotKey = prefix + "snapshot"
+    private val startsKey = prefix + "unfinished_starts"
+
+    override suspend fun read(): FlagSnapshot? {
+        val text = values.get(snapshotKey) ?: return null
+        return FlagSnapshot.fromJson(text) ?: throw IOException("the saved copy is corrupt, of another format or too big")
+    }
+
+    override suspend fun write(snapshot: FlagSnapshot) {
+        val text = snapshot.toJson()
+        if (text.length > FlagSnapshot.MAX_BYTES / 3 && text.toByteArray(Charsets.UTF_8).size > FlagSnapshot.MAX_BYTES) {
+            throw IOException("the saved copy is over ${FlagSnapshot.MAX_BYTES} bytes")
+        }
+        values.set(snapshotKey, text)
+    }
+
+    override suspend fun clear() = values.set(snapshotKey, null)
+
+    override suspend fun unfinishedStarts(): Int = values.get(startsKey)?.trim()?.toIntOrNull()?.coerceAtLeast(0) ?: 0
+
+    override suspend fun setUnfinishedStarts(count: Int) = values.set(startsKey, count.toString())
+}
+
+/**
+ * Firebase Remote Config as a [FlagSource]. The conversion is here and tested with flaggen; the
+ * Firebase calls are functions the app wires (the SDK is not a dependency of this file), as in
+ * docs/runtime.md:
+ *
+ * - [fetchAndActivate] fetches and activates (`remoteConfig.fetchAndActivate().await()`); it
+ *   may throw, which the store reports as a failed fetch.
+ * - [remoteValue] returns the string of a key only when Firebase's value came from the server
+ *   (`getValue(key).source == VALUE_SOURCE_REMOTE`), else null: in-app defaults and keys the
+ *   template does not have read as missing, so the flag's default from flags.yaml applies.
+ * - [setCustomSignals] sends the rollout buckets (`setCustomSignals(customSignals { … })`).
+ *
+ * Each declared flag is converted from Firebase's string to its type; a string that is not a
+ * value of that type is left out (the typed fallback: the flag reads its default). Booleans
+ * accept what Firebase's `asBoolean` accepts (`true`/`1`/`yes`/`y`/`on`, `false`/`0`/`no`/`n`/
+ * `off`/empty, any case); whole numbers must be integers within Int64 (or whole up to 2^53);
+ * numbers must be finite; configs must be strict JSON objects. Keys the app does not declare are
+ * never asked for.
+ *
+ * Before each fetch the source sends the rollout buckets of the user (`Bucket.of`, the same
+ * number the server and iOS compute) as custom signals, so a console condition such as
+ * `rollout_bucket < 1000` follows the account, not the install: [FirebaseBuckets.Shared] sends
+ * one bucket for every flag (the same people are first in every rollout), [FirebaseBuckets.PerFlag]
+ * one signal per listed flag (each rollout picks its own people). Signed out, every bucket is -1.
+ */
+class FirebaseFlagSource(
+    private val flags: List<Flag<*>>,
+    private val buckets: FirebaseBuckets = FirebaseBuckets.Shared(),
+    private val fetchAndActivate: suspend () -> Unit,
+    private val remoteValue: (key: String) -> String?,
+    private val setCustomSignals: suspend (signals: Map<String, Long>) -> Unit
+) : FlagSource {
+    override suspend fun fetch(userKey: String?): Map<String, String>? {
+        setCustomSignals(buckets.signals(userKey))
+        fetchAndActivate()
+        val values = LinkedHashMap<String, String>()
+        for (flag in flags) {
+            val remote = remoteValue(flag.key) ?: continue
+            convert(remote, flag.defaultValue)?.let { values[flag.key] = it }
+        }
+        return values
+    }
+
+    companion object {
+        private val TRUE = setOf("1", "true", "t", "yes", "y", "on")
+        private val FALSE = setOf("0", "false", "f", "no", "n", "off", "")
+
+        /**
+         * The JSON text of Firebase's string [remote] for a flag whose default is [default], or
+         * null when it is not a value of that type.
+         */
+        fun convert(remote: String, default: Any): String? =
+            when (default) {
+                is Boolean -> remote.trim().let { text ->
+                    when {
+                        TRUE.any { it.equals(text, ignoreCase = true) } -> "true"
+                        FALSE.any { it.equals(text, ignoreCase = true) } -> "false"
+                        else -> null
+                    }
+                }
+                is String -> JSONObject.quote(remote)
+                is Long, is Int -> remote.trim().let { text ->
+                    text.toLongOrNull()?.toString() ?: text.toDoubleOrNull()?.takeIf {
+                        it % 1.0 == 0.0 && abs(it) <= 9007199254740992.0
+                    }?.toLong()?.toString()
+                }
+                is Double -> remote.trim().toDoubleOrNull()?.takeIf { it.isFinite() }?.toString()
+                else -> remote.takeIf { FlagJson.isValid(it) && it.trimStart().startsWith("{") }
+            }
+    }
+}
+
+/** Which rollout buckets [FirebaseFlagSource] sends as custom signals. */
+sealed class FirebaseBuckets {
+    /** The signals for [userKey]: a bucket in 0..9999 per signal, or -1 when signed out. */
+    abstract fun signals(userKey: String?): Map<String, Long>
+
+    /** One bucket for every flag, `Bucket.of(user, "all")`, in the signal [name]. */
+    class Shared(private val name: String = "rollout_bucket") : FirebaseBuckets() {
+        override fun signals(userKey: String?): Map<String, Long> =
+            mapOf(name to (userKey?.let { Bucket.of(it, "all").toLong() } ?: -1L))
+    }
+
+    /**
+     * One bucket per flag of [flagKeys], `Bucket.of(user, key)`, in the signal
+     * `<prefix><key>`; Firebase takes at most 100 custom signals, so list the rolled-out flags.
+     */
+    class PerFlag(private val flagKeys: List<String>, private val prefix: String = "rollout_bucket_") : FirebaseBuckets() {
+        override fun signals(userKey: String?): Map<String, Long> =
+            flagKeys.associate { key -> prefix + key to (userKey?.let { Bucket.of(it, key).toLong() } ?: -1L) }
     }
 }

@@ -112,7 +112,7 @@ public struct PaywallConfig: Codable, Sendable, Equatable {
 
   public var plans: [Plan]
 
-  private static let allowedStyle: Set<String> = [
+  private static let allowedStyle: ExactStrings = [
     "light",
     "dark",
   ]
@@ -157,10 +157,10 @@ public struct PaywallConfig: Codable, Sendable, Equatable {
   }
 
   /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
-  /// The text must be strict JSON (RFC 8259), as the Kotlin decoder requires too.
+  /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
+  /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
   public static func decode(from data: Data) -> PaywallConfig? {
-    guard StrictJSON.isWellFormed(data) else { return nil }
-    return try? JSONDecoder().decode(PaywallConfig.self, from: data)
+    try? ConfigDecoding.decode(PaywallConfig.self, from: data)
   }
 }
 
@@ -197,9 +197,9 @@ public struct Plan: Codable, Sendable, Equatable {
   }
 
   /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
-  /// The text must be strict JSON (RFC 8259), as the Kotlin decoder requires too.
+  /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
+  /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
   public static func decode(from data: Data) -> Plan? {
-    guard StrictJSON.isWellFormed(data) else { return nil }
-    return try? JSONDecoder().decode(Plan.self, from: data)
+    try? ConfigDecoding.decode(Plan.self, from: data)
   }
 }

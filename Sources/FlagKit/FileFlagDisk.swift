@@ -14,11 +14,17 @@ import Android
 ///
 /// - Files are named after a SHA-256 prefix of the user key (`flags-user-….json`, or
 ///   `flags-signed-out.json`), so a file name never reveals an account.
-/// - Every write goes to a temporary file in the same folder, which is then renamed over the old
-///   one: a crash leaves the old copy or the new one, never half of either.
-/// - The format is versioned (see the `format` field). A corrupt, truncated or foreign file reads
-///   as "no saved copy", and the app starts on its defaults.
-/// - A file over `maximumCopySize` (4 MiB by default) reads as "no saved copy" too: its size is
+/// - Every write goes to a temporary file with a unique name in the same folder, which is then
+///   renamed over the old one: a crash leaves the old copy or the new one, never half of either,
+///   and two processes writing at once (an app and its extension) never share a temporary file.
+/// - The folder is excluded from iCloud and device backups (`isExcludedFromBackup`): a restore
+///   must not bring back old values, or another person's, onto a new device.
+/// - A write that fails throws `FileFlagDisk.WriteError` (the store reports it to
+///   `FlagStore.onError` and keeps the previous copy).
+/// - The format is versioned (see the `format` field). A corrupt, truncated or foreign file
+///   throws `ReadError.corrupt` from `read`: the store reports it to `FlagStore.onError` and the
+///   app starts on its defaults.
+/// - A file over `maximumCopySize` (4 MiB by default) throws `ReadError.unreadable`: its size is
 ///   checked before any byte is read, so a huge file never delays the first screen. A copy over
 ///   the limit is not saved (the previous one stays).
 /// - The unfinished-start count lives in `unfinished-starts.json` next to the copies; a file
@@ -62,27 +68,71 @@ public struct FileFlagDisk: FlagDisk {
         directory.appendingPathComponent(Self.copyPrefix + SavedCopyFormat.name(forUser: userKey) + ".json")
     }
 
-    /// The copy saved for `userKey`, or `nil` when there is none, it cannot be read, or its file
-    /// is over `maximumCopySize`.
-    public func read(userKey: String?) async -> FlagSnapshot? {
-        guard let data = BoundedFile.read(fileURL(forUser: userKey), limit: maximumCopySize) else { return nil }
-        return SavedCopyFormat.decode(data)
+    /// Why a saved copy that exists was not read.
+    public enum ReadError: Error, CustomStringConvertible {
+        /// The file is over `maximumCopySize`, not a regular file, or cannot be read.
+        case unreadable
+        /// The file is not a complete saved copy of this format (truncated, corrupt, foreign).
+        case corrupt
+
+        /// A line for a log.
+        public var description: String {
+            switch self {
+            case .unreadable: return "the saved copy is over the size limit or cannot be read"
+            case .corrupt: return "the saved copy is corrupt, truncated or of another format"
+            }
+        }
+    }
+
+    /// The copy saved for `userKey`, or `nil` when there is none. A file that cannot be read, is
+    /// over `maximumCopySize` (decided from its size, unread) or does not decode throws
+    /// `ReadError`: the store reports it and runs as if there were no copy.
+    public func read(userKey: String?) async throws -> FlagSnapshot? {
+        let url = fileURL(forUser: userKey)
+        guard let data = BoundedFile.read(url, limit: maximumCopySize) else {
+            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+            throw ReadError.unreadable
+        }
+        guard let snapshot = SavedCopyFormat.decode(data) else { throw ReadError.corrupt }
+        return snapshot
+    }
+
+    /// Why a write failed: the copy over the size limit, or the system call that failed and its
+    /// `errno`.
+    public struct WriteError: Error, CustomStringConvertible {
+        /// What failed: `tooLarge`, `open`, `write`, `fsync`, `close` or `rename`.
+        public let step: String
+        /// The `errno` of the failed call; 0 for `tooLarge`.
+        public let code: Int32
+
+        /// A line for a log.
+        public var description: String {
+            step == "tooLarge" ? "the saved copy is over the size limit" : "\(step) failed (errno \(code))"
+        }
     }
 
     /// Saves `snapshot` as the copy of its user, atomically. A failed write, or a copy over
-    /// `maximumCopySize`, leaves the old copy.
-    public func write(_ snapshot: FlagSnapshot) async {
+    /// `maximumCopySize`, leaves the old copy and throws `WriteError`.
+    public func write(_ snapshot: FlagSnapshot) async throws {
         let data = SavedCopyFormat.encode(snapshot)
-        guard data.count <= maximumCopySize else { return }  // it would read as no copy anyway
-        _ = writeAtomically(data, to: fileURL(forUser: snapshot.userKey), sync: true)
+        // It would read as no copy anyway.
+        guard data.count <= maximumCopySize else { throw WriteError(step: "tooLarge", code: 0) }
+        try writeAtomically(data, to: fileURL(forUser: snapshot.userKey), sync: true)
     }
 
-    /// Deletes every saved copy in the folder (and any temporary file a crash left behind).
-    public func clear() async {
+    /// Deletes every saved copy in the folder (and any temporary file a crash left behind);
+    /// throws when a copy could not be deleted.
+    public func clear() async throws {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var failure: (any Error)?
         for name in names where name.hasPrefix(Self.copyPrefix) || name.hasSuffix(".tmp") {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+            do {
+                try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+            } catch {
+                failure = error
+            }
         }
+        if let failure { throw failure }
     }
 
     /// The unfinished-start count; 0 when the file is missing, unreadable or over 4 KiB.
@@ -96,36 +146,49 @@ public struct FileFlagDisk: FlagDisk {
         return count
     }
 
-    /// Saves the unfinished-start count, atomically.
-    public func setUnfinishedStarts(_ count: Int) async {
+    /// Saves the unfinished-start count, atomically; throws `WriteError` when it failed.
+    public func setUnfinishedStarts(_ count: Int) async throws {
         let data = FlagJSON.serialize(["format": .int(SavedCopyFormat.version), "unfinishedStarts": .int(count)])
         // No fsync: the count must survive a crash of the app, which the rename alone ensures.
-        _ = writeAtomically(data, to: directory.appendingPathComponent(Self.counterName), sync: false)
+        try writeAtomically(data, to: directory.appendingPathComponent(Self.counterName), sync: false)
     }
 
-    /// Writes `data` to a temporary file in the same folder, then renames it over `url`.
-    private func writeAtomically(_ data: Data, to url: URL, sync: Bool) -> Bool {
+    /// Creates the folder when it is missing, and excludes it from backups (a folder created by an
+    /// older FlagKit too).
+    private func prepareDirectory() {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        #if canImport(Darwin)
+        var folder = directory
+        var values = URLResourceValues()
+        values.isExcludedFromBackup = true
+        try? folder.setResourceValues(values)
+        #endif
+    }
+
+    /// Writes `data` to a temporary file with a unique name in the same folder, then renames it
+    /// over `url`.
+    private func writeAtomically(_ data: Data, to url: URL, sync: Bool) throws {
+        prepareDirectory()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return false }
-        let written = data.withUnsafeBytes { writeAll(descriptor, $0) }
-        let synced = !sync || fsync(descriptor) == 0
-        let closed = close(descriptor) == 0
-        guard written, synced, closed, rename(temporary.path, url.path) == 0 else {
+        guard descriptor >= 0 else { throw WriteError(step: "open", code: errno) }
+        var failure: WriteError?
+        if !data.withUnsafeBytes({ writeAll(descriptor, $0) }) { failure = WriteError(step: "write", code: errno) }
+        if failure == nil, sync, fsync(descriptor) != 0 { failure = WriteError(step: "fsync", code: errno) }
+        if close(descriptor) != 0, failure == nil { failure = WriteError(step: "close", code: errno) }
+        if failure == nil, rename(temporary.path, url.path) != 0 { failure = WriteError(step: "rename", code: errno) }
+        if let failure {
             unlink(temporary.path)
-            return false
+            throw failure
         }
-        return true
         #else
         do {
             try data.write(to: temporary)
             _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            return true
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            return false
+            throw error
         }
         #endif
     }

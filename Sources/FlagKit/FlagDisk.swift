@@ -1,18 +1,21 @@
 /// Where the store saves the last values, one copy per user, and counts unfinished starts.
 ///
-/// Reads must never trap: a missing, corrupt, truncated or foreign copy reads as `nil`, and the
-/// app starts on its defaults. `FileFlagDisk` and `UserDefaultsFlagDisk` save to the device;
+/// Reads must never trap: a missing copy reads as `nil`; a corrupt, truncated or foreign one reads
+/// as `nil` or throws, and the app starts on its defaults. Any method may throw (a full disk, a locked keychain, a broken
+/// implementation): the store catches every error, reports it to `FlagStore.onError` and goes on
+/// as if the copy were missing or the write had not happened. Implementations that never fail
+/// can leave out `throws`. `FileFlagDisk` and `UserDefaultsFlagDisk` save to the device;
 /// `InMemoryFlagDisk` serves tests and previews.
 public protocol FlagDisk: Sendable {
     /// The copy saved for `userKey` (`nil` means signed out), or `nil` when there is none.
-    func read(userKey: String?) async -> FlagSnapshot?
+    func read(userKey: String?) async throws -> FlagSnapshot?
     /// Saves `snapshot` as the copy of `snapshot.userKey`, replacing the previous one. A reader
-    /// sees the old copy or the new one, never a mix.
-    func write(_ snapshot: FlagSnapshot) async
+    /// sees the old copy or the new one, never a mix. Throw when the copy was not saved.
+    func write(_ snapshot: FlagSnapshot) async throws
     /// Deletes every saved copy, for every user (the crash guard's safe mode).
-    func clear() async
+    func clear() async throws
     /// How many starts began without `FlagStore.startFinished()` after them.
-    func unfinishedStarts() async -> Int
+    func unfinishedStarts() async throws -> Int
     /// Saves the count of unfinished starts.
-    func setUnfinishedStarts(_ count: Int) async
+    func setUnfinishedStarts(_ count: Int) async throws
 }

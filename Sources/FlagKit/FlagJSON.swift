@@ -4,10 +4,12 @@ import Foundation
 ///
 /// The saved copy is read at every start, before the first screen, so reading it must be fast:
 /// this parser goes straight from UTF-8 bytes to `FlagValue` without trial decoding. It never
-/// traps on input: malformed, truncated or too deeply nested text gives `nil`.
+/// traps on input: malformed, truncated or too deeply nested text gives `nil`, and so does an
+/// object with two members of the same name (RFC 8259 leaves their meaning open; FlagKit and the
+/// generated Kotlin both refuse them) and a number outside the double range.
 enum FlagJSON {
     /// How deeply arrays and objects may nest; deeper text is refused rather than risking the stack.
-    static let maximumDepth = 128
+    static let maximumDepth = FlagLimits.maximumDepth
 
     /// Parses one JSON value that fills `data` (whitespace around it is allowed), or returns `nil`.
     static func parse(_ data: Data) -> FlagValue? {
@@ -103,8 +105,9 @@ enum FlagJSON {
                 guard current == UInt8(ascii: ":") else { return nil }
                 index += 1
                 skipWhitespace()
-                guard let value = parseValue(depth: depth) else { return nil }
-                object[key] = value
+                guard let value = parseValue(depth: depth),
+                      object.updateValue(value, forKey: key) == nil  // a duplicate name
+                else { return nil }
                 skipWhitespace()
                 switch current {
                 case UInt8(ascii: ","): index += 1

@@ -8,5 +8,7 @@ public protocol FlagSource: Sendable {
     /// fetch failed for any reason (offline, timeout, an error status, a malformed answer).
     ///
     /// Return only values the server sent: a key that is missing makes the flag use its default.
-    func fetch(userKey: String?) async -> [String: FlagValue]?
+    /// A thrown error is a failed fetch too: the store keeps what it has and reports the error to
+    /// `FlagStore.onError`. Implementations that never throw can leave out `throws`.
+    func fetch(userKey: String?) async throws -> [String: FlagValue]?
 }

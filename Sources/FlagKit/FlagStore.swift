@@ -4,19 +4,23 @@ import Foundation
 ///
 /// - `start(userKey:)` reads the saved copy before the first screen. It never waits for the
 ///   network; with no saved copy every flag uses its default from code.
-/// - A screen takes one `view()` when it opens. Its answers never change while it is open, and two
-///   screens of one session give the same answers.
+/// - A screen takes one `view()` when it opens. Its answers never change while the session
+///   lasts, and two views of one session give the same answers. When the session ends — `start`
+///   finishes, or `switchUser(_:)` signs another user in or out — every view answers from the
+///   new session at once: one user's values never reach another user.
 /// - `refresh()` fetches in the background and saves the answer for the next session. Only kill
 ///   switches change at once: they are read live.
-/// - The crash guard: a start that is not followed by `startFinished()` counts as unfinished.
-///   After two unfinished starts in a row, the store deletes every saved copy and runs on the
-///   defaults, so a bad saved value cannot crash the app forever.
-/// - `switchUser(_:)` loads only a copy saved for the new user; one user's values never reach
-///   another user, and a fetch that returns after a switch is dropped.
+/// - The crash guard: a start that is not followed by `startFinished()` (or
+///   `enteredBackground()`) counts as unfinished, once per store. After two unfinished starts in
+///   a row, the store deletes every saved copy and runs on the defaults, so a bad saved value
+///   cannot crash the app forever.
+/// - Nothing a source, a disk, a listener or a config decoder throws escapes the store: each
+///   failure reaches `onError` (see `FlagStoreError`).
 ///
 /// ```swift
 /// let store = FlagStore(source: HTTPFlagSource(...), disk: FileFlagDisk(appIdentifier: "shop"),
 ///                       flags: Flags.all)
+/// store.onError = { error in logger.warning("\(error)") }
 /// await store.start(userKey: nil)          // disk only, a few milliseconds
 /// let flags = store.view()                 // one view per screen
 /// if flags.isOn(Flags.newCheckout) { ... }
@@ -46,18 +50,41 @@ public final class FlagStore {
     /// end of the session. Debug screens may show it.
     public private(set) var session: FlagSnapshot = .empty(userKey: nil)
 
-    /// When the values of the current user were last fetched, from the saved copy or a refresh.
+    /// When the values of the current user were last fetched, from the saved copy or a refresh;
+    /// `nil` when never, which `refreshIfStale()` treats as stale whatever the clock says.
     public private(set) var lastFetchAt: Date?
 
     /// True when the crash guard fired at this start: the saved copies were deleted and the
     /// session runs on the defaults.
     public private(set) var isSafeMode = false
 
+    /// True once `start(userKey:)` (or `switchUser(_:)`) has loaded a session: the first screen
+    /// can be shown.
+    public var isStarted: Bool { started }
+
+    /// Called on the main actor with every failure the store caught and went on without: a
+    /// source or disk that threw, a fetch that failed, a listener that threw, a config that did
+    /// not decode. Log it; the store has already fallen back (see `FlagStoreError`). `nil`, the
+    /// default, drops the reports.
+    public var onError: (@MainActor (FlagStoreError) -> Void)?
+
+    /// Numbers sessions: a view taken in an older session answers from the current one.
+    private(set) var sessionID = 0
+    /// The values a view of this session reads: the session's, with forced values merged in.
+    private(set) var sessionValues: [String: FlagValue] = [:]
+
     /// The newest values of the current user; kill switches read these.
     private var live: [String: FlagValue] = [:]
 
     /// Bumped by every start and user switch; a fetch or read that began in another epoch is stale.
     private var epoch = 0
+    /// Whether `start(userKey:)` ran: `refresh()` does nothing before it.
+    private var started = false
+    /// How many starts are reading the disk; a `refresh()` meanwhile waits for them.
+    private var startsInProgress = 0
+    private var startWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Whether this store counted a start for the crash guard: it counts one per process.
+    private var countedStart = false
     /// Numbers fetches, so an older answer never replaces a newer one.
     private var fetchCount = 0
     private var appliedFetch = 0
@@ -65,11 +92,15 @@ public final class FlagStore {
     private var lastWrite: Task<Void, Never>?
 
     let killSwitchEvents = KillSwitchBroadcaster()
+    private var listeners: [(id: Int, call: @MainActor (Set<String>) throws -> Void)] = []
+    private var nextListenerID = 0
+    /// Called after anything a view reads changed: the session, a kill switch, a forced value.
+    /// `ObservableFlagStore` and `FlagStoreObject` use it.
+    private var changeHandlers: [@MainActor () -> Void] = []
 
-    #if DEBUG
-    /// Values a QA screen forced; see `overrideValue(_:for:)`. Debug builds only.
-    var debugOverrides: [String: FlagValue] = [:]
-    #endif
+    /// Values a QA screen forced; see `overrideValue(_:for:)`.
+    var forcedValues: [String: FlagValue] = [:]
+    var overridesAllowed = false
 
     /// Creates a store. Call `start(userKey:)` before the first screen.
     ///
@@ -98,46 +129,59 @@ public final class FlagStore {
     // MARK: - Session
 
     /// Starts a session for `userKey` (`nil` means signed out). Call it once, before the first
-    /// screen: it reads the local saved copy only and never waits for the network.
+    /// screen: it reads the local saved copy only and never waits for the network. Views taken
+    /// before it finishes read the defaults, then this session.
     ///
-    /// It counts the start as unfinished until `startFinished()`. When the two previous starts
-    /// never finished, it deletes every saved copy and runs this session on the defaults.
+    /// The first start of a store counts as unfinished until `startFinished()` or
+    /// `enteredBackground()`; later starts of the same store do not count again. When the two
+    /// previous starts never finished, it deletes every saved copy and runs this session on the
+    /// defaults.
     public func start(userKey: String?) async {
+        startsInProgress += 1
+        defer { startEnded() }
         epoch += 1
         let startEpoch = epoch
         self.userKey = userKey
         apply(.empty(userKey: userKey))
 
-        let unfinished = await disk.unfinishedStarts()
-        await disk.setUnfinishedStarts(unfinished + 1)
-        var snapshot = FlagSnapshot.empty(userKey: userKey)
         var safeMode = false
-        if unfinished >= Self.unfinishedStartLimit {
-            await disk.clear()
-            safeMode = true
-        } else if let saved = await disk.read(userKey: userKey), saved.userKey == userKey {
+        if !countedStart {
+            countedStart = true
+            let unfinished = await attempt(.diskStarts) { [disk] in try await disk.unfinishedStarts() } ?? 0
+            await attempt(.diskStarts) { [disk] in try await disk.setUnfinishedStarts(unfinished + 1) }
+            safeMode = unfinished >= Self.unfinishedStartLimit
+        }
+        var snapshot = FlagSnapshot.empty(userKey: userKey)
+        if safeMode {
+            await attempt(.diskClear) { [disk] in try await disk.clear() }
+        } else if let saved = await readCopy(userKey) {
             snapshot = saved
         }
         guard epoch == startEpoch else { return }  // the user switched while the disk answered
-        isSafeMode = safeMode
+        started = true
+        if safeMode { isSafeMode = true }
         apply(snapshot)
+        notifyChange()
     }
 
     /// Marks the start as finished and resets the crash counter. Call it a few seconds after the
     /// first screen, once the app has clearly survived its start.
     public func startFinished() async {
-        await disk.setUnfinishedStarts(0)
+        await attempt(.diskStarts) { [disk] in try await disk.setUnfinishedStarts(0) }
+    }
+
+    /// Tells the store the app left the foreground: from now on a kill by the system is not a
+    /// crash at start, so the crash counter resets as in `startFinished()`. Call it when the scene
+    /// phase becomes `.background`, and right after `start` in a process launched in the
+    /// background (a background fetch, a push).
+    public func enteredBackground() async {
+        await startFinished()
     }
 
     /// A view of the flags for one screen. Take it when the screen opens and keep it: its answers
-    /// stay the same until the screen closes, except kill switches, which are read live.
+    /// stay the same while the session lasts, except kill switches, which are read live.
     public func view() -> FlagView {
-        #if DEBUG
-        if !debugOverrides.isEmpty {
-            return FlagView(values: session.values.merging(debugOverrides) { _, forced in forced }, store: self)
-        }
-        #endif
-        return FlagView(values: session.values, store: self)
+        FlagView(values: sessionValues, sessionID: sessionID, store: self)
     }
 
     // MARK: - Fetching
@@ -146,17 +190,31 @@ public final class FlagStore {
     ///
     /// Kill switches change at once; every other flag keeps its session value. A failed fetch
     /// keeps what the store has. An answer that arrives after a user switch (or after a newer
-    /// answer) is dropped.
+    /// answer) is dropped. Before `start(userKey:)` it does nothing; while a start reads the disk,
+    /// it waits for it.
     ///
     /// - Returns: whether fresh values were applied.
     @discardableResult
     public func refresh() async -> Bool {
+        if !started && startsInProgress > 0 {  // as on Kotlin, where the store's lock orders them
+            await withCheckedContinuation { startWaiters.append($0) }
+        }
+        guard started else { return false }
         let key = userKey
         let fetchEpoch = epoch
         fetchCount += 1
         let ticket = fetchCount
-        guard let fresh = await source.fetch(userKey: key) else { return false }  // failed: keep what we have
-        guard epoch == fetchEpoch, ticket > appliedFetch else { return false }   // the user changed, or a newer answer won
+        let answer = await attempt(.fetch) { [source] in try await source.fetch(userKey: key) }
+        guard let answer else { return false }  // threw: reported; keep what we have
+        guard var fresh = answer else {  // failed: keep what we have
+            report(FlagStoreError(kind: .fetch))
+            return false
+        }
+        guard epoch == fetchEpoch, ticket > appliedFetch else { return false }  // the user changed, or a newer answer won
+        for (flagKey, value) in fresh where value.nestingDepth > FlagLimits.maximumValueDepth {
+            fresh[flagKey] = nil  // it could not be read back from the saved copy
+            report(FlagStoreError(kind: .value, key: flagKey))
+        }
         appliedFetch = ticket
         let fetchedAt = now()
         lastFetchAt = fetchedAt
@@ -185,22 +243,28 @@ public final class FlagStore {
 
     /// Signs in (a user key) or out (`nil`), then fetches for the new user.
     ///
-    /// The old user's values leave at once, kill switches included. The new session runs on a
-    /// copy saved for the new user, or on the defaults; it never uses another user's copy.
-    /// Switching to the current user changes nothing.
-    public func switchUser(_ newKey: String?) async {
-        guard newKey != userKey else { return }
+    /// The old user's values leave at once, from every view, kill switches included. The new
+    /// session runs on a copy saved for the new user, or on the defaults; it never uses another
+    /// user's copy. Switching to the current user changes nothing and fetches nothing (auth
+    /// observers often report the same user again).
+    ///
+    /// - Returns: whether the fetch for the new user applied fresh values.
+    @discardableResult
+    public func switchUser(_ newKey: String?) async -> Bool {
+        guard newKey != userKey || !started else { return false }
         epoch += 1
         let switchEpoch = epoch
         userKey = newKey
         isSafeMode = false
+        started = true
         apply(.empty(userKey: newKey))
-        let saved = await disk.read(userKey: newKey)
-        guard epoch == switchEpoch else { return }  // another switch won
-        if let saved, saved.userKey == newKey {
+        let saved = await readCopy(newKey)
+        guard epoch == switchEpoch else { return false }  // another switch won
+        if let saved {
             apply(saved)
         }
-        await refresh()
+        notifyChange()
+        return await refresh()
     }
 
     // MARK: - Kill switches
@@ -213,11 +277,24 @@ public final class FlagStore {
         killSwitchEvents.subscribe()
     }
 
-    /// The value served now for a kill switch: a debug override, else the newest fetched value.
+    /// Calls `listener` on the main actor with the keys of the kill switches whose served value
+    /// changed, right after the change. An error it throws goes to `onError`; the other listeners
+    /// are still called and the store goes on.
+    @discardableResult
+    public func addKillSwitchListener(_ listener: @escaping @MainActor (Set<String>) throws -> Void) -> FlagListenerToken {
+        nextListenerID += 1
+        listeners.append((nextListenerID, listener))
+        return FlagListenerToken(id: nextListenerID)
+    }
+
+    /// Stops calling a listener added with `addKillSwitchListener(_:)`.
+    public func removeKillSwitchListener(_ token: FlagListenerToken) {
+        listeners.removeAll { $0.id == token.id }
+    }
+
+    /// The value served now for a kill switch: a forced value, else the newest fetched value.
     func liveValue(forKey key: String) -> FlagValue? {
-        #if DEBUG
-        if !debugOverrides.isEmpty, let forced = debugOverrides[key] { return forced }
-        #endif
+        if !forcedValues.isEmpty, let forced = forcedValues[key] { return forced }
         return live[key]
     }
 
@@ -225,18 +302,70 @@ public final class FlagStore {
     func changingLiveValues(_ change: () -> Void) {
         let before = killSwitchKeys.map { liveValue(forKey: $0) }
         change()
+        var changed: Set<String> = []
         for (offset, key) in killSwitchKeys.enumerated() where liveValue(forKey: key) != before[offset] {
+            changed.insert(key)
             killSwitchEvents.send(key)
+        }
+        guard !changed.isEmpty else { return }
+        notifyChange()
+        for listener in listeners {
+            do {
+                try listener.call(changed)
+            } catch {
+                report(FlagStoreError(kind: .listener, underlying: error))
+            }
+        }
+    }
+
+    /// Sends `error` to `onError`.
+    func report(_ error: FlagStoreError) {
+        onError?(error)
+    }
+
+    /// Calls `handler` after every change of what views read (for the observable wrappers).
+    func addChangeHandler(_ handler: @escaping @MainActor () -> Void) {
+        changeHandlers.append(handler)
+    }
+
+    func notifyChange() {
+        for handler in changeHandlers {
+            handler()
         }
     }
 
     // MARK: - Private
 
+    /// A start finished (or gave way to a user switch): the refreshes that waited for it go on.
+    private func startEnded() {
+        startsInProgress -= 1
+        guard startsInProgress == 0 else { return }
+        let waiters = startWaiters
+        startWaiters.removeAll()
+        for waiter in waiters {
+            waiter.resume()
+        }
+    }
+
     /// Makes `snapshot` the session, and its values the live ones.
     private func apply(_ snapshot: FlagSnapshot) {
         session = snapshot
+        sessionID += 1
+        refreshSessionValues()
         lastFetchAt = snapshot.fetchedAt
         replaceLive(with: snapshot.values)
+    }
+
+    /// Recomputes what views of this session read, after the session or a forced value changed.
+    func refreshSessionValues() {
+        sessionValues = forcedValues.isEmpty
+            ? session.values : session.values.merging(forcedValues) { _, forced in forced }
+    }
+
+    /// After a forced value changed: what views read changed.
+    func forcedValuesChanged() {
+        refreshSessionValues()
+        notifyChange()
     }
 
     private func replaceLive(with values: [String: FlagValue]) {
@@ -247,15 +376,40 @@ public final class FlagStore {
         }
     }
 
+    /// The copy saved for `userKey`, when it is that user's; a failed read is reported.
+    private func readCopy(_ userKey: String?) async -> FlagSnapshot? {
+        guard let saved = await attempt(.diskRead, { [disk] in try await disk.read(userKey: userKey) }) ?? nil,
+              saved.userKey == userKey
+        else { return nil }
+        return saved
+    }
+
+    /// Runs `work`, or reports what it threw as `kind` and returns `nil`.
+    private func attempt<T>(_ kind: FlagStoreError.Kind, _ work: () async throws -> T) async -> T? {
+        do {
+            return try await work()
+        } catch {
+            report(FlagStoreError(kind: kind, underlying: error))
+            return nil
+        }
+    }
+
     /// Writes `snapshot` after every earlier write, so the newest answer is the one saved.
     private func save(_ snapshot: FlagSnapshot) async {
         let previous = lastWrite
         let disk = self.disk
-        let write = Task {
+        let write = Task { () -> (any Error)? in
             await previous?.value
-            await disk.write(snapshot)
+            do {
+                try await disk.write(snapshot)
+                return nil
+            } catch {
+                return error
+            }
         }
-        lastWrite = write
-        await write.value
+        lastWrite = Task { _ = await write.value }
+        if let error = await write.value {
+            report(FlagStoreError(kind: .diskWrite, underlying: error))
+        }
     }
 }

@@ -38,13 +38,16 @@ extension FlagValue {
         return nil
     }
 
-    /// The whole number, or `nil` when the value is not a number with an exact `Int` value
-    /// (`3` and `3.0` give 3; `3.5` gives `nil`).
+    /// The whole number, or `nil` when the value is not a whole number: an integer within Int64,
+    /// or a number written with a fraction or an exponent that is whole and at most 2^53 in
+    /// magnitude, where doubles are exact (`3` and `3.0` give 3; `3.5`, `1e16` and 2^63 give
+    /// `nil`). The generated Kotlin reads numbers the same way.
     public var intValue: Int? {
         switch self {
         case .int(let value):
             return value
         case .double(let value):
+            guard value.magnitude <= maximumExactDouble else { return nil }
             return Int(exactly: value)
         default:
             return nil
@@ -61,6 +64,29 @@ extension FlagValue {
         default:
             return nil
         }
+    }
+}
+
+// MARK: - Nesting
+
+extension FlagValue {
+    /// How deeply arrays and objects nest in this value: 0 for a scalar, 1 for `[]` or `{"a":1}`.
+    public var nestingDepth: Int {
+        var deepest = 0
+        var pending: [(FlagValue, Int)] = [(self, 0)]
+        while let (value, depth) = pending.popLast() {
+            switch value {
+            case .array(let elements):
+                deepest = max(deepest, depth + 1)
+                pending.append(contentsOf: elements.map { ($0, depth + 1) })
+            case .object(let members):
+                deepest = max(deepest, depth + 1)
+                pending.append(contentsOf: members.values.map { ($0, depth + 1) })
+            default:
+                break
+            }
+        }
+        return deepest
     }
 }
 

@@ -2,8 +2,11 @@ import Foundation
 
 /// The flags as one screen sees them. Take one from `FlagStore.view()` when the screen opens.
 ///
-/// Every answer stays the same for the view's lifetime — a refresh never makes an open screen
-/// flicker — except kill switches, which are read live from the store on every call.
+/// Every answer stays the same while the session the view was taken in lasts — a refresh never
+/// makes an open screen flicker — except kill switches, which are read live from the store on
+/// every call. When that session ends (`start` finishes, or `switchUser` signs another user in or
+/// out), the view answers from the store's new session: a view never serves another user's
+/// values, and a view taken before `start` finished serves the started session.
 ///
 /// A read never fails: a missing key, a value of another type, or a config that does not decode
 /// gives the flag's default from code. Booleans, strings and numbers are a dictionary lookup and
@@ -11,23 +14,33 @@ import Foundation
 @MainActor
 public struct FlagView {
     /// The session values this view was taken with (debug overrides merged in).
-    private let values: [String: FlagValue]
+    private let taken: [String: FlagValue]
+    /// The session they belong to.
+    private let sessionID: Int
     private let store: FlagStore
     private let configs = DecodedConfigs()
 
-    init(values: [String: FlagValue], store: FlagStore) {
-        self.values = values
+    init(values: [String: FlagValue], sessionID: Int, store: FlagStore) {
+        self.taken = values
+        self.sessionID = sessionID
         self.store = store
+    }
+
+    /// The value of `key` in the view's session, or in the store's session once that one ended.
+    /// (A lookup in place: returning either dictionary would retain and release it on every read.)
+    private func sessionValue(_ key: String) -> FlagValue? {
+        if store.sessionID == sessionID { return taken[key] }
+        return store.sessionValues[key]
     }
 
     /// The value a flag reads in this view, as the server sent it: the session value, or the live
     /// value for a kill switch; `nil` when the server sent none. For debug screens and logs.
     public func rawValue(forKey key: String, killSwitch: Bool = false) -> FlagValue? {
-        killSwitch ? store.liveValue(forKey: key) : values[key]
+        killSwitch ? store.liveValue(forKey: key) : sessionValue(key)
     }
 
     private func raw(_ flag: some FlagMetadata) -> FlagValue? {
-        flag.killSwitch ? store.liveValue(forKey: flag.key) : values[flag.key]
+        flag.killSwitch ? store.liveValue(forKey: flag.key) : sessionValue(flag.key)
     }
 
     /// Whether a boolean flag is on.
@@ -62,21 +75,29 @@ public struct FlagView {
     /// manifest's limits — gives the default.
     public func value<Config: Decodable>(_ flag: Flag<Config>) -> Config {
         if flag.killSwitch {
-            return Self.decode(flag, from: store.liveValue(forKey: flag.key))
+            return decode(flag, from: store.liveValue(forKey: flag.key))
         }
-        if let cached = configs.entries[flag.key] as? Config {
+        let current = store.sessionID
+        if configs.sessionID == current, let cached = configs.entries[flag.key] as? Config {
             return cached
         }
-        let config = Self.decode(flag, from: values[flag.key])
+        if configs.sessionID != current {
+            configs.sessionID = current
+            configs.entries.removeAll()
+        }
+        let config = decode(flag, from: sessionValue(flag.key))
         configs.entries[flag.key] = config
         return config
     }
 
-    private static func decode<Config: Decodable>(_ flag: Flag<Config>, from raw: FlagValue?) -> Config {
-        guard let raw else { return flag.defaultValue }
+    /// The config in `raw`, or the default (reported to the store's error hook) when it does not
+    /// decode. A missing value or `null` is simply the default.
+    private func decode<Config: Decodable>(_ flag: Flag<Config>, from raw: FlagValue?) -> Config {
+        guard let raw, raw != .null else { return flag.defaultValue }
         do {
-            return try JSONDecoder().decode(Config.self, from: FlagJSON.serialize(raw))
+            return try ConfigDecoding.decode(Config.self, from: raw)
         } catch {
+            store.report(FlagStoreError(kind: .config, key: flag.key, underlying: error))
             return flag.defaultValue
         }
     }
@@ -85,5 +106,6 @@ public struct FlagView {
 /// The configs one `FlagView` decoded, so each decodes once per view.
 @MainActor
 final class DecodedConfigs {
+    var sessionID = -1
     var entries: [String: any Sendable] = [:]
 }

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Keys are `<prefix>.copy.<name>` (the name is a SHA-256 prefix of the user key, or
 /// `signed-out`) and `<prefix>.unfinishedStarts`. The copy uses the same versioned JSON as
-/// `FileFlagDisk`; a corrupt one, or one over `maximumCopySize` (4 MiB by default), reads as "no
-/// saved copy", and a copy over the limit is not saved. (UserDefaults keeps its values in memory
+/// `FileFlagDisk`; a corrupt one, or one over `maximumCopySize` (4 MiB by default), throws from
+/// `read` (the store reports it and uses no saved copy), and a copy over the limit is not saved. (UserDefaults keeps its values in memory
 /// anyway; the limit keeps a huge one from being parsed at every start.)
 ///
 /// UserDefaults saves to disk later, so a write just before the app is killed can be lost; the
@@ -38,12 +38,14 @@ public final class UserDefaultsFlagDisk: FlagDisk, @unchecked Sendable {
         copyPrefix + SavedCopyFormat.name(forUser: userKey)
     }
 
-    /// The copy saved for `userKey`, or `nil` when there is none, it cannot be read, or it is over
-    /// `maximumCopySize`.
-    public func read(userKey: String?) async -> FlagSnapshot? {
-        guard let data = defaults.data(forKey: copyKey(forUser: userKey)), data.count <= maximumCopySize
-        else { return nil }
-        return SavedCopyFormat.decode(data)
+    /// The copy saved for `userKey`, or `nil` when there is none. A copy over `maximumCopySize`
+    /// or one that does not decode throws `FileFlagDisk.ReadError` (the store reports it and runs
+    /// as if there were none).
+    public func read(userKey: String?) async throws -> FlagSnapshot? {
+        guard let stored = defaults.object(forKey: copyKey(forUser: userKey)) else { return nil }
+        guard let data = stored as? Data, data.count <= maximumCopySize else { throw FileFlagDisk.ReadError.unreadable }
+        guard let snapshot = SavedCopyFormat.decode(data) else { throw FileFlagDisk.ReadError.corrupt }
+        return snapshot
     }
 
     /// Saves `snapshot` as the copy of its user; a copy over `maximumCopySize` is not saved (the

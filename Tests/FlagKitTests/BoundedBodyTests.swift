@@ -49,7 +49,7 @@ final class BoundedBodyTests: XCTestCase {
     /// The fetch's values and how many seconds it took.
     private func fetch(_ source: any FlagSource) async -> (values: [String: FlagValue]?, seconds: TimeInterval) {
         let started = Date()
-        let values = await source.fetch(userKey: "acct-42")
+        let values = try? await source.fetch(userKey: "acct-42")
         return (values, Date().timeIntervalSince(started))
     }
 
@@ -149,7 +149,7 @@ final class BoundedBodyTests: XCTestCase {
         for endpoint in Endpoint.allCases {
             let source = try source(endpoint, "trickle", timeout: 30)
             let started = Date()
-            let fetch = Task { await source.fetch(userKey: "acct-42") }
+            let fetch = Task { try? await source.fetch(userKey: "acct-42") }
             try await Task.sleep(nanoseconds: 300_000_000)
             fetch.cancel()
             let values = await fetch.value

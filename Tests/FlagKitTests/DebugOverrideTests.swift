@@ -1,13 +1,29 @@
-#if DEBUG
 import FlagKit
 import Foundation
 import XCTest
 
-/// The debug-only layer that forces values for QA.
+/// The layer that forces values for QA, in any build once the app turns it on.
 @MainActor
 final class DebugOverrideTests: XCTestCase {
+    func testOverridesAreOffUntilTheAppTurnsThemOn() async {
+        let store = FlagStore(source: FakeSource(nil), disk: InMemoryFlagDisk(), flags: TestFlags.all)
+        await store.start(userKey: nil)
+        XCTAssertFalse(store.overridesEnabled)
+        store.overrideValue(true, for: TestFlags.newCheckout)
+        XCTAssertFalse(store.view().isOn(TestFlags.newCheckout), "a store that did not turn overrides on ignores them")
+        XCTAssertTrue(store.overrides.isEmpty)
+
+        store.overridesEnabled = true
+        store.overrideValue(true, for: TestFlags.newCheckout)
+        XCTAssertTrue(store.view().isOn(TestFlags.newCheckout))
+        store.overridesEnabled = false
+        XCTAssertFalse(store.view().isOn(TestFlags.newCheckout), "turning them off removes every forced value")
+        XCTAssertTrue(store.overrides.isEmpty)
+    }
+
     func testAForcedValueReachesViewsTakenAfterIt() async {
         let store = FlagStore(source: FakeSource(nil), disk: InMemoryFlagDisk(), flags: TestFlags.all)
+        store.overridesEnabled = true
         await store.start(userKey: nil)
         let open = store.view()
         store.overrideValue(true, for: TestFlags.newCheckout)
@@ -28,6 +44,7 @@ final class DebugOverrideTests: XCTestCase {
 
     func testAForcedKillSwitchChangesAtOnceAndIsReported() async {
         let store = FlagStore(source: FakeSource(nil), disk: InMemoryFlagDisk(), flags: TestFlags.all)
+        store.overridesEnabled = true
         await store.start(userKey: nil)
         let open = store.view()
         let changes = store.killSwitchChanges()
@@ -44,6 +61,7 @@ final class DebugOverrideTests: XCTestCase {
     func testOverridesAreNeverSaved() async {
         let disk = InMemoryFlagDisk()
         let store = FlagStore(source: FakeSource(["max_retries": 1]), disk: disk, flags: TestFlags.all)
+        store.overridesEnabled = true
         await store.start(userKey: nil)
         store.overrideValue(9, for: TestFlags.maxRetries)
         await store.refresh()
@@ -52,4 +70,3 @@ final class DebugOverrideTests: XCTestCase {
         XCTAssertEqual(store.view().value(TestFlags.maxRetries), 9)
     }
 }
-#endif

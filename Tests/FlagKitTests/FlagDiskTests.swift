@@ -30,12 +30,12 @@ final class FlagDiskTests: XCTestCase {
 
     // MARK: - FileFlagDisk
 
-    func testFileDiskRoundTripsEveryValueType() async {
+    func testFileDiskRoundTripsEveryValueType() async throws {
         let disk = FileFlagDisk(directory: directory.appendingPathComponent("not-yet-created"))
-        let nothing = await disk.read(userKey: "acct-42")
+        let nothing = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(nothing)
-        await disk.write(snapshot)
-        let copy = await disk.read(userKey: "acct-42")
+        try await disk.write(snapshot)
+        let copy = try? await disk.read(userKey: "acct-42")
         XCTAssertEqual(copy, snapshot)
     }
 
@@ -44,11 +44,11 @@ final class FlagDiskTests: XCTestCase {
         var signedOut = snapshot
         signedOut.userKey = nil
         signedOut.values = ["new_checkout": false]
-        await disk.write(snapshot)
-        await disk.write(signedOut)
-        let first = await disk.read(userKey: "acct-42")
-        let second = await disk.read(userKey: nil)
-        let stranger = await disk.read(userKey: "acct-43")
+        try await disk.write(snapshot)
+        try await disk.write(signedOut)
+        let first = try? await disk.read(userKey: "acct-42")
+        let second = try? await disk.read(userKey: nil)
+        let stranger = try? await disk.read(userKey: "acct-43")
         XCTAssertEqual(first, snapshot)
         XCTAssertEqual(second, signedOut)
         XCTAssertNil(stranger)
@@ -62,7 +62,7 @@ final class FlagDiskTests: XCTestCase {
 
     func testFileDiskWritesAVersionedFormat() async throws {
         let disk = FileFlagDisk(directory: directory)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         let data = try Data(contentsOf: disk.fileURL(forUser: "acct-42"))
         guard case .object(let object)? = FlagJSON.parse(data) else { return XCTFail("not a JSON object") }
         XCTAssertEqual(object["format"], 1)
@@ -72,7 +72,7 @@ final class FlagDiskTests: XCTestCase {
 
     func testACorruptOrTruncatedFileReadsAsNoSavedCopy() async throws {
         let disk = FileFlagDisk(directory: directory)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         let url = disk.fileURL(forUser: "acct-42")
         let good = try Data(contentsOf: url)
         let damaged: [Data] = [
@@ -89,7 +89,7 @@ final class FlagDiskTests: XCTestCase {
         ]
         for bytes in damaged {
             try bytes.write(to: url)
-            let copy = await disk.read(userKey: "acct-42")
+            let copy = try? await disk.read(userKey: "acct-42")
             XCTAssertNil(copy, String(decoding: bytes, as: UTF8.self))
         }
     }
@@ -98,7 +98,7 @@ final class FlagDiskTests: XCTestCase {
         let disk = FileFlagDisk(directory: directory)
         var count = await disk.unfinishedStarts()
         XCTAssertEqual(count, 0)
-        await disk.setUnfinishedStarts(2)
+        try await disk.setUnfinishedStarts(2)
         count = await FileFlagDisk(directory: directory).unfinishedStarts()
         XCTAssertEqual(count, 2, "the count survives the process")
         try Data("{garbage".utf8).write(to: directory.appendingPathComponent("unfinished-starts.json"))
@@ -110,12 +110,12 @@ final class FlagDiskTests: XCTestCase {
         let disk = FileFlagDisk(directory: directory)
         var other = snapshot
         other.userKey = "acct-7"
-        await disk.write(snapshot)
-        await disk.write(other)
-        await disk.setUnfinishedStarts(3)
-        await disk.clear()
-        let first = await disk.read(userKey: "acct-42")
-        let second = await disk.read(userKey: "acct-7")
+        try await disk.write(snapshot)
+        try await disk.write(other)
+        try await disk.setUnfinishedStarts(3)
+        try await disk.clear()
+        let first = try? await disk.read(userKey: "acct-42")
+        let second = try? await disk.read(userKey: "acct-7")
         let count = await disk.unfinishedStarts()
         XCTAssertNil(first)
         XCTAssertNil(second)
@@ -124,7 +124,7 @@ final class FlagDiskTests: XCTestCase {
 
     func testAStoreOnACorruptFileStartsOnDefaults() async throws {
         let disk = FileFlagDisk(directory: directory)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         try Data(#"{"format":1,"userKey":"acct-42","values":{"new_checkout":tr"#.utf8)
             .write(to: disk.fileURL(forUser: "acct-42"))
         let store = FlagStore(source: FakeSource(nil), disk: disk, flags: TestFlags.all)
@@ -133,9 +133,9 @@ final class FlagDiskTests: XCTestCase {
         XCTAssertEqual(store.view().value(TestFlags.maxRetries), 3)
     }
 
-    func testTheCrashGuardWorksAcrossProcessesOnAFileDisk() async {
+    func testTheCrashGuardWorksAcrossProcessesOnAFileDisk() async throws {
         let disk = FileFlagDisk(directory: directory)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         for _ in 1...2 {  // two starts that crash before startFinished()
             let store = FlagStore(source: FakeSource(nil), disk: FileFlagDisk(directory: directory), flags: TestFlags.all)
             await store.start(userKey: "acct-42")
@@ -145,7 +145,7 @@ final class FlagDiskTests: XCTestCase {
         await third.start(userKey: "acct-42")
         XCTAssertTrue(third.isSafeMode)
         XCTAssertFalse(third.view().isOn(TestFlags.newCheckout))
-        let copy = await disk.read(userKey: "acct-42")
+        let copy = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(copy)
         await third.startFinished()
         let count = await disk.unfinishedStarts()
@@ -164,16 +164,16 @@ final class FlagDiskTests: XCTestCase {
     func testAFileOverTheLimitReadsAsNoSavedCopyAndTheStartUsesTheDefaults() async throws {
         let disk = FileFlagDisk(directory: directory)
         XCTAssertEqual(disk.maximumCopySize, 4_194_304)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         let url = disk.fileURL(forUser: "acct-42")
         let good = try Data(contentsOf: url)
 
         try padded(good, to: FlagLimits.maximumPayloadSize).write(to: url)
-        let atLimit = await disk.read(userKey: "acct-42")
+        let atLimit = try? await disk.read(userKey: "acct-42")
         XCTAssertEqual(atLimit, snapshot, "a copy of exactly the limit is read")
 
         try padded(good, to: FlagLimits.maximumPayloadSize + 1).write(to: url)
-        let overLimit = await disk.read(userKey: "acct-42")
+        let overLimit = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(overLimit, "one byte more is no saved copy")
         let store = FlagStore(source: FakeSource(nil), disk: disk, flags: TestFlags.all)
         await store.start(userKey: "acct-42")
@@ -183,36 +183,41 @@ final class FlagDiskTests: XCTestCase {
     /// A 64 GiB sparse file: reading it whole would exhaust memory; its size alone refuses it.
     func testAHugeFileIsRefusedWithoutReadingIt() async throws {
         let disk = FileFlagDisk(directory: directory)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         let handle = try FileHandle(forWritingTo: disk.fileURL(forUser: "acct-42"))
         try handle.truncate(atOffset: 64 << 30)
         try handle.close()
-        let copy = await disk.read(userKey: "acct-42")
+        let copy = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(copy)
     }
 
     func testAFIFOReadsAsNoSavedCopyWithoutWaitingForAWriter() async throws {
         let disk = FileFlagDisk(directory: directory)
         XCTAssertEqual(mkfifo(disk.fileURL(forUser: "acct-42").path, 0o600), 0)
-        let copy = await disk.read(userKey: "acct-42")
+        let copy = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(copy)
     }
 
     func testACopyOverTheLimitIsNotSavedAndTheOldOneStays() async throws {
         let disk = FileFlagDisk(directory: directory, maximumCopySize: 1024)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         let before = try Data(contentsOf: disk.fileURL(forUser: "acct-42"))
         var big = snapshot
         big.values["padding"] = .string(String(repeating: "x", count: 2000))
-        await disk.write(big)
-        let copy = await disk.read(userKey: "acct-42")
+        do {
+            try await disk.write(big)
+            XCTFail("a copy over the limit must not be saved")
+        } catch let error as FileFlagDisk.WriteError {
+            XCTAssertEqual(error.step, "tooLarge")
+        }
+        let copy = try? await disk.read(userKey: "acct-42")
         XCTAssertEqual(copy, snapshot)
         XCTAssertEqual(try Data(contentsOf: disk.fileURL(forUser: "acct-42")), before)
     }
 
     func testAnOversizedCounterFileReadsAsZero() async throws {
         let disk = FileFlagDisk(directory: directory)
-        await disk.setUnfinishedStarts(2)
+        try await disk.setUnfinishedStarts(2)
         let url = directory.appendingPathComponent("unfinished-starts.json")
         let good = try Data(contentsOf: url)
         try padded(good, to: 4096).write(to: url)
@@ -221,6 +226,60 @@ final class FlagDiskTests: XCTestCase {
         try padded(good, to: 4097).write(to: url)
         count = await disk.unfinishedStarts()
         XCTAssertEqual(count, 0)
+    }
+
+    func testACorruptOrOversizedCopyThrowsAndTheStoreReportsIt() async throws {
+        let disk = FileFlagDisk(directory: directory, maximumCopySize: 64)
+        let missing = try await disk.read(userKey: "acct-42")
+        XCTAssertNil(missing, "no file is no copy, not an error")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(#"{"format":1,"userKey":"acct-42","#.utf8).write(to: disk.fileURL(forUser: "acct-42"))
+        do {
+            _ = try await disk.read(userKey: "acct-42")
+            XCTFail("a truncated copy must throw")
+        } catch FileFlagDisk.ReadError.corrupt {}
+        try Data(repeating: 0x20, count: 65).write(to: disk.fileURL(forUser: "acct-42"))
+        do {
+            _ = try await disk.read(userKey: "acct-42")
+            XCTFail("a copy over the limit must throw")
+        } catch FileFlagDisk.ReadError.unreadable {}
+
+        let store = FlagStore(source: FakeSource(nil), disk: disk, flags: TestFlags.all)
+        var kinds: [FlagStoreError.Kind] = []
+        store.onError = { kinds.append($0.kind) }
+        await store.start(userKey: "acct-42")
+        XCTAssertEqual(kinds, [.diskRead])
+        XCTAssertFalse(store.view().isOn(TestFlags.newCheckout), "the defaults")
+    }
+
+    func testAFailedWriteThrowsAndTheStoreReportsIt() async throws {
+        let blocker = directory.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: blocker)
+        let disk = FileFlagDisk(directory: blocker)  // a file where the folder should be
+        do {
+            try await disk.write(snapshot)
+            XCTFail("the write cannot succeed")
+        } catch let error as FileFlagDisk.WriteError {
+            XCTAssertEqual(error.step, "open")
+        }
+        let store = FlagStore(source: FakeSource(["max_retries": 1]), disk: disk, flags: TestFlags.all)
+        var kinds: [FlagStoreError.Kind] = []
+        store.onError = { kinds.append($0.kind) }
+        await store.start(userKey: nil)
+        let applied = await store.refresh()
+        XCTAssertTrue(applied, "the values apply even when they cannot be saved")
+        XCTAssertEqual(Set(kinds), [.diskStarts, .diskWrite])
+    }
+
+    func testTheFolderIsExcludedFromBackups() async throws {
+        let disk = FileFlagDisk(directory: directory.appendingPathComponent("backup-check"))
+        try await disk.write(snapshot)
+        #if canImport(Darwin)
+        let values = try disk.directory.resourceValues(forKeys: [.isExcludedFromBackupKey])
+        XCTAssertEqual(values.isExcludedFromBackup, true)
+        #else
+        throw XCTSkip("backups are an Apple platform's; isExcludedFromBackup is set on Darwin only")
+        #endif
     }
 
     func testAppIdentifierPicksAFolderOfItsOwn() {
@@ -238,11 +297,11 @@ final class FlagDiskTests: XCTestCase {
         defer { defaults.removePersistentDomain(forName: suite) }
         let disk = UserDefaultsFlagDisk(defaults: defaults, keyPrefix: "test.flags")
 
-        let nothing = await disk.read(userKey: "acct-42")
+        let nothing = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(nothing)
         await disk.write(snapshot)
-        let copy = await disk.read(userKey: "acct-42")
-        let stranger = await disk.read(userKey: nil)
+        let copy = try? await disk.read(userKey: "acct-42")
+        let stranger = try? await disk.read(userKey: nil)
         XCTAssertEqual(copy, snapshot)
         XCTAssertNil(stranger)
 
@@ -252,13 +311,13 @@ final class FlagDiskTests: XCTestCase {
 
         let key = "test.flags.copy." + SavedCopyFormat.name(forUser: "acct-42")
         defaults.set(Data("{\"format\":1,".utf8), forKey: key)
-        let corrupt = await disk.read(userKey: "acct-42")
+        let corrupt = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(corrupt)
 
         await disk.write(snapshot)
         defaults.set("unrelated", forKey: "other.key")
         await disk.clear()
-        let cleared = await disk.read(userKey: "acct-42")
+        let cleared = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(cleared)
         XCTAssertEqual(defaults.string(forKey: "other.key"), "unrelated")
         count = await disk.unfinishedStarts()
@@ -275,17 +334,17 @@ final class FlagDiskTests: XCTestCase {
         let good = SavedCopyFormat.encode(snapshot)
 
         defaults.set(padded(good, to: 1024), forKey: key)
-        let atLimit = await disk.read(userKey: "acct-42")
+        let atLimit = try? await disk.read(userKey: "acct-42")
         XCTAssertEqual(atLimit, snapshot)
         defaults.set(padded(good, to: 1025), forKey: key)
-        let overLimit = await disk.read(userKey: "acct-42")
+        let overLimit = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(overLimit)
 
         await disk.write(snapshot)
         var big = snapshot
         big.values["padding"] = .string(String(repeating: "x", count: 2000))
         await disk.write(big)
-        let copy = await disk.read(userKey: "acct-42")
+        let copy = try? await disk.read(userKey: "acct-42")
         XCTAssertEqual(copy, snapshot, "the copy over the limit was not saved")
     }
 }

@@ -52,8 +52,12 @@ final class FlagJSONTests: XCTestCase {
     func testNestingIsBounded() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         XCTAssertNil(parse(deep))
-        let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
-        XCTAssertNotNil(parse(fine))
+        let fine = String(repeating: "[", count: FlagLimits.maximumDepth) + String(repeating: "]", count: FlagLimits.maximumDepth)
+        XCTAssertNotNil(parse(fine), "64 levels are the limit")
+        XCTAssertNil(parse("[" + fine + "]"), "65 levels are refused")
+        XCTAssertNil(parse(#"{"a":1,"a":1}"#), "a duplicate name")
+        XCTAssertNil(parse(#"{"a":1,"\u0061":2}"#), "a duplicate name once unescaped")
+        XCTAssertNotNil(parse(#"{"a":{"a":1}}"#), "the same name in two objects")
     }
 
     func testWritingSortsKeysAndRoundTrips() {

@@ -273,7 +273,7 @@ final class FlagStoreTests: XCTestCase {
         XCTAssertFalse(applied, "the answer belongs to an earlier session of u1")
         await source.waitUntilHeld()
         await source.release()
-        await back.value
+        _ = await back.value
         XCTAssertFalse(store.view().isOn(TestFlags.chatMedia), "the new session's own fetch applies")
     }
 

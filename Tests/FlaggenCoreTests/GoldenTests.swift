@@ -17,6 +17,11 @@ final class GoldenTests: XCTestCase {
             outputDirectory: packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Goldens/hostile"))
     }
 
+    /// The store specification's flags; FlagKitSpecTests compiles the Swift (a symlink).
+    func testSpecManifestOutputsMatchGoldens() throws {
+        try assertGoldens(manifest: packageRoot.appendingPathComponent("Tests/Spec/spec.yaml"), outputDirectory: nil)
+    }
+
     func testOutputIsTheSameInAnyLocaleAndTimeZone() throws {
         let manifest = packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Fixtures/hostile.yaml").path
         let first = try Generate(manifestPath: manifest).render().files

@@ -1,3 +1,4 @@
+import FlagKit
 import FlaggenCore
 import Foundation
 import XCTest
@@ -158,7 +159,7 @@ final class KotlinStoreTests: XCTestCase {
         try assertCase("oversize", [
             "max=4194304 atLimit=true over=null \(defaults)",
             "huge read=null",
-            "notWritten kept=5 length=true",
+            "notWritten threw kept=5 length=true",
             "starts atLimit=2 over=0",
             "utf8 chars=true atLimit=true over=null",
             "readText atLimit=aaaaaaaaaa over=null big=null",
@@ -190,6 +191,78 @@ final class KotlinStoreTests: XCTestCase {
 
     func testTheRootManifestsStoreRuns() throws {
         try assertCase("root", ["checkout=true media=true label=Buy now paywall=PaywallConfig(title=Sale, trialDays=0, style=light, plans=[])"])
+    }
+
+    // MARK: Android fit
+
+    func testFirebaseSourceConvertsEveryTypeAndSendsBuckets() throws {
+        let shared = Bucket.of(stableID: "acct-42", flagKey: "all")
+        try assertCase("firebase", [
+            "bool true,true,true,true,true,false,false,false,false,false,-",
+            #"string "Pay now","","a\"b""#,
+            "int 50,7,100,-,9223372036854775807,-,-,-",
+            "double 0.25,3.0,-,-,-",
+            #"json {"title":"Sale"},-,-,-"#,
+            #"fetched=true values={new_checkout=true, paywall={"title":"Sale","trialDays":3}} signals=[{rollout_bucket_new_checkout=1500}]"#,
+            "signedOut signals={rollout_bucket_new_checkout=-1} shared={rollout_bucket=\(shared)}",
+            "failing refresh=false errors=[fetch]",
+        ])
+    }
+
+    func testKeyValueDiskRoundTripsAndReportsAThrowingStore() throws {
+        try assertCase("keyValue", [
+            "roundtrip=true starts=2 keys=[flags.snapshot, flags.unfinished_starts]",
+            "cleared corrupt=null starts=2",
+            "broken \(defaults) errors=[diskStarts, diskRead]",
+        ])
+    }
+
+    func testKillSwitchChangesDeliverAndStopWhenClosed() throws {
+        try assertCase("channel", [
+            "first=[chat_media_enabled] loop=[[chat_media_enabled]] afterClose=true next=null",
+        ])
+    }
+
+    func testACorruptSavedCopyIsNoCopyAndIsReported() throws {
+        try assertCase("corrupt", ["errors=[diskRead:the saved copy is corrupt, truncated or of another format] \(defaults)"])
+    }
+
+    func testTwoWritersOfOneFileNeverCorruptIt() throws {
+        try assertCase("concurrent", ["bad=0 leftovers=[]"])
+    }
+
+    func testAFailedFileWriteReachesTheErrorHook() throws {
+        try assertCase("failedWrite", ["refresh=true errors=[diskStarts:IOException, diskWrite:IOException]"])
+    }
+
+    func testAStackOverflowInASourceIsAFailedFetch() throws {
+        try assertCase("hostile", ["refresh=false strict=null errors=[fetch:StackOverflowError] \(saved)"])
+    }
+
+    // MARK: The specification
+
+    /// Every case of Tests/Spec/store-spec.json, run by Tests/Spec/SpecRunner.kt against the
+    /// store generated from Tests/Spec/spec.yaml: the same cases FlagKitSpecTests runs on Swift.
+    func testEveryCaseOfTheSpecification() throws {
+        let lines = try storeBuild().specLines
+        let spec = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: packageRoot.appendingPathComponent("Tests/Spec/store-spec.json"))) as? [String: Any]
+        let cases = try XCTUnwrap(spec?["cases"] as? [[String: Any]])
+        let names = cases.compactMap { $0["name"] as? String }
+        let contention = Set(cases.filter { $0["contention"] as? Bool == true }.compactMap { $0["name"] as? String })
+        XCTAssertGreaterThanOrEqual(names.count, 100, "the specification lost cases")
+        XCTAssertEqual(lines.last, "cases \(names.count)", "the runner did not run every case")
+        func named(_ prefix: String) -> [String] {
+            lines.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count).prefix { $0 != ":" }) }
+        }
+        let (passed, failed, skipped) = (named("PASS "), named("FAIL "), named("SKIP "))
+        XCTAssertEqual(Set(passed + failed + skipped), Set(names))
+        XCTAssertEqual(passed.count + failed.count + skipped.count, names.count)
+        XCTAssertTrue(Set(skipped).isSubset(of: contention), "only cases that need a contended Mutex may be skipped: \(skipped)")
+        for line in lines where line.hasPrefix("FAIL ") || line.hasPrefix("SKIP ") {
+            if line.hasPrefix("FAIL ") { XCTFail(line) } else { print(line) }
+        }
+        print("store specification (Kotlin): \(passed.count) passed, \(failed.count) failed, \(skipped.count) skipped")
     }
 
     // MARK: Helpers
@@ -225,6 +298,8 @@ final class KotlinStoreTests: XCTestCase {
 struct KotlinStoreBuild: Sendable {
     /// What the program printed, line by line.
     var lines: [String]
+    /// What the specification runner (Tests/Spec/SpecRunner.kt) printed, line by line.
+    var specLines: [String]
     /// kotlinc's warnings and errors (the JVM's own start-up notes removed).
     var compilerDiagnostics: [String]
     var fileCount: Int
@@ -251,6 +326,7 @@ private let kotlinStoreBuildOutcome: KotlinStoreBuildOutcome = {
 private let storeCases: [(name: String, manifest: URL)] = [
     ("store", packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Fixtures/kotlin-store/store.yaml")),
     ("storescopes", packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Fixtures/kotlin-store/store-scopes.yaml")),
+    ("spec", packageRoot.appendingPathComponent("Tests/Spec/spec.yaml")),
 ] + kotlinCases
 
 private func buildAndRunKotlinStore() throws -> KotlinStoreBuildOutcome {
@@ -291,6 +367,7 @@ private func buildAndRunKotlinStore() throws -> KotlinStoreBuildOutcome {
         }
     }
     sources.append(packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Fixtures/kotlin-store/StoreTests.kt").path)
+    sources.append(packageRoot.appendingPathComponent("Tests/Spec/SpecRunner.kt").path)
 
     let jar = folder.appendingPathComponent("out.jar").path
     let start = Date()
@@ -309,7 +386,15 @@ private func buildAndRunKotlinStore() throws -> KotlinStoreBuildOutcome {
         return .failed("the store test program failed (exit \(result.status)):\n\(result.stderr)")
     }
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    return .built(KotlinStoreBuild(lines: lines, compilerDiagnostics: diagnostics, fileCount: sources.count, compileSeconds: compileSeconds))
+    let spec = try run(
+        kotlin, ["-cp", "\(jar):\(classPath)", "flaggentest.spec.SpecRunnerKt", packageRoot.appendingPathComponent("Tests/Spec/store-spec.json").path],
+        environment: ["JAVA_OPTS": "-Xmx256M -Xms32M -Xss1M"])
+    guard spec.status == 0 else {
+        return .failed("the specification runner failed (exit \(spec.status)):\n\(spec.stderr)")
+    }
+    return .built(KotlinStoreBuild(
+        lines: lines, specLines: spec.stdout.split(separator: "\n").map(String.init), compilerDiagnostics: diagnostics,
+        fileCount: sources.count, compileSeconds: compileSeconds))
 }
 
 /// The Kotlin files of a manifest with the store switched on (`outputs.kotlinRuntime`), by name.

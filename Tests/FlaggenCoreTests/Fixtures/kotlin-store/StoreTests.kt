@@ -4,6 +4,10 @@
 package flaggentest.store
 
 import com.example.store.FileFlagDisk
+import com.example.store.FirebaseBuckets
+import com.example.store.FirebaseFlagSource
+import com.example.store.FlagKeyValues
+import com.example.store.KeyValueFlagDisk
 import com.example.store.FlagSnapshot
 import com.example.store.FlagSource
 import com.example.store.FlagStore
@@ -27,6 +31,7 @@ import kotlinx.coroutines.async
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeout
 import kotlinx.coroutines.yield
+import org.json.JSONArray
 import org.json.JSONObject
 
 /** Answers every fetch with [result] (null: the fetch failed) and records who asked. */
@@ -81,6 +86,14 @@ val newerValues: Map<String, String> = FlagValues.of(
 )
 
 /** Runs one case; a store that deadlocks fails it after 10 seconds instead of hanging. */
+/** What [disk] reads, or null when it threw (a corrupt copy throws: the store reports it). */
+suspend fun readOrNull(disk: com.example.store.FlagDisk): FlagSnapshot? =
+    try {
+        disk.read()
+    } catch (e: IOException) {
+        null
+    }
+
 fun runCase(body: suspend CoroutineScope.() -> Unit) = runBlocking { withTimeout(10_000L) { body() } }
 
 fun describe(view: FlagView): String {
@@ -301,10 +314,10 @@ fun fileDisk() = runCase {
             val s = store(FakeSource(null), FileFlagDisk(file))
             s.start("u1")
             s.startFinished()
-            println("file corrupt $name read=${FileFlagDisk(file).read()} " + describe(s.view()))
+            println("file corrupt $name read=${readOrNull(FileFlagDisk(file))} " + describe(s.view()))
         }
         file.writeBytes(byteArrayOf(0xFF.toByte(), 0xFE.toByte(), 0x00, 0x7B))
-        println("file corrupt bytes read=${FileFlagDisk(file).read()}")
+        println("file corrupt bytes read=${readOrNull(FileFlagDisk(file))}")
 
         File(file.path + ".starts").writeText("garbage")
         File(file.path + ".tmp").writeText("a write cut short")
@@ -328,7 +341,7 @@ fun oversize() = runCase {
         file.writeText(padded(valid, FlagSnapshot.MAX_BYTES))
         val atLimit = FileFlagDisk(file).read() == copy
         file.writeText(padded(valid, FlagSnapshot.MAX_BYTES + 1))
-        val over = FileFlagDisk(file).read()
+        val over = readOrNull(FileFlagDisk(file))
         val s = store(FakeSource(null), FileFlagDisk(file))
         s.start("u1")
         s.startFinished()
@@ -336,12 +349,17 @@ fun oversize() = runCase {
 
         // 8 GiB without a byte on the disk: reading it would run out of memory; its length refuses it.
         RandomAccessFile(file, "rw").use { it.setLength(8L shl 30) }
-        println("oversize huge read=${FileFlagDisk(file).read()}")
+        println("oversize huge read=${readOrNull(FileFlagDisk(file))}")
 
         file.writeText(valid)
         val big = FlagValues.of("padding" to "x".repeat(FlagSnapshot.MAX_BYTES))
-        FileFlagDisk(file).write(FlagSnapshot("u1", 6L, big))
-        println("oversize notWritten kept=${FileFlagDisk(file).read()?.fetchedAtMillis} length=${file.length() == valid.length.toLong()}")
+        val refused = try {
+            FileFlagDisk(file).write(FlagSnapshot("u1", 6L, big))
+            "written"
+        } catch (e: IOException) {
+            "threw"
+        }
+        println("oversize notWritten $refused kept=${FileFlagDisk(file).read()?.fetchedAtMillis} length=${file.length() == valid.length.toLong()}")
 
         val starts = File(file.path + ".starts")
         starts.writeText(padded("2", 4096))
@@ -477,6 +495,150 @@ fun rootManifest() = runCase {
     )
 }
 
+
+/** Firebase's strings become every flag type, with the typed fallback; buckets go as signals. */
+fun firebase() = runCase {
+    val remote = mutableMapOf<String, String>()
+    val signals = mutableListOf<Map<String, Long>>()
+    var failing = false
+    val source = FirebaseFlagSource(
+        flags = com.example.store.StoreFlags.all,
+        buckets = FirebaseBuckets.PerFlag(listOf("new_checkout")),
+        fetchAndActivate = { if (failing) throw IOException("throttled") },
+        remoteValue = { key -> remote[key] },
+        setCustomSignals = { signals.add(it) }
+    )
+    fun convert(default: Any, vararg texts: String) = texts.joinToString(",") { FirebaseFlagSource.convert(it, default) ?: "-" }
+    println("firebase bool " + convert(false, "true", "TRUE", "yes", "on", "1", "false", "0", "no", "off", "", "maybe"))
+    println("firebase string " + convert("", "Pay now", "", "a\"b"))
+    println("firebase int " + convert(0L, "50", " 7 ", "1e2", "7.5", "9223372036854775807", "9223372036854775808", "1e16", "abc"))
+    println("firebase double " + convert(0.0, "0.25", "3", "NaN", "1e400", "x"))
+    println("firebase json " + convert(JSONObject(), "{\"title\":\"Sale\"}", "{'title':1}", "[1]", "{\"a\":1,\"a\":2}"))
+    remote["new_checkout"] = "true"
+    remote["max_items"] = "not a number"
+    remote["paywall"] = "{\"title\":\"Sale\",\"trialDays\":3}"
+    remote["not_declared"] = "true"
+    val disk = InMemoryFlagDisk()
+    val s = FlagStore(source, disk, { clock })
+    val errors = mutableListOf<String>()
+    s.onError = { errors.add(it.kind.tag) }
+    s.start("acct-42")
+    val fetched = s.refresh()
+    println("firebase fetched=$fetched values=" + disk.snapshot?.values?.toSortedMap() + " signals=" + signals)
+    s.switchUser(null)
+    println("firebase signedOut signals=" + signals.last() + " shared=" + FirebaseBuckets.Shared().signals("acct-42"))
+    failing = true
+    println("firebase failing refresh=" + s.refresh() + " errors=" + errors)
+}
+
+/** A disk on a small key-value interface, as DataStore Preferences backs it. */
+fun keyValue() = runCase {
+    val map = HashMap<String, String>()
+    var broken = false
+    val values = object : FlagKeyValues {
+        override suspend fun get(key: String): String? = if (broken) throw IOException("corrupt DataStore") else map[key]
+        override suspend fun set(key: String, value: String?) {
+            if (value == null) map.remove(key) else map[key] = value
+        }
+    }
+    val disk = KeyValueFlagDisk(values)
+    disk.write(saved)
+    disk.setUnfinishedStarts(2)
+    println("keyValue roundtrip=" + (disk.read() == saved) + " starts=" + disk.unfinishedStarts() + " keys=" + map.keys.sorted())
+    disk.clear()
+    map["flags.snapshot"] = "{\"format\":1,"
+    println("keyValue cleared corrupt=" + readOrNull(disk) + " starts=" + disk.unfinishedStarts())
+    map.remove("flags.unfinished_starts")
+    disk.write(saved)
+    broken = true
+    val s = store(FakeSource(null), disk)
+    val errors = mutableListOf<String>()
+    s.onError = { errors.add(it.kind.tag) }
+    s.start("u1")
+    println("keyValue broken " + describe(s.view()) + " errors=" + errors.distinct())
+}
+
+/** The kill-switch stream for coroutines 1.0: a channel of changed keys. */
+fun channel() = runCase {
+    val source = FakeSource(FlagValues.of("chat_media_enabled" to false))
+    val s = store(source, InMemoryFlagDisk(saved))
+    s.start("u1")
+    val changes = s.killSwitchChanges()
+    s.refresh()
+    val first = changes.receive()
+    source.result = FlagValues.of("chat_media_enabled" to true)
+    val reader = async { val seen = mutableListOf<Set<String>>(); for (keys in changes) seen.add(keys); seen }
+    s.refresh()
+    yield()
+    changes.close()
+    val after = s.refresh()
+    println("channel first=$first loop=${reader.await()} afterClose=$after next=${changes.receive()}")
+}
+
+/** A corrupt saved copy is no copy, and reaches the error hook. */
+fun corruptCopy() = runCase {
+    val errors = mutableListOf<String>()
+    val file = Files.createTempFile("flags", ".json").toFile()
+    file.writeText("{\"format\":1,")
+    val corrupt = store(FakeSource(null), FileFlagDisk(file))
+    corrupt.onError = { errors.add(it.kind.tag + ":" + it.cause?.message) }
+    corrupt.start("u1")
+    println("corrupt errors=$errors " + describe(corrupt.view()))
+    file.delete()
+}
+
+/** Two disks on one file (two processes) write at once while a third reads: never a bad read. */
+fun concurrentWriters() {
+    val folder = Files.createTempDirectory("flags-concurrent").toFile()
+    val file = File(folder, "flags.json")
+    runBlocking { FileFlagDisk(file).write(saved) }
+    var bad = 0
+    val writers = (0 until 2).map { writer ->
+        Thread {
+            val disk = FileFlagDisk(file)
+            runBlocking { repeat(200) { disk.write(saved.copy(fetchedAtMillis = it.toLong() + writer)) } }
+        }
+    }
+    val reader = Thread {
+        val disk = FileFlagDisk(file)
+        runBlocking { repeat(800) { if (readOrNull(disk) == null) bad++ } }
+    }
+    (writers + reader).forEach { it.start() }
+    (writers + reader).forEach { it.join() }
+    val leftovers = folder.list()!!.filter { it.endsWith(".tmp") }
+    println("concurrent bad=$bad leftovers=$leftovers")
+    folder.deleteRecursively()
+}
+
+/** A file disk whose folder cannot be written reports the failed write. */
+fun failedWrite() = runCase {
+    val folder = Files.createTempDirectory("flags-readonly").toFile()
+    val blocker = File(folder, "not-a-folder")
+    blocker.writeText("x")
+    val s = store(FakeSource(newerValues), FileFlagDisk(File(blocker, "flags.json")))
+    val errors = mutableListOf<String>()
+    s.onError = { errors.add(it.kind.tag + ":" + (it.cause?.javaClass?.simpleName ?: "")) }
+    s.start("u1")
+    println("failedWrite refresh=" + s.refresh() + " errors=" + errors.distinct())
+    folder.deleteRecursively()
+}
+
+/** What a careless source throws, a StackOverflowError included, never escapes the store. */
+fun hostileSource() = runCase {
+    val deep = "[".repeat(100_000) + "]".repeat(100_000)
+    val lenient = object : FlagSource {
+        override suspend fun fetch(userKey: String?): Map<String, String>? =
+            FlagValues.fromJson(JSONObject("{\"flags\":{\"a\":$deep}}").getJSONObject("flags"))
+    }
+    val s = store(lenient, InMemoryFlagDisk(saved))
+    val errors = mutableListOf<String>()
+    s.onError = { errors.add(it.kind.tag + ":" + (it.cause?.javaClass?.simpleName ?: "")) }
+    s.start("u1")
+    val refreshed = s.refresh()
+    val strict = FlagValues.fromResponse("{\"flags\":{\"a\":$deep}}")
+    println("hostile refresh=$refreshed strict=$strict errors=$errors " + describe(s.view()))
+}
+
 fun main() {
     val cases = listOf(
         "firstLaunch" to ::firstLaunchOffline,
@@ -493,7 +655,14 @@ fun main() {
         "wrongType" to ::wrongType,
         "badConfig" to ::badConfig,
         "values" to ::flagValues,
-        "root" to ::rootManifest
+        "root" to ::rootManifest,
+        "firebase" to ::firebase,
+        "keyValue" to ::keyValue,
+        "channel" to ::channel,
+        "corrupt" to ::corruptCopy,
+        "concurrent" to ::concurrentWriters,
+        "failedWrite" to ::failedWrite,
+        "hostile" to ::hostileSource
     )
     for ((name, case) in cases) {
         try {

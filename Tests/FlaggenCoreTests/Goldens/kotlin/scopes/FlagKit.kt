@@ -4,6 +4,7 @@
 package com.example.scopes.kotlin_1
 
 import java.security.MessageDigest
+import java.text.Normalizer
 import java.util.Calendar
 import java.util.Locale
 import java.util.TimeZone
@@ -125,17 +126,29 @@ object Bucket {
  * Strict reading of JSON for the generated `fromJson` functions.
  *
  * org.json converts between types when asked (`getString` on a number returns its digits) and
- * accepts text that is not JSON (comments, single quotes, unquoted strings). This does neither:
- * the text must be JSON (RFC 8259) of at most [MAX_BYTES] bytes of UTF-8, nested at most
- * [MAX_DEPTH] deep, and a value of the wrong type, out of bounds, too long or not one of the
- * allowed values makes the whole document invalid. An integer property also accepts a whole
+ * accepts text that is not JSON (comments, single quotes, unquoted strings, `0x10`), keeps the
+ * last of two members with one name, and recurses without a limit. This does none of that: the
+ * text must be JSON (RFC 8259) of at most [MAX_BYTES] bytes of UTF-8, nested at most
+ * [MAX_DEPTH] deep, with no two members of one object named alike (compared after Unicode NFC
+ * normalization, as Swift compares strings) and no number outside the double range, checked
+ * without recursion before org.json sees it; a value of the wrong type, out of bounds, too long
+ * or not one of the allowed values makes the whole document invalid. An integer property also accepts a whole
  * number written with a fraction or an exponent (`7.0`, `1e2`), as JSON Schema does, up to 2^53.
  * An optional property that is missing or null gets its default; a required one must be present
  * and not null.
  */
 internal object FlagJson {
-    /** How deep objects and arrays may nest in a document. */
-    const val MAX_DEPTH: Int = 512
+    /**
+     * 64: how deep objects and arrays may nest in a document, counted from its outermost
+     * bracket (`[[]]` is 2), as FlagKit's `FlagLimits.maximumDepth` on iOS.
+     */
+    const val MAX_DEPTH: Int = 64
+
+    /**
+     * 62: how deep one flag's value may nest, so the answer and the saved copy holding it
+     * (`{"flags":{"key": …}}`, `{"values":{"key": …}}`) stay within [MAX_DEPTH].
+     */
+    const val MAX_VALUE_DEPTH: Int = MAX_DEPTH - 2
 
     /** 4 MiB: the most bytes of UTF-8 a document may have, as FlagKit's limit on iOS. */
     const val MAX_BYTES: Int = 4 * 1024 * 1024
@@ -146,9 +159,44 @@ internal object FlagJson {
     /** Thrown by the readers below when a document is not valid; [decode] turns it into null. */
     private class Invalid : JSONException("not a valid config")
 
+    /** Whether [text] is one strict JSON value within [MAX_BYTES] and [MAX_DEPTH]. */
+    fun isValid(text: String): Boolean = !isTooLong(text) && Syntax(text).isValid()
+
+    /** How deep [text], a valid JSON value, nests: 0 for a scalar, 1 for `[]`. */
+    fun depth(text: String): Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var index = 0
+        while (index < text.length) {
+            val character = text[index]
+            if (inString) {
+                if (character == '\\') index++ else if (character == '"') inString = false
+            } else {
+                when (character) {
+                    '"' -> inString = true
+                    '[', '{' -> deepest = maxOf(deepest, ++depth)
+                    ']', '}' -> depth--
+                }
+            }
+            index++
+        }
+        return deepest
+    }
+
+    /**
+     * The members of [text], a strict JSON object, as the exact text of each value (so
+     * `9223372036854775808` stays those digits), or null when [text] is not a valid object.
+     */
+    fun members(text: String): Map<String, String>? {
+        if (!isValid(text)) return null
+        val syntax = Syntax(text)
+        return syntax.topLevelMembers()
+    }
+
     /** Parses [text] and reads it with [read], or returns null when either fails. */
     fun <T : Any> decode(text: String, read: (JSONObject) -> T): T? {
-        if (isTooLong(text) || !Syntax(text).isValid()) return null
+        if (!isValid(text)) return null
         val json = try {
             JSONObject(text)
         } catch (e: JSONException) {
@@ -307,6 +355,61 @@ internal object FlagJson {
     private class Syntax(private val text: String) {
         private var index = 0
 
+        /** The member names seen in each open object, innermost last; null for arrays. */
+        private val names = arrayOfNulls<HashSet<String>>(MAX_DEPTH)
+
+        /** A valid object's members as exact value texts; call only on a valid text. */
+        fun topLevelMembers(): Map<String, String>? {
+            skipWhitespace()
+            if (next() != '{') return null
+            val members = LinkedHashMap<String, String>()
+            skipWhitespace()
+            if (peek() == '}') return members
+            while (true) {
+                skipWhitespace()
+                val nameStart = index + 1
+                next()
+                if (!stringRest()) return null
+                val name = unescape(nameStart, index - 1) ?: return null
+                skipWhitespace()
+                next() // ':'
+                skipWhitespace()
+                val valueStart = index
+                if (!skipValue()) return null
+                members[name] = text.substring(valueStart, index)
+                skipWhitespace()
+                if (next() != ',') return members
+            }
+        }
+
+        /** Skips one value of a text already known to be valid. */
+        private fun skipValue(): Boolean {
+            var depth = 0
+            scan@ while (index < text.length) {
+                when (text[index]) {
+                    '"' -> {
+                        index++
+                        if (!stringRest()) return false
+                        if (depth == 0) return true
+                        continue@scan
+                    }
+                    '[', '{' -> depth++
+                    ']', '}' -> {
+                        if (depth == 0) return true
+                        depth--
+                        if (depth == 0) {
+                            index++
+                            return true
+                        }
+                    }
+                    ',' -> if (depth == 0) return true
+                    ' ', '\t', '\n', '\r' -> if (depth == 0) return true
+                }
+                index++
+            }
+            return depth == 0
+        }
+
         fun isValid(): Boolean {
             // The closing bracket of every open object and array, innermost last.
             val open = CharArray(MAX_DEPTH)
@@ -319,13 +422,14 @@ internal object FlagJson {
                     when (first) {
                         '{', '[' -> {
                             val closer = if (first == '{') '}' else ']'
+                            if (depth == MAX_DEPTH) return false // `[]` counts as a level too, as on iOS.
                             skipWhitespace()
                             if (peek() == closer) {
                                 index++
                             } else {
-                                if (depth == MAX_DEPTH) return false
+                                names[depth] = if (closer == '}') HashSet() else null
                                 open[depth++] = closer
-                                if (closer == '}' && !memberName()) return false
+                                if (closer == '}' && !memberName(names[depth - 1]!!)) return false
                                 continue@scan
                             }
                         }
@@ -343,7 +447,7 @@ internal object FlagJson {
                 when (next()) {
                     closer -> depth--
                     ',' -> {
-                        if (closer == '}' && !memberName()) return false
+                        if (closer == '}' && !memberName(names[depth - 1]!!)) return false
                         expectsValue = true
                     }
                     else -> return false
@@ -351,13 +455,47 @@ internal object FlagJson {
             }
         }
 
-        /** `"name" :`, before a member's value. */
-        private fun memberName(): Boolean {
+        /** `"name" :`, before a member's value; false for a name [seen] already holds. */
+        private fun memberName(seen: HashSet<String>): Boolean {
             skipWhitespace()
+            val start = index + 1
             if (next() != '"' || !stringRest()) return false
+            val name = unescape(start, index - 1) ?: return false
+            if (!seen.add(normalized(name))) return false
             skipWhitespace()
             return next() == ':'
         }
+
+        /** The text of a valid string's body, between [start] and [end], with escapes undone. */
+        private fun unescape(start: Int, end: Int): String? {
+            if (text.indexOf('\\', start).let { it < 0 || it >= end }) return text.substring(start, end)
+            val out = StringBuilder(end - start)
+            var at = start
+            while (at < end) {
+                val character = text[at++]
+                if (character != '\\') {
+                    out.append(character)
+                    continue
+                }
+                when (val escape = text[at++]) {
+                    'b' -> out.append('\b')
+                    'f' -> out.append('\u000C')
+                    'n' -> out.append('\n')
+                    'r' -> out.append('\r')
+                    't' -> out.append('\t')
+                    'u' -> {
+                        out.append(text.substring(at, at + 4).toInt(16).toChar())
+                        at += 4
+                    }
+                    else -> out.append(escape)
+                }
+            }
+            return out.toString()
+        }
+
+        /** [name] in NFC, so names Swift calls equal count as the same member here too. */
+        private fun normalized(name: String): String =
+            if (name.all { it < '\u0080' }) name else Normalizer.normalize(name, Normalizer.Form.NFC)
 
         /** The rest of a string, after its opening quote. */
         private fun stringRest(): Boolean {
@@ -378,6 +516,15 @@ internal object FlagJson {
         private fun literalRest(rest: String): Boolean = rest.all { next() == it }
 
         private fun number(first: Char): Boolean {
+            val start = index - 1
+            if (!numberSyntax(first)) return false
+            // Past the double range (1e400) is refused, as on iOS; integers are exact below it.
+            val fast = index - start <= 15 && text.indexOf('e', start).let { it < 0 || it >= index } &&
+                text.indexOf('E', start).let { it < 0 || it >= index }
+            return fast || !text.substring(start, index).toDouble().isInfinite()
+        }
+
+        private fun numberSyntax(first: Char): Boolean {
             var character = first
             if (character == '-') character = next()
             when (character) {

@@ -403,7 +403,7 @@ public struct Keywords: Codable, Sendable, Equatable {
 
   public var items: [Nested]
 
-  private static let allowedObject: Set<String> = [
+  private static let allowedObject: ExactStrings = [
     "a\"b",
     "$c",
     "d\\e",
@@ -464,10 +464,10 @@ public struct Keywords: Codable, Sendable, Equatable {
   }
 
   /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
-  /// The text must be strict JSON (RFC 8259), as the Kotlin decoder requires too.
+  /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
+  /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
   public static func decode(from data: Data) -> Keywords? {
-    guard StrictJSON.isWellFormed(data) else { return nil }
-    return try? JSONDecoder().decode(Keywords.self, from: data)
+    try? ConfigDecoding.decode(Keywords.self, from: data)
   }
 }
 
@@ -500,9 +500,9 @@ public struct Nested: Codable, Sendable, Equatable {
   }
 
   /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
-  /// The text must be strict JSON (RFC 8259), as the Kotlin decoder requires too.
+  /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
+  /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
   public static func decode(from data: Data) -> Nested? {
-    guard StrictJSON.isWellFormed(data) else { return nil }
-    return try? JSONDecoder().decode(Nested.self, from: data)
+    try? ConfigDecoding.decode(Nested.self, from: data)
   }
 }

@@ -1,0 +1,191 @@
+import Foundation
+
+/// Decodes generated configs from a `FlagValue`, with the same number rules as the generated
+/// Kotlin (`FlagJson`), so both platforms accept and refuse the same documents:
+///
+/// - An `Int` is a JSON integer within Int64, or a whole number written with a fraction or an
+///   exponent (`7.0`, `1e2`) up to 2^53 in magnitude, where a double is still exact. 2^63,
+///   values below Int64.min and `1e16` are not `Int`s.
+/// - A `Double` is any finite JSON number.
+/// - Strings, booleans, arrays and objects decode only from their own JSON type; `null` is
+///   absent for `decodeIfPresent` and an error otherwise.
+///
+/// Foundation's `JSONDecoder` differs from that on some of these (and between its Darwin and
+/// Linux versions), so FlagKit does not use it for configs.
+public enum ConfigDecoding {
+    /// Decodes `type` from strict JSON (RFC 8259, within `FlagLimits`), or throws.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        guard let value = FlagJSON.parse(data) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not strict JSON"))
+        }
+        return try decode(type, from: value)
+    }
+
+    /// Decodes `type` from a value as the server sent it, or throws.
+    public static func decode<T: Decodable>(_ type: T.Type, from value: FlagValue) throws -> T {
+        try T(from: FlagValueDecoder(value: value, codingPath: []))
+    }
+}
+
+/// 2^53: every whole number up to this is exact as a Double.
+let maximumExactDouble: Double = 9_007_199_254_740_992
+
+private struct FlagValueDecoder: Decoder {
+    let value: FlagValue
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let members) = value else { throw mismatch([String: FlagValue].self, value, codingPath) }
+        return KeyedDecodingContainer(Keyed<Key>(members: members, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let elements) = value else { throw mismatch([FlagValue].self, value, codingPath) }
+        return Unkeyed(elements: elements, codingPath: codingPath)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        Single(value: value, codingPath: codingPath)
+    }
+}
+
+private func mismatch(_ type: Any.Type, _ value: FlagValue, _ path: [any CodingKey]) -> DecodingError {
+    .typeMismatch(type, .init(codingPath: path, debugDescription: "found \(value)"))
+}
+
+/// The rules of `ConfigDecoding` for one value.
+private func decodeScalar<T: Decodable>(_ type: T.Type, _ value: FlagValue, _ path: [any CodingKey]) throws -> T {
+    switch type {
+    case is Bool.Type:
+        guard case .bool(let flag) = value else { throw mismatch(type, value, path) }
+        return flag as! T
+    case is String.Type:
+        guard case .string(let text) = value else { throw mismatch(type, value, path) }
+        return text as! T
+    case is Int.Type:
+        guard let number = value.intValue else { throw mismatch(type, value, path) }
+        return number as! T
+    case is Int64.Type:
+        guard let number = value.intValue else { throw mismatch(type, value, path) }
+        return Int64(number) as! T
+    case is Double.Type:
+        guard let number = value.doubleValue, number.isFinite else { throw mismatch(type, value, path) }
+        return number as! T
+    case is FlagValue.Type:
+        return value as! T
+    default:
+        return try T(from: FlagValueDecoder(value: value, codingPath: path))
+    }
+}
+
+private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let members: [String: FlagValue]
+    let codingPath: [any CodingKey]
+    var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+
+    private func member(_ key: Key) throws -> FlagValue {
+        guard let value = members[key.stringValue] else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing"))
+        }
+        return value
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try member(key) == .null }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decodeScalar(type, try member(key), codingPath + [key])
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let value = members[key.stringValue], value != .null else { return nil }
+        return try decodeScalar(type, value, codingPath + [key])
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try FlagValueDecoder(value: try member(key), codingPath: codingPath + [key]).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try FlagValueDecoder(value: try member(key), codingPath: codingPath + [key]).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        FlagValueDecoder(value: .object(members), codingPath: codingPath)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        FlagValueDecoder(value: try member(key), codingPath: codingPath + [key])
+    }
+}
+
+private struct IndexKey: CodingKey {
+    let intValue: Int?
+    let stringValue: String
+    init(_ index: Int) {
+        intValue = index
+        stringValue = String(index)
+    }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.init(intValue) }
+}
+
+private struct Unkeyed: UnkeyedDecodingContainer {
+    let elements: [FlagValue]
+    let codingPath: [any CodingKey]
+    var currentIndex = 0
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    init(elements: [FlagValue], codingPath: [any CodingKey]) {
+        self.elements = elements
+        self.codingPath = codingPath
+    }
+
+    private mutating func next() throws -> (FlagValue, [any CodingKey]) {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(FlagValue.self, .init(codingPath: codingPath, debugDescription: "at the end"))
+        }
+        defer { currentIndex += 1 }
+        return (elements[currentIndex], codingPath + [IndexKey(currentIndex)])
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, elements[currentIndex] == .null else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let (value, path) = try next()
+        return try decodeScalar(type, value, path)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let (value, path) = try next()
+        return try FlagValueDecoder(value: value, codingPath: path).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let (value, path) = try next()
+        return try FlagValueDecoder(value: value, codingPath: path).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let (value, path) = try next()
+        return FlagValueDecoder(value: value, codingPath: path)
+    }
+}
+
+private struct Single: SingleValueDecodingContainer {
+    let value: FlagValue
+    let codingPath: [any CodingKey]
+
+    func decodeNil() -> Bool { value == .null }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try decodeScalar(type, value, codingPath)
+    }
+}

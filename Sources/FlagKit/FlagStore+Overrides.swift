@@ -1,0 +1,77 @@
+import Foundation
+
+/// Forced values for QA: a settings screen forces a flag to a value, in any build, once the app
+/// turns them on with `overridesEnabled`. They are off unless the app turns them on, so a store
+/// in an App Store build ignores them unless its code says otherwise:
+///
+/// ```swift
+/// #if DEBUG || QA_BUILD          // QA_BUILD: a compilation condition of the TestFlight scheme
+/// store.overridesEnabled = true
+/// #endif
+/// ```
+///
+/// Views taken afterwards read the forced value; views already open keep theirs, except kill
+/// switches, which change at once (and are reported by `killSwitchChanges()` and the
+/// listeners). Forced values live in memory only, are never saved, and end with the process.
+extension FlagStore {
+    /// Whether forced values are allowed; `false` unless the app sets it. Setting it to `false`
+    /// removes every forced value.
+    public var overridesEnabled: Bool {
+        get { overridesAllowed }
+        set {
+            overridesAllowed = newValue
+            if !newValue { removeAllOverrides() }
+            notifyChange()
+        }
+    }
+
+    /// Every forced value, by flag key.
+    public var overrides: [String: FlagValue] { forcedValues }
+
+    /// Forces `flag` to read `value`; does nothing unless `overridesEnabled`.
+    public func overrideValue<Value: Encodable>(_ value: Value, for flag: Flag<Value>) {
+        guard let encoded = Self.flagValue(of: value) else { return }
+        overrideValue(encoded, forKey: flag.key)
+    }
+
+    /// Forces the flag `key` to read `value`, as if the server had sent it (a value of the wrong
+    /// type makes the flag read its default, as it would from a server); does nothing unless
+    /// `overridesEnabled`.
+    public func overrideValue(_ value: FlagValue, forKey key: String) {
+        guard overridesAllowed else { return }
+        changingLiveValues { forcedValues[key] = value }
+        forcedValuesChanged()
+    }
+
+    /// Stops forcing `flag`.
+    public func removeOverride(for flag: some FlagMetadata) {
+        removeOverride(forKey: flag.key)
+    }
+
+    /// Stops forcing the flag `key`.
+    public func removeOverride(forKey key: String) {
+        guard forcedValues[key] != nil else { return }
+        changingLiveValues { forcedValues[key] = nil }
+        forcedValuesChanged()
+    }
+
+    /// Stops forcing every flag.
+    public func removeAllOverrides() {
+        guard !forcedValues.isEmpty else { return }
+        changingLiveValues { forcedValues.removeAll() }
+        forcedValuesChanged()
+    }
+
+    /// `value` as JSON, or `nil` when it cannot be encoded.
+    private static func flagValue<Value: Encodable>(of value: Value) -> FlagValue? {
+        switch value {
+        case let flag as Bool: return .bool(flag)
+        case let text as String: return .string(text)
+        case let number as Int: return .int(number)
+        case let number as Double: return .double(number)
+        default:
+            guard let data = try? JSONEncoder().encode(value) else { return nil }
+            return FlagJSON.parse(data)
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../Spec/Generated/Swift/SpecFlags.swift
