@@ -100,7 +100,8 @@ public struct FileFlagDisk: FlagDisk {
     /// Why a write failed: the copy over the size limit, or the system call that failed and its
     /// `errno`.
     public struct WriteError: Error, CustomStringConvertible {
-        /// What failed: `tooLarge`, `open`, `write`, `fsync`, `close` or `rename`.
+        /// What failed: `tooLarge`, `open`, `write`, `fsync`, `close` or `rename` (or `set`, for
+        /// ``UserDefaultsFlagDisk``).
         public let step: String
         /// The `errno` of the failed call; 0 for `tooLarge`.
         public let code: Int32

@@ -18,13 +18,22 @@ public final class UserDefaultsFlagDisk: FlagDisk, @unchecked Sendable {
     /// The most bytes a saved copy may have.
     public let maximumCopySize: Int
 
+    /// The default of `maximumCopySize`: 1 MiB, or 256 KiB on tvOS, which warns at 512 KB of
+    /// defaults and terminates an app at 1 MB. UserDefaults is for small values; a larger copy
+    /// belongs in ``FileFlagDisk``.
+    #if os(tvOS)
+    public static let defaultMaximumCopySize = 256 * 1024
+    #else
+    public static let defaultMaximumCopySize = 1024 * 1024
+    #endif
+
     /// Saves in `defaults` under keys that start with `keyPrefix`.
     ///
     /// - Parameter maximumCopySize: the most bytes a saved copy may have
-    ///   (`FlagLimits.maximumPayloadSize`, 4 MiB, by default).
+    ///   (``defaultMaximumCopySize`` by default, at most `FlagLimits.maximumPayloadSize`).
     public init(
         defaults: UserDefaults = .standard, keyPrefix: String = "flagkit",
-        maximumCopySize: Int = FlagLimits.maximumPayloadSize
+        maximumCopySize: Int = UserDefaultsFlagDisk.defaultMaximumCopySize
     ) {
         self.defaults = defaults
         self.prefix = keyPrefix
@@ -48,12 +57,18 @@ public final class UserDefaultsFlagDisk: FlagDisk, @unchecked Sendable {
         return snapshot
     }
 
-    /// Saves `snapshot` as the copy of its user; a copy over `maximumCopySize` is not saved (the
-    /// previous one stays).
-    public func write(_ snapshot: FlagSnapshot) async {
+    /// Saves `snapshot` as the copy of its user. A copy over `maximumCopySize` is not saved and
+    /// throws `FileFlagDisk.WriteError` (`tooLarge`), as does a value the system did not keep
+    /// (`set`: UserDefaults drops what is over the platform's limits without saying so, so the
+    /// copy is read back); the previous copy stays, and the store reports the error.
+    public func write(_ snapshot: FlagSnapshot) async throws {
         let data = SavedCopyFormat.encode(snapshot)
-        guard data.count <= maximumCopySize else { return }
-        defaults.set(data, forKey: copyKey(forUser: snapshot.userKey))
+        guard data.count <= min(maximumCopySize, FlagLimits.maximumPayloadSize) else {
+            throw FileFlagDisk.WriteError(step: "tooLarge", code: 0)
+        }
+        let key = copyKey(forUser: snapshot.userKey)
+        defaults.set(data, forKey: key)
+        guard defaults.data(forKey: key) == data else { throw FileFlagDisk.WriteError(step: "set", code: 0) }
     }
 
     /// Deletes every saved copy under this prefix.

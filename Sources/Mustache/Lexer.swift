@@ -116,7 +116,8 @@ struct Lexer {
                 "empty tag '\(delimiters.open)\(sigil)\(delimiters.close)': write a name "
                     + "between the delimiters, like '\(delimiters.open)\(sigil)name\(delimiters.close)'")
         }
-        if name.contains(delimiters.open) {
+        // Bytes, not `String.contains(String)`, which needs macOS 13 without Foundation.
+        if Byte.utf8(of: name, contains: delimiters.open) {
             throw MustacheError(
                 .unclosedTag, in: templateName, at: position,
                 "unclosed tag: '\(delimiters.open)\(sigil)\(name)' runs into another "
@@ -241,5 +242,12 @@ enum Byte {
     /// A UTF-8 byte that continues a multi-byte character rather than starting one.
     static func isContinuation(_ byte: UInt8) -> Bool {
         byte & 0b1100_0000 == 0b1000_0000
+    }
+
+    /// Whether the UTF-8 of `text` contains that of `part`.
+    static func utf8(of text: String, contains part: String) -> Bool {
+        let text = Array(text.utf8), part = Array(part.utf8)
+        guard !part.isEmpty, text.count >= part.count else { return part.isEmpty }
+        return (0...(text.count - part.count)).contains { text[$0..<($0 + part.count)].elementsEqual(part) }
     }
 }

@@ -299,7 +299,7 @@ final class FlagDiskTests: XCTestCase {
 
         let nothing = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(nothing)
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         let copy = try? await disk.read(userKey: "acct-42")
         let stranger = try? await disk.read(userKey: nil)
         XCTAssertEqual(copy, snapshot)
@@ -314,7 +314,7 @@ final class FlagDiskTests: XCTestCase {
         let corrupt = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(corrupt)
 
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         defaults.set("unrelated", forKey: "other.key")
         await disk.clear()
         let cleared = try? await disk.read(userKey: "acct-42")
@@ -329,7 +329,7 @@ final class FlagDiskTests: XCTestCase {
         guard let defaults = UserDefaults(suiteName: suite) else { return XCTFail("no suite") }
         defer { defaults.removePersistentDomain(forName: suite) }
         let disk = UserDefaultsFlagDisk(defaults: defaults, keyPrefix: "test.flags", maximumCopySize: 1024)
-        XCTAssertEqual(UserDefaultsFlagDisk(defaults: defaults).maximumCopySize, 4_194_304)
+        XCTAssertEqual(UserDefaultsFlagDisk(defaults: defaults).maximumCopySize, 1_048_576)
         let key = "test.flags.copy." + SavedCopyFormat.name(forUser: "acct-42")
         let good = SavedCopyFormat.encode(snapshot)
 
@@ -340,10 +340,15 @@ final class FlagDiskTests: XCTestCase {
         let overLimit = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(overLimit)
 
-        await disk.write(snapshot)
+        try await disk.write(snapshot)
         var big = snapshot
         big.values["padding"] = .string(String(repeating: "x", count: 2000))
-        await disk.write(big)
+        do {
+            try await disk.write(big)
+            XCTFail("a copy over the limit must throw")
+        } catch let error as FileFlagDisk.WriteError {
+            XCTAssertEqual(error.step, "tooLarge")
+        }
         let copy = try? await disk.read(userKey: "acct-42")
         XCTAssertEqual(copy, snapshot, "the copy over the limit was not saved")
     }
