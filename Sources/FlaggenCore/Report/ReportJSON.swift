@@ -1,0 +1,69 @@
+import FlaggenJSON
+
+/// `flaggen report --format json`: the report as one JSON document for bots and dashboards,
+/// written by ``JSONWriter`` (keys sorted, two-space indentation, a final newline), so the same
+/// manifest, code and day give the same bytes. The shape is documented in docs/cleanup.md.
+enum ReportJSON {
+    /// The document.
+    static func document(_ report: FlagReport) -> JSONValue {
+        var counts: [String: JSONValue] = [:]
+        for (status, count) in report.statusCounts { counts[status.rawValue] = .int(count) }
+        return .object([
+            "manifest": .string(report.manifestPath),
+            "name": .string(report.typeName),
+            "today": .string(report.today.description),
+            "expiringSoonDays": .int(FlagStatus.expiringSoonDays),
+            "counts": .object(counts),
+            "refs": report.scan.map(scan) ?? .null,
+            "flags": .array(report.rows.map(flag)),
+        ])
+    }
+
+    /// The document's bytes.
+    static func bytes(_ report: FlagReport) -> [UInt8] {
+        // Every number is finite and the nesting is four deep: the writer cannot fail here.
+        (try? JSONWriter(trailingNewline: true).utf8Bytes(for: document(report))) ?? []
+    }
+
+    /// One flag.
+    static func flag(_ row: FlagReport.Row) -> JSONValue {
+        .object([
+            "key": .string(row.key),
+            "type": .string(row.type.rawValue),
+            "config": row.configName.map(JSONValue.string) ?? .null,
+            "kind": .string(row.kind.rawValue),
+            "owner": .string(row.owner),
+            "description": row.description.map(JSONValue.string) ?? .null,
+            "expires": row.expires.map { .string($0.description) } ?? .null,
+            "daysLeft": row.daysLeft.map(JSONValue.int) ?? .null,
+            "status": .string(row.status.rawValue),
+            "killSwitch": .bool(row.killSwitch),
+            "rollout": row.rollout.map(rollout) ?? .null,
+            "deprecated": row.deprecation.map(JSONValue.string) ?? .null,
+            "reads": row.reads.map { .object(["swift": .int($0.swift), "kotlin": .int($0.kotlin)]) } ?? .null,
+            "line": .int(row.line),
+        ])
+    }
+
+    /// A rollout rule: its share as a percentage (a whole number when it is one, such as 10 or
+    /// 12.5) and in basis points, its platforms (empty: all) and its lowest app version.
+    static func rollout(_ rollout: Rollout) -> JSONValue {
+        let percent: JSONValue =
+            rollout.basisPoints % 100 == 0 ? .int(rollout.basisPoints / 100) : .double(Double(rollout.basisPoints) / 100)
+        return .object([
+            "percent": percent,
+            "basisPoints": .int(rollout.basisPoints),
+            "platforms": .array(rollout.platforms.map { .string($0.rawValue) }),
+            "minAppVersion": rollout.minAppVersion.map { .string($0.description) } ?? .null,
+        ])
+    }
+
+    /// What the code scan covered.
+    static func scan(_ scan: FlagReport.Scan) -> JSONValue {
+        .object([
+            "paths": .array(scan.paths.map(JSONValue.string)),
+            "filesScanned": .int(scan.filesScanned),
+            "skipped": .array(scan.skipped.map { .object(["file": .string($0.file), "reason": .string($0.reason)]) }),
+        ])
+    }
+}
