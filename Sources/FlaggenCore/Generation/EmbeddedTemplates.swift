@@ -1716,7 +1716,7 @@ class {{name}} {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src {{scriptHash}}; base-uri 'none'; form-action 'none'">
 <meta name="color-scheme" content="light dark">
 <meta name="generator" content="flaggen {{version}}">
-<title>{{typeName}} flags on {{today}}: {{manifest}}</title>
+<title>Flag report: {{manifest}} on {{today}}</title>
 <style>
 :root {
   --bg: #ffffff; --fg: #1c1e21; --muted: #5f6368; --line: #d9dce1; --head: #f3f4f6; --accent: #0b57d0;
@@ -1755,19 +1755,21 @@ th button { font: inherit; font-weight: 600; color: inherit; background: none; b
 th[aria-sort="ascending"] button::after { content: " ▲"; }
 th[aria-sort="descending"] button::after { content: " ▼"; }
 td.number { text-align: right; font-variant-numeric: tabular-nums; }
+td.date { white-space: nowrap; font-variant-numeric: tabular-nums; }
 tr:target td { outline: 2px solid var(--accent); outline-offset: -2px; }
 .description { color: var(--muted); max-width: 32rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 .overdue { color: var(--expired); font-weight: 600; }
-.timeline td { min-width: 6.5rem; }
+.timeline td { min-width: 5.5rem; }
 .timeline th[scope="row"] { white-space: nowrap; }
 .timeline td.overdue-cell { background: var(--expired-bg); }
-.chip { display: block; margin: 0 0 0.2rem; padding: 0.05rem 0.4rem; border-radius: 4px; text-decoration: none; font: 0.85em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: anywhere; }
+.timeline td.overdue-cell:empty { background: none; }
+.chip { display: block; margin: 0 0 0.2rem; padding: 0.05rem 0.4rem; border-radius: 4px; text-decoration: none; font: 0.85em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: nowrap; }
 </style>
 </head>
 <body>
 <header>
-<h1>{{typeName}} flags</h1>
-<p class="meta"><code>{{manifest}}</code> · {{flagCount}} flags · as of <time datetime="{{today}}">{{today}}</time> · expiring soon means within {{expiringSoonDays}} days{{#refs}} · reads counted in {{filesScanned}} files under <code>{{paths}}</code>{{/refs}}</p>
+<h1>Flag report</h1>
+<p class="meta"><code>{{manifest}}</code> (<code>{{typeName}}</code>) · {{flagCount}} flags · as of <time datetime="{{today}}">{{today}}</time> · expiring soon means within {{expiringSoonDays}} days{{#refs}} · reads counted in {{filesScanned}} files under <code>{{paths}}</code>{{/refs}}</p>
 <ul class="counts">
 {{#statusCounts}}
 <li class="status s-{{status}}">{{label}}: {{count}}</li>
@@ -1809,7 +1811,7 @@ tr:target td { outline: 2px solid var(--accent); outline-offset: -2px; }
 <td>{{type}}</td>
 <td>{{kind}}</td>
 <td>{{owner}}</td>
-<td data-sort="{{daysSort}}">{{expires}}</td>
+<td class="date" data-sort="{{daysSort}}">{{expires}}</td>
 <td class="number" data-sort="{{daysSort}}">{{daysLeft}}</td>
 <td data-sort="{{statusSort}}"><span class="status s-{{status}}">{{statusLabel}}</span></td>
 <td data-sort="{{killSwitchSort}}">{{killSwitch}}</td>

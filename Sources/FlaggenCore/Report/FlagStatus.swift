@@ -7,30 +7,25 @@ enum FlagStatus: String, Sendable, Hashable, CaseIterable {
     case expiringSoon = "expiring-soon"
     /// Has an expiry date further out.
     case ok
-    /// A kill switch without an expiry date that is close or past: meant to stay.
+    /// A kill switch (which has no expiry date): meant to stay.
     case killSwitch = "kill-switch"
-    /// No expiry date and not a kill switch (a `kind: permission` flag): meant to stay.
+    /// A flag without an expiry date that is not a kill switch (a `kind: permission` flag):
+    /// meant to stay.
     case permanent
 
     /// How many days ahead a flag counts as expiring soon: 30, as many as issue #20 gives the
     /// advice to deprecate a flag before it expires.
     static let expiringSoonDays = 30
 
-    /// The status of `flag` on `today`. A date close or past wins over the kill-switch mark: an
-    /// expired kill switch is still debt.
+    /// The status of `flag` on `today`. (Kill switches and permission flags are the flags
+    /// without an expiry date: the validator refuses a date on a kill switch.)
     init(_ flag: FlagDefinition, today: ISODate) {
-        if let expires = flag.expires {
-            let daysLeft = expires.daysSinceEpoch - today.daysSinceEpoch
-            if daysLeft < 0 {
-                self = .expired
-            } else if daysLeft <= Self.expiringSoonDays {
-                self = .expiringSoon
-            } else {
-                self = flag.killSwitch ? .killSwitch : .ok
-            }
-        } else {
+        guard let expires = flag.expires else {
             self = flag.killSwitch ? .killSwitch : .permanent
+            return
         }
+        let daysLeft = expires.daysSinceEpoch - today.daysSinceEpoch
+        self = daysLeft < 0 ? .expired : daysLeft <= Self.expiringSoonDays ? .expiringSoon : .ok
     }
 
     /// The words the page shows: "expiring soon".
