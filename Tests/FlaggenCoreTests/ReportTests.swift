@@ -100,11 +100,11 @@ final class ReportTests: XCTestCase {
     }
 
     func testSortKeys() throws {
-        let keys = try Self.report().rows.map { Dictionary(uniqueKeysWithValues: SortKeys.of($0).map { ($0.name, $0.key) }) }
-        XCTAssertEqual(keys.map { $0["daysSort"] }, ["-1", "0", "30", "31", "662", "99999999", "99999999"])
-        XCTAssertEqual(keys.map { $0["statusSort"] }, ["0", "1", "1", "2", "2", "3", "4"])
-        XCTAssertEqual(keys.map { $0["killSwitchSort"] }, ["1", "1", "1", "1", "1", "0", "1"])
-        XCTAssertEqual(keys.map { $0["rolloutSort"] }, ["-1", "1250", "-1", "10000", "-1", "-1", "-1"])
+        let keys = try Self.report().rows.map(SortKeys.of)
+        XCTAssertEqual(keys.map(\.days), ["-1", "0", "30", "31", "662", "99999999", "99999999"])
+        XCTAssertEqual(keys.map(\.status), ["0", "1", "1", "2", "2", "3", "4"])
+        XCTAssertEqual(keys.map(\.killSwitch), ["1", "1", "1", "1", "1", "0", "1"])
+        XCTAssertEqual(keys.map(\.rollout), ["-1", "1250", "-1", "10000", "-1", "-1", "-1"])
         // The largest date there is still sorts before "no expiry".
         XCTAssertLessThan(ISODate("9999-12-31")!.daysSinceEpoch - ISODate("1970-01-01")!.daysSinceEpoch, SortKeys.noExpiry)
     }

@@ -24,7 +24,7 @@ enum ReportHTML {
         let source = TemplateLibrary.builtIn(templateName) ?? ""
         do throws(MustacheError) {
             let template = try MustacheTemplate(source: source, name: templateName)
-            try template.renderUTF8(context(report), partials: DictionaryPartialProvider(), options: .init(escapesHTML: true), into: receive)
+            try template.renderUTF8(values: context(report), partials: DictionaryPartialProvider(), options: .init(escapesHTML: true), into: receive)
         } catch {
             throw TemplateError(message: error.description)
         }
@@ -45,10 +45,12 @@ enum ReportHTML {
         "'sha256-\(Data(SHA256.hash(script.utf8)).base64EncodedString())'"
     }
 
-    /// What the template renders.
-    static func context(_ report: FlagReport) -> JSONValue {
+    /// What the template renders. The objects of each list share one shape (``MustacheShape``),
+    /// as the code translators' do, so a row costs its values and no hash table of its own.
+    static func context(_ report: FlagReport) -> MustacheValue {
         let timeline = ExpiryTimeline(report)
-        return .object([
+        let hasRefs = report.scan != nil
+        let context: MustacheObject = [
             "typeName": .string(report.typeName),
             "manifest": .string(report.manifestPath),
             "today": .string(report.today.description),
@@ -56,10 +58,10 @@ enum ReportHTML {
             "expiringSoonDays": .int(FlagStatus.expiringSoonDays),
             "flagCount": .int(report.rows.count),
             "statusCounts": .array(
-                report.statusCounts.map { .object(["status": .string($0.status.rawValue), "label": .string($0.status.label), "count": .int($0.count)]) }),
-            "owners": .array(report.owners.map { .object(["name": .string($0)]) }),
+                report.statusCounts.map { object(Shapes.count, ["status": .string($0.status.rawValue), "label": .string($0.status.label), "count": .int($0.count)]) }),
+            "owners": .array(report.owners.map { object(Shapes.owner, ["name": .string($0)]) }),
             "statuses": .array(
-                FlagStatus.allCases.sorted { $0.rank < $1.rank }.map { .object(["value": .string($0.rawValue), "label": .string($0.label)]) }),
+                FlagStatus.allCases.sorted { $0.rank < $1.rank }.map { object(Shapes.status, ["value": .string($0.rawValue), "label": .string($0.label)]) }),
             "refs": report.scan.map { scan in
                 .object([
                     "paths": .string(scan.paths.joined(separator: ", ")),
@@ -67,40 +69,66 @@ enum ReportHTML {
                     "skippedCount": .int(scan.skipped.count),
                 ])
             } ?? .null,
-            "hasRefs": .bool(report.scan != nil),
-            "flags": .array(report.rows.enumerated().map { row($1, order: $0, hasRefs: report.scan != nil) }),
-            "months": .array(timeline.months.map { .object(["label": .string(monthLabel($0))]) }),
+            "hasRefs": .bool(hasRefs),
+            "flags": .array(report.rows.enumerated().map { row($1, order: $0) }),
+            "months": .array(timeline.months.map { object(Shapes.month, ["label": .string(monthLabel($0))]) }),
             "timeline": .array(timeline.lines.map(line)),
             "hasTimeline": .bool(!timeline.lines.isEmpty),
             "scriptHash": .string(scriptHashSource),
             "script": .string(script),
-        ])
+        ]
+        return .object(context)
     }
 
-    /// One table row: each cell's text, and the key it sorts by when it is not its text.
-    static func row(_ row: FlagReport.Row, order: Int, hasRefs: Bool) -> JSONValue {
-        var members: [String: JSONValue] = [
-            "order": .int(order),
-            "key": .string(row.key),
-            "description": row.description.map(JSONValue.string) ?? .null,
-            "type": .string(row.configName.map { "json (\($0))" } ?? row.type.rawValue),
-            "kind": .string(row.kind.rawValue),
-            "owner": .string(row.owner),
-            "expires": .string(row.expires?.description ?? "—"),
-            "daysLeft": .string(row.daysLeft.map(String.init) ?? "—"),
-            "killSwitch": .string(row.killSwitch ? "yes" : "no"),
-            "rollout": .string(row.rollout.map(rolloutText) ?? "—"),
-            "status": .string(row.status.rawValue),
-            "statusLabel": .string(row.status.label),
-            "deprecated": .string(row.deprecation ?? "—"),
-            "line": .int(row.line),
-        ]
-        for (name, key) in SortKeys.of(row) { members[name] = .string(key) }
-        if hasRefs, let reads = row.reads {
-            members["swiftReads"] = .int(reads.swift)
-            members["kotlinReads"] = .int(reads.kotlin)
-        }
-        return .object(members)
+    /// The shapes of the objects in lists.
+    private enum Shapes {
+        static let count = MustacheShape(keys: ["status", "label", "count"])
+        static let owner = MustacheShape(keys: ["name"])
+        static let status = MustacheShape(keys: ["value", "label"])
+        static let month = MustacheShape(keys: ["label"])
+        static let row = MustacheShape(keys: [
+            "order", "key", "description", "type", "kind", "owner", "expires", "daysLeft", "killSwitch", "rollout", "status", "statusLabel",
+            "deprecated", "line", "daysSort", "killSwitchSort", "rolloutSort", "statusSort", "swiftReads", "kotlinReads",
+        ])
+        static let line = MustacheShape(keys: ["owner", "cells"])
+        static let cell = MustacheShape(keys: ["kind", "entries"])
+        static let entry = MustacheShape(keys: ["key", "expires", "status"])
+    }
+
+    /// An object of `shape`, its members given in the shape's key order (checked in debug builds).
+    private static func object(_ shape: MustacheShape, _ members: KeyValuePairs<String, MustacheValue>) -> MustacheValue {
+        assert(members.map(\.key) == shape.keys, "members out of the shape's order: \(members.map(\.key))")
+        return .object(MustacheObject(shape: shape, values: members.map(\.value)))
+    }
+
+    /// One table row: each cell's text, and the key it sorts by when it is not its text
+    /// (``SortKeys``); the reads are null without `--refs`.
+    static func row(_ row: FlagReport.Row, order: Int) -> MustacheValue {
+        let sort = SortKeys.of(row)
+        return object(
+            Shapes.row,
+            [
+                "order": .int(order),
+                "key": .string(row.key),
+                "description": row.description.map(MustacheValue.string) ?? .null,
+                "type": .string(row.configName.map { "json (\($0))" } ?? row.type.rawValue),
+                "kind": .string(row.kind.rawValue),
+                "owner": .string(row.owner),
+                "expires": .string(row.expires?.description ?? "—"),
+                "daysLeft": .string(row.daysLeft.map(String.init) ?? "—"),
+                "killSwitch": .string(row.killSwitch ? "yes" : "no"),
+                "rollout": .string(row.rollout.map(rolloutText) ?? "—"),
+                "status": .string(row.status.rawValue),
+                "statusLabel": .string(row.status.label),
+                "deprecated": .string(row.deprecation ?? "—"),
+                "line": .int(row.line),
+                "daysSort": .string(sort.days),
+                "killSwitchSort": .string(sort.killSwitch),
+                "rolloutSort": .string(sort.rollout),
+                "statusSort": .string(sort.status),
+                "swiftReads": row.reads.map { .int($0.swift) } ?? .null,
+                "kotlinReads": row.reads.map { .int($0.kotlin) } ?? .null,
+            ])
     }
 
     /// A rollout as the page shows it: "10% · ios · from 5.2.0"; "all platforms" when it names none.
@@ -111,16 +139,15 @@ enum ReportHTML {
     }
 
     /// One owner's line of the timeline: the overdue cell, one per month, the later cell.
-    static func line(_ line: ExpiryTimeline.Line) -> JSONValue {
-        func cell(_ entries: [ExpiryTimeline.Entry], kind: String) -> JSONValue {
-            .object([
-                "kind": .string(kind),
-                "entries": .array(
-                    entries.map { .object(["key": .string($0.key), "expires": .string($0.expires.description), "status": .string($0.status.rawValue)]) }),
-            ])
+    static func line(_ line: ExpiryTimeline.Line) -> MustacheValue {
+        func cell(_ entries: [ExpiryTimeline.Entry], kind: String) -> MustacheValue {
+            let entries = entries.map {
+                object(Shapes.entry, ["key": .string($0.key), "expires": .string($0.expires.description), "status": .string($0.status.rawValue)])
+            }
+            return object(Shapes.cell, ["kind": .string(kind), "entries": .array(entries)])
         }
         let cells = [cell(line.overdue, kind: "overdue")] + line.months.map { cell($0, kind: "month") } + [cell(line.later, kind: "later")]
-        return .object(["owner": .string(line.owner), "cells": .array(cells)])
+        return object(Shapes.line, ["owner": .string(line.owner), "cells": .array(cells)])
     }
 
     /// `2029-03` for the month that starts on `first`.

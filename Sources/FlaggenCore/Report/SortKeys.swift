@@ -5,17 +5,22 @@ enum SortKeys {
     /// A flag without an expiry date sorts after every date: more days than any date has.
     static let noExpiry = 99_999_999
 
-    /// The keys of one row, by the name the template reads (`daysSort`, …).
-    static func of(_ row: FlagReport.Row) -> [(name: String, key: String)] {
-        [
-            // Days left, overdue first; the expiry column sorts the same way.
-            ("daysSort", String(row.daysLeft ?? noExpiry)),
-            // Kill switches first when ascending.
-            ("killSwitchSort", row.killSwitch ? "0" : "1"),
-            // The share in basis points; no rule sorts before 0 percent.
-            ("rolloutSort", String(row.rollout?.basisPoints ?? -1)),
-            // The most urgent first.
-            ("statusSort", String(row.status.rank)),
-        ]
+    /// The sort keys of one row's cells.
+    struct Row: Sendable, Hashable {
+        /// Days left, overdue first; the expiry column sorts the same way.
+        var days: String
+        /// Kill switches first when ascending.
+        var killSwitch: String
+        /// The share in basis points; no rule sorts before 0 percent.
+        var rollout: String
+        /// The most urgent status first (``FlagStatus/rank``).
+        var status: String
+    }
+
+    /// The keys of one row.
+    static func of(_ row: FlagReport.Row) -> Row {
+        Row(
+            days: String(row.daysLeft ?? noExpiry), killSwitch: row.killSwitch ? "0" : "1",
+            rollout: String(row.rollout?.basisPoints ?? -1), status: String(row.status.rank))
     }
 }
