@@ -1,28 +1,67 @@
 import FlaggenJSON
 
 /// `flaggen report --format json`: the report as one JSON document for bots and dashboards,
-/// written by ``JSONWriter`` (keys sorted, two-space indentation, a final newline), so the same
-/// manifest, code and day give the same bytes. The shape is documented in docs/cleanup.md.
+/// with exactly the bytes ``JSONWriter`` writes for ``document(_:)`` (keys sorted, two-space
+/// indentation, a final newline), so the same manifest, code and day give the same bytes. The
+/// shape is documented in docs/cleanup.md.
 enum ReportJSON {
-    /// The document.
+    /// The whole document as a value (for tests; ``write(_:into:)`` writes its bytes without
+    /// building it).
     static func document(_ report: FlagReport) -> JSONValue {
-        var counts: [String: JSONValue] = [:]
-        for (status, count) in report.statusCounts { counts[status.rawValue] = .int(count) }
-        return .object([
+        .object([
+            "counts": counts(report),
+            "expiringSoonDays": .int(FlagStatus.expiringSoonDays),
+            "flags": .array(report.rows.map(flag)),
             "manifest": .string(report.manifestPath),
             "name": .string(report.typeName),
-            "today": .string(report.today.description),
-            "expiringSoonDays": .int(FlagStatus.expiringSoonDays),
-            "counts": .object(counts),
             "refs": report.scan.map(scan) ?? .null,
-            "flags": .array(report.rows.map(flag)),
+            "today": .string(report.today.description),
         ])
     }
 
-    /// The document's bytes.
-    static func bytes(_ report: FlagReport) -> [UInt8] {
+    /// Writes the document's bytes to `receive` in pieces of about 64 KiB, one flag at a time
+    /// (``JSONStreamWriter``), so only one flag's value is ever built.
+    static func write(_ report: FlagReport, into receive: (UnsafeRawBufferPointer) -> Void) {
+        var json = JSONStreamWriter(JSONWriter(trailingNewline: true))
         // Every number is finite and the nesting is four deep: the writer cannot fail here.
-        (try? JSONWriter(trailingNewline: true).utf8Bytes(for: document(report))) ?? []
+        // The keys come in the writer's order (UTF-8 byte order), as ``document(_:)`` has them.
+        json.beginObject()
+        json.key("counts")
+        try? json.value(counts(report))
+        json.key("expiringSoonDays")
+        json.int(FlagStatus.expiringSoonDays)
+        json.key("flags")
+        json.beginArray()
+        for row in report.rows {
+            try? json.value(flag(row))
+            json.handOn(ifAtLeast: 64 * 1024, to: receive)
+        }
+        json.endArray()
+        json.key("manifest")
+        json.string(report.manifestPath)
+        json.key("name")
+        json.string(report.typeName)
+        json.key("refs")
+        try? json.value(report.scan.map(scan) ?? .null)
+        json.key("today")
+        json.string(report.today.description)
+        json.endObject()
+        json.handOn(to: receive)
+        json.finish().withUnsafeBytes(receive)
+    }
+
+    /// The document's bytes, whole (for tests).
+    static func bytes(_ report: FlagReport) -> [UInt8] {
+        var bytes: [UInt8] = []
+        write(report) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// How many flags have each status; every status is there.
+    static func counts(_ report: FlagReport) -> JSONValue {
+        var counts: [String: JSONValue] = [:]
+        for (status, count) in report.statusCounts { counts[status.rawValue] = .int(count) }
+        return .object(counts)
     }
 
     /// One flag.
