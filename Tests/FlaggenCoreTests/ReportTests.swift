@@ -234,6 +234,26 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(document["flags"]?[0]?["owner"], "<script>alert(1)</script>\" onmouseover=\"x")
     }
 
+    func testAFailedWriteLeavesTheOldFileAndNoTemporaryFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("r.html").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(
+            try ReportFile.write(to: path) { (write) throws(ReportError) in
+                Array("half a new report".utf8).withUnsafeBytes(write)
+                throw ReportError(message: "rendering failed")
+            }
+        ) { XCTAssertEqual("\($0)", "rendering failed") }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["r.html"])
+
+        try ReportFile.write(to: path) { (write) throws(ReportError) in Array("new".utf8).withUnsafeBytes(write) }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["r.html"])
+    }
+
     func testTheEmptyManifest() throws {
         let report = try Self.report("version: 1\nflags: {}\n")
         let page = try ReportHTML.page(report)

@@ -48,12 +48,12 @@ enum ReportFile {
         guard descriptor >= 0 else {
             throw ReportError(message: "cannot write \(path) (to a temporary file beside it): \(FileSystem.lastErrorText())")
         }
-        final class FirstFailure: @unchecked Sendable { var reason: String? }
-        let failure = FirstFailure()
+        // The first write that fails; the pieces after it are dropped.
+        var failure: String?
         do throws(ReportError) {
             try produce { bytes in
-                guard failure.reason == nil else { return }
-                failure.reason = FileSystem.writeAll(bytes, to: descriptor)
+                guard failure == nil else { return }
+                failure = FileSystem.writeAll(bytes, to: descriptor)
             }
         } catch {
             FileSystem.closeDescriptor(descriptor)
@@ -61,7 +61,7 @@ enum ReportFile {
             throw error
         }
         let closed = close(descriptor) == 0 ? nil : FileSystem.lastErrorText()
-        if let reason = failure.reason ?? closed {
+        if let reason = failure ?? closed {
             FileSystem.removeFile(atPath: temporary)
             throw ReportError(message: "cannot write \(path) (to a temporary file beside it): \(reason); the old file, if any, is unchanged")
         }
