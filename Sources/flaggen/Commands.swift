@@ -190,6 +190,11 @@ enum Commands {
             printError("See 'flaggen report --help'.")
             return .usage
         }
+        if arguments.isSet("exclude"), !arguments.isSet("refs") {
+            printError("error: --exclude chooses what --refs scans; give the code to scan with --refs PATH")
+            printError("See 'flaggen report --help'.")
+            return .usage
+        }
         guard let today = today(arguments) else { return .usage }
         let path = manifestPath(arguments)
         var run = Report(manifestPath: path, outputPath: output, today: today)

@@ -67,6 +67,7 @@ final class ReportCLITests: XCTestCase {
             (["report", "--output", "r.html", "--format", "pdf"], "pdf"),
             (["report", "--output", "r.html", "--today", "2029-2-1"], "error: --today must be a date written YYYY-MM-DD"),
             (["report", "--outptu", "r.html"], "Did you mean '--output'?"),
+            (["report", "--output", "r.html", "--exclude", "Tests"], "error: --exclude chooses what --refs scans"),
         ]
         for (arguments, message) in cases {
             let result = try runFlaggen(arguments, in: folder)
