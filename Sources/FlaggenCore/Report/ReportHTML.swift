@@ -1,4 +1,3 @@
-import FlaggenJSON
 import FlagKitBucket
 #if canImport(FoundationEssentials)
 import FoundationEssentials
