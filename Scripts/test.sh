@@ -53,6 +53,13 @@ export FLAGGEN_ORG_JSON_JAR=/usr/share/java/com.android.json.jar
 # Debian's coroutines 1.0.1 needs atomicfu at run time but does not depend on it.
 export FLAGGEN_COROUTINES_JARS=/usr/share/java/kotlinx-coroutines-core.jar:/usr/share/java/kotlinx-coroutines-core-common.jar:/usr/share/java/atomicfu.jar
 
+# Headless Chromium renders the `flaggen report` page (ReportChromiumTests).
+if ! command -v chromium >/dev/null; then
+  echo "installing chromium"
+  apt_install chromium
+fi
+export FLAGGEN_CHROMIUM=$(command -v chromium)
+
 # Python peers: a JSON Schema validator and the real flagd and Unleash evaluators.
 venv=.venv
 python_packages=(jsonschema==4.23.0 referencing openfeature-provider-flagd==0.5.2 UnleashClient==6.9.1)

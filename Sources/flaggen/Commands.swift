@@ -184,6 +184,39 @@ enum Commands {
         }
     }
 
+    static func report(_ arguments: ParsedArguments) -> ExitStatus {
+        guard let output = arguments.value("output") else {
+            printError("error: report needs --output FILE, such as 'flaggen report --output flags-report.html'")
+            printError("See 'flaggen report --help'.")
+            return .usage
+        }
+        if arguments.isSet("exclude"), !arguments.isSet("refs") {
+            printError("error: --exclude chooses what --refs scans; give the code to scan with --refs PATH")
+            printError("See 'flaggen report --help'.")
+            return .usage
+        }
+        guard let today = today(arguments) else { return .usage }
+        let path = manifestPath(arguments)
+        var run = Report(manifestPath: path, outputPath: output, today: today)
+        run.format = Report.Format(rawValue: arguments.value("format") ?? "html") ?? .html
+        run.referencePaths = arguments.values("refs")
+        run.excluding = arguments.values("exclude")
+        let outcome: Report.Outcome
+        do {
+            outcome = try run.run()
+        } catch {
+            printError("error: \(error)")
+            return .usage
+        }
+        report(outcome.diagnostics, format: .text)
+        guard let count = outcome.flagCount else {
+            printError("error: the manifest has errors; nothing was written")
+            return .findings
+        }
+        printText("wrote \(output) (\(count) flag\(count == 1 ? "" : "s"), \(run.format.rawValue))")
+        return .success
+    }
+
     static func context(_ arguments: ParsedArguments) -> ExitStatus {
         let path = manifestPath(arguments)
         let kind = OutputKind(rawValue: arguments.value("language") ?? "swift") ?? .swift

@@ -109,6 +109,30 @@ enum Tool {
         ],
         positionals: [PositionalSpec("PATH", help: "Files or folders to scan.", isVariadic: true)])
 
+    static let report = CommandSpec(
+        "report",
+        abstract: "Write every flag's owner, expiry, status, rollout and reads to one HTML page or JSON file.",
+        discussion: """
+            One self-contained page (inline CSS and script, nothing from the network), sortable
+            and filterable by owner and status, with a timeline of expiries per owner; or the same
+            data as JSON for bots and dashboards. Status: expired, expiring-soon (within 30 days),
+            ok, kill-switch or permanent. --refs counts each flag's reads in Swift and Kotlin as
+            'flaggen refs' finds them. An invalid manifest writes nothing. The file is replaced
+            atomically. Exit status: 0 written, 1 an invalid manifest, 2 usage or unreadable input.
+            """,
+        options: [
+            OptionSpec("format", valueName: "FORMAT", help: "html for people, json for tools.", allowedValues: Report.Format.allCases.map(\.rawValue), defaultValue: "html"),
+            OptionSpec("output", valueName: "FILE", help: "The file to write (required); replaced atomically."),
+            OptionSpec(
+                "refs", valueName: "PATH",
+                help: "Count each flag's reads in the Swift and Kotlin files under PATH, as 'flaggen refs' scans them.",
+                isRepeatable: true),
+            OptionSpec(
+                "exclude", valueName: "GLOB", help: "With --refs: skip files and folders matching GLOB, as 'flaggen refs --exclude'.",
+                isRepeatable: true),
+            OptionSpec("today", valueName: "YYYY-MM-DD", help: "Judge expiry against this date instead of today's UTC date (for repeatable output)."),
+        ])
+
     static let context = CommandSpec(
         "context",
         abstract: "Print the context a built-in template receives, as JSON (for writing your own templates).",
@@ -132,5 +156,5 @@ enum Tool {
         version: FlaggenVersion.current,
         abstract: "One flags.yaml for iOS, Android and the flag server: typed code, schemas, server seeds and CI guards.",
         globalOptions: [manifest],
-        commands: [lint, generate, check, breaking, refs, bucket, context, render])
+        commands: [lint, generate, check, breaking, refs, report, bucket, context, render])
 }

@@ -1707,6 +1707,212 @@ class {{name}} {
 {{/configs}}
 
 """#,
+        "report/report.html.mustache": #"""
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src {{scriptHash}}; base-uri 'none'; form-action 'none'">
+<meta name="color-scheme" content="light dark">
+<meta name="generator" content="flaggen {{version}}">
+<title>Flag report: {{manifest}} on {{today}}</title>
+<style>
+:root {
+  --bg: #ffffff; --fg: #1c1e21; --muted: #5f6368; --line: #d9dce1; --head: #f3f4f6; --accent: #0b57d0;
+  --expired: #b3261e; --expired-bg: #fde7e6; --soon: #8a5300; --soon-bg: #fff1d6;
+  --ok: #1e6b34; --ok-bg: #e3f4e7; --kill: #6a3fb5; --kill-bg: #efe7fb; --permanent: #44546a; --permanent-bg: #e8edf3;
+  color-scheme: light dark;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --bg: #15171a; --fg: #e6e8eb; --muted: #a0a6ad; --line: #363a40; --head: #1f2226; --accent: #8ab4f8;
+    --expired: #ffb4ab; --expired-bg: #4a1c19; --soon: #ffd58a; --soon-bg: #3f2e0b;
+    --ok: #9bdca9; --ok-bg: #173a22; --kill: #d4bbff; --kill-bg: #33254d; --permanent: #bcc8d6; --permanent-bg: #283240;
+  }
+}
+* { box-sizing: border-box; }
+body { margin: 0; padding: 1.5rem; background: var(--bg); color: var(--fg); font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+h1 { font-size: 1.5rem; margin: 0 0 0.25rem; }
+h2 { font-size: 1.15rem; margin: 2rem 0 0.5rem; }
+code { font: 0.92em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.meta, .note, footer { color: var(--muted); }
+.counts { display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; padding: 0; margin: 0.75rem 0 0; }
+.status { display: inline-block; border-radius: 999px; padding: 0.05rem 0.6rem; white-space: nowrap; font-weight: 600; }
+.s-expired { color: var(--expired); background: var(--expired-bg); }
+.s-expiring-soon { color: var(--soon); background: var(--soon-bg); }
+.s-ok { color: var(--ok); background: var(--ok-bg); }
+.s-kill-switch { color: var(--kill); background: var(--kill-bg); }
+.s-permanent { color: var(--permanent); background: var(--permanent-bg); }
+.filters { display: none; flex-wrap: wrap; gap: 1rem; align-items: center; margin: 0 0 0.75rem; }
+.scripted .filters { display: flex; }
+.filters select, .filters input { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--line); border-radius: 4px; padding: 0.2rem 0.4rem; }
+.scroll { overflow-x: auto; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border-bottom: 1px solid var(--line); padding: 0.35rem 0.6rem; text-align: left; vertical-align: top; }
+thead th { background: var(--head); position: sticky; top: 0; white-space: nowrap; }
+th button { font: inherit; font-weight: 600; color: inherit; background: none; border: 0; padding: 0; cursor: pointer; }
+th[aria-sort="ascending"] button::after { content: " ▲"; }
+th[aria-sort="descending"] button::after { content: " ▼"; }
+td.number { text-align: right; font-variant-numeric: tabular-nums; }
+td.date { white-space: nowrap; font-variant-numeric: tabular-nums; }
+tr:target td { outline: 2px solid var(--accent); outline-offset: -2px; }
+.description { color: var(--muted); max-width: 32rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+.overdue { color: var(--expired); font-weight: 600; }
+.timeline td { min-width: 5.5rem; }
+.timeline th[scope="row"] { white-space: nowrap; }
+.timeline td.overdue-cell { background: var(--expired-bg); }
+.timeline td.overdue-cell:empty { background: none; }
+.chip { display: block; margin: 0 0 0.2rem; padding: 0.05rem 0.4rem; border-radius: 4px; text-decoration: none; font: 0.85em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: nowrap; }
+</style>
+</head>
+<body>
+<header>
+<h1>Flag report</h1>
+<p class="meta"><code>{{manifest}}</code> (<code>{{typeName}}</code>) · {{flagCount}} flags · as of <time datetime="{{today}}">{{today}}</time> · expiring soon means within {{expiringSoonDays}} days{{#refs}} · reads counted in {{filesScanned}} files under <code>{{paths}}</code>{{/refs}}</p>
+<ul class="counts">
+{{#statusCounts}}
+<li class="status s-{{status}}">{{label}}: {{count}}</li>
+{{/statusCounts}}
+</ul>
+</header>
+<main>
+<h2 id="flags-title">Flags</h2>
+<div class="filters" role="search">
+<label>Owner <select id="filter-owner"><option value="">all</option>{{#owners}}<option value="{{name}}">{{name}}</option>{{/owners}}</select></label>
+<label>Status <select id="filter-status"><option value="">all</option>{{#statuses}}<option value="{{value}}">{{label}}</option>{{/statuses}}</select></label>
+<label>Key <input id="filter-key" type="search" placeholder="part of a key"></label>
+<span><span id="shown">{{flagCount}}</span> of {{flagCount}} shown · click a column to sort</span>
+</div>
+<div class="scroll">
+<table id="flags" aria-labelledby="flags-title">
+<thead>
+<tr>
+<th scope="col" data-type="text"><button type="button">Key</button></th>
+<th scope="col" data-type="text"><button type="button">Type</button></th>
+<th scope="col" data-type="text"><button type="button">Kind</button></th>
+<th scope="col" data-type="text"><button type="button">Owner</button></th>
+<th scope="col" data-type="number"><button type="button">Expires</button></th>
+<th scope="col" data-type="number"><button type="button">Days left</button></th>
+<th scope="col" data-type="number"><button type="button">Status</button></th>
+<th scope="col" data-type="number"><button type="button">Kill switch</button></th>
+<th scope="col" data-type="number"><button type="button">Rollout</button></th>
+<th scope="col" data-type="text"><button type="button">Deprecated</button></th>
+{{#hasRefs}}
+<th scope="col" data-type="number"><button type="button">Swift reads</button></th>
+<th scope="col" data-type="number"><button type="button">Kotlin reads</button></th>
+{{/hasRefs}}
+</tr>
+</thead>
+<tbody>
+{{#flags}}
+<tr id="flag-{{key}}" data-key="{{key}}" data-owner="{{owner}}" data-status="{{status}}" data-order="{{order}}">
+<td><code>{{key}}</code>{{#description}}<div class="description">{{description}}</div>{{/description}}</td>
+<td>{{type}}</td>
+<td>{{kind}}</td>
+<td>{{owner}}</td>
+<td class="date" data-sort="{{daysSort}}">{{expires}}</td>
+<td class="number" data-sort="{{daysSort}}">{{daysLeft}}</td>
+<td data-sort="{{statusSort}}"><span class="status s-{{status}}">{{statusLabel}}</span></td>
+<td data-sort="{{killSwitchSort}}">{{killSwitch}}</td>
+<td data-sort="{{rolloutSort}}">{{rollout}}</td>
+<td>{{deprecated}}</td>
+{{#hasRefs}}
+<td class="number">{{swiftReads}}</td>
+<td class="number">{{kotlinReads}}</td>
+{{/hasRefs}}
+</tr>
+{{/flags}}
+</tbody>
+</table>
+</div>
+<h2 id="timeline-title">Expiries by owner</h2>
+{{#hasTimeline}}
+<div class="scroll">
+<table class="timeline" aria-labelledby="timeline-title">
+<thead>
+<tr><th scope="col">Owner</th><th scope="col">Overdue</th>{{#months}}<th scope="col">{{label}}</th>{{/months}}<th scope="col">Later</th></tr>
+</thead>
+<tbody>
+{{#timeline}}
+<tr><th scope="row">{{owner}}</th>{{#cells}}<td class="{{kind}}-cell">{{#entries}}<a class="chip s-{{status}}" href="#flag-{{key}}" title="{{key}} expires on {{expires}}">{{key}}</a>{{/entries}}</td>{{/cells}}</tr>
+{{/timeline}}
+</tbody>
+</table>
+</div>
+{{/hasTimeline}}
+{{^hasTimeline}}
+<p class="note">No flag has an expiry date.</p>
+{{/hasTimeline}}
+<p class="note">Kill switches and permission flags without an expiry date are not on the timeline.</p>
+</main>
+<footer>
+<p>Made by flaggen {{version}} from <code>{{manifest}}</code> for {{today}}. <code>flaggen report --format json</code> writes the same data for tools.</p>
+</footer>
+<script>{{{script}}}</script>
+</body>
+</html>
+
+"""#,
+        "report/report.js.mustache": #"""
+(function () {
+  "use strict";
+  var table = document.getElementById("flags");
+  var body = table.tBodies[0];
+  var headers = Array.prototype.slice.call(table.tHead.rows[0].cells);
+  var owner = document.getElementById("filter-owner");
+  var status = document.getElementById("filter-status");
+  var search = document.getElementById("filter-key");
+  var shown = document.getElementById("shown");
+
+  function filter() {
+    var wanted = search.value.trim().toLowerCase();
+    var count = 0;
+    Array.prototype.forEach.call(body.rows, function (row) {
+      var visible = (owner.value === "" || row.getAttribute("data-owner") === owner.value)
+        && (status.value === "" || row.getAttribute("data-status") === status.value)
+        && (wanted === "" || row.getAttribute("data-key").indexOf(wanted) !== -1);
+      row.hidden = !visible;
+      if (visible) { count += 1; }
+    });
+    shown.textContent = String(count);
+  }
+
+  function sortValue(row, index, numeric) {
+    var cell = row.cells[index];
+    var value = cell.hasAttribute("data-sort") ? cell.getAttribute("data-sort") : cell.textContent.trim();
+    return numeric ? Number(value) : value.toLowerCase();
+  }
+
+  function sortBy(header, index) {
+    var numeric = header.getAttribute("data-type") === "number";
+    var ascending = header.getAttribute("aria-sort") !== "ascending";
+    headers.forEach(function (other) { other.removeAttribute("aria-sort"); });
+    header.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+    var rows = Array.prototype.slice.call(body.rows);
+    rows.sort(function (a, b) {
+      var x = sortValue(a, index, numeric);
+      var y = sortValue(b, index, numeric);
+      var order = x < y ? -1 : x > y ? 1 : 0;
+      if (!ascending) { order = -order; }
+      // Equal keys keep the manifest's order.
+      return order !== 0 ? order : Number(a.getAttribute("data-order")) - Number(b.getAttribute("data-order"));
+    });
+    rows.forEach(function (row) { body.appendChild(row); });
+  }
+
+  headers.forEach(function (header, index) {
+    var button = header.querySelector("button");
+    if (button) { button.addEventListener("click", function () { sortBy(header, index); }); }
+  });
+  owner.addEventListener("change", filter);
+  status.addEventListener("change", filter);
+  search.addEventListener("input", filter);
+  document.documentElement.classList.add("scripted");
+  filter();
+})();
+
+"""#,
         "swift/Flags.swift.mustache": #"""
 {{#header}}
 // {{.}}

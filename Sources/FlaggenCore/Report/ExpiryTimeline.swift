@@ -1,0 +1,53 @@
+/// The report's timeline: for each owner, which flags expire when, as a grid of months — a
+/// column of overdue flags, this month and the eleven after it, and a column for later dates.
+/// Flags without an expiry date (kill switches, permissions) are not on it.
+struct ExpiryTimeline: Sendable {
+    /// How many month columns the grid has, this month first.
+    static let monthCount = 12
+
+    /// One flag in a cell.
+    struct Entry: Sendable, Hashable {
+        var key: String
+        var expires: ISODate
+        var status: FlagStatus
+    }
+
+    /// One owner's line: the overdue flags, the flags of each month, and the later ones, each
+    /// cell in date order, then key order.
+    struct Line: Sendable {
+        var owner: String
+        var overdue: [Entry] = []
+        var months: [[Entry]] = Array(repeating: [], count: ExpiryTimeline.monthCount)
+        var later: [Entry] = []
+    }
+
+    /// The first day of each month column, this month first.
+    var months: [ISODate]
+    /// One line per owner who has a flag with an expiry date, owners in UTF-8 byte order.
+    var lines: [Line]
+
+    /// The timeline of a report.
+    init(_ report: FlagReport) {
+        let today = report.today
+        months = (0..<Self.monthCount).map { offset in
+            let index = today.month - 1 + offset
+            return ISODate(year: today.year + index / 12, month: index % 12 + 1, day: 1) ?? today
+        }
+        var byOwner: [String: Line] = [:]
+        let dated = report.rows.compactMap { row in row.expires.map { (row, $0) } }
+        for (row, expires) in dated.sorted(by: { ($0.1, $0.0.key) < ($1.1, $1.0.key) }) {  // keys are ASCII
+            var line = byOwner[row.owner] ?? Line(owner: row.owner)
+            let entry = Entry(key: row.key, expires: expires, status: row.status)
+            let column = (expires.year - today.year) * 12 + expires.month - today.month
+            if expires < today {
+                line.overdue.append(entry)
+            } else if column < Self.monthCount {
+                line.months[column].append(entry)
+            } else {
+                line.later.append(entry)
+            }
+            byOwner[row.owner] = line
+        }
+        lines = byOwner.values.sorted { FlagReport.precedes($0.owner, $1.owner) }
+    }
+}

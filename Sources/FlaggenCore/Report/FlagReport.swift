@@ -1,0 +1,93 @@
+/// What `flaggen report` shows: every flag of a validated manifest as it stands on one day, and,
+/// when code was scanned, how often each platform reads it. The HTML page (``ReportHTML``) and
+/// the JSON document (``ReportJSON``) are both rendered from this one value, so they always
+/// agree.
+struct FlagReport: Sendable {
+    /// One flag, with everything computed that the page and the JSON show.
+    struct Row: Sendable {
+        /// The flag's key.
+        var key: String
+        /// The value type: `bool`, `string`, `int`, `double` or `json`.
+        var type: FlagType
+        /// For a `json` flag, the config that types it.
+        var configName: String?
+        /// What the flag is for.
+        var kind: FlagKind
+        /// The owning team.
+        var owner: String
+        /// What the flag does, if the manifest says.
+        var description: String?
+        /// The last day the flag may live, if it has one.
+        var expires: ISODate?
+        /// Days from the report's day to ``expires``: 0 on the last day, negative once overdue.
+        var daysLeft: Int?
+        /// Whether apps read the flag live, to turn a feature off at once.
+        var killSwitch: Bool
+        /// Where the flag stands.
+        var status: FlagStatus
+        /// The server's first rule, if any.
+        var rollout: Rollout?
+        /// The deprecation message. The manifest has no `deprecated:` field yet (issue #20,
+        /// part 2, brings it), so this is always nil for now: the page's column and the JSON's
+        /// member are there so that their shape does not change when it comes.
+        var deprecation: String?
+        /// Reads per platform; nil when no code was scanned (no `--refs`).
+        var reads: PlatformReads?
+        /// The manifest line that names the flag.
+        var line: Int
+    }
+
+    /// What a scan of code covered, with `--refs`.
+    struct Scan: Sendable {
+        /// The paths scanned, as given.
+        var paths: [String]
+        /// How many files were read.
+        var filesScanned: Int
+        /// Files left out (too large, unreadable), with why.
+        var skipped: [(file: String, reason: String)]
+    }
+
+    /// The manifest's path, as the user gave it.
+    var manifestPath: String
+    /// The name of the generated type (`Flags`).
+    var typeName: String
+    /// The day the report is made for.
+    var today: ISODate
+    /// Every flag, in manifest order.
+    var rows: [Row]
+    /// The code scan, if `--refs` asked for one.
+    var scan: Scan?
+
+    /// The report of `manifest` on `today`; `references` is a scan of code, if there was one.
+    init(manifest: Manifest, manifestPath: String, today: ISODate, references: FlagReferences.Report? = nil, scannedPaths: [String] = []) {
+        self.manifestPath = manifestPath
+        self.typeName = manifest.name
+        self.today = today
+        let reads = references.map(PlatformReads.byKey)
+        self.rows = manifest.flags.map { flag in
+            Row(
+                key: flag.key, type: flag.type, configName: flag.configName, kind: flag.kind, owner: flag.owner,
+                description: flag.description, expires: flag.expires,
+                daysLeft: flag.expires.map { $0.daysSinceEpoch - today.daysSinceEpoch },
+                killSwitch: flag.killSwitch, status: FlagStatus(flag, today: today), rollout: flag.rollout,
+                deprecation: nil,
+                reads: reads.map { $0[flag.key] ?? PlatformReads() }, line: flag.location.line)
+        }
+        self.scan = references.map { Scan(paths: scannedPaths, filesScanned: $0.filesScanned, skipped: $0.skipped) }
+    }
+
+    /// The owners, each once, in UTF-8 byte order (never the locale's).
+    var owners: [String] {
+        Set(rows.map(\.owner)).sorted(by: Self.precedes)
+    }
+
+    /// How many flags have each status, in ``FlagStatus/rank`` order.
+    var statusCounts: [(status: FlagStatus, count: Int)] {
+        FlagStatus.allCases.sorted { $0.rank < $1.rank }.map { status in (status, rows.filter { $0.status == status }.count) }
+    }
+
+    /// Whether `a` sorts before `b` by their UTF-8 bytes.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+}

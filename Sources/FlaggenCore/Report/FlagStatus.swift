@@ -1,0 +1,52 @@
+/// Where a flag stands on the report's day, for `flaggen report`: one word per flag that people
+/// filter by and bots match on.
+enum FlagStatus: String, Sendable, Hashable, CaseIterable {
+    /// Past its expiry date: `flaggen lint` fails until it is removed or its date moves.
+    case expired
+    /// Expires within ``FlagStatus/expiringSoonDays`` days (the expiry day itself included).
+    case expiringSoon = "expiring-soon"
+    /// Has an expiry date further out.
+    case ok
+    /// A kill switch (which has no expiry date): meant to stay.
+    case killSwitch = "kill-switch"
+    /// A flag without an expiry date that is not a kill switch (a `kind: permission` flag):
+    /// meant to stay.
+    case permanent
+
+    /// How many days ahead a flag counts as expiring soon: 30, as many as issue #20 gives the
+    /// advice to deprecate a flag before it expires.
+    static let expiringSoonDays = 30
+
+    /// The status of `flag` on `today`. (Kill switches and permission flags are the flags
+    /// without an expiry date: the validator refuses a date on a kill switch.)
+    init(_ flag: FlagDefinition, today: ISODate) {
+        guard let expires = flag.expires else {
+            self = flag.killSwitch ? .killSwitch : .permanent
+            return
+        }
+        let daysLeft = expires.daysSinceEpoch - today.daysSinceEpoch
+        self = daysLeft < 0 ? .expired : daysLeft <= Self.expiringSoonDays ? .expiringSoon : .ok
+    }
+
+    /// The words the page shows: "expiring soon".
+    var label: String {
+        switch self {
+        case .expired: "expired"
+        case .expiringSoon: "expiring soon"
+        case .ok: "ok"
+        case .killSwitch: "kill switch"
+        case .permanent: "permanent"
+        }
+    }
+
+    /// Where the status sorts: the most urgent first.
+    var rank: Int {
+        switch self {
+        case .expired: 0
+        case .expiringSoon: 1
+        case .ok: 2
+        case .killSwitch: 3
+        case .permanent: 4
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// How many times the scanned code reads one flag, per platform, as `flaggen refs` finds the
+/// reads (``FlagReferences``): `Flags.x`, `FlagKey.x` and raw key strings alike.
+struct PlatformReads: Sendable, Hashable {
+    /// Reads in `.swift` files.
+    var swift = 0
+    /// Reads in `.kt` and `.kts` files.
+    var kotlin = 0
+
+    /// The reads of each flag of a scan, by key; a flag no code reads has none in the map.
+    static func byKey(_ report: FlagReferences.Report) -> [String: PlatformReads] {
+        var counts: [String: PlatformReads] = [:]
+        for (key, references) in report.references {
+            var reads = PlatformReads()
+            for reference in references {
+                // A file named on the command line is scanned whatever its name; only Swift and
+                // Kotlin files count for a platform.
+                if reference.file.hasSuffix(".swift") {
+                    reads.swift += 1
+                } else if reference.file.hasSuffix(".kt") || reference.file.hasSuffix(".kts") {
+                    reads.kotlin += 1
+                }
+            }
+            counts[key] = reads
+        }
+        return counts
+    }
+}

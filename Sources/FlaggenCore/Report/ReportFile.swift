@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes the report file the way `flaggen generate` writes its outputs: to a hidden temporary
+/// file beside the destination (named as ``OutputWriter/temporaryFileName(for:)`` names them,
+/// so `generate` tidies one a killed run left behind), then renamed over it, so a reader never
+/// sees half a report and a failed run leaves the old report as it was. The report carries no
+/// flaggen header, so unlike a generated file it may replace any regular file — but never a
+/// folder, a symlink, a pipe or a device, nor the manifest it is made from.
+enum ReportFile {
+    /// Refuses a destination the report must not be written to, before any work is done.
+    static func checkDestination(_ path: String, manifestPath: String) throws(ReportError) {
+        let name = LexicalPath.lastComponent(of: path)
+        guard !path.isEmpty, !name.isEmpty, name != ".", name != ".." else {
+            throw ReportError(message: "--output '\(path)' names a folder; give the report file's path, such as reports/flags.html")
+        }
+        if FileSystem.isSymlink(atPath: path) {
+            throw ReportError(message: "--output \(path) is a symlink; replacing it would replace the link, not the file it leads to — name the file itself")
+        }
+        switch FileSystem.itemKind(atPath: path) {
+        case .directory?:
+            throw ReportError(message: "--output \(path) is a folder; give the report file's path, such as \(LexicalPath.joined(path, "flags.html"))")
+        case .other?:
+            throw ReportError(message: "--output \(path) is not a regular file (a pipe, socket or device); give the report file's path")
+        case .file?, nil:
+            break
+        }
+        let folder = LexicalPath.parent(of: path)
+        guard FileSystem.itemKind(atPath: folder) == .directory else {
+            throw ReportError(message: "--output \(path): the folder \(folder) does not exist; create it first (mkdir -p \(folder))")
+        }
+        if let identity = FileSystem.identity(atPath: path), identity == FileSystem.identity(atPath: manifestPath) {
+            throw ReportError(message: "--output \(path) is the manifest itself; write the report to another file")
+        }
+    }
+
+    /// Writes what `produce` hands to its writer into a temporary file beside `path`, then
+    /// renames it over `path`. When `produce` throws or a write fails, the temporary file is
+    /// removed and `path` is left as it was.
+    static func write(to path: String, _ produce: (_ write: @escaping (UnsafeRawBufferPointer) -> Void) throws(ReportError) -> Void) throws(ReportError) {
+        let temporary = LexicalPath.joined(LexicalPath.parent(of: path), OutputWriter.temporaryFileName(for: LexicalPath.lastComponent(of: path)))
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw ReportError(message: "cannot write \(path) (to a temporary file beside it): \(FileSystem.lastErrorText())")
+        }
+        // The first write that fails; the pieces after it are dropped.
+        var failure: String?
+        do throws(ReportError) {
+            try produce { bytes in
+                guard failure == nil else { return }
+                failure = FileSystem.writeAll(bytes, to: descriptor)
+            }
+        } catch {
+            FileSystem.closeDescriptor(descriptor)
+            FileSystem.removeFile(atPath: temporary)
+            throw error
+        }
+        let closed = close(descriptor) == 0 ? nil : FileSystem.lastErrorText()
+        if let reason = failure ?? closed {
+            FileSystem.removeFile(atPath: temporary)
+            throw ReportError(message: "cannot write \(path) (to a temporary file beside it): \(reason); the old file, if any, is unchanged")
+        }
+        if let reason = FileSystem.move(temporary, replacing: path) {
+            FileSystem.removeFile(atPath: temporary)
+            throw ReportError(message: "cannot move the new \(path) into place: \(reason)")
+        }
+    }
+}
+
+/// Why `flaggen report` wrote nothing: an input it cannot read, or an output it must not write.
+public struct ReportError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong and what to do.
+    public var message: String
+
+    public var description: String { message }
+}

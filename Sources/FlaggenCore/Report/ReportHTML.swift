@@ -1,0 +1,156 @@
+import FlagKitBucket
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Mustache
+
+/// `flaggen report --format html`: the report as one self-contained page, rendered from the
+/// built-in template `report/report.html.mustache` with HTML escaping on, so text from the
+/// manifest (descriptions, owners, paths) is always text, never markup. The page's small
+/// script (`report/report.js.mustache`, sorting and filtering) is inlined, and its SHA-256 is
+/// the only script the page's Content-Security-Policy allows: no network, and no script but
+/// that one even if markup ever slipped through.
+enum ReportHTML {
+    /// The template the page is rendered from.
+    static let templateName = "report/report.html.mustache"
+    /// The page's script, inlined as it is (it has no Mustache tags).
+    static let scriptName = "report/report.js.mustache"
+
+    /// Renders the page, handing its bytes to `receive` in pieces as they are rendered.
+    static func render(_ report: FlagReport, into receive: @escaping (UnsafeRawBufferPointer) -> Void) throws(TemplateError) {
+        let source = TemplateLibrary.builtIn(templateName) ?? ""
+        do throws(MustacheError) {
+            let template = try MustacheTemplate(source: source, name: templateName)
+            try template.renderUTF8(values: context(report), partials: DictionaryPartialProvider(), options: .init(escapesHTML: true), into: receive)
+        } catch {
+            throw TemplateError(message: error.description)
+        }
+    }
+
+    /// The page, whole (for tests).
+    static func page(_ report: FlagReport) throws(TemplateError) -> String {
+        var bytes: [UInt8] = []
+        try render(report) { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The script the page runs.
+    static var script: String { TemplateLibrary.builtIn(scriptName) ?? "" }
+
+    /// The Content-Security-Policy source that allows exactly ``script``: `'sha256-BASE64'`.
+    static var scriptHashSource: String {
+        "'sha256-\(Data(SHA256.hash(script.utf8)).base64EncodedString())'"
+    }
+
+    /// What the template renders. The objects of each list share one shape (``MustacheShape``),
+    /// as the code translators' do, so a row costs its values and no hash table of its own.
+    static func context(_ report: FlagReport) -> MustacheValue {
+        let timeline = ExpiryTimeline(report)
+        let hasRefs = report.scan != nil
+        let context: MustacheObject = [
+            "typeName": .string(report.typeName),
+            "manifest": .string(report.manifestPath),
+            "today": .string(report.today.description),
+            "version": .string(FlaggenVersion.current),
+            "expiringSoonDays": .int(FlagStatus.expiringSoonDays),
+            "flagCount": .int(report.rows.count),
+            "statusCounts": .array(
+                report.statusCounts.map { object(Shapes.count, ["status": .string($0.status.rawValue), "label": .string($0.status.label), "count": .int($0.count)]) }),
+            "owners": .array(report.owners.map { object(Shapes.owner, ["name": .string($0)]) }),
+            "statuses": .array(
+                FlagStatus.allCases.sorted { $0.rank < $1.rank }.map { object(Shapes.status, ["value": .string($0.rawValue), "label": .string($0.label)]) }),
+            "refs": report.scan.map { scan in
+                .object([
+                    "paths": .string(scan.paths.joined(separator: ", ")),
+                    "filesScanned": .int(scan.filesScanned),
+                    "skippedCount": .int(scan.skipped.count),
+                ])
+            } ?? .null,
+            "hasRefs": .bool(hasRefs),
+            "flags": .array(report.rows.enumerated().map { row($1, order: $0) }),
+            "months": .array(timeline.months.map { object(Shapes.month, ["label": .string(monthLabel($0))]) }),
+            "timeline": .array(timeline.lines.map(line)),
+            "hasTimeline": .bool(!timeline.lines.isEmpty),
+            "scriptHash": .string(scriptHashSource),
+            "script": .string(script),
+        ]
+        return .object(context)
+    }
+
+    /// The shapes of the objects in lists.
+    private enum Shapes {
+        static let count = MustacheShape(keys: ["status", "label", "count"])
+        static let owner = MustacheShape(keys: ["name"])
+        static let status = MustacheShape(keys: ["value", "label"])
+        static let month = MustacheShape(keys: ["label"])
+        static let row = MustacheShape(keys: [
+            "order", "key", "description", "type", "kind", "owner", "expires", "daysLeft", "killSwitch", "rollout", "status", "statusLabel",
+            "deprecated", "line", "daysSort", "killSwitchSort", "rolloutSort", "statusSort", "swiftReads", "kotlinReads",
+        ])
+        static let line = MustacheShape(keys: ["owner", "cells"])
+        static let cell = MustacheShape(keys: ["kind", "entries"])
+        static let entry = MustacheShape(keys: ["key", "expires", "status"])
+    }
+
+    /// An object of `shape`, its members given in the shape's key order (checked in debug builds).
+    private static func object(_ shape: MustacheShape, _ members: KeyValuePairs<String, MustacheValue>) -> MustacheValue {
+        assert(members.map(\.key) == shape.keys, "members out of the shape's order: \(members.map(\.key))")
+        return .object(MustacheObject(shape: shape, values: members.map(\.value)))
+    }
+
+    /// One table row: each cell's text, and the key it sorts by when it is not its text
+    /// (``SortKeys``); the reads are null without `--refs`.
+    static func row(_ row: FlagReport.Row, order: Int) -> MustacheValue {
+        let sort = SortKeys.of(row)
+        return object(
+            Shapes.row,
+            [
+                "order": .int(order),
+                "key": .string(row.key),
+                "description": row.description.map(MustacheValue.string) ?? .null,
+                "type": .string(row.configName.map { "json (\($0))" } ?? row.type.rawValue),
+                "kind": .string(row.kind.rawValue),
+                "owner": .string(row.owner),
+                "expires": .string(row.expires?.description ?? "—"),
+                "daysLeft": .string(row.daysLeft.map(String.init) ?? "—"),
+                "killSwitch": .string(row.killSwitch ? "yes" : "no"),
+                "rollout": .string(row.rollout.map(rolloutText) ?? "—"),
+                "status": .string(row.status.rawValue),
+                "statusLabel": .string(row.status.label),
+                "deprecated": .string(row.deprecation ?? "—"),
+                "line": .int(row.line),
+                "daysSort": .string(sort.days),
+                "killSwitchSort": .string(sort.killSwitch),
+                "rolloutSort": .string(sort.rollout),
+                "statusSort": .string(sort.status),
+                "swiftReads": row.reads.map { .int($0.swift) } ?? .null,
+                "kotlinReads": row.reads.map { .int($0.kotlin) } ?? .null,
+            ])
+    }
+
+    /// A rollout as the page shows it: "10% · ios · from 5.2.0"; "all platforms" when it names none.
+    static func rolloutText(_ rollout: Rollout) -> String {
+        let platforms = rollout.platforms.isEmpty ? "all platforms" : rollout.platforms.map(\.rawValue).joined(separator: ", ")
+        let version = rollout.minAppVersion.map { " · from \($0)" } ?? ""
+        return "\(rollout.percentText)% · \(platforms)\(version)"
+    }
+
+    /// One owner's line of the timeline: the overdue cell, one per month, the later cell.
+    static func line(_ line: ExpiryTimeline.Line) -> MustacheValue {
+        func cell(_ entries: [ExpiryTimeline.Entry], kind: String) -> MustacheValue {
+            let entries = entries.map {
+                object(Shapes.entry, ["key": .string($0.key), "expires": .string($0.expires.description), "status": .string($0.status.rawValue)])
+            }
+            return object(Shapes.cell, ["kind": .string(kind), "entries": .array(entries)])
+        }
+        let cells = [cell(line.overdue, kind: "overdue")] + line.months.map { cell($0, kind: "month") } + [cell(line.later, kind: "later")]
+        return object(Shapes.line, ["owner": .string(line.owner), "cells": .array(cells)])
+    }
+
+    /// `2029-03` for the month that starts on `first`.
+    static func monthLabel(_ first: ISODate) -> String {
+        String(first.description.prefix(7))
+    }
+}

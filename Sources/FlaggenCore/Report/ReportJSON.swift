@@ -1,0 +1,108 @@
+import FlaggenJSON
+
+/// `flaggen report --format json`: the report as one JSON document for bots and dashboards,
+/// with exactly the bytes ``JSONWriter`` writes for ``document(_:)`` (keys sorted, two-space
+/// indentation, a final newline), so the same manifest, code and day give the same bytes. The
+/// shape is documented in docs/cleanup.md.
+enum ReportJSON {
+    /// The whole document as a value (for tests; ``write(_:into:)`` writes its bytes without
+    /// building it).
+    static func document(_ report: FlagReport) -> JSONValue {
+        .object([
+            "counts": counts(report),
+            "expiringSoonDays": .int(FlagStatus.expiringSoonDays),
+            "flags": .array(report.rows.map(flag)),
+            "manifest": .string(report.manifestPath),
+            "name": .string(report.typeName),
+            "refs": report.scan.map(scan) ?? .null,
+            "today": .string(report.today.description),
+        ])
+    }
+
+    /// Writes the document's bytes to `receive` in pieces of about 64 KiB, one flag at a time
+    /// (``JSONStreamWriter``), so only one flag's value is ever built.
+    static func write(_ report: FlagReport, into receive: (UnsafeRawBufferPointer) -> Void) {
+        var json = JSONStreamWriter(JSONWriter(trailingNewline: true))
+        // Every number is finite and the nesting is four deep: the writer cannot fail here.
+        // The keys come in the writer's order (UTF-8 byte order), as ``document(_:)`` has them.
+        json.beginObject()
+        json.key("counts")
+        try? json.value(counts(report))
+        json.key("expiringSoonDays")
+        json.int(FlagStatus.expiringSoonDays)
+        json.key("flags")
+        json.beginArray()
+        for row in report.rows {
+            try? json.value(flag(row))
+            json.handOn(ifAtLeast: 64 * 1024, to: receive)
+        }
+        json.endArray()
+        json.key("manifest")
+        json.string(report.manifestPath)
+        json.key("name")
+        json.string(report.typeName)
+        json.key("refs")
+        try? json.value(report.scan.map(scan) ?? .null)
+        json.key("today")
+        json.string(report.today.description)
+        json.endObject()
+        json.handOn(to: receive)
+        json.finish().withUnsafeBytes(receive)
+    }
+
+    /// The document's bytes, whole (for tests).
+    static func bytes(_ report: FlagReport) -> [UInt8] {
+        var bytes: [UInt8] = []
+        write(report) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// How many flags have each status; every status is there.
+    static func counts(_ report: FlagReport) -> JSONValue {
+        var counts: [String: JSONValue] = [:]
+        for (status, count) in report.statusCounts { counts[status.rawValue] = .int(count) }
+        return .object(counts)
+    }
+
+    /// One flag.
+    static func flag(_ row: FlagReport.Row) -> JSONValue {
+        .object([
+            "key": .string(row.key),
+            "type": .string(row.type.rawValue),
+            "config": row.configName.map(JSONValue.string) ?? .null,
+            "kind": .string(row.kind.rawValue),
+            "owner": .string(row.owner),
+            "description": row.description.map(JSONValue.string) ?? .null,
+            "expires": row.expires.map { .string($0.description) } ?? .null,
+            "daysLeft": row.daysLeft.map(JSONValue.int) ?? .null,
+            "status": .string(row.status.rawValue),
+            "killSwitch": .bool(row.killSwitch),
+            "rollout": row.rollout.map(rollout) ?? .null,
+            "deprecated": row.deprecation.map(JSONValue.string) ?? .null,
+            "reads": row.reads.map { .object(["swift": .int($0.swift), "kotlin": .int($0.kotlin)]) } ?? .null,
+            "line": .int(row.line),
+        ])
+    }
+
+    /// A rollout rule: its share as a percentage (a whole number when it is one, such as 10 or
+    /// 12.5) and in basis points, its platforms (empty: all) and its lowest app version.
+    static func rollout(_ rollout: Rollout) -> JSONValue {
+        let percent: JSONValue =
+            rollout.basisPoints % 100 == 0 ? .int(rollout.basisPoints / 100) : .double(Double(rollout.basisPoints) / 100)
+        return .object([
+            "percent": percent,
+            "basisPoints": .int(rollout.basisPoints),
+            "platforms": .array(rollout.platforms.map { .string($0.rawValue) }),
+            "minAppVersion": rollout.minAppVersion.map { .string($0.description) } ?? .null,
+        ])
+    }
+
+    /// What the code scan covered.
+    static func scan(_ scan: FlagReport.Scan) -> JSONValue {
+        .object([
+            "paths": .array(scan.paths.map(JSONValue.string)),
+            "filesScanned": .int(scan.filesScanned),
+            "skipped": .array(scan.skipped.map { .object(["file": .string($0.file), "reason": .string($0.reason)]) }),
+        ])
+    }
+}
