@@ -1,5 +1,6 @@
 import FlagKit
 
+@MainActor
 struct Checkout {
     let flags: FlagView
 
