@@ -60,7 +60,7 @@ let package = Package(
             dependencies: ["flaggen"]
         ),
 
-        .testTarget(name: "FlaggenCLITests", dependencies: ["flaggen"]),
+        .testTarget(name: "FlaggenCLITests", dependencies: ["flaggen"], exclude: ["Fixtures"]),
         .testTarget(name: "FlagKitTests", dependencies: ["FlagKit"]),
         // The store specification (Tests/Spec/store-spec.json) against FlagKit and the Swift
         // generated from Tests/Spec/spec.yaml (a symlink into Tests/Spec/Generated).

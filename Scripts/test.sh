@@ -60,10 +60,11 @@ if ! command -v chromium >/dev/null; then
 fi
 export FLAGGEN_CHROMIUM=$(command -v chromium)
 
-# Python peers: a JSON Schema validator and the real flagd and Unleash evaluators.
+# Python peers: a JSON Schema validator, the real flagd and Unleash evaluators, and Polyglot
+# Piranha, which `flaggen remove` rewrites code with.
 venv=.venv
-python_packages=(jsonschema==4.23.0 referencing openfeature-provider-flagd==0.5.2 UnleashClient==6.9.1)
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import jsonschema, referencing, openfeature.contrib.provider.flagd, UnleashClient' 2>/dev/null; then
+python_packages=(jsonschema==4.23.0 referencing openfeature-provider-flagd==0.5.2 UnleashClient==6.9.1 polyglot-piranha==0.4.9)
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import jsonschema, referencing, openfeature.contrib.provider.flagd, UnleashClient, polyglot_piranha' 2>/dev/null; then
   echo "creating $venv with ${python_packages[*]}"
   if ! python3 -m venv "$venv" 2>/dev/null; then
     apt_install python3-venv

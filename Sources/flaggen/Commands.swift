@@ -217,6 +217,41 @@ enum Commands {
         return .success
     }
 
+    static func remove(_ arguments: ParsedArguments) -> ExitStatus {
+        guard let key = arguments.positional("KEY") else {
+            printError("error: remove needs the KEY of the flag to remove, such as 'flaggen remove new_checkout --keep on Sources'")
+            printError("See 'flaggen remove --help'.")
+            return .usage
+        }
+        var run = Remove(manifestPath: manifestPath(arguments), key: key, paths: arguments.positionals("PATH"))
+        run.keep = arguments.value("keep").map { $0 == "on" }
+        run.value = arguments.value("value")
+        run.force = arguments.isSet("force")
+        run.excluding = arguments.values("exclude")
+        let dryRun = arguments.isSet("dry-run")
+        let outcome: Remove.Outcome
+        do {
+            outcome = try dryRun ? run.plan() : run.run()
+        } catch {
+            report(error.diagnostics, format: .text)
+            printError("error: \(error)")
+            if error.kind == .usage {
+                if error.message.contains("--") { printError("See 'flaggen remove --help'.") }
+                return .usage
+            }
+            return .findings
+        }
+        report(outcome.diagnostics, format: .text)
+        if dryRun {
+            for change in outcome.changes { print(change.diff, terminator: change.diff.hasSuffix("\n") ? "" : "\n") }
+            printText("dry run: \(outcome.changes.count) file\(outcome.changes.count == 1 ? "" : "s") would change; nothing was written")
+        } else {
+            for change in outcome.changes { printText("updated \(change.path)") }
+            printText("removed '\(key)' and retired its key")
+        }
+        return .success
+    }
+
     static func context(_ arguments: ParsedArguments) -> ExitStatus {
         let path = manifestPath(arguments)
         let kind = OutputKind(rawValue: arguments.value("language") ?? "swift") ?? .swift

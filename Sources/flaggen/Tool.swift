@@ -133,6 +133,33 @@ enum Tool {
             OptionSpec("today", valueName: "YYYY-MM-DD", help: "Judge expiry against this date instead of today's UTC date (for repeatable output)."),
         ])
 
+    static let remove = CommandSpec(
+        "remove",
+        abstract: "Remove a flag end to end: its manifest block (retiring its key), the outputs, and its reads in Swift and Kotlin.",
+        discussion: """
+            Takes the flag's block out of the manifest (every other line kept byte for byte), adds
+            its key to 'retired', regenerates the outputs, and rewrites the flag's reads in the
+            Swift and Kotlin files under PATHS to the kept value with Polyglot Piranha
+            (python3 -m pip install polyglot-piranha; FLAGGEN_PYTHON names the Python), simplifying
+            what follows (if/else, guard, ternaries, &&, ||, !, when, unused locals). Refuses kill
+            switches unless --force, and changes nothing when any read cannot be rewritten (they
+            are listed). All files are written atomically, or none. Exit status: 0 removed, 1
+            refused, 2 usage, unreadable input or no Piranha. See docs/cleanup.md.
+            """,
+        options: [
+            OptionSpec("keep", valueName: "on|off", help: "For a bool flag: the value the code keeps.", allowedValues: ["on", "off"]),
+            OptionSpec("value", valueName: "V", help: "For a string, int or double flag: the value the code keeps, as a literal."),
+            OptionSpec("dry-run", help: "Print the unified diff of every file it would change, and write nothing."),
+            OptionSpec("force", help: "Remove a kill switch too."),
+            OptionSpec(
+                "exclude", valueName: "GLOB", help: "Skip files and folders matching GLOB, as 'flaggen refs --exclude' (repeatable).",
+                isRepeatable: true),
+        ],
+        positionals: [
+            PositionalSpec("KEY", help: "The flag's key, such as new_checkout."),
+            PositionalSpec("PATH", help: "Files or folders of Swift and Kotlin code to rewrite.", isOptional: true, isVariadic: true),
+        ])
+
     static let context = CommandSpec(
         "context",
         abstract: "Print the context a built-in template receives, as JSON (for writing your own templates).",
@@ -156,5 +183,5 @@ enum Tool {
         version: FlaggenVersion.current,
         abstract: "One flags.yaml for iOS, Android and the flag server: typed code, schemas, server seeds and CI guards.",
         globalOptions: [manifest],
-        commands: [lint, generate, check, breaking, refs, report, bucket, context, render])
+        commands: [lint, generate, check, breaking, refs, report, remove, bucket, context, render])
 }

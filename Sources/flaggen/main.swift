@@ -76,6 +76,7 @@ func run(_ arguments: [String]) -> ExitStatus {
         case Tool.breaking.name: return Commands.breaking(arguments)
         case Tool.refs.name: return Commands.refs(arguments)
         case Tool.report.name: return Commands.report(arguments)
+        case Tool.remove.name: return Commands.remove(arguments)
         case Tool.context.name: return Commands.context(arguments)
         case Tool.render.name: return Commands.render(arguments)
         default: return Commands.notYetAvailable(command)

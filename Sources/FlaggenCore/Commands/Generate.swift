@@ -19,6 +19,9 @@ public struct Generate: Sendable {
     /// Write the Swift output to exactly this file (trusted: from the command line, such as the
     /// build plugin's work directory). Only with `kinds == [.swift]`.
     public var swiftFile: String?
+    /// The manifest's text to generate from instead of the file's (`flaggen remove` generates
+    /// from its edited manifest before writing it); the file's path still names it.
+    var manifestBytes: [UInt8]?
 
     /// Creates a run for a manifest.
     public init(manifestPath: String) {
@@ -81,6 +84,27 @@ public struct Generate: Sendable {
     /// and the temporary files are renamed into place only when every output rendered and passed
     /// the checks. On any error they are removed and nothing visible changes.
     public func write() throws(GenerateError) -> Written {
+        let staged = try stage()
+        try commit(staged)
+        return staged.written
+    }
+
+    /// The outputs of a run written to temporary files beside their destinations, not yet in
+    /// place: ``Generate/commit(_:)`` puts them there, ``Staged/discard()`` removes them.
+    struct Staged {
+        /// What committing writes (no files when the manifest is invalid).
+        var written: Written
+        /// The sink holding the temporary files; nil when the manifest is invalid.
+        fileprivate var sink: StagingSink?
+
+        /// Removes the temporary files.
+        func discard() {
+            sink?.discardAll()
+        }
+    }
+
+    /// Validates, renders and stages every output that changed (see ``write()``), committing nothing.
+    func stage() throws(GenerateError) -> Staged {
         var staging: StagingSink?
         let rendered: Rendered
         do {
@@ -93,25 +117,34 @@ public struct Generate: Sendable {
             staging?.discardAll()
             throw error
         }
-        guard let staging else { return Written(diagnostics: rendered.diagnostics, files: [], root: rendered.root) }
+        guard let staging else { return Staged(written: Written(diagnostics: rendered.diagnostics, files: [], root: rendered.root), sink: nil) }
         let order = Dictionary(rendered.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
         let files = staging.files.sorted { (order[$0.path] ?? 0) < (order[$1.path] ?? 0) }
+        return Staged(written: Written(diagnostics: rendered.diagnostics, files: files, root: rendered.root, stale: rendered.stale), sink: staging)
+    }
+
+    /// Puts staged outputs in place (see ``OutputWriter/commit(_:)``).
+    func commit(_ staged: Staged) throws(GenerateError) {
+        guard let sink = staged.sink else { return }
         do {
-            try OutputWriter(guard: staging.rules).commit(files)
+            try OutputWriter(guard: sink.rules).commit(staged.written.files)
         } catch {
             throw .output(error.message)
         }
-        return Written(diagnostics: rendered.diagnostics, files: files, root: rendered.root, stale: rendered.stale)
     }
 
     /// Validates and renders into memory, or into the sink `makeSink` makes for the run's
     /// output rules (its root, the inputs no output may touch, the ownership rule).
     private func render(into makeSink: ((OutputGuard) -> any GeneratedFileSink)?) throws(GenerateError) -> Rendered {
         let bytes: [UInt8]
-        do {
-            bytes = try ManifestLoader.readBytes(path: manifestPath, limit: InputLimits.default.maxFileBytes)
-        } catch {
-            throw .unreadable(error.message)
+        if let manifestBytes {
+            bytes = manifestBytes
+        } else {
+            do {
+                bytes = try ManifestLoader.readBytes(path: manifestPath, limit: InputLimits.default.maxFileBytes)
+            } catch {
+                throw .unreadable(error.message)
+            }
         }
         let manifestURL = URL(fileURLWithPath: manifestPath)
         // The file was just read, so it has a real path; the base name is only a fallback.

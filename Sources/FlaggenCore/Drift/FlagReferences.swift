@@ -165,6 +165,14 @@ public struct FlagReferences: Sendable {
         return p == pattern.count
     }
 
+    /// The references to flag `key` in `text` (through the generated API or as a raw string),
+    /// found as ``scan(paths:excluding:)`` finds them; `flaggen remove` checks its rewrites with it.
+    func references(to key: String, in text: String, file: String) -> [Reference] {
+        var report = Report(references: [:], unknown: [], filesScanned: 0)
+        scan(text, file: file, into: &report)
+        return report.references[key] ?? []
+    }
+
     private func scan(_ text: String, file: String, into report: inout Report) {
         for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let scalars = Array(line.unicodeScalars)

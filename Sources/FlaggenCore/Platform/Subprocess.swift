@@ -6,29 +6,40 @@ import Glibc
 import Foundation
 #endif
 
-/// Runs a program to completion and collects what it printed (used for `git show`).
+/// Runs a program to completion and collects what it printed (used for `git show`, and for
+/// Piranha's Python in `flaggen remove`).
 enum Subprocess {
     /// What a finished program printed, and its exit status.
     struct Output {
         var status: Int32
         var standardOutput: [UInt8]
         var standardError: [UInt8]
+        /// Whether the program ran past its time limit and was killed (with SIGKILL).
+        var timedOut = false
     }
 
     /// Runs `arguments[0]`, found on the `PATH`, with the rest as its arguments. Throws the
     /// reason when it cannot be started. Keeps at most `limit` bytes of what it prints on each
     /// stream (the rest is read and dropped, so the program can finish): `git show` of a huge
-    /// blob costs no more memory than the limit.
-    static func run(_ arguments: [String], limit: Int = 64 * 1024 * 1024) throws(SubprocessError) -> Output {
+    /// blob costs no more memory than the limit. With a `timeout` (seconds), a program still
+    /// running then is killed, and ``Output/timedOut`` says so.
+    static func run(_ arguments: [String], limit: Int = 64 * 1024 * 1024, timeout: Double? = nil) throws(SubprocessError) -> Output {
         #if canImport(Glibc)
-        return try spawn(arguments, limit: limit)
+        return try spawn(arguments, limit: limit, timeout: timeout)
         #else
-        return try runWithProcess(arguments, limit: limit)
+        return try runWithProcess(arguments, limit: limit, timeout: timeout)
         #endif
     }
 
     #if canImport(Glibc)
-    private static func spawn(_ arguments: [String], limit: Int) throws(SubprocessError) -> Output {
+    /// Seconds on a clock that never jumps.
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    private static func spawn(_ arguments: [String], limit: Int, timeout: Double?) throws(SubprocessError) -> Output {
         var outputPipe: [Int32] = [0, 0]
         var errorPipe: [Int32] = [0, 0]
         guard pipe(&outputPipe) == 0 else { throw SubprocessError(reason: FileSystem.lastErrorText()) }
@@ -56,12 +67,26 @@ enum Subprocess {
         var errors: [UInt8] = []
         var open = [(outputPipe[0], true), (errorPipe[0], false)]
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        let deadline = timeout.map { monotonicSeconds() + $0 }
+        var timedOut = false
         while !open.isEmpty {
             var polls = open.map { pollfd(fd: $0.0, events: Int16(POLLIN), revents: 0) }
-            if poll(&polls, nfds_t(polls.count), -1) < 0 {
+            var wait: Int32 = -1
+            if let deadline {
+                let left = deadline - monotonicSeconds()
+                if left <= 0 {
+                    kill(pid, SIGKILL)
+                    timedOut = true
+                    break
+                }
+                wait = Int32(min(left * 1000 + 1, 60_000))
+            }
+            let ready = poll(&polls, nfds_t(polls.count), wait)
+            if ready < 0 {
                 if errno == EINTR { continue }
                 break
             }
+            if ready == 0 { continue }
             var stillOpen: [(Int32, Bool)] = []
             for (index, entry) in open.enumerated() {
                 guard polls[index].revents != 0 else {
@@ -86,10 +111,10 @@ enum Subprocess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         // WEXITSTATUS, or 128 plus the signal that ended it.
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Output(status: exit, standardOutput: output, standardError: errors)
+        return Output(status: exit, standardOutput: output, standardError: errors, timedOut: timedOut)
     }
     #else
-    private static func runWithProcess(_ arguments: [String], limit: Int) throws(SubprocessError) -> Output {
+    private static func runWithProcess(_ arguments: [String], limit: Int, timeout: Double?) throws(SubprocessError) -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -106,11 +131,25 @@ enum Subprocess {
         let errorReader = BoundedReader(errors.fileHandleForReading, limit: limit)
         let thread = Thread { errorReader.readToEnd() }
         thread.start()
+        let timer = TimeoutFlag()
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                if process.isRunning {
+                    timer.fired = true
+                    process.terminate()
+                }
+            }
+        }
         let outputReader = BoundedReader(output.fileHandleForReading, limit: limit)
         outputReader.readToEnd()
         process.waitUntilExit()
         errorReader.waitUntilDone()
-        return Output(status: process.terminationStatus, standardOutput: outputReader.bytes, standardError: errorReader.bytes)
+        return Output(status: process.terminationStatus, standardOutput: outputReader.bytes, standardError: errorReader.bytes, timedOut: timer.fired)
+    }
+
+    /// Set when the time limit ended the program.
+    private final class TimeoutFlag: @unchecked Sendable {
+        var fired = false
     }
 
     /// Reads a pipe to its end, keeping at most `limit` bytes.

@@ -11,6 +11,12 @@ public struct KotlinTranslator: Sendable {
     /// Creates a translator.
     public init() {}
 
+    /// The name of a flag's property in the generated Kotlin object (`Flags.NewCheckout`), before
+    /// keyword escaping. `flaggen remove` rewrites reads of this name.
+    static func propertyName(of key: String) -> String {
+        Identifiers.upperCamel(key)
+    }
+
     /// The context both Kotlin templates render.
     public func context(for manifest: Manifest, header: GeneratedHeader) -> MustacheValue {
         let calls = Dictionary(manifest.configs.map { ($0.name, KotlinConfigCall($0)) }, uniquingKeysWith: { first, _ in first })
@@ -19,7 +25,7 @@ public struct KotlinTranslator: Sendable {
         var names: [String] = []
         names.reserveCapacity(manifest.flags.count)
         // By index: a closure over the flags copied every flag definition.
-        for index in manifest.flags.indices { names.append(Identifiers.upperCamel(manifest.flags[index].key)) }
+        for index in manifest.flags.indices { names.append(Self.propertyName(of: manifest.flags[index].key)) }
         let scope = Scope(hidden: names, packageName: manifest.kotlinPackage)
         let flags = flagsAndParts(manifest.flags, names: names, calls: calls, scope: scope)
         let propertyShape = Self.propertyShape()
@@ -328,7 +334,7 @@ public struct KotlinTranslator: Sendable {
     }
 
     /// The values of a flag's context that do not depend on its place in the lists. `name` is
-    /// the flag's ``Identifiers/upperCamel(_:)`` name.
+    /// the flag's ``propertyName(of:)``.
     private func flag(
         for flag: FlagDefinition, name: String, calls: [String: KotlinConfigCall], scope: Scope, shared: SharedFlagText,
         repeated: inout RepeatedFlagText

@@ -1,0 +1,219 @@
+import FlaggenArguments
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `flaggen remove KEY`: takes a flag out end to end — its block in the manifest (every other
+/// byte kept), its key into `retired`, the regenerated outputs, and its reads in the Swift and
+/// Kotlin code, rewritten to the kept value with Polyglot Piranha. All or nothing: every change
+/// is computed and checked first, then each file goes to a temporary file beside it, and only
+/// then are they renamed into place. See docs/cleanup.md, "Removing a flag".
+public struct Remove: Sendable {
+    /// The manifest's path, as the user gave it.
+    public var manifestPath: String
+    /// The flag to remove.
+    public var key: String
+    /// A bool flag's value the code keeps (`--keep on|off`).
+    public var keep: Bool?
+    /// Another flag's value the code keeps (`--value V`), as written.
+    public var value: String?
+    /// The code to rewrite.
+    public var paths: [String]
+    /// Globs the scan skips, as `flaggen refs --exclude` takes them.
+    public var excluding: [String] = []
+    /// Whether to remove a kill switch.
+    public var force = false
+    /// The Python that runs Piranha; nil: `FLAGGEN_PYTHON`, else `python3`.
+    public var python: String?
+
+    /// Creates a run.
+    public init(manifestPath: String, key: String, paths: [String]) {
+        self.manifestPath = manifestPath
+        self.key = key
+        self.paths = paths
+    }
+
+    /// One file the removal changes, before and after.
+    public struct FileChange: Sendable {
+        /// The path to print.
+        public var path: String
+        /// The bytes on disk now (empty for a new file).
+        public var old: [UInt8]
+        /// The bytes after the removal.
+        public var new: [UInt8]
+
+        /// The change as a unified diff.
+        public var diff: String {
+            UnifiedDiff.diff(old: String(decoding: old, as: UTF8.self), new: String(decoding: new, as: UTF8.self), oldName: "a/\(path)", newName: "b/\(path)")
+        }
+    }
+
+    /// What a run did (or, in a dry run, would do).
+    public struct Outcome: Sendable {
+        /// Every file that changes: the manifest, the outputs, the sources.
+        public var changes: [FileChange]
+        /// Warnings from validating the edited manifest.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Computes every change and checks it, writing nothing.
+    public func plan() throws(RemoveError) -> Outcome {
+        try prepare().outcome
+    }
+
+    /// Computes, checks and writes every change, all or nothing.
+    public func run() throws(RemoveError) -> Outcome {
+        let prepared = try prepare()
+        var edited = EditedFiles()
+        var outputs: Generate.Staged?
+        do throws(RemoveError) {
+            for change in prepared.sources { try edited.stage(change.new, for: change.path) }
+            try edited.stage(prepared.manifest, for: manifestPath)
+            do throws(GenerateError) {
+                outputs = try prepared.generate.stage()
+            } catch {
+                throw RemoveError(.usage, "cannot write the outputs: \(error); nothing was changed")
+            }
+            if let outputs {
+                do throws(GenerateError) {
+                    try prepared.generate.commit(outputs)
+                } catch {
+                    throw RemoveError(.usage, "\(error)")
+                }
+            }
+            try edited.commit()
+        } catch {
+            edited.discard()
+            outputs?.discard()
+            throw error
+        }
+        if let outputs { _ = prepared.generate.removeStaleFiles(outputs.written) }
+        return prepared.outcome
+    }
+
+    /// Everything the run writes, computed and checked.
+    private struct Prepared {
+        var outcome: Outcome
+        var manifest: [UInt8]
+        var sources: [CallSiteRewriter.Change]
+        var generate: Generate
+    }
+
+    private func prepare() throws(RemoveError) -> Prepared {
+        let bytes: [UInt8]
+        do {
+            bytes = try ManifestLoader.readBytes(path: manifestPath, limit: InputLimits.default.maxFileBytes)
+        } catch {
+            throw RemoveError(.usage, error.message)
+        }
+        let before = ManifestValidator().validate(bytes, file: manifestPath)
+        guard let manifest = before.manifest else {
+            throw RemoveError(.refused, "the manifest has errors; fix them first (flaggen lint); nothing was changed", diagnostics: before.diagnostics)
+        }
+        guard let flag = manifest.flags.first(where: { $0.key == key }) else {
+            if manifest.retired.contains(key) { throw RemoveError(.refused, "'\(key)' is already retired; there is no flag to remove") }
+            let near = NearMiss.suggestion(for: key, among: manifest.flags.map(\.key)).map { "; did you mean '\($0)'?" } ?? ""
+            throw RemoveError(.refused, "\(manifestPath) has no flag '\(key)'\(near)")
+        }
+        if flag.killSwitch, !force {
+            throw RemoveError(
+                .refused,
+                "'\(key)' is a kill switch: an operational lever to turn a feature off in an incident, not debt that expires; it stays unless you pass --force. Nothing was changed",
+                diagnostics: [Diagnostic(.note, "the kill switch is defined here", file: manifestPath, at: flag.location)])
+        }
+        let replacement = try self.replacement(for: flag)
+        let edited: [UInt8]
+        do throws(ManifestEdit.Failure) {
+            edited = try ManifestEdit(bytes: bytes).removing(key)
+        } catch {
+            throw RemoveError(.refused, "\(manifestPath): \(error.message); nothing was changed")
+        }
+        let after = ManifestValidator().validate(edited, file: manifestPath)
+        guard after.manifest != nil else {
+            throw RemoveError(
+                .refused, "without '\(key)' the manifest would not be valid (is the flag used elsewhere in it, by an alias?); nothing was changed",
+                diagnostics: after.diagnostics.filter { $0.severity == .error })
+        }
+        let location = ManifestLocation.of(manifestAt: manifestPath)
+        try EditedFiles.check(manifestPath, repositoryRoot: location?.repositoryRoot)
+
+        let rewriter = CallSiteRewriter(manifest: manifest, flag: flag, replacement: replacement)
+        let driver = python.map { PiranhaDriver(python: $0) } ?? PiranhaDriver.fromEnvironment()
+        let rewrite = try rewriter.rewrite(paths: paths, excluding: excluding, driver: driver)
+        if !rewrite.unrewritable.isEmpty {
+            let diagnostics = rewrite.unrewritable.map { reference in
+                Diagnostic(
+                    .error,
+                    reference.isRawString
+                        ? "the raw key \"\(key)\" cannot be rewritten; replace it by hand, then run flaggen remove again"
+                        : "this read of '\(key)' cannot be rewritten (only \(manifest.name).x passed straight to isOn or value is); rewrite it by hand, then run flaggen remove again",
+                    file: reference.file, at: reference.location)
+            }
+            throw RemoveError(
+                .refused, "\(diagnostics.count) read\(diagnostics.count == 1 ? "" : "s") of '\(key)' cannot be rewritten; nothing was changed", diagnostics: diagnostics)
+        }
+        for change in rewrite.changes { try EditedFiles.check(change.path, repositoryRoot: location?.repositoryRoot) }
+
+        var generate = Generate(manifestPath: manifestPath)
+        generate.manifestBytes = edited
+        let rendered: Generate.Rendered
+        do {
+            rendered = try generate.render()
+        } catch {
+            throw RemoveError(.refused, "cannot regenerate the outputs: \(error); nothing was changed")
+        }
+        var changes = [FileChange(path: manifestPath, old: bytes, new: edited)]
+        for file in rendered.files {
+            let url = rendered.root.appendingPathComponent(file.path)
+            let old = (try? FileSystem.readRegularFile(atPath: url.path, limit: 256 * 1024 * 1024)) ?? []
+            if old != file.contents { changes.append(FileChange(path: Self.display(url.path), old: old, new: file.contents)) }
+        }
+        changes += rewrite.changes.map { FileChange(path: $0.path, old: $0.old, new: $0.new) }
+        return Prepared(outcome: Outcome(changes: changes, diagnostics: after.diagnostics), manifest: edited, sources: rewrite.changes, generate: generate)
+    }
+
+    /// What the reads become, from `--keep` or `--value`.
+    private func replacement(for flag: FlagDefinition) throws(RemoveError) -> PiranhaRules.Replacement? {
+        switch flag.type {
+        case .bool:
+            guard value == nil else { throw RemoveError(.usage, "'\(key)' is a bool flag: say which value the code keeps with --keep on|off, not --value") }
+            guard let keep else { throw RemoveError(.usage, "'\(key)' is a bool flag: say which value the code keeps with --keep on or --keep off") }
+            return .bool(keep)
+        case .string, .int, .double:
+            guard keep == nil else { throw RemoveError(.usage, "'\(key)' is a \(flag.type.rawValue) flag: give the value the code keeps with --value V, not --keep") }
+            guard let value else { throw RemoveError(.usage, "'\(key)' is a \(flag.type.rawValue) flag: give the value the code keeps with --value V") }
+            guard let literals = Self.literals(value, type: flag.type) else {
+                throw RemoveError(.usage, "--value '\(value)' is not a \(flag.type.rawValue); give one, such as \(flag.type == .int ? "3" : "0.5")")
+            }
+            return .literal(swift: literals.swift, kotlin: literals.kotlin)
+        case .json:
+            guard keep == nil, value == nil else {
+                throw RemoveError(.usage, "'\(key)' is a json flag: flaggen does not rewrite its reads; leave out --keep and --value, and remove its reads by hand first")
+            }
+            return nil
+        }
+    }
+
+    /// `value` as a Swift and a Kotlin literal of the flag's type; nil when it is not one.
+    static func literals(_ value: String, type: FlagType) -> (swift: String, kotlin: String)? {
+        switch type {
+        case .string: return (SwiftLiteral.string(value), KotlinLiteral.string(value))
+        case .int:
+            guard let number = Int(value) else { return nil }
+            return (SwiftLiteral.int(number), KotlinLiteral.long(number))
+        case .double:
+            guard let number = Double(value), number.isFinite else { return nil }
+            return (SwiftLiteral.double(number), KotlinLiteral.double(number))
+        case .bool, .json: return nil
+        }
+    }
+
+    /// A path relative to the current folder when inside it.
+    private static func display(_ path: String) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        let standardized = LexicalPath.standardized(path)
+        return standardized.hasPrefix(current + "/") ? String(standardized.dropFirst(current.count + 1)) : standardized
+    }
+}

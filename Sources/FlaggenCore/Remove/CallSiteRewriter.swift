@@ -1,0 +1,127 @@
+/// Rewrites the reads of one flag in the Swift and Kotlin code under some paths, with Piranha,
+/// and checks the result: every read the refs scanner finds (`flaggen refs`) must be one the
+/// rules rewrite, and none may be left after. Nothing is written here; ``Remove`` writes.
+struct CallSiteRewriter {
+    /// A file and its new text.
+    struct Change {
+        var path: String
+        var old: [UInt8]
+        var new: [UInt8]
+    }
+
+    /// What the rewrite would do.
+    struct Outcome {
+        /// The files whose text changes.
+        var changes: [Change]
+        /// Reads the rules cannot rewrite (the flag passed as a value, `FlagKey.x`, a raw key
+        /// string, ...). When there are any, nothing may be written.
+        var unrewritable: [FlagReferences.Reference]
+    }
+
+    let manifest: Manifest
+    let flag: FlagDefinition
+    /// What the reads become; nil for a JSON flag, whose reads flaggen does not rewrite.
+    let replacement: PiranhaRules.Replacement?
+
+    /// The rules for one language.
+    func rules(for language: PiranhaRules.Language, replacement: PiranhaRules.Replacement) -> PiranhaRules {
+        let property = language == .swift ? Identifiers.lowerCamel(flag.key) : KotlinTranslator.propertyName(of: flag.key)
+        return PiranhaRules(language: language, typeName: manifest.name, propertyName: property, replacement: replacement)
+    }
+
+    /// Finds the reads under `paths`, rewrites them with `driver`, and checks the result.
+    func rewrite(paths: [String], excluding globs: [String], driver: PiranhaDriver) throws(RemoveError) -> Outcome {
+        let scanner = FlagReferences(manifest: manifest)
+        let report: FlagReferences.Report
+        do {
+            report = try scanner.scan(paths: paths, excluding: globs)
+        } catch {
+            throw RemoveError(.usage, error.message)
+        }
+        if let skipped = report.skipped.first {
+            throw RemoveError(.refused, "\(skipped.file) cannot be scanned (\(skipped.reason)), so its reads of '\(flag.key)' cannot be rewritten; nothing was changed — exclude it with --exclude or fix it")
+        }
+        let references = report.references[flag.key] ?? []
+        var files: [String] = []
+        for reference in references where !files.contains(reference.file) { files.append(reference.file) }
+        var jobs: [PiranhaDriver.Job] = []
+        var texts: [[UInt8]] = []
+        var unrewritable: [FlagReferences.Reference] = []
+        for file in files {
+            let bytes: [UInt8]
+            do throws(FileSystem.ReadFailure) {
+                bytes = try FileSystem.readRegularFile(atPath: file, limit: FlagReferences.maximumFileBytes)
+            } catch {
+                throw RemoveError(.usage, "\(file): cannot be read (it \(error.reason)); nothing was changed")
+            }
+            guard let replacement, let language = Self.language(of: file) else {
+                unrewritable += references.filter { $0.file == file }
+                continue
+            }
+            texts.append(bytes)
+            jobs.append(PiranhaDriver.Job(rules: rules(for: language, replacement: replacement), text: String(decoding: bytes, as: UTF8.self)))
+        }
+        // Run even with nothing to rewrite, so a missing Piranha is found before anything changes.
+        let results = try driver.run(jobs)
+        var changes: [Change] = []
+        let rewrittenFiles = files.filter { file in !unrewritable.contains { $0.file == file } }
+        for (index, file) in rewrittenFiles.enumerated() {
+            let result = results[index]
+            let lines = texts[index].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            for reference in references where reference.file == file {
+                let position = Self.position(of: reference.location, in: lines)
+                let covered = !reference.isRawString && result.reads.contains { $0.start <= position && position < $0.end }
+                if !covered { unrewritable.append(reference) }
+            }
+            let rewritten = Self.tidied(result.rewritten)
+            for left in scanner.references(to: flag.key, in: rewritten, file: file) {
+                // A read the rules should have rewritten but did not: never write a half-done file.
+                if !unrewritable.contains(where: { $0.file == file }) {
+                    unrewritable.append(FlagReferences.Reference(key: left.key, file: file + " (after the rewrite)", location: left.location, isRawString: left.isRawString))
+                }
+            }
+            let new = Array(rewritten.utf8)
+            if new != texts[index] { changes.append(Change(path: file, old: texts[index], new: new)) }
+        }
+        return Outcome(changes: changes, unrewritable: unrewritable.sorted { ($0.file, $0.location) < ($1.file, $1.location) })
+    }
+
+    /// Swift for `.swift`, Kotlin for `.kt` and `.kts`.
+    static func language(of file: String) -> PiranhaRules.Language? {
+        if file.hasSuffix(".swift") { return .swift }
+        if file.hasSuffix(".kt") || file.hasSuffix(".kts") { return .kotlin }
+        return nil
+    }
+
+    /// A refs location (its column counts Unicode scalars) as a line and byte column.
+    static func position(of location: SourceLocation, in lines: [ArraySlice<UInt8>]) -> TextPosition {
+        guard location.line - 1 < lines.count else { return TextPosition(line: location.line, byteColumn: 0) }
+        let bytes = Array(lines[location.line - 1])
+        var scalars = 1
+        var byte = 0
+        while scalars < location.column, byte < bytes.count {
+            byte += 1
+            // Continuation bytes belong to the scalar before.
+            while byte < bytes.count, bytes[byte] & 0xC0 == 0x80 { byte += 1 }
+            scalars += 1
+        }
+        return TextPosition(line: location.line, byteColumn: byte)
+    }
+
+    /// Piranha leaves a line of only spaces where it took out a statement before a closing
+    /// brace (`if` kept its body, say); those lines go. Other lines are left as they are.
+    static func tidied(_ text: String) -> String {
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+        var lines = Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        var index = lines.count - 2
+        while index >= 0 {
+            let line = lines[index]
+            let next = lines[index + 1].drop(while: blank)
+            if line.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }), line.allSatisfy(blank), next.first == UInt8(ascii: "}") {
+                lines.remove(at: index)
+            }
+            index -= 1
+        }
+        return String(decoding: Array(lines.joined(separator: [UInt8(ascii: "\n")])), as: UTF8.self)
+    }
+}

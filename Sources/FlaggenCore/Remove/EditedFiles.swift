@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes the hand-written files `flaggen remove` edits (the manifest, the rewritten sources)
+/// as `generate` writes its outputs: each new text to a hidden temporary file beside the file
+/// (named as ``OutputWriter/temporaryFileName(for:)`` names them, with the file's permissions),
+/// and only once every file is staged, each renamed over its file — if the file is still the
+/// one that was read. Never through a symlink, never outside the repository.
+struct EditedFiles {
+    /// One file staged.
+    struct Staged {
+        var path: String
+        var temporary: String
+        var identity: FileSystem.FileIdentity?
+    }
+
+    private(set) var staged: [Staged] = []
+
+    /// Refuses a file flaggen must not replace: a symlink, anything but a regular file, or a
+    /// file outside `repositoryRoot` once symlinks in its folders are resolved.
+    static func check(_ path: String, repositoryRoot: String?) throws(RemoveError) {
+        if FileSystem.isSymlink(atPath: path) {
+            throw RemoveError(.refused, "\(path) is a symlink; flaggen does not edit files through links (pass the file it leads to); nothing was changed")
+        }
+        guard FileSystem.itemKind(atPath: path) == .file, let real = FileSystem.realPath(path) else {
+            throw RemoveError(.usage, "\(path) is not a regular file; nothing was changed")
+        }
+        if let repositoryRoot, !LexicalPath.isInside(real, repositoryRoot) {
+            throw RemoveError(.refused, "\(path) leads to \(real), outside the repository \(repositoryRoot); flaggen edits only files inside it; nothing was changed")
+        }
+    }
+
+    /// Writes `bytes` to a temporary file beside `path`.
+    mutating func stage(_ bytes: [UInt8], for path: String) throws(RemoveError) {
+        let temporary = LexicalPath.joined(LexicalPath.parent(of: path), OutputWriter.temporaryFileName(for: LexicalPath.lastComponent(of: path)))
+        var status = stat()
+        let mode = stat(path, &status) == 0 ? mode_t(status.st_mode & 0o7777) : 0o644
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard descriptor >= 0 else {
+            throw RemoveError(.usage, "cannot write \(path) (to a temporary file beside it): \(FileSystem.lastErrorText()); nothing was changed")
+        }
+        _ = fchmod(descriptor, mode)
+        let failure = bytes.withUnsafeBytes { FileSystem.writeAll($0, to: descriptor) }
+        let closed = close(descriptor) == 0 ? nil : FileSystem.lastErrorText()
+        if let reason = failure ?? closed {
+            FileSystem.removeFile(atPath: temporary)
+            throw RemoveError(.usage, "cannot write \(path) (to a temporary file beside it): \(reason); nothing was changed")
+        }
+        staged.append(Staged(path: path, temporary: temporary, identity: FileSystem.identity(atPath: path)))
+    }
+
+    /// Renames every staged file over its file. A file that changed since it was read (an
+    /// editor, another run) stops the commit, and the files not yet placed are removed.
+    func commit() throws(RemoveError) {
+        for (index, file) in staged.enumerated() {
+            guard FileSystem.identity(atPath: file.path) == file.identity, !FileSystem.isSymlink(atPath: file.path) else {
+                Self.discard(staged[index...])
+                throw RemoveError(.usage, "\(file.path) changed while flaggen was rewriting it (an editor, another run?); it was left as it is — run again")
+            }
+            if let reason = FileSystem.move(file.temporary, replacing: file.path) {
+                Self.discard(staged[index...])
+                throw RemoveError(.usage, "cannot move the new \(file.path) into place: \(reason)")
+            }
+        }
+    }
+
+    /// Removes every temporary file.
+    func discard() {
+        Self.discard(staged[...])
+    }
+
+    private static func discard(_ files: ArraySlice<Staged>) {
+        for file in files { FileSystem.removeFile(atPath: file.temporary) }
+    }
+}

@@ -1,0 +1,221 @@
+/// Takes one flag out of a manifest's text and retires its key, leaving every other byte as it
+/// was: the edit works on the text, at the lines and columns the YAML parser reports, and never
+/// re-serializes the document.
+///
+/// What goes (docs/cleanup.md, "Removing a flag"):
+/// - the flag's lines, from its key to the line before the next flag's key (or before the next
+///   top-level key, or the end of the file), except the comment and blank lines at the end of
+///   that range that are indented no deeper than the flag's key: those introduce what follows;
+/// - the comment lines directly above the key at the key's indentation: they describe the flag;
+/// - one gap of blank lines: the one after the flag when another flag follows, else the one
+///   before it, so the flags stay separated as they were.
+///
+/// Removing the only flag leaves `flags: {}`. The key is appended to `retired`, in the style
+/// the list already has (`[a, b]` or one `- a` line per key); without a `retired` field, a line
+/// `retired: [key]` is added above `flags:` (and above the comments directly over it). The
+/// file's line ending (LF or CRLF) is kept.
+struct ManifestEdit {
+    /// Why the text could not be edited; nothing is changed.
+    struct Failure: Error, Sendable {
+        var message: String
+    }
+
+    /// The manifest's bytes, as read.
+    let bytes: [UInt8]
+    /// The start offset of each line, and a last entry at `bytes.count`.
+    private let lineStarts: [Int]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") && offset + 1 < bytes.count {
+            starts.append(offset + 1)
+        }
+        starts.append(bytes.count)
+        lineStarts = starts
+    }
+
+    /// How many lines the text has (a final line ending starts no new line).
+    private var lineCount: Int { lineStarts.count - 1 }
+
+    /// The text with flag `key` removed and `key` added to `retired`.
+    func removing(_ key: String) throws(Failure) -> [UInt8] {
+        let document = YAMLParser().parse(bytes)
+        guard let tree = document.tree, document.problems.isEmpty, tree.kind(tree.root) == .mapping, !isFlow(tree.location(tree.root)) else {
+            throw Failure(message: "the manifest is not a block mapping that flaggen can edit in place; remove the flag by hand")
+        }
+        let rootEntries = Array(tree.entries(tree.root))
+        guard let flagsIndex = rootEntries.firstIndex(where: { tree.text($0.key, equals: "flags") }) else {
+            throw Failure(message: "the manifest has no 'flags' mapping")
+        }
+        let flagsEntry = rootEntries[flagsIndex]
+        guard tree.kind(flagsEntry.value) == .mapping, !isFlow(tree.location(flagsEntry.value)) else {
+            throw Failure(message: "'flags' is written in flow style ({...}); flaggen removes flags only from a block mapping, one flag per key — remove it by hand")
+        }
+        let flags = Array(tree.entries(flagsEntry.value))
+        guard let index = flags.firstIndex(where: { tree.text($0.key, equals: key) }) else {
+            throw Failure(message: "the manifest has no flag '\(key)'")
+        }
+        var edits: [Edit] = []
+        let keyLocation = tree.location(flags[index].key)
+        let indent = keyLocation.column - 1
+        let hasNext = index + 1 < flags.count
+        let boundary: Int  // the first line after the flag's range
+        if hasNext {
+            boundary = tree.location(flags[index + 1].key).line
+        } else if flagsIndex + 1 < rootEntries.count {
+            boundary = tree.location(rootEntries[flagsIndex + 1].key).line
+        } else {
+            boundary = lineCount + 1
+        }
+        var end = boundary
+        while end - 1 > keyLocation.line, isBlank(end - 1) || isComment(end - 1, indentAtMost: indent) { end -= 1 }
+        var start = keyLocation.line
+        while start - 1 > tree.location(flagsEntry.key).line, isComment(start - 1, indentExactly: indent) { start -= 1 }
+        if hasNext {
+            while end < boundary, isBlank(end) { end += 1 }
+        } else if index > 0 {
+            while start - 1 > tree.location(flags[index - 1].key).line, isBlank(start - 1) { start -= 1 }
+        }
+        edits.append(Edit(offset: lineStarts[start - 1], length: lineStarts[end - 1] - lineStarts[start - 1], text: []))
+        if flags.count == 1 {
+            guard let colon = colon(after: tree.location(flagsEntry.key)) else {
+                throw Failure(message: "cannot find the ':' after 'flags'; remove the flag by hand")
+            }
+            edits.append(Edit(offset: colon + 1, length: 0, text: Array(" {}".utf8)))
+        }
+        edits.append(try retiring(key, tree: tree, rootEntries: rootEntries, flagsKey: flagsEntry.key))
+        return applying(edits)
+    }
+
+    /// The edit that adds `key` to `retired`.
+    private func retiring(_ key: String, tree: YAMLTree, rootEntries: [YAMLTree.Entry], flagsKey: YAMLTree.NodeID) throws(Failure) -> Edit {
+        let newline = lineEnding
+        guard let retired = rootEntries.first(where: { tree.text($0.key, equals: "retired") }) else {
+            // Above `flags:` and the comments directly over it.
+            var line = tree.location(flagsKey).line
+            while line > 1, isComment(line - 1, indentAtMost: 0) { line -= 1 }
+            return Edit(offset: lineStarts[line - 1], length: 0, text: Array("retired: [\(key)]".utf8) + newline)
+        }
+        let value = retired.value
+        if tree.kind(value) == .scalar {
+            // `retired:` with nothing after it (null); the validator refused any other scalar.
+            guard let colon = colon(after: tree.location(retired.key)) else {
+                throw Failure(message: "cannot find the ':' after 'retired'; add '\(key)' to it by hand")
+            }
+            return Edit(offset: colon + 1, length: 0, text: Array(" [\(key)]".utf8))
+        }
+        let location = tree.location(value)
+        let items = tree.items(value)
+        if isFlow(location) {
+            guard let last = items.last else {
+                return Edit(offset: offset(of: location) + 1, length: 0, text: Array(key.utf8))
+            }
+            return Edit(offset: endOfToken(at: offset(of: tree.location(last))), length: 0, text: Array(", \(key)".utf8))
+        }
+        // Block style: a new `- key` line after the last item, indented as the items are.
+        guard let last = items.last else { throw Failure(message: "'retired' is empty; add '\(key)' to it by hand") }
+        let itemLine = tree.location(last).line
+        let lead = bytes[lineStarts[itemLine - 1]..<lineStarts[itemLine]].prefix { $0 == UInt8(ascii: " ") }
+        var text: [UInt8] = []
+        let lineEnd = lineStarts[itemLine]
+        if lineEnd == bytes.count, bytes.last != UInt8(ascii: "\n") { text += newline }
+        text += Array(lead) + Array("- \(key)".utf8) + newline
+        return Edit(offset: lineEnd, length: 0, text: text)
+    }
+
+    /// One replacement of bytes.
+    private struct Edit {
+        var offset: Int
+        var length: Int
+        var text: [UInt8]
+    }
+
+    /// The bytes with every edit made; edits do not overlap.
+    private func applying(_ edits: [Edit]) -> [UInt8] {
+        var result = bytes
+        for edit in edits.sorted(by: { $0.offset > $1.offset }) {
+            result.replaceSubrange(edit.offset..<(edit.offset + edit.length), with: edit.text)
+        }
+        return result
+    }
+
+    /// CRLF when the first line ends with it, else LF.
+    private var lineEnding: [UInt8] {
+        guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return [UInt8(ascii: "\n")] }
+        return newline > 0 && bytes[newline - 1] == UInt8(ascii: "\r") ? Array("\r\n".utf8) : [UInt8(ascii: "\n")]
+    }
+
+    /// Line `line`'s bytes without its line ending.
+    private func content(_ line: Int) -> ArraySlice<UInt8> {
+        var slice = bytes[lineStarts[line - 1]..<lineStarts[line]]
+        while let last = slice.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { slice = slice.dropLast() }
+        return slice
+    }
+
+    private func isBlank(_ line: Int) -> Bool {
+        content(line).allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    }
+
+    /// The line's spaces before its first other byte, and whether that byte starts a comment.
+    private func comment(_ line: Int) -> Int? {
+        let text = content(line)
+        let spaces = text.prefix { $0 == UInt8(ascii: " ") }.count
+        return text.dropFirst(spaces).first == UInt8(ascii: "#") ? spaces : nil
+    }
+
+    private func isComment(_ line: Int, indentAtMost limit: Int) -> Bool {
+        comment(line).map { $0 <= limit } ?? false
+    }
+
+    private func isComment(_ line: Int, indentExactly indent: Int) -> Bool {
+        comment(line) == indent
+    }
+
+    /// The byte offset of a parser location (its column counts characters).
+    private func offset(of location: SourceLocation) -> Int {
+        var offset = lineStarts[location.line - 1]
+        var characters = 1
+        while characters < location.column, offset < bytes.count {
+            offset += 1
+            // Continuation bytes belong to the character before.
+            while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            characters += 1
+        }
+        return offset
+    }
+
+    /// Whether the node at `location` opens a flow collection.
+    private func isFlow(_ location: SourceLocation) -> Bool {
+        let at = offset(of: location)
+        return at < bytes.count && (bytes[at] == UInt8(ascii: "[") || bytes[at] == UInt8(ascii: "{"))
+    }
+
+    /// The offset after a flow item: a quoted scalar to its closing quote, a plain one to the
+    /// first byte that cannot be in a key.
+    private func endOfToken(at start: Int) -> Int {
+        guard start < bytes.count else { return start }
+        let quote = bytes[start]
+        if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+            var cursor = start + 1
+            while cursor < bytes.count, bytes[cursor] != quote { cursor += 1 }
+            return min(cursor + 1, bytes.count)
+        }
+        var cursor = start
+        while cursor < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "#")].contains(bytes[cursor]) {
+            cursor += 1
+        }
+        return cursor
+    }
+
+    /// The offset of the first ':' after a key on its line.
+    private func colon(after key: SourceLocation) -> Int? {
+        let end = lineStarts[key.line]
+        var cursor = offset(of: key)
+        while cursor < end {
+            if bytes[cursor] == UInt8(ascii: ":") { return cursor }
+            cursor += 1
+        }
+        return nil
+    }
+}

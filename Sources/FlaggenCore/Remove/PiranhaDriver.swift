@@ -1,0 +1,161 @@
+import FlaggenJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A place in a text: a 1-based line and a 0-based UTF-8 byte column, as Piranha reports them.
+struct TextPosition: Sendable, Comparable {
+    var line: Int
+    var byteColumn: Int
+
+    static func < (lhs: TextPosition, rhs: TextPosition) -> Bool {
+        (lhs.line, lhs.byteColumn) < (rhs.line, rhs.byteColumn)
+    }
+}
+
+/// Runs Polyglot Piranha (PyPI `polyglot-piranha`) on copies of source files, in a Python found
+/// through `FLAGGEN_PYTHON` or as `python3` on the `PATH`. Piranha only ever sees the copies, in
+/// a private temporary folder, and runs in dry-run mode: it never writes a user's file. The
+/// Python process has a time limit and a bound on what it may print.
+struct PiranhaDriver: Sendable {
+    /// One file to rewrite.
+    struct Job: Sendable {
+        var rules: PiranhaRules
+        var text: String
+    }
+
+    /// What Piranha made of one file.
+    struct Result: Sendable {
+        /// The file's text after every rewrite.
+        var rewritten: String
+        /// Where the reads the rules rewrite are in the original text: from start to end, as
+        /// 1-based lines and 0-based UTF-8 byte columns.
+        var reads: [(start: TextPosition, end: TextPosition)]
+    }
+
+    /// The Python that runs Piranha.
+    var python: String
+    /// Seconds before the Python process is killed.
+    var timeout: Double = 600
+
+    /// The Python of `FLAGGEN_PYTHON`, else `python3`.
+    static func fromEnvironment() -> PiranhaDriver {
+        let configured = ProcessInfo.processInfo.environment["FLAGGEN_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
+        return PiranhaDriver(python: configured ?? "python3")
+    }
+
+    /// How to get Piranha, for messages.
+    static let installHint =
+        "install it with 'python3 -m pip install polyglot-piranha', or set FLAGGEN_PYTHON to a Python that has it; nothing was changed"
+
+    /// Rewrites each job's text. Throws, with what to do, when Python or Piranha is missing, a
+    /// rule fails, or the run takes too long.
+    func run(_ jobs: [Job]) throws(RemoveError) -> [Result] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-remove-\(UUID().uuidString)", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        } catch {
+            throw RemoveError(.usage, "cannot create a temporary folder for Piranha (\(folder.path)): \(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [JSONValue] = []
+        do {
+            for (index, job) in jobs.enumerated() {
+                try Data(job.text.utf8).write(to: folder.appendingPathComponent("in-\(index)"))
+                files.append(.object(["rules": job.rules.json, "input": .string("in-\(index)"), "output": .string("out-\(index)")]))
+            }
+            try JSONWriter().utf8Bytes(for: .object(["files": .array(files)])).withUnsafeBytes { try Data($0).write(to: folder.appendingPathComponent("job.json")) }
+            try Data(Self.script.utf8).write(to: folder.appendingPathComponent("driver.py"))
+        } catch {
+            throw RemoveError(.usage, "cannot write Piranha's input to \(folder.path): \(error)")
+        }
+        let output: Subprocess.Output
+        do throws(SubprocessError) {
+            output = try Subprocess.run([python, "-B", folder.appendingPathComponent("driver.py").path, folder.path], limit: 64 * 1024, timeout: timeout)
+        } catch {
+            throw RemoveError(.usage, "cannot run Python '\(python)' (\(error.reason)) for Piranha; \(Self.installHint)")
+        }
+        let errors = String(decoding: output.standardError, as: UTF8.self)
+        if output.timedOut {
+            throw RemoveError(.usage, "Piranha took longer than \(Int(timeout)) seconds and was stopped; nothing was changed — pass fewer PATHS")
+        }
+        switch output.status {
+        case 0: break
+        case 3: throw RemoveError(.usage, "the Python '\(python)' has no Polyglot Piranha (\(Self.lastLine(errors))); \(Self.installHint)")
+        case 127: throw RemoveError(.usage, "cannot run Python '\(python)'; \(Self.installHint)")
+        default: throw RemoveError(.usage, "Piranha failed (exit status \(output.status)): \(Self.lastLine(errors)); nothing was changed")
+        }
+        var results: [Result] = []
+        for index in jobs.indices {
+            let readsFile = folder.appendingPathComponent("out-\(index).reads")
+            guard let text = try? Data(contentsOf: folder.appendingPathComponent("out-\(index)")),
+                let readsData = try? Data(contentsOf: readsFile),
+                let reads = try? JSONParser.parse(Array(readsData)).arrayValue
+            else {
+                throw RemoveError(.usage, "Piranha left no result for a file (\(Self.lastLine(errors))); nothing was changed")
+            }
+            let starts = reads.compactMap { $0.arrayValue }.compactMap { range -> (TextPosition, TextPosition)? in
+                let numbers = range.compactMap(\.intValue)
+                guard numbers.count == 4 else { return nil }
+                return (TextPosition(line: numbers[0] + 1, byteColumn: numbers[1]), TextPosition(line: numbers[2] + 1, byteColumn: numbers[3]))
+            }
+            results.append(Result(rewritten: String(decoding: text, as: UTF8.self), reads: starts))
+        }
+        return results
+    }
+
+    private static func lastLine(_ text: String) -> String {
+        let lines = text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        return lines.last.map { String($0.prefix(500)) } ?? "no message"
+    }
+
+    /// The Python that drives Piranha: for each file, a match-only pass that finds the reads,
+    /// then the rewrite, both on the text (`code_snippet`) in dry-run mode.
+    static let script = #"""
+        import json, os, sys
+        try:
+            from polyglot_piranha import execute_piranha, PiranhaArguments, Rule, RuleGraph, OutgoingEdges, Filter
+        except BaseException as error:
+            print("cannot import polyglot_piranha: %s" % error, file=sys.stderr)
+            sys.exit(3)
+
+        folder = sys.argv[1]
+        with open(os.path.join(folder, "job.json"), encoding="utf-8") as handle:
+            job = json.load(handle)
+
+        def make_rule(spec):
+            filters = set()
+            if "enclosing" in spec:
+                filters.add(Filter(enclosing_node=spec["enclosing"]))
+            for query in spec["notEnclosing"]:
+                filters.add(Filter(not_enclosing_node=query))
+            arguments = dict(name=spec["name"], query=spec["query"], is_seed_rule=spec["isSeed"],
+                             holes=set(spec["holes"]), filters=filters)
+            if "replaceNode" in spec:
+                arguments["replace_node"] = spec["replaceNode"]
+                arguments["replace"] = spec["replace"]
+            return Rule(**arguments)
+
+        for entry in job["files"]:
+            rules = entry["rules"]
+            with open(os.path.join(folder, entry["input"]), encoding="utf-8", newline="") as handle:
+                text = handle.read()
+            find = RuleGraph(rules=[Rule(name="flaggen_find", query=rules["readQuery"])], edges=[])
+            found = execute_piranha(PiranhaArguments(rules["language"], code_snippet=text, rule_graph=find, dry_run=True))
+            reads = []
+            for summary in found:
+                for _, match in summary.matches:
+                    start, end = match.range.start_point, match.range.end_point
+                    reads.append([start.row, start.column, end.row, end.column])
+            graph = RuleGraph(rules=[make_rule(rule) for rule in rules["rules"]],
+                              edges=[OutgoingEdges(edge["from"], to=edge["to"], scope=edge["scope"]) for edge in rules["edges"]])
+            rewritten = execute_piranha(PiranhaArguments(rules["language"], code_snippet=text, rule_graph=graph, dry_run=True))
+            content = rewritten[0].content if rewritten else text
+            with open(os.path.join(folder, entry["output"]), "w", encoding="utf-8", newline="") as handle:
+                handle.write(content)
+            with open(os.path.join(folder, entry["output"] + ".reads"), "w", encoding="utf-8") as handle:
+                json.dump(reads, handle)
+        """#
+}

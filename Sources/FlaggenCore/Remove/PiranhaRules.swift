@@ -1,0 +1,174 @@
+import FlaggenJSON
+
+/// The Polyglot Piranha rules that rewrite the reads of one flag through flaggen's generated API
+/// (`receiver.isOn(Flags.x)`, `receiver.value(Flags.x)`, with or without a receiver) to the kept
+/// value, chained to Piranha's built-in cleanup rules for the language (boolean simplification,
+/// `if`/`guard`/ternary cleanup, Kotlin's unused locals), plus the few flaggen adds: Swift locals
+/// (`let on = flags.isOn(Flags.x)`), the Swift parse of `!flags.isOn(...)` (tree-sitter-swift
+/// puts the `!` on the receiver), and Kotlin `when` entries that became `true ->` or `false ->`.
+///
+/// The rules are data; `PiranhaDriver` hands them to Piranha as JSON.
+struct PiranhaRules: Sendable {
+    /// A source language Piranha rewrites.
+    enum Language: String, Sendable, CaseIterable {
+        case swift
+        case kotlin
+
+        /// Piranha's name for it.
+        var piranhaName: String { self == .swift ? "swift" : "kt" }
+    }
+
+    /// What the reads become.
+    enum Replacement: Sendable, Equatable {
+        /// A bool flag's kept value: the reads become `true` or `false`, and what follows is simplified.
+        case bool(Bool)
+        /// Another flag's value, as a literal of each language (`"Pay now"`, `3` and `3L`, `0.5`).
+        case literal(swift: String, kotlin: String)
+    }
+
+    /// One rule, as Piranha's `Rule` takes it.
+    struct Rule: Sendable {
+        var name: String
+        var query: String
+        var replaceNode: String?
+        var replace: String?
+        var isSeed = true
+        var holes: [String] = []
+        var enclosing: String?
+        var notEnclosing: [String] = []
+    }
+
+    /// One `OutgoingEdges`.
+    struct Edge: Sendable {
+        var from: String
+        var to: [String]
+        var scope: String
+    }
+
+    var language: Language
+    var rules: [Rule]
+    var edges: [Edge]
+    /// The query that finds every read the rules rewrite (`@call` is the whole read).
+    var readQuery: String
+
+    /// The rules for the reads of the flag whose generated property is `typeName.propertyName`.
+    init(language: Language, typeName: String, propertyName: String, replacement: Replacement) {
+        self.language = language
+        let methods = replacement == .bool(true) || replacement == .bool(false) ? "^(isOn|value)$" : "^value$"
+        let predicates = """
+            (#match? @method "\(methods)")
+            (#eq? @type "\(typeName)")
+            (#eq? @name "\(propertyName)")
+            """
+        let call: String
+        switch language {
+        case .swift:
+            call = """
+                (call_expression
+                    [(navigation_expression suffix: (navigation_suffix suffix: (simple_identifier) @method))
+                     (simple_identifier) @method]
+                    (call_suffix (value_arguments . (value_argument value: (navigation_expression
+                        target: (simple_identifier) @type suffix: (navigation_suffix suffix: (simple_identifier) @name))) .))) @call
+                """
+        case .kotlin:
+            call = """
+                (call_expression
+                    [(navigation_expression (_) (navigation_suffix (simple_identifier) @method))
+                     (simple_identifier) @method]
+                    (call_suffix (value_arguments . (value_argument (navigation_expression
+                        (simple_identifier) @type (navigation_suffix (simple_identifier) @name))) .))) @call
+                """
+        }
+        readQuery = "(\(call)\n\(predicates))"
+        switch replacement {
+        case .literal(let swift, let kotlin):
+            let literal = language == .swift ? swift : kotlin
+            rules = [Rule(name: "flaggen_read", query: readQuery, replaceNode: "call", replace: literal)]
+            edges = []
+        case .bool(let kept):
+            let value = kept ? "true" : "false"
+            let negated = kept ? "false" : "true"
+            switch language {
+            case .swift:
+                rules = [
+                    Rule(name: "flaggen_read", query: "(\(call)\n\(predicates)\n(#not-match? @call \"^!\"))", replaceNode: "call", replace: value),
+                    Rule(name: "flaggen_negated_read", query: "(\(call)\n\(predicates)\n(#match? @call \"^!\"))", replaceNode: "call", replace: negated),
+                ] + Self.swiftLocals
+                edges = ["flaggen_read", "flaggen_negated_read"].map { Edge(from: $0, to: ["boolean_literal_cleanup", "flaggen_local"], scope: "Parent") } + [
+                    Edge(from: "flaggen_local", to: ["flaggen_local_use"], scope: "Function"),
+                    Edge(from: "flaggen_local_use", to: ["boolean_literal_cleanup"], scope: "Parent"),
+                ]
+            case .kotlin:
+                rules = [Rule(name: "flaggen_read", query: readQuery, replaceNode: "call", replace: value)] + Self.kotlinWhen
+                edges = [
+                    Edge(from: "flaggen_read", to: ["boolean_literal_cleanup", "flaggen_when_true", "flaggen_when_false"], scope: "Parent"),
+                    Edge(from: "flaggen_when_false", to: ["flaggen_when_else"], scope: "Parent"),
+                ]
+            }
+        }
+    }
+
+    /// `let on = true` in a function (what `let on = flags.isOn(Flags.x)` became) goes, and
+    /// each use of `on` in the function becomes the literal. Only `let`: a `var` may change.
+    /// A name after a `.` or an argument label is another name.
+    private static let swiftLocals: [Rule] = [
+        Rule(
+            name: "flaggen_local",
+            query: """
+                ((property_declaration (value_binding_pattern) @binding
+                    name: (pattern bound_identifier: (simple_identifier) @flaggen_var)
+                    value: (boolean_literal) @flaggen_lit) @declaration
+                 (#eq? @binding "let"))
+                """,
+            replaceNode: "declaration", replace: "", isSeed: false, enclosing: "(function_declaration) @function"),
+        Rule(
+            name: "flaggen_local_use",
+            query: "((simple_identifier) @use (#eq? @use \"@flaggen_var\"))",
+            replaceNode: "use", replace: "@flaggen_lit", isSeed: false, holes: ["flaggen_var", "flaggen_lit"],
+            notEnclosing: ["(navigation_suffix) @suffix", "(value_argument_label) @label", "(pattern) @pattern"]),
+    ]
+
+    /// Kotlin `when` without a subject: a first entry `true -> x` is the whole `when` (when `x`
+    /// is one expression or statement); a `false -> x` entry goes; a `when` left with only
+    /// `else -> x` is `x`.
+    private static let kotlinWhen: [Rule] = [
+        Rule(
+            name: "flaggen_when_true",
+            query: """
+                ((when_expression . (when_entry (when_condition (boolean_literal) @condition) (control_structure_body . (_) @body .))) @when
+                 (#eq? @condition "true"))
+                """,
+            replaceNode: "when", replace: "@body", isSeed: false),
+        Rule(
+            name: "flaggen_when_false",
+            query: """
+                ((when_entry (when_condition (boolean_literal) @condition)) @entry
+                 (#eq? @condition "false"))
+                """,
+            replaceNode: "entry", replace: "", isSeed: false),
+        Rule(
+            name: "flaggen_when_else",
+            query: "((when_expression . (when_entry \"else\" (control_structure_body . (_) @body .)) .) @when)",
+            replaceNode: "when", replace: "@body", isSeed: false),
+    ]
+
+    /// The rules as the driver reads them.
+    var json: JSONValue {
+        .object([
+            "language": .string(language.piranhaName),
+            "readQuery": .string(readQuery),
+            "rules": .array(rules.map { rule in
+                var members: [String: JSONValue] = [
+                    "name": .string(rule.name), "query": .string(rule.query), "isSeed": .bool(rule.isSeed),
+                    "holes": .array(rule.holes.map(JSONValue.string)),
+                    "notEnclosing": .array(rule.notEnclosing.map(JSONValue.string)),
+                ]
+                if let node = rule.replaceNode { members["replaceNode"] = .string(node) }
+                if let replace = rule.replace { members["replace"] = .string(replace) }
+                if let enclosing = rule.enclosing { members["enclosing"] = .string(enclosing) }
+                return .object(members)
+            }),
+            "edges": .array(edges.map { .object(["from": .string($0.from), "to": .array($0.to.map(JSONValue.string)), "scope": .string($0.scope)]) }),
+        ])
+    }
+}

@@ -1,0 +1,93 @@
+@testable import FlaggenCore
+import XCTest
+
+/// `flaggen remove`'s manifest edit: the flag's block goes, its key joins `retired`, and every
+/// other byte stays as it was.
+final class ManifestEditTests: XCTestCase {
+    private func flag(_ key: String, comment: String? = nil) -> String {
+        (comment.map { "  # \($0)\n" } ?? "") + """
+              \(key):
+                type: bool
+                default: false
+                owner: payments
+                expires: 2029-03-01
+
+            """
+    }
+
+    private func removing(_ key: String, from text: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let edited = try ManifestEdit(bytes: Array(text.utf8)).removing(key)
+        let result = ManifestValidator().validate(edited, file: "flags.yaml")
+        XCTAssertNotNil(result.manifest, "the edited manifest is invalid: \(result.diagnostics)", file: file, line: line)
+        return String(decoding: edited, as: UTF8.self)
+    }
+
+    private let head = "# Flags.\nversion: 1\nname: Flags\nretired: [old_banner]   # never reuse these\n\nflags:\n"
+
+    func testAMiddleFlagTakesItsCommentAndTheBlankLineAfterIt() throws {
+        let text = head + flag("a") + "\n" + flag("b", comment: "B's note") + "\n" + flag("c") + "\n# configs follow\nconfigs: {}\n"
+        let expected = head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, b]") + flag("a") + "\n" + flag("c") + "\n# configs follow\nconfigs: {}\n"
+        XCTAssertEqual(try removing("b", from: text), expected)
+    }
+
+    func testTheFirstFlag() throws {
+        let text = head + flag("a") + "\n" + flag("b")
+        XCTAssertEqual(try removing("a", from: text), head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, a]") + flag("b"))
+    }
+
+    func testTheLastFlagTakesTheBlankLineBeforeItAndKeepsWhatFollows() throws {
+        let text = head + flag("a") + "\n" + flag("b") + "\n# configs follow\nconfigs: {}\n"
+        let expected = head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, b]") + flag("a") + "\n# configs follow\nconfigs: {}\n"
+        XCTAssertEqual(try removing("b", from: text), expected)
+    }
+
+    func testTheLastFlagAtTheEndOfTheFile() throws {
+        let text = head + flag("a") + "\n" + flag("b")
+        XCTAssertEqual(try removing("b", from: text), head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, b]") + flag("a"))
+    }
+
+    func testTheOnlyFlagLeavesAnEmptyMapping() throws {
+        let text = head + flag("a") + "\nconfigs: {}\n"
+        let expected = head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, a]").replacingOccurrences(of: "flags:\n", with: "flags: {}\n") + "\nconfigs: {}\n"
+        XCTAssertEqual(try removing("a", from: text), expected)
+    }
+
+    func testBlockStyleRetiredGetsANewItemLine() throws {
+        let text = "version: 1\nname: Flags\nretired:\n  - old_banner  # 2028\n  - older\nflags:\n" + flag("a") + flag("b")
+        let expected = "version: 1\nname: Flags\nretired:\n  - old_banner  # 2028\n  - older\n  - a\nflags:\n" + flag("b")
+        XCTAssertEqual(try removing("a", from: text), expected)
+    }
+
+    func testEmptyFlowRetired() throws {
+        let text = "version: 1\nname: Flags\nretired: []\nflags:\n" + flag("a") + flag("b")
+        XCTAssertEqual(try removing("a", from: text), "version: 1\nname: Flags\nretired: [a]\nflags:\n" + flag("b"))
+    }
+
+    func testWithoutRetiredALineIsAddedAboveFlagsAndItsComments() throws {
+        let text = "version: 1\nname: Flags\n\n# The flags.\nflags:\n" + flag("a") + flag("b")
+        XCTAssertEqual(try removing("a", from: text), "version: 1\nname: Flags\n\nretired: [a]\n# The flags.\nflags:\n" + flag("b"))
+    }
+
+    func testCRLFStaysCRLF() throws {
+        let lf = head + flag("a") + "\n" + flag("b", comment: "note") + "\n" + flag("c")
+        let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+        let expected = (head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, b]") + flag("a") + "\n" + flag("c")).replacingOccurrences(of: "\n", with: "\r\n")
+        XCTAssertEqual(try removing("b", from: crlf), expected)
+    }
+
+    func testOtherBytesStayIdentical() throws {
+        // Odd spacing, quoting and a comment inside the next flag survive untouched.
+        let next = "  'b':    # quoted key\n    type:   bool\n    default: false   \n    owner: \"payments\"\n    expires: 2029-03-01\n"
+        let text = head + flag("a") + next
+        XCTAssertEqual(try removing("a", from: text), head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, a]") + next)
+    }
+
+    func testAFlowFlagsMappingIsRefused() {
+        let text = "version: 1\nname: Flags\nflags: {a: {type: bool, default: false, owner: x, expires: 2029-03-01}}\n"
+        XCTAssertThrowsError(try ManifestEdit(bytes: Array(text.utf8)).removing("a"))
+    }
+
+    func testAnUnknownFlagIsRefused() {
+        XCTAssertThrowsError(try ManifestEdit(bytes: Array((head + flag("a")).utf8)).removing("zzz"))
+    }
+}
