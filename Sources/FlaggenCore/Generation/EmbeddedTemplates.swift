@@ -1665,6 +1665,20 @@ data class {{name}}(
     {{parameter}}{{^isLast}},{{/isLast}}
 {{/properties}}
 ) {
+{{#enums}}
+{{#docComment}}
+    {{.}}
+{{/docComment}}
+    enum class {{name}}(
+        /** The value as JSON writes it. */
+        val value: {{valueType}}
+    ) {
+{{#entries}}
+        {{name}}({{valueLiteral}}){{^isLast}},{{/isLast}}
+{{/entries}}
+    }
+
+{{/enums}}
 {{/hasProperties}}
 {{^hasProperties}}
 class {{name}} {
@@ -1716,12 +1730,12 @@ import FlagKit
 import Foundation
 
 /// The feature flags and remote config declared in {{manifestName}}.
-public enum {{typeName}} {
+{{access}} enum {{typeName}} {
 {{#flags}}
   {{#docComment}}
   {{.}}
   {{/docComment}}
-  public static let {{name}} = Flag<{{valueType}}>(
+  {{access}} static let {{name}} = {{types.Flag}}<{{valueType}}>(
     key: {{keyLiteral}},
     defaultValue: {{defaultLiteral}},
     owner: {{ownerLiteral}},
@@ -1734,10 +1748,10 @@ public enum {{typeName}} {
 {{/flags}}
   /// Every flag, in manifest order.
 {{^hasFlags}}
-  public static let all: [any FlagMetadata] = []
+  {{access}} static let all: [any {{types.FlagMetadata}}] = []
 {{/hasFlags}}
 {{#hasFlags}}
-  public static let all: [any FlagMetadata] = [
+  {{access}} static let all: [any {{types.FlagMetadata}}] = [
 {{#flags}}
     _metadata({{name}}),
 {{/flags}}
@@ -1747,38 +1761,49 @@ public enum {{typeName}} {
   /// holds one type: the type checker takes time that grows much faster than the number of
   /// flags on a literal of mixed `Flag<...>` types (over 40 s for 5,000 flags). No flag's name
   /// starts with an underscore.
-  private static func _metadata(_ flag: any FlagMetadata) -> any FlagMetadata { flag }
+  private static func _metadata(_ flag: any {{types.FlagMetadata}}) -> any {{types.FlagMetadata}} { flag }
 {{/hasFlags}}
 
   /// The flags whose last day has passed on `date`. `flaggen lint` fails the build while any
   /// remain: remove them from the code and the manifest.
-  public static func expired(on date: Date) -> [any FlagMetadata] {
+  {{access}} static func expired(on date: {{types.Date}}) -> [any {{types.FlagMetadata}}] {
     all.filter { $0.isExpired(on: date) }
   }
-}
 
-/// The key of every flag, for code that handles flags by key.
-public enum FlagKey: String, CaseIterable, Sendable {
+  /// The key of every flag, for code that handles flags by key.
+  {{access}} enum {{keyTypeName}}: {{types.String}}, {{types.CaseIterable}}, {{types.Sendable}} {
 {{#flags}}
-  case {{name}} = {{keyLiteral}}
+    case {{name}} = {{keyLiteral}}
 {{/flags}}
-}
+  }
 {{#configs}}
-
-{{#docComment}}
-{{.}}
-{{/docComment}}
-public struct {{name}}: Codable, Sendable, Equatable {
-  /// The schema version this type was generated from.
-  public static let schemaVersion = {{schemaVersionLiteral}}
-{{#properties}}
 
   {{#docComment}}
   {{.}}
   {{/docComment}}
-  public var {{name}}: {{type}}
+  {{access}} struct {{name}}: {{types.Codable}}, {{types.Sendable}}, {{types.Equatable}} {
+    /// The schema version this type was generated from.
+    {{access}} static let schemaVersion = {{schemaVersionLiteral}}
+{{#enums}}
+
+    {{#docComment}}
+    {{.}}
+    {{/docComment}}
+    {{access}} enum {{name}}: {{types.String}}, {{types.Codable}}, {{types.Sendable}}, {{types.CaseIterable}} {
+{{#cases}}
+      case {{name}} = {{rawValueLiteral}}
+{{/cases}}
+    }
+{{/enums}}
+{{#properties}}
+
+    {{#docComment}}
+    {{.}}
+    {{/docComment}}
+    {{access}} var {{name}}: {{type}}
 {{/properties}}
 {{#properties}}
+<<<<<<< HEAD
 {{#allowedValues}}
 
   private static let {{name}}: ExactStrings = [
@@ -1787,55 +1812,66 @@ public struct {{name}}: Codable, Sendable, Equatable {
 {{/literals}}
   ]
 {{/allowedValues}}
+=======
+>>>>>>> 57503ca (WIP generated API (#17))
 {{#hoistedDefault}}
 
-  private static let {{name}}: {{type}} = {{literal}}
+    private static let {{name}}: {{type}} = {{literal}}
 {{/hoistedDefault}}
 {{/properties}}
 {{^hasProperties}}
 
-  /// Creates the value.
-  public init() {}
+    /// Creates the value.
+    {{access}} init() {}
 {{/hasProperties}}
 {{#hasProperties}}
 
-  /// Creates a value; omitted properties take their defaults from the manifest.
-  public init(
+    /// Creates a value; omitted properties take their defaults from the manifest.
+    {{access}} init(
 {{#properties}}
-    {{initParameter}}{{^isLast}},{{/isLast}}
+      {{initParameter}}{{^isLast}},{{/isLast}}
 {{/properties}}
-  ) {
+    ) {
 {{#properties}}
-    self.{{name}} = {{name}}
+      self.{{name}} = {{name}}
 {{/properties}}
-  }
+    }
 
-  /// Decodes a value, filling omitted properties with their defaults and checking the
-  /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
+    /// Decodes a value, filling omitted properties with their defaults and checking the
+    /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
+    {{access}} init(from decoder: any {{types.Decoder}}) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
 {{#properties}}
-    {{name}} = {{decodeExpression}}
+      self.{{name}} = {{decodeExpression}}
 {{/properties}}
 {{#properties}}
 {{#checks}}
-    guard {{condition}} else {
-      throw DecodingError.dataCorruptedError(
-        forKey: {{keyCase}}, in: container, debugDescription: {{messageLiteral}})
-    }
+      guard {{condition}} else {
+        throw {{types.DecodingError}}.dataCorruptedError(
+          forKey: {{keyCase}}, in: container, debugDescription: {{messageLiteral}})
+      }
 {{/checks}}
 {{/properties}}
-  }
+    }
 {{/hasProperties}}
 
+<<<<<<< HEAD
   /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
   /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
   /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
   public static func decode(from data: Data) -> {{name}}? {
     try? ConfigDecoding.decode({{name}}.self, from: data)
+=======
+    /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
+    /// The text must be strict JSON (RFC 8259), as the Kotlin decoder requires too.
+    {{access}} static func decode(from data: {{types.Data}}) -> Self? {
+      guard {{types.StrictJSON}}.isWellFormed(data) else { return nil }
+      return try? {{types.JSONDecoder}}().decode(Self.self, from: data)
+    }
+>>>>>>> 57503ca (WIP generated API (#17))
   }
-}
 {{/configs}}
+}
 
 """#,
     ]

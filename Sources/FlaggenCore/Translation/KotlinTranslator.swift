@@ -20,7 +20,7 @@ public struct KotlinTranslator: Sendable {
         names.reserveCapacity(manifest.flags.count)
         // By index: a closure over the flags copied every flag definition.
         for index in manifest.flags.indices { names.append(Identifiers.upperCamel(manifest.flags[index].key)) }
-        let scope = Scope(hidden: names, packageName: manifest.kotlinPackage)
+        let scope = Scope(hidden: names, packageName: manifest.kotlinPackage).hiding(configsAmong: names, configs: calls)
         let flags = flagsAndParts(manifest.flags, names: names, calls: calls, scope: scope)
         let propertyShape = Self.propertyShape()
         return .object([
@@ -58,6 +58,9 @@ public struct KotlinTranslator: Sendable {
         /// (`com.example.flags.FlagKind`) where a flag property has their name.
         let flagDateType: String
         let flagKindType: String
+        /// The configs whose name is declared here (a flag or a parameter named `Plan`): a
+        /// nested enum of theirs is reached through the package (`com.example.flags.Plan.Style`).
+        var hiddenConfigs: Set<String> = []
 
         /// A scope where `hidden` are declared (flag properties, constructor parameters). Only
         /// the few type names above matter, so they are looked for in one pass, without a set
@@ -83,6 +86,19 @@ public struct KotlinTranslator: Sendable {
 
         /// Nothing hidden: companion objects see no instance properties.
         static func companion(packageName: String) -> Scope { Scope(hidden: [], packageName: packageName) }
+
+        /// The same scope, where those of `hidden` that are config names hide their configs.
+        func hiding(configsAmong hidden: some Sequence<String>, configs: [String: KotlinConfigCall]) -> Scope {
+            var scope = self
+            for name in hidden where configs[name] != nil { scope.hiddenConfigs.insert(name) }
+            return scope
+        }
+
+        /// How a config's nested type is reached here: `Plan.Style`, or
+        /// `com.example.flags.Plan.Style` where a name hides the config.
+        func nested(_ type: String, in config: String) -> String {
+            hiddenConfigs.contains(config) ? "\(packageName).\(config).\(type)" : "\(config).\(type)"
+        }
     }
 
     // MARK: - Parts
@@ -521,6 +537,13 @@ public struct KotlinTranslator: Sendable {
             for (position, (index, value)) in present.enumerated() {
                 Self.appendIndent(inner, to: &text)
                 text.append(contentsOf: call.labels[index].utf8)
+                if properties[index].enumValues != nil {
+                    // An enum entry: written as it is.
+                    forms.appendForm(argument, to: &text)
+                    text.append(contentsOf: (position < present.count - 1 ? ",\n" : "\n").utf8)
+                    argument = forms.part(after: argument)
+                    continue
+                }
                 appendExpression(
                     value, as: properties[index].type, calls: calls, forms: forms, part: argument,
                     used: inner + call.labelWidths[index], indent: inner, to: &text)
@@ -580,7 +603,13 @@ public struct KotlinTranslator: Sendable {
                 guard let value = object[properties[index].name] else { continue }
                 forms.append(isFirst ? call.labels[index] : call.labelsAfterComma[index])
                 isFirst = false
-                appendInlineExpression(value, as: properties[index].type, calls: calls, scope: scope, to: &forms)
+                if let entry = enumEntry(value, of: properties[index], in: name, scope: scope) {
+                    let part = forms.begin()
+                    forms.append(entry)
+                    forms.end(part)
+                } else {
+                    appendInlineExpression(value, as: properties[index].type, calls: calls, scope: scope, to: &forms)
+                }
             }
             forms.append(")")
         default:
@@ -606,13 +635,45 @@ public struct KotlinTranslator: Sendable {
         ]
         // Constructor parameters are in scope in the default values of later parameters.
         let constructorScope = Scope(hidden: config.properties.lazy.map(\.name), packageName: packageName)
+            .hiding(configsAmong: config.properties.lazy.map(\.name), configs: calls)
+        // Two properties whose JVM getters share a name (`title` and `Title`: getTitle) would not
+        // compile: the later ones get a getter of their own, `get_Title`, which no property's
+        // getter can have (property names start with a letter).
+        var getters: Set<String> = []
+        let jvmNames = config.properties.map { property -> String? in
+            getters.insert(Self.jvmGetterName(of: property.name)).inserted ? nil : "get_" + property.name
+        }
         let properties = config.properties.enumerated().map {
             property(
-                for: $1, calls: calls, constructorScope: constructorScope, packageName: packageName, shape: propertyShape,
-                position: ($0, config.properties.count))
+                for: $1, config: config.name, calls: calls, constructorScope: constructorScope, packageName: packageName,
+                jvmGetterName: jvmNames[$0], shape: propertyShape, position: ($0, config.properties.count))
+        }
+        let enumProperties = config.properties.filter { $0.enumValues != nil }
+        let enums = enumProperties.enumerated().map { position, property -> MustacheValue in
+            let values = property.enumValues ?? []
+            let cases = EnumCases(values)
+            return .object([
+                "name": .string(SwiftTranslator.enumTypeName(of: property)),
+                "docComment": .array(
+                    KotlinLiteral.kdoc(["The values of `\(property.name)`; a value the app does not know fails decoding."], indent: 4)
+                        .map(MustacheValue.string)),
+                // An entry named `String` hides the type inside the enum.
+                "valueType": .string(cases.kotlinNames.contains("String") ? "kotlin.String" : "String"),
+                "entries": .array(values.indices.map { index in
+                    .object([
+                        "name": .string(cases.kotlinNames[index]),
+                        "valueLiteral": .string(KotlinLiteral.string(values[index])),
+                        "isFirst": .bool(index == 0),
+                        "isLast": .bool(index == values.count - 1),
+                    ])
+                }),
+                "isFirst": .bool(position == 0),
+                "isLast": .bool(position == enumProperties.count - 1),
+            ])
         }
         return .object([
             "name": .string(config.name),
+            "enums": .array(enums),
             "schemaVersionLiteral": .string(KotlinLiteral.int(config.version)),
             "docComment": .array(KotlinLiteral.kdoc(doc, indent: 0).map(MustacheValue.string)),
             "properties": .array(properties),
@@ -640,18 +701,24 @@ public struct KotlinTranslator: Sendable {
     }
 
     private func property(
-        for property: ConfigProperty, calls: [String: KotlinConfigCall], constructorScope: Scope, packageName: String,
-        shape: ObjectShape, position: (index: Int, count: Int)
+        for property: ConfigProperty, config: String, calls: [String: KotlinConfigCall], constructorScope: Scope,
+        packageName: String, jvmGetterName: String?, shape: ObjectShape, position: (index: Int, count: Int)
     ) -> MustacheValue {
         let keyLiteral = KotlinLiteral.string(property.name)
         let name = Identifiers.kotlinEscaped(property.name)
         let isNullable = !property.isRequired && property.defaultValue == nil
-        let type = kotlinType(property.type) + (isNullable ? "?" : "")
-        var parameter = "val \(name): \(type)"
+        let baseType = property.enumValues != nil ? SwiftTranslator.enumTypeName(of: property) : kotlinType(property.type)
+        let type = baseType + (isNullable ? "?" : "")
+        var parameter = jvmGetterName.map { "@get:JvmName(\"\($0)\") " } ?? ""
+        parameter += "val \(name): \(type)"
         if let value = property.defaultValue {
             parameter += " = "
-            parameter += expression(
-                value, as: property.type, calls: calls, scope: constructorScope, used: 4 + SourceText.width(parameter), indent: 4)
+            if let entry = enumEntry(value, of: property, in: nil, scope: constructorScope) {
+                parameter += entry
+            } else {
+                parameter += expression(
+                    value, as: property.type, calls: calls, scope: constructorScope, used: 4 + SourceText.width(parameter), indent: 4)
+            }
         } else if isNullable {
             parameter += " = null"
         }
@@ -751,11 +818,38 @@ public struct KotlinTranslator: Sendable {
             append(itemExpression(items, value: "it"))
             append(" }")
         }
+        if property.enumValues != nil {
+            // The checked text as its entry.
+            append(property.isRequired ? ".let" : "?.let")
+            append(" { value -> \(SwiftTranslator.enumTypeName(of: property)).values().first { it.value == value } }")
+        }
         if !property.isRequired, let value = property.defaultValue {
             append(" ?: ")
-            append(inlineExpression(value, as: property.type, calls: calls, scope: scope))
+            append(enumEntry(value, of: property, in: nil, scope: scope) ?? inlineExpression(value, as: property.type, calls: calls, scope: scope))
         }
         return String(decoding: read, as: UTF8.self)
+    }
+
+    /// The entry of a property's nested enum that a value names, such as `Style.Light` inside
+    /// the config (`config` nil) or `PaywallConfig.Style.Light` elsewhere; nil for a property
+    /// without `enum:` values.
+    func enumEntry(_ value: JSONValue, of property: ConfigProperty, in config: String?, scope: Scope) -> String? {
+        guard let values = property.enumValues, case .string(let text) = value, let index = values.firstIndex(of: text) else {
+            return nil
+        }
+        let type = SwiftTranslator.enumTypeName(of: property)
+        let qualified = config.map { scope.nested(type, in: $0) } ?? type
+        return qualified + "." + EnumCases(values).kotlinNames[index]
+    }
+
+    /// The JVM name of a Kotlin property's getter: `getTitle` for `title` and `Title`, `isOn`
+    /// for `isOn` (a name of `is` and a character that is not a lowercase letter keeps its name).
+    static func jvmGetterName(of name: String) -> String {
+        let utf8 = Array(name.utf8)
+        if utf8.count > 2, utf8[0] == UInt8(ascii: "i"), utf8[1] == UInt8(ascii: "s"), !(utf8[2] >= 0x61 && utf8[2] <= 0x7A) {
+            return name
+        }
+        return "get" + name.prefix(1).uppercased() + name.dropFirst()
     }
 
     /// Reads one array element, `value`, strictly.

@@ -2,7 +2,7 @@
 // that messages and the JSON Schema use (``ManifestValidator/flagFields`` and the like).
 
 enum TopLevelField: Int, FieldName {
-    case version, name, kotlinPackage, retired, outputs, templates, flags, configs
+    case version, name, kotlinPackage, retired, outputs, templates, flags, configs, swiftAccess
     static let known = FieldNames(ManifestValidator.topLevelFields)
 }
 

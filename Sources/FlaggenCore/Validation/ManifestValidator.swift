@@ -26,7 +26,7 @@ public struct ManifestValidator: Sendable {
         self.limits = limits
     }
 
-    static let topLevelFields = ["version", "name", "kotlinPackage", "retired", "outputs", "templates", "flags", "configs"]
+    static let topLevelFields = ["version", "name", "kotlinPackage", "retired", "outputs", "templates", "flags", "configs", "swiftAccess"]
     static let flagFields = ["type", "default", "owner", "expires", "kind", "description", "rollout", "killSwitch", "schema"]
     static let rolloutFields = ["percent", "platforms", "minAppVersion", "value"]
     static let outputFields = ["swift", "kotlin", "kotlinRuntime", "schemas", "seeds", "servers"]
@@ -111,6 +111,17 @@ private struct ManifestReader {
             }
         }
 
+        var swiftAccess = SwiftAccess.public
+        if let node = fields[.swiftAccess], let value = context.string(node, "'swiftAccess'") {
+            if let access = SwiftAccess(rawValue: value) {
+                swiftAccess = access
+            } else {
+                context.error(
+                    "'swiftAccess' must be public (the default, for a module others import) or internal (for an app of one module), found '\(value)'",
+                    at: tree.location(node))
+            }
+        }
+
         let retired = readRetired(fields[.retired])
         let outputs = readOutputs(fields[.outputs], manifestName: context.file.split(separator: "/").last.map(String.init) ?? context.file)
         var templates = fields[.templates].flatMap { context.nonEmptyString($0, "'templates'") }
@@ -127,7 +138,7 @@ private struct ManifestReader {
         let flags = readFlags(fields[.flags], root: root, retired: retired, configs: configs)
 
         return Manifest(
-            version: 1, name: name, kotlinPackage: kotlinPackage, retired: retired.map(\.key), outputs: outputs,
+            version: 1, name: name, kotlinPackage: kotlinPackage, swiftAccess: swiftAccess, retired: retired.map(\.key), outputs: outputs,
             templates: templates, templatesLocation: fields[.templates].map { tree.location($0) }, flags: flags,
             configs: configsInOrder(fields[.configs], configs))
     }
