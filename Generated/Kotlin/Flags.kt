@@ -185,9 +185,18 @@ data class PaywallConfig(
     /** At least 0. At most 30. */
     val trialDays: Long = 0L,
     /** One of "light", "dark". */
-    val style: String = "light",
+    val style: Style = Style.Light,
     val plans: List<Plan> = emptyList()
 ) {
+    /** The values of `style`; a value the app does not know fails decoding. */
+    enum class Style(
+        /** The value as JSON writes it. */
+        val value: String
+    ) {
+        Light("light"),
+        Dark("dark")
+    }
+
     companion object {
         /** The schema version this type was generated from. */
         const val SCHEMA_VERSION: Int = 1
@@ -207,7 +216,7 @@ data class PaywallConfig(
         internal fun read(json: JSONObject): PaywallConfig = PaywallConfig(
             title = FlagJson.requiredString(json, "title", maxLength = 40),
             trialDays = FlagJson.optionalLong(json, "trialDays", minimum = 0L, maximum = 30L) ?: 0L,
-            style = FlagJson.optionalString(json, "style", allowed = listOf("light", "dark")) ?: "light",
+            style = FlagJson.optionalString(json, "style", allowed = listOf("light", "dark"))?.let { value -> Style.values().first { it.value == value } } ?: Style.Light,
             plans = FlagJson.optionalList(json, "plans") { Plan.read(FlagJson.jsonObject(it)) } ?: emptyList()
         )
     }

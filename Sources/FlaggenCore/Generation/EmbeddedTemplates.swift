@@ -1793,6 +1793,12 @@ import Foundation
 {{#cases}}
       case {{name}} = {{rawValueLiteral}}
 {{/cases}}
+
+      /// Decodes one of the values, written exactly (code point for code point, as Kotlin
+      /// compares them).
+      {{access}} init(from decoder: any {{types.Decoder}}) throws {
+        self = try {{types.ConfigDecoding}}.exactCase(from: decoder)
+      }
     }
 {{/enums}}
 {{#properties}}
@@ -1803,17 +1809,6 @@ import Foundation
     {{access}} var {{name}}: {{type}}
 {{/properties}}
 {{#properties}}
-<<<<<<< HEAD
-{{#allowedValues}}
-
-  private static let {{name}}: ExactStrings = [
-{{#literals}}
-    {{.}},
-{{/literals}}
-  ]
-{{/allowedValues}}
-=======
->>>>>>> 57503ca (WIP generated API (#17))
 {{#hoistedDefault}}
 
     private static let {{name}}: {{type}} = {{literal}}
@@ -1855,20 +1850,12 @@ import Foundation
     }
 {{/hasProperties}}
 
-<<<<<<< HEAD
-  /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
-  /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
-  /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
-  public static func decode(from data: Data) -> {{name}}? {
-    try? ConfigDecoding.decode({{name}}.self, from: data)
-=======
     /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
-    /// The text must be strict JSON (RFC 8259), as the Kotlin decoder requires too.
+    /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
+    /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
     {{access}} static func decode(from data: {{types.Data}}) -> Self? {
-      guard {{types.StrictJSON}}.isWellFormed(data) else { return nil }
-      return try? {{types.JSONDecoder}}().decode(Self.self, from: data)
+      try? {{types.ConfigDecoding}}.decode(Self.self, from: data)
     }
->>>>>>> 57503ca (WIP generated API (#17))
   }
 {{/configs}}
 }

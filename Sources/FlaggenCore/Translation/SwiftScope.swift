@@ -8,7 +8,7 @@ import Mustache
 /// declared in a scope hides a type of the same name there, in expressions (`Int.self`, where a
 /// property named `Int` wins) and, for nested types, in type positions too. So a type whose
 /// name is declared around the place it is written is qualified: library types with their
-/// module (`Swift.Int`, `Foundation.JSONDecoder`, `FlagKit.Flag`), configs with the namespace
+/// module (`Swift.Int`, `Foundation.Date`, `FlagKit.Flag`), configs with the namespace
 /// (`Flags.Plan`). Unhidden names stay short, as a person would write them.
 ///
 /// The qualifiers themselves (`Swift`, `Foundation`, `FlagKit` and the namespace) must never be
@@ -20,8 +20,8 @@ struct SwiftScope: Sendable {
         ("Bool", "Swift"), ("String", "Swift"), ("Int", "Swift"), ("Double", "Swift"), ("Codable", "Swift"),
         ("Sendable", "Swift"), ("Equatable", "Swift"), ("Hashable", "Swift"), ("CaseIterable", "Swift"),
         ("Decoder", "Swift"), ("DecodingError", "Swift"), ("Date", "Foundation"), ("Data", "Foundation"),
-        ("JSONDecoder", "Foundation"), ("Flag", "FlagKit"), ("FlagMetadata", "FlagKit"), ("FlagDay", "FlagKit"),
-        ("StrictJSON", "FlagKit"),
+        ("Flag", "FlagKit"), ("FlagMetadata", "FlagKit"), ("FlagDay", "FlagKit"),
+        ("ConfigDecoding", "FlagKit"),
     ]
 
     /// The modules the qualified names start with: never a name the manifest may declare.
