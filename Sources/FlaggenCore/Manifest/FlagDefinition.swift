@@ -39,6 +39,9 @@ public struct FlagDefinition: Sendable, Hashable {
     public var type: FlagType
     /// For `json` flags, the name of the config under `configs` that types the value.
     public var configName: String?
+    /// The values a string flag may take, when it lists them under `enum:`: it becomes a typed
+    /// enum flag in Swift and Kotlin.
+    public var enumValues: [String]?
     /// The value apps use when nothing else is known: the behaviour that already shipped.
     public var defaultValue: FlagValue
     /// The team that owns the flag.
