@@ -21,7 +21,8 @@ final class GeneratedNamesPropertyTests: XCTestCase {
         var random = SplitMix(seed: seed)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-names-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // FLAGGEN_NAMES_KEEP=1 keeps the generated files, to read a failure.
+        defer { if environment["FLAGGEN_NAMES_KEEP"] != "1" { try? FileManager.default.removeItem(at: folder) } }
 
         var accepted = 0
         var refused = 0
@@ -32,6 +33,7 @@ final class GeneratedNamesPropertyTests: XCTestCase {
             let errors = result.diagnostics.filter { $0.severity == .error }
             guard let manifest = result.manifest, errors.isEmpty else {
                 refused += 1
+                if environment["FLAGGEN_NAMES_VERBOSE"] == "1" { print(errors.map(\.formatted).joined(separator: "\n")) }
                 for error in errors {
                     XCTAssertTrue(
                         generated.nameLines.contains(error.location.line),
@@ -83,6 +85,7 @@ struct HostileManifest {
         "key", "container", "decoder", "data", "flag", "flag_kind", "flag_date", "long", "companion", "part_1", "swift",
         "foundation", "flag_kit", "type", "new_checkout", "new__checkout", "raw_value", "all_cases", "is_on", "get_title",
         "com", "json", "it", "value", "values", "copy", "hash_code", "to_string", "equals", "metadata", "key_2", "key2",
+        "checkout_theme", "plan", "config_decoding", "flags", "flags_1",
     ]
 
     /// Config names: library and generated types, modules, the namespace, case-only twins.
@@ -90,6 +93,7 @@ struct HostileManifest {
         "Plan", "PLAN", "Config", "DecodingError", "JSONDecoder", "StrictJSON", "Key", "Swift", "Foundation", "FlagKit",
         "Flags", "String", "Int", "Style", "Codable", "Data", "Date", "Decoder", "Part1", "Companion", "Sendable",
         "CaseIterable", "Hashable", "CodingKeys", "Flag", "FlagMetadata", "FlagDay", "Suppress", "JSONObject", "Title",
+        "ConfigDecoding", "CheckoutTheme", "NewCheckout",
         "Self", "Type", "Any", "Theme", "Equatable", "Set", "Boolean", "FlagJson",
     ]
 
@@ -114,13 +118,13 @@ struct HostileManifest {
         var lines = ["version: 1", "name: \(["Flags", "AppFlags", "Config"][random.below(3)])", "kotlinPackage: com.example.case\(number)"]
         if random.below(3) == 0 { lines.append("swiftAccess: internal") }
         var nameLines: Set<Int> = []
-        let configs = pick(from: configNames, count: 1 + random.below(3), random: &random)
+        let configs = pick(from: configNames, usually: qualifiedConfigNames, count: 1 + random.below(3), random: &random)
         lines.append("configs:")
         for (position, config) in configs.enumerated() {
             lines.append("  \(config):")
             nameLines.insert(lines.count)
             lines.append("    properties:")
-            let properties = pick(from: propertyNames, count: 1 + random.below(5), random: &random)
+            let properties = pick(from: propertyNames, usually: qualifiedPropertyNames, count: 1 + random.below(5), random: &random)
             // Only configs later in the list, so no cycle.
             let later = Array(configs[(position + 1)...])
             for property in properties {
@@ -143,13 +147,19 @@ struct HostileManifest {
             }
         }
         lines.append("flags:")
-        for key in pick(from: keys, count: 1 + random.below(4), random: &random) {
+        for key in pick(from: keys, usually: qualifiedKeys, count: 1 + random.below(4), random: &random) {
             lines.append("  \(key):")
             nameLines.insert(lines.count)
-            switch random.below(5) {
+            switch random.below(6) {
             case 0: lines += ["    type: bool", "    default: true"]
+            case 5:
+                // A typed enum flag: its enum is named after the key, in the namespace.
+                let values = pick(from: enumValues, count: 1 + random.below(3), random: &random)
+                lines += ["    type: string", "    enum: [\(values.map(quoted).joined(separator: ", "))]"]
+                nameLines.insert(lines.count)
+                lines += ["    default: \(quoted(values[random.below(values.count)]))"]
             case 1: lines += ["    type: string", "    default: \(quoted("a \"b\""))"]
-            case 2: lines += ["    type: int", "    default: -9223372036854775808"]
+            case 2: lines += ["    type: int", "    default: -9007199254740992"]
             case 3: lines += ["    type: double", "    default: 1.5"]
             default:
                 // No property is required, so every config takes `{}`.
@@ -163,6 +173,37 @@ struct HostileManifest {
 
     private static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// Names the generated code must take by qualifying around them (`Swift.Int`, `self.x`,
+    /// `Flags.Plan`), which the issue behind this test listed as breaking the build. Seven of
+    /// eight picks come from these, so that enough manifests pass validation to reach the
+    /// compilers; the eighth from the whole pool, where many names are refused.
+    static let qualifiedKeys = [
+        "default", "class", "when", "object", "fun", "val", "is", "in", "string", "int", "key", "container", "decoder",
+        "data", "flag", "flag_kind", "flag_date", "long", "swift", "foundation", "flag_kit", "new_checkout", "is_on",
+        "get_title", "com", "json", "it", "value", "values", "copy", "hash_code", "to_string", "equals", "metadata",
+        "checkout_theme", "plan", "config_decoding", "flags",
+    ]
+    static let qualifiedConfigNames = [
+        "Plan", "PLAN", "Config", "DecodingError", "JSONDecoder", "StrictJSON", "Style", "Title", "Theme", "Suppress",
+        "ConfigDecoding", "CheckoutTheme", "NewCheckout", "Hashable", "CaseIterable",
+    ]
+    static let qualifiedPropertyNames = [
+        "container", "decoder", "data", "Int", "String", "Bool", "Double", "JSONDecoder", "DecodingError", "title",
+        "Title", "style", "Style", "type", "default", "class", "when", "it", "json", "value", "Long", "Plan", "Config",
+        "com", "copy", "isOn", "schemaVersion", "decode", "Key", "hashValue", "aB", "StrictJSON", "name", "ordinal",
+        "SCHEMA_VERSION", "FlagJson", "read", "fromJson", "Flag", "Date", "Data", "theme", "Theme", "Codable", "Sendable",
+        "fun", "object", "plan", "defaultTitle", "toString", "hashCode", "equals", "component1",
+    ]
+
+    private static func pick(from pool: [String], usually common: [String], count: Int, random: inout SplitMix) -> [String] {
+        var picked: [String] = []
+        while picked.count < count {
+            let name = random.below(8) == 0 ? pool[random.below(pool.count)] : common[random.below(common.count)]
+            if !picked.contains(name) { picked.append(name) }
+        }
+        return picked
     }
 
     private static func pick(from pool: [String], count: Int, random: inout SplitMix) -> [String] {

@@ -43,11 +43,12 @@ public struct SwiftTranslator: Sendable {
     /// The name of the enum a string property with `enum:` values becomes, nested in its
     /// config's struct (and Kotlin data class): the property's name in UpperCamelCase, `Style`,
     /// or with `Value` added where a nested type cannot have that name (`Type`, `Companion`,
-    /// ...: ``enumTypeNamesTaken``).
+    /// ...: ``enumTypeNamesTaken``) or where the property itself has it (`Style` → `StyleValue`).
     static func enumTypeName(of property: ConfigProperty) -> String {
         let camel = Identifiers.upperCamel(property.name)
         let name = camel.prefix(1).uppercased() + camel.dropFirst()
-        return enumTypeNamesTaken.contains(name) ? name + "Value" : name
+        // A property written in UpperCamelCase (`Style`) cannot share its name with its type.
+        return enumTypeNamesTaken.contains(name) || name == property.name ? name + "Value" : name
     }
 
     /// The name of the enum a string flag with `enum:` values becomes, nested in the namespace

@@ -21,6 +21,7 @@ struct SwiftNameRules {
 
     /// Reports every name of `manifest` the generated code cannot qualify around.
     func check(_ manifest: Manifest) {
+        checkEnumFlags(of: manifest)
         for config in manifest.configs {
             if Self.qualifiers.contains(config.name) {
                 context.error(
@@ -33,6 +34,25 @@ struct SwiftNameRules {
                     at: config.location)
             }
             check(config, in: manifest)
+        }
+    }
+
+    /// A string flag with `enum:` values becomes an enum in the namespace, named after its key
+    /// (`checkout_theme` → `CheckoutTheme`): that name must be free there.
+    private func checkEnumFlags(of manifest: Manifest) {
+        let configNames = Set(manifest.configs.map(\.name))
+        for flag in manifest.flags where flag.enumValues != nil {
+            let name = SwiftTranslator.enumTypeName(ofFlag: flag.key)
+            let what = "flag '\(flag.key)' has 'enum' values, so it becomes the enum \(manifest.name).\(name)"
+            if configNames.contains(name) {
+                context.error("\(what), which is also the name of a config; rename the flag or the config", at: flag.location)
+            } else if name == SwiftTranslator.keyTypeName {
+                context.error("\(what), which is the generated key enum \(manifest.name).Key; pick another key", at: flag.location)
+            } else if name == manifest.name || Self.qualifiers.contains(name) {
+                context.error(
+                    "\(what), which would hide \(qualifierDescription(name, manifest)) in the generated Swift; pick another key",
+                    at: flag.location)
+            }
         }
     }
 
