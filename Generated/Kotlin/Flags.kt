@@ -47,6 +47,17 @@ object Flags {
     val CheckoutButtonLabel: Flag<String> get() = Part1.CheckoutButtonLabel
 
     /**
+     * How the home screen lays out its items.
+     *
+     * - Key: `home_layout`
+     * - Owner: discovery
+     * - Kind: experiment
+     * - Expires: 2029-06-30 (expired from the next day on)
+     * - Rollout: 20%
+     */
+    val HomeLayout: Flag<String> get() = Part1.HomeLayout
+
+    /**
      * What the paywall shows.
      *
      * - Key: `paywall`
@@ -100,6 +111,16 @@ object Flags {
             description = "The label on the checkout button."
         )
 
+        val HomeLayout: Flag<String> = Flag(
+            key = "home_layout",
+            defaultValue = "grid",
+            owner = "discovery",
+            expires = FlagDate(2029, 6, 30),
+            killSwitch = false,
+            kind = FlagKind.Experiment,
+            description = "How the home screen lays out its items."
+        )
+
         val Paywall: Flag<PaywallConfig> = Flag(
             key = "paywall",
             defaultValue = PaywallConfig(title = "Go Pro", trialDays = 7L),
@@ -114,6 +135,7 @@ object Flags {
             NewCheckout,
             ChatMediaEnabled,
             CheckoutButtonLabel,
+            HomeLayout,
             Paywall
         )
     }
@@ -142,6 +164,7 @@ class FlagKey private constructor(
         val NewCheckout: FlagKey get() = Part1.NewCheckout
         val ChatMediaEnabled: FlagKey get() = Part1.ChatMediaEnabled
         val CheckoutButtonLabel: FlagKey get() = Part1.CheckoutButtonLabel
+        val HomeLayout: FlagKey get() = Part1.HomeLayout
         val Paywall: FlagKey get() = Part1.Paywall
 
         private val all: List<FlagKey> by lazy {
@@ -163,12 +186,14 @@ class FlagKey private constructor(
         val NewCheckout: FlagKey = FlagKey("new_checkout", "NewCheckout")
         val ChatMediaEnabled: FlagKey = FlagKey("chat_media_enabled", "ChatMediaEnabled")
         val CheckoutButtonLabel: FlagKey = FlagKey("checkout_button_label", "CheckoutButtonLabel")
+        val HomeLayout: FlagKey = FlagKey("home_layout", "HomeLayout")
         val Paywall: FlagKey = FlagKey("paywall", "Paywall")
 
         val all: List<FlagKey> = listOf(
             NewCheckout,
             ChatMediaEnabled,
             CheckoutButtonLabel,
+            HomeLayout,
             Paywall
         )
     }

@@ -53,6 +53,22 @@ public enum Flags {
     description: "The label on the checkout button."
   )
 
+  /// How the home screen lays out its items.
+  ///
+  /// - Owner: discovery
+  /// - Kind: experiment
+  /// - Expires: 2029-06-30
+  /// - Rollout: 20%
+  public static let homeLayout = Flag<HomeLayout>(
+    key: "home_layout",
+    defaultValue: .grid,
+    owner: "discovery",
+    expires: FlagDay.utc(2029, 6, 30),
+    killSwitch: false,
+    kind: .experiment,
+    description: "How the home screen lays out its items."
+  )
+
   /// What the paywall shows.
   ///
   /// - Owner: growth
@@ -73,6 +89,7 @@ public enum Flags {
     _metadata(newCheckout),
     _metadata(chatMediaEnabled),
     _metadata(checkoutButtonLabel),
+    _metadata(homeLayout),
     _metadata(paywall),
   ]
 
@@ -93,7 +110,21 @@ public enum Flags {
     case newCheckout = "new_checkout"
     case chatMediaEnabled = "chat_media_enabled"
     case checkoutButtonLabel = "checkout_button_label"
+    case homeLayout = "home_layout"
     case paywall = "paywall"
+  }
+
+  /// The values of the flag `home_layout`; a value the app does not know gives the flag's default.
+  public enum HomeLayout: String, Codable, Sendable, CaseIterable {
+    case grid = "grid"
+    case list = "list"
+    case carousel = "carousel"
+
+    /// Decodes one of the values, written exactly (code point for code point, as Kotlin
+    /// compares them).
+    public init(from decoder: any Decoder) throws {
+      self = try ConfigDecoding.exactCase(from: decoder)
+    }
   }
 
   /// What the paywall shows.
