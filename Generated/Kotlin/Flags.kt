@@ -47,6 +47,16 @@ object Flags {
     val CheckoutButtonLabel: Flag<String> get() = Part1.CheckoutButtonLabel
 
     /**
+     * What the paywall shows.
+     *
+     * - Key: `paywall`
+     * - Owner: growth
+     * - Kind: release
+     * - Expires: 2029-02-28 (expired from the next day on)
+     */
+    val Paywall: Flag<PaywallConfig> get() = Part1.Paywall
+
+    /**
      * How the home screen lays out its items.
      *
      * - Key: `home_layout`
@@ -56,16 +66,6 @@ object Flags {
      * - Rollout: 20%
      */
     val HomeLayout: Flag<String> get() = Part1.HomeLayout
-
-    /**
-     * What the paywall shows.
-     *
-     * - Key: `paywall`
-     * - Owner: growth
-     * - Kind: release
-     * - Expires: 2029-02-28 (expired from the next day on)
-     */
-    val Paywall: Flag<PaywallConfig> get() = Part1.Paywall
 
     /** Every flag, in manifest order. */
     val all: List<Flag<*>> by lazy {
@@ -111,16 +111,6 @@ object Flags {
             description = "The label on the checkout button."
         )
 
-        val HomeLayout: Flag<String> = Flag(
-            key = "home_layout",
-            defaultValue = "grid",
-            owner = "discovery",
-            expires = FlagDate(2029, 6, 30),
-            killSwitch = false,
-            kind = FlagKind.Experiment,
-            description = "How the home screen lays out its items."
-        )
-
         val Paywall: Flag<PaywallConfig> = Flag(
             key = "paywall",
             defaultValue = PaywallConfig(title = "Go Pro", trialDays = 7L),
@@ -131,12 +121,22 @@ object Flags {
             description = "What the paywall shows."
         )
 
+        val HomeLayout: Flag<String> = Flag(
+            key = "home_layout",
+            defaultValue = "grid",
+            owner = "discovery",
+            expires = FlagDate(2029, 6, 30),
+            killSwitch = false,
+            kind = FlagKind.Experiment,
+            description = "How the home screen lays out its items."
+        )
+
         val all: List<Flag<*>> = listOf(
             NewCheckout,
             ChatMediaEnabled,
             CheckoutButtonLabel,
-            HomeLayout,
-            Paywall
+            Paywall,
+            HomeLayout
         )
     }
 }
@@ -164,8 +164,8 @@ class FlagKey private constructor(
         val NewCheckout: FlagKey get() = Part1.NewCheckout
         val ChatMediaEnabled: FlagKey get() = Part1.ChatMediaEnabled
         val CheckoutButtonLabel: FlagKey get() = Part1.CheckoutButtonLabel
-        val HomeLayout: FlagKey get() = Part1.HomeLayout
         val Paywall: FlagKey get() = Part1.Paywall
+        val HomeLayout: FlagKey get() = Part1.HomeLayout
 
         private val all: List<FlagKey> by lazy {
             listOf(
@@ -186,15 +186,15 @@ class FlagKey private constructor(
         val NewCheckout: FlagKey = FlagKey("new_checkout", "NewCheckout")
         val ChatMediaEnabled: FlagKey = FlagKey("chat_media_enabled", "ChatMediaEnabled")
         val CheckoutButtonLabel: FlagKey = FlagKey("checkout_button_label", "CheckoutButtonLabel")
-        val HomeLayout: FlagKey = FlagKey("home_layout", "HomeLayout")
         val Paywall: FlagKey = FlagKey("paywall", "Paywall")
+        val HomeLayout: FlagKey = FlagKey("home_layout", "HomeLayout")
 
         val all: List<FlagKey> = listOf(
             NewCheckout,
             ChatMediaEnabled,
             CheckoutButtonLabel,
-            HomeLayout,
-            Paywall
+            Paywall,
+            HomeLayout
         )
     }
 }

@@ -53,6 +53,21 @@ public enum Flags {
     description: "The label on the checkout button."
   )
 
+  /// What the paywall shows.
+  ///
+  /// - Owner: growth
+  /// - Kind: release
+  /// - Expires: 2029-02-28
+  public static let paywall = Flag<PaywallConfig>(
+    key: "paywall",
+    defaultValue: PaywallConfig(title: "Go Pro", trialDays: 7),
+    owner: "growth",
+    expires: FlagDay.utc(2029, 2, 28),
+    killSwitch: false,
+    kind: .release,
+    description: "What the paywall shows."
+  )
+
   /// How the home screen lays out its items.
   ///
   /// - Owner: discovery
@@ -69,28 +84,13 @@ public enum Flags {
     description: "How the home screen lays out its items."
   )
 
-  /// What the paywall shows.
-  ///
-  /// - Owner: growth
-  /// - Kind: release
-  /// - Expires: 2029-02-28
-  public static let paywall = Flag<PaywallConfig>(
-    key: "paywall",
-    defaultValue: PaywallConfig(title: "Go Pro", trialDays: 7),
-    owner: "growth",
-    expires: FlagDay.utc(2029, 2, 28),
-    killSwitch: false,
-    kind: .release,
-    description: "What the paywall shows."
-  )
-
   /// Every flag, in manifest order.
   public static let all: [any FlagMetadata] = [
     _metadata(newCheckout),
     _metadata(chatMediaEnabled),
     _metadata(checkoutButtonLabel),
-    _metadata(homeLayout),
     _metadata(paywall),
+    _metadata(homeLayout),
   ]
 
   /// A flag as `any FlagMetadata`. Every element of `all` goes through it, so the list literal
@@ -110,8 +110,8 @@ public enum Flags {
     case newCheckout = "new_checkout"
     case chatMediaEnabled = "chat_media_enabled"
     case checkoutButtonLabel = "checkout_button_label"
-    case homeLayout = "home_layout"
     case paywall = "paywall"
+    case homeLayout = "home_layout"
   }
 
   /// The values of the flag `home_layout`; a value the app does not know gives the flag's default.

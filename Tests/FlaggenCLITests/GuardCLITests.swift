@@ -185,11 +185,12 @@ final class RefsCLITests: XCTestCase {
         try Data(
             """
             let useNew = view.isOn(Flags.newCheckout)
-            let label = FlagKey.checkoutButtonLabel
+            let label = Flags.Key.checkoutButtonLabel
             let raw = store.bool("new_checkout")
             let gone = Flags.oldBanner
             let old = "old_home_banner"
             let all = Flags.all
+            let types = (Flags.PaywallConfig.self, Flags.HomeLayout.grid, Flags.Key.allCases)
 
             """.utf8
         ).write(to: app.appendingPathComponent("Checkout.swift"))
@@ -217,6 +218,7 @@ final class RefsCLITests: XCTestCase {
             checkout_button_label: 1 reference
               ./App/Checkout.swift:2:13
             paywall: 0 references
+            home_layout: 0 references
             2 files scanned
 
             """)
@@ -228,6 +230,7 @@ final class RefsCLITests: XCTestCase {
             ./App/Checkout.swift:4:12: warning: Flags.oldBanner names no flag in the manifest; was the flag removed or renamed?
             ./App/Checkout.swift:5:11: warning: "old_home_banner" is a retired key; code must not read it any more
             flags.yaml:47:3: warning: flag 'paywall' is not read by the scanned code (owner: growth); if it is fully rolled out, remove it (see docs/cleanup.md)
+            flags.yaml:55:3: warning: flag 'home_layout' is not read by the scanned code (owner: discovery); if it is fully rolled out, remove it (see docs/cleanup.md)
 
             """)
     }

@@ -25,7 +25,7 @@ final class GeneratedFlagsTests: XCTestCase {
     }
 
     func testAllAndFlagKeyListEveryFlagInManifestOrder() {
-        let keys = ["new_checkout", "chat_media_enabled", "checkout_button_label", "home_layout", "paywall"]
+        let keys = ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall", "home_layout"]
         XCTAssertEqual(Flags.all.map(\.key), keys)
         XCTAssertEqual(Flags.Key.allCases.map(\.rawValue), keys)
         XCTAssertEqual(Flags.Key.newCheckout.rawValue, Flags.newCheckout.key)
