@@ -182,9 +182,12 @@ public struct FlagReferences: Sendable {
             for prefix in prefixes {
                 for (column, name) in Self.memberReads(of: prefix, in: scalars) {
                     let location = SourceLocation(line: lineIndex + 1, column: column)
+                    // `Flags.HomeLayout` is an enum flag's type, though it spells the flag's old
+                    // Kotlin name.
+                    if prefix == manifest.name, namespaceTypes.contains(name) { continue }
                     if let key = keyByName[name] {
                         report.references[key, default: []].append(Reference(key: key, file: file, location: location, isRawString: false))
-                    } else if !Self.generatedMembers.contains(name), !(prefix == manifest.name && namespaceTypes.contains(name)) {
+                    } else if !Self.generatedMembers.contains(name) {
                         report.unknown.append(Reference(key: "\(prefix).\(name)", file: file, location: location, isRawString: false))
                     }
                 }
