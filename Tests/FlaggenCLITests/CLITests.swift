@@ -52,24 +52,25 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(
             result.stderr,
             """
-            flags.yaml:16:3: warning: flag 'new_checkout' expires in 9 days, on 2029-03-01 (owner: payments); plan its removal
+            flags.yaml:16:3: warning: flag 'new_checkout' expires in 9 days, on 2029-03-01 (owner: payments); plan its removal; mark it 'deprecated: \"…\"' so every read warns in Xcode and Android Studio, and remove it with 'flaggen remove new_checkout'
             flags.yaml:36:3: error: flag 'checkout_button_label' expired on 2029-01-31 (owner: payments); remove it from the code and the manifest and add its key to 'retired', or move 'expires' if it must live longer
-            flags.yaml:47:3: warning: flag 'paywall' expires in 8 days, on 2029-02-28 (owner: growth); plan its removal
+            flags.yaml:47:3: warning: flag 'paywall' expires in 8 days, on 2029-02-28 (owner: growth); plan its removal; mark it 'deprecated: \"…\"' so every read warns in Xcode and Android Studio, and remove it with 'flaggen remove paywall'
 
             """)
         // The last day is still valid; the day after fails.
         XCTAssertEqual(try runFlaggen(["lint", "--today", "2029-01-31"]).status, 0)
         XCTAssertEqual(try runFlaggen(["lint", "--today", "2029-02-01"]).status, 1)
+        XCTAssertEqual(try runFlaggen(["lint", "--deprecation-days", "a month"]).status, 2)
     }
 
     func testLintGithubAndJSONFormats() throws {
-        let github = try runFlaggen(["lint", "--today", "2029-02-01", "--format", "github"])
+        let github = try runFlaggen(["lint", "--today", "2029-02-01", "--deprecation-days", "0", "--format", "github"])
         XCTAssertEqual(github.status, 1)
         let lines = github.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 1)
         XCTAssertTrue(lines[0].hasPrefix("::error file=flags.yaml,line=36,col=3::flag 'checkout_button_label' expired"), String(lines[0]))
 
-        let json = try runFlaggen(["lint", "--today", "2029-02-01", "--format=json"])
+        let json = try runFlaggen(["lint", "--today", "2029-02-01", "--deprecation-days", "0", "--format=json"])
         XCTAssertEqual(json.status, 1)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["errors"] as? Int, 1)

@@ -88,3 +88,102 @@ final class GeneratedAPITests: XCTestCase {
         XCTAssertTrue(errors.first?.hasPrefix("flags.yaml:7:14: error: 'swiftAccess' must be public") ?? false, "\(errors)")
     }
 }
+
+/// `deprecated:` marks a flag's accessor, so every read warns, while the generated file itself
+/// compiles without a warning.
+final class DeprecatedFlagTests: XCTestCase {
+    func testEveryReadWarnsAndTheGeneratedFileDoesNot() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-deprecated-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let yaml = #"""
+            version: 1
+            flags:
+              new_checkout:
+                type: bool
+                default: false
+                owner: payments
+                expires: 2029-03-01
+                deprecated: "Rolled out: \"remove\" it\\now"
+              default:
+                type: string
+                default: x
+                owner: payments
+                expires: 2029-03-01
+                deprecated: Gone soon
+              kept:
+                type: int
+                default: 1
+                owner: growth
+                expires: 2029-03-01
+
+            """#
+        let manifest = folder.appendingPathComponent("flags.yaml")
+        try Data(yaml.utf8).write(to: manifest)
+        var run = Generate(manifestPath: manifest.path)
+        run.kinds = [.swift]
+        let swift = try XCTUnwrap(try run.render().files.first { $0.path.hasSuffix(".swift") })
+        let text = String(decoding: swift.contents, as: UTF8.self)
+        XCTAssertTrue(text.contains(#"  @available(*, deprecated, message: "Rolled out: \"remove\" it\\now")"#), text)
+        XCTAssertTrue(text.contains("  public static var newCheckout: Flag<Bool> { _newCheckout }\n"), text)
+        XCTAssertTrue(text.contains("  public static var `default`: Flag<String> { _default }\n"), text)
+        XCTAssertTrue(text.contains("    _metadata(_newCheckout),\n    _metadata(_default),\n    _metadata(kept),\n"), text)
+
+        let tools = try CompilerTools.find()
+        let generated = folder.appendingPathComponent("Flags.swift")
+        try Data(swift.contents).write(to: generated)
+        let alone = try FlaggenCoreTests.run(tools.swiftc, ["-typecheck", "-swift-version", "6", "-I", tools.modules, generated.path])
+        XCTAssertEqual(alone.status, 0, alone.stderr)
+        XCTAssertEqual((alone.stdout + alone.stderr).trimmingCharacters(in: .whitespacesAndNewlines), "")
+
+        let app = folder.appendingPathComponent("App.swift")
+        try Data("import FlagKit\nlet a = Flags.newCheckout.key\nlet b = Flags.default.key\nlet c = Flags.kept.key\nlet d = Flags.all.count\n".utf8).write(to: app)
+        let used = try FlaggenCoreTests.run(tools.swiftc, ["-typecheck", "-swift-version", "6", "-I", tools.modules, generated.path, app.path])
+        XCTAssertEqual(used.status, 0, used.stderr)
+        let warnings = (used.stdout + used.stderr).split(separator: "\n").filter { $0.contains(": warning: ") }
+        XCTAssertEqual(warnings.count, 2, warnings.joined(separator: "\n"))
+        XCTAssertTrue(warnings.contains { $0.contains("App.swift:2:") && $0.contains(#"'newCheckout' is deprecated: Rolled out: "remove" it\now"#) })
+        XCTAssertTrue(warnings.contains { $0.contains("App.swift:3:") && $0.contains("'default' is deprecated: Gone soon") })
+    }
+
+    func testLintSuggestsDeprecationWithinItsWindow() throws {
+        func yaml(deprecated: Bool) -> String {
+            """
+            version: 1
+            flags:
+              soon:
+                type: bool
+                default: false
+                owner: payments
+                expires: 2029-03-01
+            \(deprecated ? "    deprecated: Rolled out\n" : "")
+            """
+        }
+        func findings(_ text: String, today: String, days: Int = 30) throws -> [String] {
+            let result = ManifestValidator().validate(Array(text.utf8), file: "flags.yaml")
+            var lint = Lint(today: try XCTUnwrap(ISODate(today)))
+            lint.deprecationDays = days
+            return lint.run(result, file: "flags.yaml").map(\.formatted)
+        }
+        let suggestion = "; mark it 'deprecated: \"…\"' so every read warns in Xcode and Android Studio, and remove it with 'flaggen remove soon'"
+        XCTAssertEqual(try findings(yaml(deprecated: false), today: "2029-01-29"), [])
+        XCTAssertEqual(
+            try findings(yaml(deprecated: false), today: "2029-01-30"),
+            ["flags.yaml:3:3: warning: flag 'soon' expires in 30 days, on 2029-03-01 (owner: payments)" + suggestion])
+        XCTAssertEqual(try findings(yaml(deprecated: true), today: "2029-01-30"), [])
+        XCTAssertEqual(try findings(yaml(deprecated: false), today: "2029-01-30", days: 0), [])
+        XCTAssertEqual(
+            try findings(yaml(deprecated: false), today: "2029-02-20"),
+            ["flags.yaml:3:3: warning: flag 'soon' expires in 9 days, on 2029-03-01 (owner: payments); plan its removal" + suggestion])
+        XCTAssertEqual(
+            try findings(yaml(deprecated: true), today: "2029-02-20"),
+            ["flags.yaml:3:3: warning: flag 'soon' expires in 9 days, on 2029-03-01 (owner: payments); plan its removal"])
+    }
+
+    func testAnEmptyDeprecationIsRefused() {
+        let yaml = "version: 1\nflags:\n  a:\n    type: bool\n    default: false\n    owner: x\n    expires: 2029-01-01\n    deprecated: \"\"\n"
+        let errors = ManifestValidator().validate(Array(yaml.utf8), file: "flags.yaml").diagnostics.map(\.formatted)
+        XCTAssertEqual(errors.count, 1, "\(errors)")
+        XCTAssertTrue(errors.first?.hasPrefix("flags.yaml:8:17: error: the deprecation message of flag 'a'") ?? false, "\(errors)")
+    }
+}

@@ -1735,7 +1735,15 @@ import Foundation
   {{#docComment}}
   {{.}}
   {{/docComment}}
+{{#deprecatedMessageLiteral}}
+  @available(*, deprecated, message: {{.}})
+  {{access}} static var {{name}}: {{types.Flag}}<{{valueType}}> { {{storageName}} }
+
+  private static let {{storageName}} = {{types.Flag}}<{{valueType}}>(
+{{/deprecatedMessageLiteral}}
+{{^deprecatedMessageLiteral}}
   {{access}} static let {{name}} = {{types.Flag}}<{{valueType}}>(
+{{/deprecatedMessageLiteral}}
     key: {{keyLiteral}},
     defaultValue: {{defaultLiteral}},
     owner: {{ownerLiteral}},
@@ -1753,7 +1761,7 @@ import Foundation
 {{#hasFlags}}
   {{access}} static let all: [any {{types.FlagMetadata}}] = [
 {{#flags}}
-    _metadata({{name}}),
+    _metadata({{storageName}}),
 {{/flags}}
   ]
 

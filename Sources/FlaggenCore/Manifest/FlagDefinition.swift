@@ -54,6 +54,9 @@ public struct FlagDefinition: Sendable, Hashable {
     public var killSwitch: Bool
     /// What the flag does, for humans.
     public var description: String?
+    /// Why the flag is on its way out, when `deprecated:` says so: the generated accessors carry
+    /// it, so every read warns in Xcode and Android Studio.
+    public var deprecated: String? = nil
     /// The server's first rule for the flag, if any.
     public var rollout: Rollout?
     /// Where the flag's key is written in the manifest.

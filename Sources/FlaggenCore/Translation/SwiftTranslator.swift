@@ -89,7 +89,7 @@ public struct SwiftTranslator: Sendable {
     /// ``flagShape()``, so ``flag(for:calls:shape:position:repeated:)`` gives each value by position.
     private enum FlagKey: Int, CaseIterable {
         case key, name, keyLiteral, valueType, defaultLiteral, ownerLiteral, expiresLiteral, killSwitchLiteral
-        case kindLiteral, descriptionLiteral, docComment, isFirst, isLast
+        case kindLiteral, descriptionLiteral, docComment, isFirst, isLast, storageName, deprecatedMessageLiteral
     }
 
     /// The shape of every flag's context: the names of ``FlagKey``'s cases, in their order.
@@ -98,7 +98,7 @@ public struct SwiftTranslator: Sendable {
     private static func flagShape() -> ObjectShape {
         let shape = ObjectShape(keys: [
             "key", "name", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral", "killSwitchLiteral",
-            "kindLiteral", "descriptionLiteral", "docComment", "isFirst", "isLast",
+            "kindLiteral", "descriptionLiteral", "docComment", "isFirst", "isLast", "storageName", "deprecatedMessageLiteral",
         ])
         assert(shape.keys == FlagKey.allCases.map { "\($0)" }, "FlagKey must name the flag shape's keys in order")
         return shape
@@ -192,6 +192,11 @@ public struct SwiftTranslator: Sendable {
             switch FlagKey(rawValue: key).unsafelyUnwrapped {
             case .key: .string(flag.key)
             case .name: .string(Identifiers.swiftEscaped(Identifiers.lowerCamel(flag.key)))
+            // A deprecated flag is a deprecated computed property over a private constant, which
+            // `all` lists: the generated file itself then uses nothing deprecated (no warning).
+            case .storageName:
+                .string(flag.deprecated == nil ? Identifiers.swiftEscaped(Identifiers.lowerCamel(flag.key)) : "_" + Identifiers.lowerCamel(flag.key))
+            case .deprecatedMessageLiteral: flag.deprecated.map { .string(SwiftLiteral.string($0)) } ?? .null
             case .keyLiteral: .string(SwiftLiteral.string(flag.key))
             case .valueType: .string(valueType(of: flag, scope: scope))
             case .defaultLiteral:

@@ -7,7 +7,7 @@ enum TopLevelField: Int, FieldName {
 }
 
 enum FlagField: Int, FieldName {
-    case type, defaultValue, owner, expires, kind, description, rollout, killSwitch, schema, enumValues
+    case type, defaultValue, owner, expires, kind, description, rollout, killSwitch, schema, enumValues, deprecated
     static let known = FieldNames(ManifestValidator.flagFields)
 }
 

@@ -27,7 +27,7 @@ public struct ManifestValidator: Sendable {
     }
 
     static let topLevelFields = ["version", "name", "kotlinPackage", "retired", "outputs", "templates", "flags", "configs", "swiftAccess"]
-    static let flagFields = ["type", "default", "owner", "expires", "kind", "description", "rollout", "killSwitch", "schema", "enum"]
+    static let flagFields = ["type", "default", "owner", "expires", "kind", "description", "rollout", "killSwitch", "schema", "enum", "deprecated"]
     static let rolloutFields = ["percent", "platforms", "minAppVersion", "value"]
     static let outputFields = ["swift", "kotlin", "kotlinRuntime", "schemas", "seeds", "servers"]
 
@@ -435,6 +435,7 @@ private struct ManifestReader {
         }
 
         let description = fields[.description].flatMap { context.string($0, "the description of \(what())") }
+        let deprecated = fields[.deprecated].flatMap { context.nonEmptyString($0, "the deprecation message of \(what())") }
 
         var defaultValue: FlagValue?
         if let node = fields[.defaultValue] {
@@ -452,10 +453,12 @@ private struct ManifestReader {
         }
 
         guard context.diagnostics.count == errorsBefore, let type, let defaultValue else { return nil }
-        return FlagDefinition(
+        var flag = FlagDefinition(
             key: key, type: type, configName: config?.name, enumValues: enumValues, defaultValue: defaultValue, owner: owner,
             expires: expires, kind: kind, killSwitch: killSwitch, description: description, rollout: rollout,
             location: keyLocation)
+        flag.deprecated = deprecated
+        return flag
     }
 
     private func value(
