@@ -224,7 +224,7 @@ final class RefsCLITests: XCTestCase {
             result.stderr,
             """
             ./App/Checkout.swift:2:13: warning: flag 'checkout_button_label' expired on 2029-01-31 (owner: payments) but is still read here; remove this code path, then the flag
-            ./App/Checkout.swift:3:22: warning: the raw key "new_checkout" bypasses the generated API; use Flags.newCheckout (Swift) or Flags.NewCheckout (Kotlin)
+            ./App/Checkout.swift:3:22: warning: the raw key "new_checkout" bypasses the generated API; use Flags.newCheckout (Swift and Kotlin)
             ./App/Checkout.swift:4:12: warning: Flags.oldBanner names no flag in the manifest; was the flag removed or renamed?
             ./App/Checkout.swift:5:11: warning: "old_home_banner" is a retired key; code must not read it any more
             flags.yaml:47:3: warning: flag 'paywall' is not read by the scanned code (owner: growth); if it is fully rolled out, remove it (see docs/cleanup.md)
