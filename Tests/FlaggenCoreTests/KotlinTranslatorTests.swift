@@ -54,6 +54,7 @@ let kotlinCases: [(name: String, manifest: URL)] = [
     ("root", packageRoot.appendingPathComponent("flags.yaml")),
     ("hostile", packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Fixtures/hostile.yaml")),
     ("scopes", packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Fixtures/kotlin-scopes.yaml")),
+    ("enums", packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Fixtures/kotlin-enums.yaml")),
 ]
 
 /// A manifest with enough flags for several holder objects in the generated Kotlin: 250 bools
@@ -448,6 +449,10 @@ final class KotlinTranslatorTests: XCTestCase {
 final class KotlinGoldenTests: XCTestCase {
     func testScopesManifest() throws {
         try assertGoldens(case: "scopes")
+    }
+
+    func testEnumsManifest() throws {
+        try assertGoldens(case: "enums")
     }
 
     private func assertGoldens(case name: String, file: StaticString = #filePath, line: UInt = #line) throws {
