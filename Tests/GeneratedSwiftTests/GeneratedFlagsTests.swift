@@ -20,15 +20,15 @@ final class GeneratedFlagsTests: XCTestCase {
         XCTAssertEqual(Flags.chatMediaEnabled.kind, .operational)
 
         XCTAssertEqual(Flags.checkoutButtonLabel.defaultValue, "Buy now")
-        XCTAssertEqual(Flags.paywall.defaultValue, PaywallConfig(title: "Go Pro", trialDays: 7, style: "light", plans: []))
-        XCTAssertEqual(PaywallConfig.schemaVersion, 1)
+        XCTAssertEqual(Flags.paywall.defaultValue, Flags.PaywallConfig(title: "Go Pro", trialDays: 7, style: .light, plans: []))
+        XCTAssertEqual(Flags.PaywallConfig.schemaVersion, 1)
     }
 
     func testAllAndFlagKeyListEveryFlagInManifestOrder() {
         let keys = ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall"]
         XCTAssertEqual(Flags.all.map(\.key), keys)
-        XCTAssertEqual(FlagKey.allCases.map(\.rawValue), keys)
-        XCTAssertEqual(FlagKey.newCheckout.rawValue, Flags.newCheckout.key)
+        XCTAssertEqual(Flags.Key.allCases.map(\.rawValue), keys)
+        XCTAssertEqual(Flags.Key.newCheckout.rawValue, Flags.newCheckout.key)
     }
 
     func testExpiredMatchesLint() {
@@ -41,10 +41,10 @@ final class GeneratedFlagsTests: XCTestCase {
     func testConfigDecoding() throws {
         let full = #"{"title":"Sale","trialDays":14,"style":"dark","plans":[{"id":"year","price":49.99}],"extra":1}"#
         XCTAssertEqual(
-            PaywallConfig.decode(from: Data(full.utf8)),
-            PaywallConfig(title: "Sale", trialDays: 14, style: "dark", plans: [Plan(id: "year", price: 49.99)]))
+            Flags.PaywallConfig.decode(from: Data(full.utf8)),
+            Flags.PaywallConfig(title: "Sale", trialDays: 14, style: .dark, plans: [Flags.Plan(id: "year", price: 49.99)]))
         // Omitted optional properties take the manifest's defaults.
-        XCTAssertEqual(PaywallConfig.decode(from: Data(#"{"title":"Hi"}"#.utf8)), PaywallConfig(title: "Hi"))
+        XCTAssertEqual(Flags.PaywallConfig.decode(from: Data(#"{"title":"Hi"}"#.utf8)), Flags.PaywallConfig(title: "Hi"))
         // Any error gives nil, so the caller falls back to the flag's default.
         let invalid = [
             #"{"trialDays":3}"#,  // missing required title
@@ -59,7 +59,7 @@ final class GeneratedFlagsTests: XCTestCase {
             "",
         ]
         for json in invalid {
-            XCTAssertNil(PaywallConfig.decode(from: Data(json.utf8)), json)
+            XCTAssertNil(Flags.PaywallConfig.decode(from: Data(json.utf8)), json)
         }
     }
 

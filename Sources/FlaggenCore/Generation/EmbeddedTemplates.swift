@@ -1777,6 +1777,23 @@ import Foundation
     case {{name}} = {{keyLiteral}}
 {{/flags}}
   }
+{{#enumFlags}}
+
+  {{#docComment}}
+  {{.}}
+  {{/docComment}}
+  {{access}} enum {{name}}: {{types.String}}, {{types.Codable}}, {{types.Sendable}}, {{types.CaseIterable}} {
+{{#cases}}
+    case {{name}} = {{rawValueLiteral}}
+{{/cases}}
+
+    /// Decodes one of the values, written exactly (code point for code point, as Kotlin
+    /// compares them).
+    {{access}} init(from decoder: any {{types.Decoder}}) throws {
+      self = try {{types.ConfigDecoding}}.exactCase(from: decoder)
+    }
+  }
+{{/enumFlags}}
 {{#configs}}
 
   {{#docComment}}

@@ -13,6 +13,7 @@ public struct SwiftTranslator: Sendable {
         let flagShape = Self.flagShape()
         let propertyShape = Self.propertyShape()
         let scope = SwiftScope.namespace(of: manifest)
+        let enumFlags = manifest.flags.filter { $0.enumValues != nil }
         return .object([
             "header": .array(header.lines.map(MustacheValue.string)),
             "manifestName": .string(header.manifestName),
@@ -22,6 +23,12 @@ public struct SwiftTranslator: Sendable {
             "types": scope.types,
             "flags": .array(flags(manifest.flags, calls: calls, scope: scope, shape: flagShape)),
             "hasFlags": .bool(!manifest.flags.isEmpty),
+            "enumFlags": .array(enumFlags.enumerated().map { position, flag in
+                enumContext(
+                    name: Self.enumTypeName(ofFlag: flag.key), values: flag.enumValues ?? [],
+                    doc: "The values of the flag `\(flag.key)`; a value the app does not know gives the flag's default.",
+                    position: (position, enumFlags.count))
+            }),
             "configs": .array(manifest.configs.enumerated().map {
                 config(
                     for: $1, calls: calls, scope: scope.inside($1), access: manifest.swiftAccess.rawValue,
@@ -41,6 +48,34 @@ public struct SwiftTranslator: Sendable {
         let camel = Identifiers.upperCamel(property.name)
         let name = camel.prefix(1).uppercased() + camel.dropFirst()
         return enumTypeNamesTaken.contains(name) ? name + "Value" : name
+    }
+
+    /// The name of the enum a string flag with `enum:` values becomes, nested in the namespace
+    /// (and in Kotlin's `Flags`): the key in UpperCamelCase, `checkout_theme` → `CheckoutTheme`,
+    /// with `Value` added as for properties.
+    static func enumTypeName(ofFlag key: String) -> String {
+        let name = Identifiers.upperCamel(key)
+        return enumTypeNamesTaken.contains(name) ? name + "Value" : name
+    }
+
+    /// The context of a nested enum: its name, doc comment and cases, each case's raw value the
+    /// exact string.
+    private func enumContext(name: String, values: [String], doc: String, position: (index: Int, count: Int)) -> MustacheValue {
+        let cases = EnumCases(values)
+        return .object([
+            "name": .string(name),
+            "docComment": .array(docComment([doc])),
+            "cases": .array(values.indices.map { index in
+                .object([
+                    "name": .string(cases.swiftNames[index]),
+                    "rawValueLiteral": .string(SwiftLiteral.string(values[index])),
+                    "isFirst": .bool(index == 0),
+                    "isLast": .bool(index == values.count - 1),
+                ])
+            }),
+            "isFirst": .bool(position.index == 0),
+            "isLast": .bool(position.index == position.count - 1),
+        ])
     }
 
     /// Names a nested enum cannot take: Swift's `Type`, `Protocol`, `Self` and `Any`, the
@@ -160,9 +195,10 @@ public struct SwiftTranslator: Sendable {
             case .valueType: .string(valueType(of: flag, scope: scope))
             case .defaultLiteral:
                 .string(
-                    literal(
-                        flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 18, trailing: 1,
-                        indent: 4))
+                    enumCaseLiteral(of: flag)
+                        ?? literal(
+                            flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 18, trailing: 1,
+                            indent: 4))
             case .ownerLiteral: owner.literal
             case .expiresLiteral: expiry?.literal ?? .string("nil")
             case .killSwitchLiteral: .string(SwiftLiteral.bool(flag.killSwitch))
@@ -260,8 +296,17 @@ public struct SwiftTranslator: Sendable {
         }
     }
 
+    /// `.payNow`: the default of a string flag with `enum:` values, as a case of its enum.
+    private func enumCaseLiteral(of flag: FlagDefinition) -> String? {
+        guard let values = flag.enumValues, case .string(let text) = flag.defaultValue,
+            let index = values.firstIndex(where: { $0.utf8.elementsEqual(text.utf8) })
+        else { return nil }
+        return "." + EnumCases(values).swiftNames[index]
+    }
+
     private func valueType(of flag: FlagDefinition, scope: SwiftScope) -> String {
-        switch flag.type {
+        if flag.enumValues != nil { return Self.enumTypeName(ofFlag: flag.key) }
+        return switch flag.type {
         case .bool: scope.library("Bool")
         case .string: scope.library("String")
         case .int: scope.library("Int")
@@ -453,23 +498,11 @@ public struct SwiftTranslator: Sendable {
                 hoistedNames: &hoistedNames)
         }
         let enumProperties = config.properties.filter { $0.enumValues != nil }
-        let enums = enumProperties.enumerated().map { position, property -> MustacheValue in
-            let values = property.enumValues ?? []
-            let cases = EnumCases(values)
-            return .object([
-                "name": .string(Self.enumTypeName(of: property)),
-                "docComment": .array(docComment(["The values of `\(property.name)`; a value the app does not know fails decoding."])),
-                "cases": .array(values.indices.map { index in
-                    .object([
-                        "name": .string(cases.swiftNames[index]),
-                        "rawValueLiteral": .string(SwiftLiteral.string(values[index])),
-                        "isFirst": .bool(index == 0),
-                        "isLast": .bool(index == values.count - 1),
-                    ])
-                }),
-                "isFirst": .bool(position == 0),
-                "isLast": .bool(position == enumProperties.count - 1),
-            ])
+        let enums = enumProperties.enumerated().map { position, property in
+            enumContext(
+                name: Self.enumTypeName(of: property), values: property.enumValues ?? [],
+                doc: "The values of `\(property.name)`; a value the app does not know fails decoding.",
+                position: (position, enumProperties.count))
         }
         return .object([
             "name": .string(config.name),

@@ -417,9 +417,19 @@ data class Plan(
     val FlagJson: Boolean? = null,
     val SCHEMA_VERSION: Long = 2L,
     /** One of "*&#47;", "/&#42;", "\$". */
-    val copy: String? = null,
+    val copy: Copy? = null,
     val nothing: List<Suppress>? = null
 ) {
+    /** The values of `copy`; a value the app does not know fails decoding. */
+    enum class Copy(
+        /** The value as JSON writes it. */
+        val value: String
+    ) {
+        Empty("*/"),
+        Empty2("/*"),
+        Empty3("\$")
+    }
+
     companion object {
         /** The schema version this type was generated from. */
         const val SCHEMA_VERSION: Int = 1
@@ -445,7 +455,7 @@ data class Plan(
             com = FlagJson.optionalDouble(json, "com"),
             FlagJson = FlagJson.optionalBoolean(json, "FlagJson"),
             SCHEMA_VERSION = FlagJson.optionalLong(json, "SCHEMA_VERSION") ?: 2L,
-            copy = FlagJson.optionalString(json, "copy", allowed = listOf("*/", "/*", "\$")),
+            copy = FlagJson.optionalString(json, "copy", allowed = listOf("*/", "/*", "\$"))?.let { value -> Copy.values().first { it.value == value } },
             nothing = FlagJson.optionalList(json, "nothing") { Suppress.read(FlagJson.jsonObject(it)) }
         )
     }

@@ -591,7 +591,7 @@ data class Keywords(
     val `in`: List<String> = listOf("\$x", "\\(y)"),
     val `when`: Boolean = false,
     /** One of "a\"b", "\$c", "d\\e". */
-    val `object`: String = "\$c",
+    val `object`: Object = Object.C,
     /** At least -1.5. At most 1e+300. */
     val `fun`: Double? = null,
     /** At most 3 characters. */
@@ -599,6 +599,16 @@ data class Keywords(
     val nested: Nested? = null,
     val items: List<Nested> = emptyList()
 ) {
+    /** The values of `object`; a value the app does not know fails decoding. */
+    enum class Object(
+        /** The value as JSON writes it. */
+        val value: String
+    ) {
+        AB("a\"b"),
+        C("\$c"),
+        DE("d\\e")
+    }
+
     companion object {
         /** The schema version this type was generated from. */
         const val SCHEMA_VERSION: Int = 3
@@ -620,7 +630,7 @@ data class Keywords(
             `class` = FlagJson.requiredLong(json, "class", minimum = Long.MIN_VALUE, maximum = 9223372036854775807L),
             `in` = FlagJson.optionalList(json, "in") { FlagJson.string(it) } ?: listOf("\$x", "\\(y)"),
             `when` = FlagJson.optionalBoolean(json, "when") ?: false,
-            `object` = FlagJson.optionalString(json, "object", allowed = listOf("a\"b", "\$c", "d\\e")) ?: "\$c",
+            `object` = FlagJson.optionalString(json, "object", allowed = listOf("a\"b", "\$c", "d\\e"))?.let { value -> Object.values().first { it.value == value } } ?: Object.C,
             `fun` = FlagJson.optionalDouble(json, "fun", minimum = -1.5, maximum = 1e+300),
             `val` = FlagJson.optionalString(json, "val", maxLength = 3),
             nested = FlagJson.optionalObject(json, "nested") { Nested.read(it) },
