@@ -913,7 +913,8 @@ class FirebaseFlagSource(
                         else -> null
                     }
                 }
-                is String -> JSONObject.quote(remote)
+                // An enum flag's string: the view maps it to an entry, or to the default.
+                is String, is Enum<*> -> JSONObject.quote(remote)
                 is Long, is Int -> remote.trim().let { text ->
                     text.toLongOrNull()?.toString() ?: text.toDoubleOrNull()?.takeIf {
                         it % 1.0 == 0.0 && abs(it) <= 9007199254740992.0

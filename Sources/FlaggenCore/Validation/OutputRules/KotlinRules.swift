@@ -5,11 +5,10 @@
 ///   at 65,535 bytes of bytecode. `FlagKey` has an entry per flag and an enum flag or property
 ///   an entry per value, so their counts are bounded (``maxEnumEntries``).
 /// - A config property's enum class is nested in its data class (`PaywallConfig.Style`), where
-///   a name of ``Identifiers/reservedTypeNames`` or another config's would hide that type.
+///   one of ``typesUsedInConfigs`` or another config's name would hide that type.
 /// - An enum flag's enum class is nested in the flags object (`Flags.CheckoutTheme`), where its
-///   name would hide a type the generated Kotlin names there: a config, a type of the Kotlin
-///   runtime or of the standard library (``Identifiers/reservedTypeNames``), or the flags
-///   object itself.
+///   name would hide a type the generated Kotlin names there: a config, one of
+///   ``typesUsedInFlags``, or the flags object itself.
 ///
 /// Names that the translator qualifies instead (a `FlagKey` entry or an enum entry named
 /// `String`; config properties whose JVM getters would share a name, which get a
@@ -22,6 +21,16 @@ struct KotlinRules {
     /// its name. (Kotlin 1.5 and later build the `values()` array in a method of its own,
     /// which raises the limit; 1.3 is the floor.) 2,500 leaves a margin.
     static let maxEnumEntries = 2_500
+
+    /// The types the generated Kotlin names unqualified inside `object Flags`, besides the
+    /// configs: an enum flag's enum class must not take one of these names.
+    static let typesUsedInFlags: Set<String> = ["Flag", "FlagDate", "FlagKind", "List", "String", "Long", "Double", "Boolean"]
+
+    /// The types (and the annotation) the generated Kotlin names unqualified inside a config's
+    /// data class, besides the other configs: a property's enum class must not take one.
+    static let typesUsedInConfigs: Set<String> = [
+        "String", "Long", "Double", "Boolean", "List", "Int", "JSONObject", "FlagJson", "JvmName",
+    ]
 
     let context: ValidationContext
     let nodes: ManifestNodes
@@ -37,7 +46,7 @@ struct KotlinRules {
                 // Inside the data class the nested enum hides a type of its name, which the
                 // class names unqualified (`String`, `Long`, `List`, `JSONObject`, a config).
                 let enumName = SwiftTranslator.enumTypeName(of: property)
-                if Identifiers.reservedTypeNames.contains(enumName) || (configNames.contains(enumName) && enumName != config.name) {
+                if Self.typesUsedInConfigs.contains(enumName) || (configNames.contains(enumName) && enumName != config.name) {
                     context.error(
                         "property '\(config.name).\(property.name)' has 'enum' values, so it becomes the enum class "
                             + "\(config.name).\(enumName), which would hide the type \(enumName) inside \(config.name) in the "
@@ -79,7 +88,7 @@ struct KotlinRules {
                 context.error(
                     "\(what), which has the name of the config \(typeName) and would hide it inside \(manifest.name); rename the "
                         + "flag or the config", at: flag.location)
-            } else if Identifiers.reservedTypeNames.contains(typeName) {
+            } else if Self.typesUsedInFlags.contains(typeName) {
                 context.error(
                     "\(what), which would hide the type \(typeName) that the generated code uses inside \(manifest.name); "
                         + "rename the flag", at: flag.location)
