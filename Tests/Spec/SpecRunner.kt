@@ -260,7 +260,8 @@ class SpecRun(private val case: JSONObject) {
         }
     }
 
-    private fun describe(config: SpecConfig): String = "${config.title}/${config.days}/${config.big}/${config.style}"
+    // The enum entry as its exact string, as the specification writes it.
+    private fun describe(config: SpecConfig): String = "${config.title}/${config.days}/${config.big}/${config.style.value}"
 
     private fun expectations(step: JSONObject) {
         if (step.has("calls") && source.calls != step.getInt("calls")) {

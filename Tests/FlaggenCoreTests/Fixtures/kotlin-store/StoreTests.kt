@@ -451,7 +451,7 @@ fun badConfig() = runCase {
  * and a config with an unknown enum value does not decode.
  */
 fun enums() = runCase {
-    fun view(values: Map<String, String>): FlagView {
+    suspend fun view(values: Map<String, String>): FlagView {
         val s = store(FakeSource(null), InMemoryFlagDisk(FlagSnapshot("u1", 1L, values)))
         s.start("u1")
         return s.view()
