@@ -41,12 +41,16 @@ struct KotlinRules {
         checkEnumFlags(manifest)
         let configNames = Set(manifest.configs.map(\.name))
         for config in manifest.configs {
+            let propertyNames = Set(config.properties.map(\.name))
             for property in config.properties {
                 guard let values = property.enumValues else { continue }
                 // Inside the data class the nested enum hides a type of its name, which the
                 // class names unqualified (`String`, `Long`, `List`, `JSONObject`, a config).
+                // An enum named like a property of its config is refused for both languages
+                // already (SwiftNameRules), so it is not reported twice.
                 let enumName = SwiftTranslator.enumTypeName(of: property)
-                if Self.typesUsedInConfigs.contains(enumName) || (configNames.contains(enumName) && enumName != config.name) {
+                let hides = Self.typesUsedInConfigs.contains(enumName) || (configNames.contains(enumName) && enumName != config.name)
+                if hides && !propertyNames.contains(enumName) {
                     context.error(
                         "property '\(config.name).\(property.name)' has 'enum' values, so it becomes the enum class "
                             + "\(config.name).\(enumName), which would hide the type \(enumName) inside \(config.name) in the "
