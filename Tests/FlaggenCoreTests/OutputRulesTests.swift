@@ -339,6 +339,29 @@ final class OutputRulesTests: XCTestCase {
             ], kinds: [.seeds])
     }
 
+    func testEnumListsLongerThanAKotlinEnumHoldsAreRefused() throws {
+        let values = (0...KotlinRules.maxEnumEntries).map { "v\($0)" }.joined(separator: ", ")
+        let yaml = """
+            version: 1
+            outputs: {servers: [contract]}
+            flags:
+              theme: {type: string, enum: [\(values)], default: v0, owner: o, expires: 2030-01-01}
+            configs:
+              C:
+                properties:
+                  mode: {type: string, enum: [\(values)]}
+
+            """
+        try assertLintAndGenerate(
+            yaml,
+            report: [
+                "4:3: error: flag 'theme' lists 2501 'enum' values, more than the 2500 a Kotlin enum class holds (the JVM caps its "
+                    + "static initializer at 64 KB); list fewer values, or drop 'enum'",
+                "8:7: error: property 'C.mode' lists 2501 'enum' values, more than the 2500 a Kotlin enum class holds (the JVM "
+                    + "caps its static initializer at 64 KB); list fewer values, or make it a plain string without 'enum'",
+            ], kinds: [.seeds])
+    }
+
     func testEnumClassesThatWouldHideATypeAreRefused() throws {
         let yaml = """
             version: 1
