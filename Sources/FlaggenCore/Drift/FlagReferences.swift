@@ -52,7 +52,8 @@ public struct FlagReferences: Sendable {
     public static let maximumFileBytes = 8 * 1024 * 1024
 
     let manifest: Manifest
-    /// Swift (lowerCamel) and Kotlin (UpperCamel) member names, to the flag key they read.
+    /// Flag property names (lowerCamel, in both languages) and Kotlin `FlagKey` entries
+    /// (UpperCamel), to the flag key they read.
     private let keyByName: [String: String]
     /// The manifest's keys and retired keys, for raw string literals.
     private let keys: Set<String>
@@ -281,7 +282,7 @@ public struct FlagReferences: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         severity(.rawKeys),
-                        "the raw key \"\(flag.key)\" bypasses the generated API; use \(manifest.name).\(Identifiers.lowerCamel(flag.key)) (Swift) or \(manifest.name).\(Identifiers.upperCamel(flag.key)) (Kotlin)",
+                        "the raw key \"\(flag.key)\" bypasses the generated API; use \(manifest.name).\(Identifiers.lowerCamel(flag.key)) (Swift and Kotlin)",
                         file: reference.file, at: reference.location))
             }
         }

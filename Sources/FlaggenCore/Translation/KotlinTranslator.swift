@@ -14,14 +14,25 @@ public struct KotlinTranslator: Sendable {
     /// The context both Kotlin templates render.
     public func context(for manifest: Manifest, header: GeneratedHeader) -> MustacheValue {
         let calls = Dictionary(manifest.configs.map { ($0.name, KotlinConfigCall($0)) }, uniquingKeysWith: { first, _ in first })
-        // Inside `object Flags`, the flag properties hide types of the same name in qualified
-        // expressions (`FlagKind.Release`, `Long.MIN_VALUE`).
+        // Flag properties are lowerCamelCase (`newCheckout`), `FlagKey` entries UpperCamelCase
+        // (`NewCheckout`), as `FlagKind`'s entries are written.
         var names: [String] = []
+        var entries: [String] = []
         names.reserveCapacity(manifest.flags.count)
+        entries.reserveCapacity(manifest.flags.count)
         // By index: a closure over the flags copied every flag definition.
-        for index in manifest.flags.indices { names.append(Identifiers.upperCamel(manifest.flags[index].key)) }
-        let scope = Scope(hidden: names, packageName: manifest.kotlinPackage).hiding(configsAmong: names, configs: calls)
-        let flags = flagsAndParts(manifest.flags, names: names, calls: calls, scope: scope)
+        for index in manifest.flags.indices {
+            names.append(Identifiers.lowerCamel(manifest.flags[index].key))
+            entries.append(Identifiers.upperCamel(manifest.flags[index].key))
+        }
+        // Inside `object Flags` the nested enums of enum flags hide types of their name, as the
+        // flag properties would (validation refuses the names that matter; see KotlinRules).
+        let enumFlags = manifest.flags.indices.filter { manifest.flags[$0].enumValues != nil }
+        let enumTypes = enumFlags.map { entries[$0] }
+        let scope = Scope(hidden: names + enumTypes, packageName: manifest.kotlinPackage).hiding(configsAmong: enumTypes, configs: calls)
+        // Enum entries hide types inside their enum, even in its constructor's parameter types.
+        let keyScope = Scope(hidden: entries, packageName: manifest.kotlinPackage)
+        let flags = flagsAndParts(manifest.flags, names: names, entries: entries, calls: calls, scope: scope)
         let propertyShape = Self.propertyShape()
         return .object([
             // `//` comments: the header's text is already safe in any comment line.
@@ -30,12 +41,16 @@ public struct KotlinTranslator: Sendable {
             "packageName": .string(manifest.kotlinPackage),
             "typeName": .string(manifest.name),
             "imports": .array(manifest.configs.isEmpty ? [] : [.string("org.json.JSONObject")]),
-            // Kept for override templates that still declare `FlagKey` as an enum class: enum
-            // entries hide types inside the enum, even in its constructor's parameter types.
-            "flagKeyStringType": .string(scope.stringIsHidden ? "kotlin.String" : "String"),
+            "flagKeyStringType": .string(keyScope.stringIsHidden ? "kotlin.String" : "String"),
             "flags": .array(flags.flags),
             "parts": .array(flags.parts),
             "hasFlags": .bool(!manifest.flags.isEmpty),
+            "flagEnums": .array(enumFlags.enumerated().map { position, index in
+                flagEnum(
+                    for: manifest.flags[index], typeName: entries[index], packageName: manifest.kotlinPackage,
+                    objectName: manifest.name, position: (position, enumFlags.count))
+            }),
+            "hasFlagEnums": .bool(!enumFlags.isEmpty),
             "configs": .array(manifest.configs.enumerated().map {
                 config(
                     for: $1, calls: calls, manifest: manifest, header: header, propertyShape: propertyShape,
@@ -43,6 +58,67 @@ public struct KotlinTranslator: Sendable {
             }),
             "hasConfigs": .bool(!manifest.configs.isEmpty),
         ])
+    }
+
+    /// The context of the enum class an enum flag's values become, nested in the flags object
+    /// (`Flags.CheckoutTheme` for `checkout_theme`), as in Swift.
+    private func flagEnum(
+        for flag: FlagDefinition, typeName: String, packageName: String, objectName: String, position: (index: Int, count: Int)
+    ) -> MustacheValue {
+        let values = flag.enumValues ?? []
+        return .object([
+            "name": .string(typeName),
+            // FlagStore.kt names it from outside, where a config or the app may hide it.
+            "qualifiedName": .string("\(packageName).\(objectName).\(typeName)"),
+            "key": .string(flag.key),
+            "docComment": .array(
+                KotlinLiteral.kdoc(["The values of the flag `\(flag.key)`; [\(objectName).\(Identifiers.kotlinEscaped(Identifiers.lowerCamel(flag.key)))] reads one."], indent: 4)
+                    .map(MustacheValue.string)),
+            "valueType": .string(EnumCases(values).kotlinNames.contains("String") ? "kotlin.String" : "String"),
+            "selfType": .string(Self.enumSelfType(typeName, values: values, qualified: "\(packageName).\(objectName).\(typeName)")),
+            "entries": enumEntries(values, typeName: typeName),
+            "isFirst": .bool(position.index == 0),
+            "isLast": .bool(position.index == position.count - 1),
+        ])
+    }
+
+    /// How an enum class names itself inside its body: `Style`, or its qualified name where an
+    /// entry has the name of the type it is nested in (`PaywallConfig("paywall config")`), since
+    /// entries hide types there.
+    static func enumSelfType(_ name: String, values: [String], qualified: String) -> String {
+        let outer = qualified.split(separator: ".").dropLast().last.map(String.init)
+        let entries = entryNames(values, typeName: name)
+        return outer.map(entries.contains) == true ? qualified : name
+    }
+
+    /// The Kotlin entry names of an enum class named `typeName` for `values`: ``EnumCases``'
+    /// names, except that an entry never takes the name of its own enum class (`Style("style")`
+    /// breaks every entry of `Style`), which gets `Case` added (`StyleCase`), and a number
+    /// after that if another value has that name.
+    static func entryNames(_ values: [String], typeName: String) -> [String] {
+        var names = EnumCases(values).kotlinNames
+        guard let index = names.firstIndex(of: typeName) else { return names }
+        var name = typeName + "Case"
+        var number = 2
+        while names.contains(name) {
+            name = typeName + "Case" + String(number)
+            number += 1
+        }
+        names[index] = name
+        return names
+    }
+
+    /// The entries of an enum class for `enum:` values: each entry's name and its exact value.
+    private func enumEntries(_ values: [String], typeName: String) -> MustacheValue {
+        let names = Self.entryNames(values, typeName: typeName)
+        return .array(values.indices.map { index in
+            .object([
+                "name": .string(names[index]),
+                "valueLiteral": .string(KotlinLiteral.string(values[index])),
+                "isFirst": .bool(index == 0),
+                "isLast": .bool(index == values.count - 1),
+            ])
+        })
     }
 
     /// The names that hide types where an expression is placed, and how to reach a type anyway.
@@ -135,7 +211,7 @@ public struct KotlinTranslator: Sendable {
     /// context cost 13.5 MB at 10,000 flags), so each flag carries its place in both lists:
     /// `isFirst`/`isLast` in all flags, `isFirstInPart`/`isLastInPart` in its part.
     private func flagsAndParts(
-        _ definitions: [FlagDefinition], names: [String], calls: [String: KotlinConfigCall], scope: Scope
+        _ definitions: [FlagDefinition], names: [String], entries: [String], calls: [String: KotlinConfigCall], scope: Scope
     ) -> (flags: [MustacheValue], parts: [MustacheValue]) {
         let shared = SharedFlagText(scope: scope, kindEntry: kindEntry)
         var repeated = RepeatedFlagText()
@@ -147,7 +223,8 @@ public struct KotlinTranslator: Sendable {
         // By index: a zip of the two lists copied every flag definition.
         for index in definitions.indices {
             let flagValues = flag(
-                for: definitions[index], name: names[index], calls: calls, scope: scope, shared: shared, repeated: &repeated)
+                for: definitions[index], name: names[index], entry: entries[index], calls: calls, scope: scope, shared: shared,
+                repeated: &repeated)
             let bytes = flagValues.defaultLiteralBytes
             let partSize = values.count - (partStarts.last ?? 0)
             if partStarts.isEmpty || partSize == Self.maxFlagsPerPart || (partSize > 0 && literalBytes + bytes > Self.maxDefaultLiteralBytesPerPart) {
@@ -186,7 +263,7 @@ public struct KotlinTranslator: Sendable {
     /// The values of a flag's context that do not depend on its place in the lists, one per
     /// ``SharedFlagText/Field`` of the same name, and the UTF-8 length of its `defaultLiteral`.
     private struct FlagValues {
-        var key, name, nameLiteral, keyLiteral, valueType, defaultLiteral: MustacheValue
+        var key, name, entry, keyLiteral, valueType, defaultLiteral: MustacheValue
         var ownerLiteral, expiresLiteral, killSwitchLiteral, kindLiteral, descriptionLiteral, docComment: MustacheValue
         var defaultLiteralBytes: Int
     }
@@ -203,7 +280,7 @@ public struct KotlinTranslator: Sendable {
         /// The keys of a flag's context, in the order of ``shape``'s keys: each case's name is
         /// its key and its raw value the key's position.
         enum Field: Int, CaseIterable {
-            case key, name, nameLiteral, keyLiteral, valueType, defaultLiteral, ownerLiteral, expiresLiteral
+            case key, name, entry, keyLiteral, valueType, defaultLiteral, ownerLiteral, expiresLiteral
             case killSwitchLiteral, kindLiteral, descriptionLiteral, docComment
             /// Its place, known once flagsAndParts has made the parts.
             case part, isFirst, isLast, isFirstInPart, isLastInPart
@@ -212,7 +289,7 @@ public struct KotlinTranslator: Sendable {
         /// The keys of every flag's context, in the order of ``Field``. Spelled out: deriving them
         /// from the case names with `String(describing:)` cost 2 M instructions.
         private let shape = ObjectShape(keys: [
-            "key", "name", "nameLiteral", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral",
+            "key", "name", "entry", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral",
             "killSwitchLiteral", "kindLiteral", "descriptionLiteral", "docComment",
             "part", "isFirst", "isLast", "isFirstInPart", "isLastInPart",
         ])
@@ -225,7 +302,7 @@ public struct KotlinTranslator: Sendable {
                 switch Field(rawValue: position).unsafelyUnwrapped {
                 case .key: Self.take(&values.key)
                 case .name: Self.take(&values.name)
-                case .nameLiteral: Self.take(&values.nameLiteral)
+                case .entry: Self.take(&values.entry)
                 case .keyLiteral: Self.take(&values.keyLiteral)
                 case .valueType: Self.take(&values.valueType)
                 case .defaultLiteral: Self.take(&values.defaultLiteral)
@@ -344,21 +421,27 @@ public struct KotlinTranslator: Sendable {
     }
 
     /// The values of a flag's context that do not depend on its place in the lists. `name` is
-    /// the flag's ``Identifiers/upperCamel(_:)`` name.
+    /// the flag's ``Identifiers/lowerCamel(_:)`` name, `entry` its ``Identifiers/upperCamel(_:)``
+    /// `FlagKey` entry (and the name of its enum class, for an enum flag).
     private func flag(
-        for flag: FlagDefinition, name: String, calls: [String: KotlinConfigCall], scope: Scope, shared: SharedFlagText,
+        for flag: FlagDefinition, name: String, entry: String, calls: [String: KotlinConfigCall], scope: Scope, shared: SharedFlagText,
         repeated: inout RepeatedFlagText
     ) -> FlagValues {
         let owner = ownerText(flag.owner, repeated: &repeated)
         let expiry = flag.expires.map { dateText($0, shared: shared, repeated: &repeated) }
-        let defaultLiteral = literal(
-            flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 27, indent: 12)
+        let defaultLiteral: String
+        if let values = flag.enumValues, case .string(let text) = flag.defaultValue, let index = values.firstIndex(where: { $0.utf8.elementsEqual(text.utf8) }) {
+            // Validation checked that the default is one of the values, exactly.
+            defaultLiteral = entry + "." + Self.entryNames(values, typeName: entry)[index]
+        } else {
+            defaultLiteral = literal(flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 27, indent: 12)
+        }
         return FlagValues(
             key: .string(flag.key),
             name: .string(shared.escaped(name)),
-            nameLiteral: .string(KotlinLiteral.string(name)),
+            entry: .string(entry),
             keyLiteral: .string(KotlinLiteral.string(flag.key)),
-            valueType: .string(valueType(of: flag)),
+            valueType: .string(flag.enumValues != nil ? entry : valueType(of: flag)),
             defaultLiteral: .string(defaultLiteral),
             ownerLiteral: owner.literal,
             expiresLiteral: expiry?.literal ?? SharedFlagText.null,
@@ -651,22 +734,18 @@ public struct KotlinTranslator: Sendable {
         let enumProperties = config.properties.filter { $0.enumValues != nil }
         let enums = enumProperties.enumerated().map { position, property -> MustacheValue in
             let values = property.enumValues ?? []
-            let cases = EnumCases(values)
             return .object([
                 "name": .string(SwiftTranslator.enumTypeName(of: property)),
                 "docComment": .array(
                     KotlinLiteral.kdoc(["The values of `\(property.name)`; a value the app does not know fails decoding."], indent: 4)
                         .map(MustacheValue.string)),
                 // An entry named `String` hides the type inside the enum.
-                "valueType": .string(cases.kotlinNames.contains("String") ? "kotlin.String" : "String"),
-                "entries": .array(values.indices.map { index in
-                    .object([
-                        "name": .string(cases.kotlinNames[index]),
-                        "valueLiteral": .string(KotlinLiteral.string(values[index])),
-                        "isFirst": .bool(index == 0),
-                        "isLast": .bool(index == values.count - 1),
-                    ])
-                }),
+                "valueType": .string(EnumCases(values).kotlinNames.contains("String") ? "kotlin.String" : "String"),
+                "selfType": .string(
+                    Self.enumSelfType(
+                        SwiftTranslator.enumTypeName(of: property), values: values,
+                        qualified: "\(packageName).\(config.name).\(SwiftTranslator.enumTypeName(of: property))")),
+                "entries": enumEntries(values, typeName: SwiftTranslator.enumTypeName(of: property)),
                 "isFirst": .bool(position == 0),
                 "isLast": .bool(position == enumProperties.count - 1),
             ])
@@ -772,6 +851,20 @@ public struct KotlinTranslator: Sendable {
         read.reserveCapacity(160)
         func append(_ text: String) { read.append(contentsOf: text.utf8) }
         append(property.isRequired ? "FlagJson.required" : "FlagJson.optional")
+        if property.enumValues != nil {
+            // The exact string, looked up among the entries' values; any other string throws.
+            let type = SwiftTranslator.enumTypeName(of: property)
+            append("Enum(json, ")
+            append(keyLiteral)
+            append(") { ")
+            append(type)
+            append(".fromValue(it) }")
+            if !property.isRequired, let value = property.defaultValue, let entry = enumEntry(value, of: property, in: nil, scope: scope) {
+                append(" ?: ")
+                append(entry)
+            }
+            return String(decoding: read, as: UTF8.self)
+        }
         switch property.type {
         case .string: append("String")
         case .int: append("Long")
@@ -787,14 +880,6 @@ public struct KotlinTranslator: Sendable {
             if let maxLength = property.maxLength {
                 append(", maxLength = ")
                 append(KotlinLiteral.int(maxLength))
-            }
-            if let allowed = property.enumValues {
-                append(", allowed = listOf(")
-                for (index, value) in allowed.enumerated() {
-                    if index > 0 { append(", ") }
-                    append(KotlinLiteral.string(value))
-                }
-                append(")")
             }
             append(")")
         case .int, .double:
@@ -818,14 +903,9 @@ public struct KotlinTranslator: Sendable {
             append(itemExpression(items, value: "it"))
             append(" }")
         }
-        if property.enumValues != nil {
-            // The checked text as its entry.
-            append(property.isRequired ? ".let" : "?.let")
-            append(" { value -> \(SwiftTranslator.enumTypeName(of: property)).values().first { it.value == value } }")
-        }
         if !property.isRequired, let value = property.defaultValue {
             append(" ?: ")
-            append(enumEntry(value, of: property, in: nil, scope: scope) ?? inlineExpression(value, as: property.type, calls: calls, scope: scope))
+            append(inlineExpression(value, as: property.type, calls: calls, scope: scope))
         }
         return String(decoding: read, as: UTF8.self)
     }
@@ -834,12 +914,12 @@ public struct KotlinTranslator: Sendable {
     /// the config (`config` nil) or `PaywallConfig.Style.Light` elsewhere; nil for a property
     /// without `enum:` values.
     func enumEntry(_ value: JSONValue, of property: ConfigProperty, in config: String?, scope: Scope) -> String? {
-        guard let values = property.enumValues, case .string(let text) = value, let index = values.firstIndex(of: text) else {
+        guard let values = property.enumValues, case .string(let text) = value, let index = values.firstIndex(where: { $0.utf8.elementsEqual(text.utf8) }) else {
             return nil
         }
         let type = SwiftTranslator.enumTypeName(of: property)
         let qualified = config.map { scope.nested(type, in: $0) } ?? type
-        return qualified + "." + EnumCases(values).kotlinNames[index]
+        return qualified + "." + Self.entryNames(values, typeName: type)[index]
     }
 
     /// The JVM name of a Kotlin property's getter: `getTitle` for `title` and `Title`, `isOn`
