@@ -146,6 +146,53 @@ final class DeprecatedFlagTests: XCTestCase {
         XCTAssertTrue(warnings.contains { $0.contains("App.swift:3:") && $0.contains("'default' is deprecated: Gone soon") })
     }
 
+    func testEveryKotlinReadWarnsAndTheGeneratedKotlinDoesNot() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-deprecated-kt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let yaml = """
+            version: 1
+            kotlinPackage: com.example.deprecated
+            flags:
+              new_checkout:
+                type: bool
+                default: false
+                owner: payments
+                expires: 2029-03-01
+                deprecated: "Rolled out: remove $it"
+              kept:
+                type: int
+                default: 1
+                owner: growth
+                expires: 2029-03-01
+
+            """
+        let manifest = folder.appendingPathComponent("flags.yaml")
+        try Data(yaml.utf8).write(to: manifest)
+        var run = Generate(manifestPath: manifest.path)
+        run.kinds = [.kotlin]
+        var sources: [String] = []
+        for file in try run.render().files where file.path.hasSuffix("/Flags.kt") || file.path.hasSuffix("/FlagKit.kt") {
+            let url = folder.appendingPathComponent(String(file.path.split(separator: "/").last ?? ""))
+            try Data(file.contents).write(to: url)
+            sources.append(url.path)
+        }
+        XCTAssertEqual(sources.count, 2)
+        let text = try String(contentsOfFile: folder.appendingPathComponent("Flags.kt").path, encoding: .utf8)
+        XCTAssertTrue(text.contains("    @Deprecated(\"Rolled out: remove \\$it\")\n    val newCheckout: Flag<Boolean> get() = Part1.newCheckout\n"), text)
+
+        let tools = try CompilerTools.find()
+        let app = folder.appendingPathComponent("App.kt")
+        try Data("package app\n\nimport com.example.deprecated.Flags\n\nfun keys() = listOf(Flags.newCheckout.key, Flags.kept.key, Flags.all.size.toString())\n".utf8)
+            .write(to: app)
+        let result = try FlaggenCoreTests.run(tools.kotlinc, ["-cp", tools.orgJSON, "-d", folder.appendingPathComponent("out.jar").path] + sources + [app.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let warnings = (result.stdout + result.stderr).split(separator: "\n").filter { $0.contains("warning:") && !$0.contains("VM warning") }
+        XCTAssertEqual(warnings.count, 1, warnings.joined(separator: "\n"))
+        XCTAssertTrue(warnings.first?.contains("App.kt:5:") ?? false, warnings.joined(separator: "\n"))
+        XCTAssertTrue(warnings.first?.contains("is deprecated. Rolled out: remove $it") ?? false, warnings.joined(separator: "\n"))
+    }
+
     func testLintSuggestsDeprecationWithinItsWindow() throws {
         func yaml(deprecated: Bool) -> String {
             """

@@ -1557,6 +1557,9 @@ object {{typeName}} {
 {{#docComment}}
     {{.}}
 {{/docComment}}
+{{#deprecatedMessageLiteral}}
+    @Deprecated({{.}})
+{{/deprecatedMessageLiteral}}
     val {{name}}: Flag<{{valueType}}> get() = {{part}}.{{name}}
 
 {{/flags}}

@@ -265,6 +265,8 @@ public struct KotlinTranslator: Sendable {
     private struct FlagValues {
         var key, name, entry, keyLiteral, valueType, defaultLiteral: MustacheValue
         var ownerLiteral, expiresLiteral, killSwitchLiteral, kindLiteral, descriptionLiteral, docComment: MustacheValue
+        /// `"message"` for a `deprecated:` flag, else null: its getter is `@Deprecated`.
+        var deprecatedMessageLiteral: MustacheValue
         var defaultLiteralBytes: Int
     }
 
@@ -281,7 +283,7 @@ public struct KotlinTranslator: Sendable {
         /// its key and its raw value the key's position.
         enum Field: Int, CaseIterable {
             case key, name, entry, keyLiteral, valueType, defaultLiteral, ownerLiteral, expiresLiteral
-            case killSwitchLiteral, kindLiteral, descriptionLiteral, docComment
+            case killSwitchLiteral, kindLiteral, descriptionLiteral, docComment, deprecatedMessageLiteral
             /// Its place, known once flagsAndParts has made the parts.
             case part, isFirst, isLast, isFirstInPart, isLastInPart
         }
@@ -290,7 +292,7 @@ public struct KotlinTranslator: Sendable {
         /// from the case names with `String(describing:)` cost 2 M instructions.
         private let shape = ObjectShape(keys: [
             "key", "name", "entry", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral",
-            "killSwitchLiteral", "kindLiteral", "descriptionLiteral", "docComment",
+            "killSwitchLiteral", "kindLiteral", "descriptionLiteral", "docComment", "deprecatedMessageLiteral",
             "part", "isFirst", "isLast", "isFirstInPart", "isLastInPart",
         ])
 
@@ -312,6 +314,7 @@ public struct KotlinTranslator: Sendable {
                 case .kindLiteral: Self.take(&values.kindLiteral)
                 case .descriptionLiteral: Self.take(&values.descriptionLiteral)
                 case .docComment: Self.take(&values.docComment)
+                case .deprecatedMessageLiteral: Self.take(&values.deprecatedMessageLiteral)
                 case .part: place.part
                 case .isFirst: .bool(place.isFirst)
                 case .isLast: .bool(place.isLast)
@@ -449,6 +452,7 @@ public struct KotlinTranslator: Sendable {
             kindLiteral: shared.kindLiteral(flag.kind),
             descriptionLiteral: .string(flag.description.map(KotlinLiteral.string) ?? "null"),
             docComment: .array(docComment(for: flag, ownerLine: owner.docLine, expiryLine: expiry?.docLine, shared: shared)),
+            deprecatedMessageLiteral: flag.deprecated.map { .string(KotlinLiteral.string($0)) } ?? .null,
             defaultLiteralBytes: defaultLiteral.utf8.count)
     }
 
