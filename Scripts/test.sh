@@ -4,7 +4,8 @@
 # root flags.yaml.
 #
 #   Scripts/test.sh            the suite CI runs
-#   Scripts/test.sh --slow     also the slower checks: long fuzzing runs and the benchmarks
+#   Scripts/test.sh --slow     also the slower checks: 150 hostile-name manifests compiled, long
+#                              fuzzing runs and the benchmarks
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -128,6 +129,9 @@ step "Fuzzing smoke run (libFuzzer, 20 s per target; see docs/fuzzing.md)"
 Scripts/fuzz.sh --smoke
 
 if [ "$slow" -eq 1 ]; then
+  step "Slow checks: 150 hostile-name manifests compiled in Swift and Kotlin"
+  FLAGGEN_NAMES_COUNT=150 swift test --skip-build --filter GeneratedNamesPropertyTests
+
   step "Slow checks: fuzzing for 10 minutes per target, and the benchmarks"
   Scripts/fuzz.sh 600
   Scripts/bench.sh

@@ -610,6 +610,13 @@ class FlagView internal constructor(private val store: FlagStore) {
     fun value(flag: Flag<com.example.flags.Plan>): com.example.flags.Plan =
         config(flag) { com.example.flags.Plan.fromJson(it) }
 
+    /**
+     * The [com.example.flags.Flags.HomeLayout] of [flag]: the entry whose value is exactly the session's string;
+     * the default when the value is not a string or not one of the entries' values.
+     */
+    fun value(flag: Flag<com.example.flags.Flags.HomeLayout>): com.example.flags.Flags.HomeLayout =
+        (valueOf(flag) as? String)?.let { com.example.flags.Flags.HomeLayout.fromValue(it) } ?: flag.defaultValue
+
     // Views of one session all read that session's values, which never change while it
     // lasts; so a view reads the store's current session, and follows it when a new one begins.
     private fun valuesFor(flag: Flag<*>): FlagStore.Values =
@@ -913,7 +920,8 @@ class FirebaseFlagSource(
                         else -> null
                     }
                 }
-                is String -> JSONObject.quote(remote)
+                // An enum flag's string: the view maps it to an entry, or to the default.
+                is String, is Enum<*> -> JSONObject.quote(remote)
                 is Long, is Int -> remote.trim().let { text ->
                     text.toLongOrNull()?.toString() ?: text.toDoubleOrNull()?.takeIf {
                         it % 1.0 == 0.0 && abs(it) <= 9007199254740992.0

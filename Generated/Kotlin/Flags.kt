@@ -8,7 +8,7 @@ import org.json.JSONObject
 /**
  * The feature flags and remote config declared in flags.yaml.
  *
- * Each property is a typed [Flag] named after its key (`new_checkout` is `NewCheckout`). The
+ * Each property is a typed [Flag] named after its key (`new_checkout` is `newCheckout`). The
  * flags are built in private holder objects of at most 200 flags, each on first use, so reading
  * one flag builds only its holder and no static initializer outgrows the JVM's 64 KB limit on a
  * method.
@@ -23,7 +23,7 @@ object Flags {
      * - Expires: 2029-03-01 (expired from the next day on)
      * - Rollout: 10% on ios, android from app version 2.4.0
      */
-    val NewCheckout: Flag<Boolean> get() = Part1.NewCheckout
+    val newCheckout: Flag<Boolean> get() = Part1.newCheckout
 
     /**
      * Lets people send photos and videos in chat. Turn off if media sending crashes.
@@ -33,7 +33,7 @@ object Flags {
      * - Kind: operational
      * - Kill switch: read live; never expires.
      */
-    val ChatMediaEnabled: Flag<Boolean> get() = Part1.ChatMediaEnabled
+    val chatMediaEnabled: Flag<Boolean> get() = Part1.chatMediaEnabled
 
     /**
      * The label on the checkout button.
@@ -44,7 +44,7 @@ object Flags {
      * - Expires: 2029-01-31 (expired from the next day on)
      * - Rollout: 50%
      */
-    val CheckoutButtonLabel: Flag<String> get() = Part1.CheckoutButtonLabel
+    val checkoutButtonLabel: Flag<String> get() = Part1.checkoutButtonLabel
 
     /**
      * What the paywall shows.
@@ -54,7 +54,18 @@ object Flags {
      * - Kind: release
      * - Expires: 2029-02-28 (expired from the next day on)
      */
-    val Paywall: Flag<PaywallConfig> get() = Part1.Paywall
+    val paywall: Flag<PaywallConfig> get() = Part1.paywall
+
+    /**
+     * How the home screen lays out its items.
+     *
+     * - Key: `home_layout`
+     * - Owner: discovery
+     * - Kind: experiment
+     * - Expires: 2029-06-30 (expired from the next day on)
+     * - Rollout: 20%
+     */
+    val homeLayout: Flag<HomeLayout> get() = Part1.homeLayout
 
     /** Every flag, in manifest order. */
     val all: List<Flag<*>> by lazy {
@@ -69,8 +80,23 @@ object Flags {
      */
     fun expired(today: FlagDate): List<Flag<*>> = all.filter { it.isExpired(today) }
 
+    /** The values of the flag `home_layout`; [Flags.homeLayout] reads one. */
+    enum class HomeLayout(
+        /** The exact string servers send and the manifest lists. */
+        val value: String
+    ) {
+        Grid("grid"),
+        List("list"),
+        Carousel("carousel");
+
+        companion object {
+            /** The entry whose [value] is exactly [value] (code unit for code unit), or null. */
+            fun fromValue(value: String): HomeLayout? = values().firstOrNull { it.value == value }
+        }
+    }
+
     private object Part1 {
-        val NewCheckout: Flag<Boolean> = Flag(
+        val newCheckout: Flag<Boolean> = Flag(
             key = "new_checkout",
             defaultValue = false,
             owner = "payments",
@@ -80,7 +106,7 @@ object Flags {
             description = "The redesigned checkout."
         )
 
-        val ChatMediaEnabled: Flag<Boolean> = Flag(
+        val chatMediaEnabled: Flag<Boolean> = Flag(
             key = "chat_media_enabled",
             defaultValue = true,
             owner = "chat",
@@ -90,7 +116,7 @@ object Flags {
             description = "Lets people send photos and videos in chat. Turn off if media sending crashes."
         )
 
-        val CheckoutButtonLabel: Flag<String> = Flag(
+        val checkoutButtonLabel: Flag<String> = Flag(
             key = "checkout_button_label",
             defaultValue = "Buy now",
             owner = "payments",
@@ -100,7 +126,7 @@ object Flags {
             description = "The label on the checkout button."
         )
 
-        val Paywall: Flag<PaywallConfig> = Flag(
+        val paywall: Flag<PaywallConfig> = Flag(
             key = "paywall",
             defaultValue = PaywallConfig(title = "Go Pro", trialDays = 7L),
             owner = "growth",
@@ -110,67 +136,48 @@ object Flags {
             description = "What the paywall shows."
         )
 
+        val homeLayout: Flag<HomeLayout> = Flag(
+            key = "home_layout",
+            defaultValue = HomeLayout.Grid,
+            owner = "discovery",
+            expires = FlagDate(2029, 6, 30),
+            killSwitch = false,
+            kind = FlagKind.Experiment,
+            description = "How the home screen lays out its items."
+        )
+
         val all: List<Flag<*>> = listOf(
-            NewCheckout,
-            ChatMediaEnabled,
-            CheckoutButtonLabel,
-            Paywall
+            newCheckout,
+            chatMediaEnabled,
+            checkoutButtonLabel,
+            paywall,
+            homeLayout
         )
     }
 }
 
 /**
  * The key of every flag, for code that handles flags by key: `FlagKey.NewCheckout.key` is
- * `"new_checkout"`, [fromKey] finds the entry of a key and [values] lists them all.
- *
- * Not an enum class: a JVM enum creates all its entries in one static initializer, which the JVM
- * caps at 64 KB of bytecode, so an enum of a few thousand keys does not compile. The entries are
- * built in private holder objects instead, each on first use. Each key has exactly one instance,
- * so `==` compares identity, which is the same as comparing keys, and `hashCode` is the identity
- * hash. A `when` over entries needs an `else` branch.
+ * `"new_checkout"` and [fromKey] finds the entry of a key. An enum class: `when` over it is
+ * exhaustive, and `values()`, `valueOf` and `EnumMap` work. (A JVM enum builds all its entries
+ * in one static initializer, capped at 64 KB of bytecode, so `flaggen lint` refuses manifests
+ * of more flags than it holds; docs/manifest.md.)
  */
-class FlagKey private constructor(
+enum class FlagKey(
     /** The flag's key in the manifest, such as `new_checkout`. */
-    val key: String,
-    /** The entry's name, such as `NewCheckout`, as in [Flags]. */
-    val name: String
+    val key: String
 ) {
-    /** The entry's [name], as an enum entry prints. */
-    override fun toString(): String = name
+    NewCheckout("new_checkout"),
+    ChatMediaEnabled("chat_media_enabled"),
+    CheckoutButtonLabel("checkout_button_label"),
+    Paywall("paywall"),
+    HomeLayout("home_layout");
 
     companion object {
-        val NewCheckout: FlagKey get() = Part1.NewCheckout
-        val ChatMediaEnabled: FlagKey get() = Part1.ChatMediaEnabled
-        val CheckoutButtonLabel: FlagKey get() = Part1.CheckoutButtonLabel
-        val Paywall: FlagKey get() = Part1.Paywall
-
-        private val all: List<FlagKey> by lazy {
-            listOf(
-                Part1.all
-            ).flatten()
-        }
-
-        private val byKey: Map<String, FlagKey> by lazy { all.associateBy { it.key } }
-
-        /** Every entry, in manifest order. */
-        fun values(): List<FlagKey> = all
+        private val byKey by lazy { values().associateBy { it.key } }
 
         /** The entry for [key], or null when the manifest has no such flag. */
         fun fromKey(key: String): FlagKey? = byKey[key]
-    }
-
-    private object Part1 {
-        val NewCheckout: FlagKey = FlagKey("new_checkout", "NewCheckout")
-        val ChatMediaEnabled: FlagKey = FlagKey("chat_media_enabled", "ChatMediaEnabled")
-        val CheckoutButtonLabel: FlagKey = FlagKey("checkout_button_label", "CheckoutButtonLabel")
-        val Paywall: FlagKey = FlagKey("paywall", "Paywall")
-
-        val all: List<FlagKey> = listOf(
-            NewCheckout,
-            ChatMediaEnabled,
-            CheckoutButtonLabel,
-            Paywall
-        )
     }
 }
 
@@ -185,9 +192,23 @@ data class PaywallConfig(
     /** At least 0. At most 30. */
     val trialDays: Long = 0L,
     /** One of "light", "dark". */
-    val style: String = "light",
+    val style: Style = Style.Light,
     val plans: List<Plan> = emptyList()
 ) {
+    /** The values of `style`; a value the app does not know fails decoding. */
+    enum class Style(
+        /** The exact string JSON holds and the manifest lists. */
+        val value: String
+    ) {
+        Light("light"),
+        Dark("dark");
+
+        companion object {
+            /** The entry whose [value] is exactly [value] (code unit for code unit), or null. */
+            fun fromValue(value: String): Style? = values().firstOrNull { it.value == value }
+        }
+    }
+
     companion object {
         /** The schema version this type was generated from. */
         const val SCHEMA_VERSION: Int = 1
@@ -207,7 +228,7 @@ data class PaywallConfig(
         internal fun read(json: JSONObject): PaywallConfig = PaywallConfig(
             title = FlagJson.requiredString(json, "title", maxLength = 40),
             trialDays = FlagJson.optionalLong(json, "trialDays", minimum = 0L, maximum = 30L) ?: 0L,
-            style = FlagJson.optionalString(json, "style", allowed = listOf("light", "dark")) ?: "light",
+            style = FlagJson.optionalEnum(json, "style") { Style.fromValue(it) } ?: Style.Light,
             plans = FlagJson.optionalList(json, "plans") { Plan.read(FlagJson.jsonObject(it)) } ?: emptyList()
         )
     }

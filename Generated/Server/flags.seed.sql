@@ -36,7 +36,8 @@ BEGIN
         ('new_checkout', 'bool'),
         ('chat_media_enabled', 'bool'),
         ('checkout_button_label', 'string'),
-        ('paywall', 'json')
+        ('paywall', 'json'),
+        ('home_layout', 'string')
     ) AS m (key, type) ON m.key = f.key
     WHERE f.type <> m.type;
     IF changed IS NOT NULL THEN
@@ -137,6 +138,32 @@ VALUES (
     'What the paywall shows.',
     'PaywallConfig',
     1
+)
+ON CONFLICT (key) DO UPDATE SET
+    owner = EXCLUDED.owner,
+    expires = EXCLUDED.expires,
+    kind = EXCLUDED.kind,
+    kill_switch = EXCLUDED.kill_switch,
+    description = EXCLUDED.description,
+    config_name = EXCLUDED.config_name,
+    config_version = EXCLUDED.config_version
+WHERE (f.owner, f.expires, f.kind, f.kill_switch, f.description, f.config_name, f.config_version)
+    IS DISTINCT FROM (EXCLUDED.owner, EXCLUDED.expires, EXCLUDED.kind, EXCLUDED.kill_switch, EXCLUDED.description, EXCLUDED.config_name, EXCLUDED.config_version);
+
+-- home_layout
+INSERT INTO flags AS f (key, type, default_value, rules, owner, expires, kind, kill_switch, description, config_name, config_version)
+VALUES (
+    'home_layout',
+    'string',
+    '"grid"',
+    '[{"basisPoints":2000,"minAppVersion":null,"platforms":["ios","android"],"value":"carousel"}]',
+    'discovery',
+    '2029-06-30',
+    'experiment',
+    false,
+    'How the home screen lays out its items.',
+    NULL,
+    NULL
 )
 ON CONFLICT (key) DO UPDATE SET
     owner = EXCLUDED.owner,

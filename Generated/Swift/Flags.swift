@@ -68,12 +68,29 @@ public enum Flags {
     description: "What the paywall shows."
   )
 
+  /// How the home screen lays out its items.
+  ///
+  /// - Owner: discovery
+  /// - Kind: experiment
+  /// - Expires: 2029-06-30
+  /// - Rollout: 20%
+  public static let homeLayout = Flag<HomeLayout>(
+    key: "home_layout",
+    defaultValue: .grid,
+    owner: "discovery",
+    expires: FlagDay.utc(2029, 6, 30),
+    killSwitch: false,
+    kind: .experiment,
+    description: "How the home screen lays out its items."
+  )
+
   /// Every flag, in manifest order.
   public static let all: [any FlagMetadata] = [
     _metadata(newCheckout),
     _metadata(chatMediaEnabled),
     _metadata(checkoutButtonLabel),
     _metadata(paywall),
+    _metadata(homeLayout),
   ]
 
   /// A flag as `any FlagMetadata`. Every element of `all` goes through it, so the list literal
@@ -87,119 +104,136 @@ public enum Flags {
   public static func expired(on date: Date) -> [any FlagMetadata] {
     all.filter { $0.isExpired(on: date) }
   }
-}
 
-/// The key of every flag, for code that handles flags by key.
-public enum FlagKey: String, CaseIterable, Sendable {
-  case newCheckout = "new_checkout"
-  case chatMediaEnabled = "chat_media_enabled"
-  case checkoutButtonLabel = "checkout_button_label"
-  case paywall = "paywall"
-}
-
-/// What the paywall shows.
-///
-/// Schema version 1. Decode with `PaywallConfig.decode(from:)`, which returns nil on any error.
-public struct PaywallConfig: Codable, Sendable, Equatable {
-  /// The schema version this type was generated from.
-  public static let schemaVersion = 1
-
-  public var title: String
-
-  public var trialDays: Int
-
-  public var style: String
-
-  public var plans: [Plan]
-
-  private static let allowedStyle: ExactStrings = [
-    "light",
-    "dark",
-  ]
-
-  /// Creates a value; omitted properties take their defaults from the manifest.
-  public init(
-    title: String,
-    trialDays: Int = 0,
-    style: String = "light",
-    plans: [Plan] = []
-  ) {
-    self.title = title
-    self.trialDays = trialDays
-    self.style = style
-    self.plans = plans
+  /// The key of every flag, for code that handles flags by key.
+  public enum Key: String, CaseIterable, Sendable {
+    case newCheckout = "new_checkout"
+    case chatMediaEnabled = "chat_media_enabled"
+    case checkoutButtonLabel = "checkout_button_label"
+    case paywall = "paywall"
+    case homeLayout = "home_layout"
   }
 
-  /// Decodes a value, filling omitted properties with their defaults and checking the
-  /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    title = try container.decode(String.self, forKey: .title)
-    trialDays = try container.decodeIfPresent(Int.self, forKey: .trialDays) ?? 0
-    style = try container.decodeIfPresent(String.self, forKey: .style) ?? "light"
-    plans = try container.decodeIfPresent([Plan].self, forKey: .plans) ?? []
-    guard title.unicodeScalars.count <= 40 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .title, in: container, debugDescription: "title is longer than its maxLength")
-    }
-    guard trialDays >= 0 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .trialDays, in: container, debugDescription: "trialDays is below its minimum")
-    }
-    guard trialDays <= 30 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .trialDays, in: container, debugDescription: "trialDays is above its maximum")
-    }
-    guard Self.allowedStyle.contains(style) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .style, in: container, debugDescription: "style is not one of the allowed values")
+  /// The values of the flag `home_layout`; a value the app does not know gives the flag's default.
+  public enum HomeLayout: String, Codable, Sendable, CaseIterable {
+    case grid = "grid"
+    case list = "list"
+    case carousel = "carousel"
+
+    /// Decodes one of the values, written exactly (code point for code point, as Kotlin
+    /// compares them).
+    public init(from decoder: any Decoder) throws {
+      self = try ConfigDecoding.exactCase(from: decoder)
     }
   }
 
-  /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
-  /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
-  /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
-  public static func decode(from data: Data) -> PaywallConfig? {
-    try? ConfigDecoding.decode(PaywallConfig.self, from: data)
-  }
-}
+  /// What the paywall shows.
+  ///
+  /// Schema version 1. Decode with `PaywallConfig.decode(from:)`, which returns nil on any error.
+  public struct PaywallConfig: Codable, Sendable, Equatable {
+    /// The schema version this type was generated from.
+    public static let schemaVersion = 1
 
-/// A config of flags.yaml.
-///
-/// Schema version 1. Decode with `Plan.decode(from:)`, which returns nil on any error.
-public struct Plan: Codable, Sendable, Equatable {
-  /// The schema version this type was generated from.
-  public static let schemaVersion = 1
+    /// The values of `style`; a value the app does not know fails decoding.
+    public enum Style: String, Codable, Sendable, CaseIterable {
+      case light = "light"
+      case dark = "dark"
 
-  public var id: String
+      /// Decodes one of the values, written exactly (code point for code point, as Kotlin
+      /// compares them).
+      public init(from decoder: any Decoder) throws {
+        self = try ConfigDecoding.exactCase(from: decoder)
+      }
+    }
 
-  public var price: Double
+    public var title: String
 
-  /// Creates a value; omitted properties take their defaults from the manifest.
-  public init(
-    id: String,
-    price: Double
-  ) {
-    self.id = id
-    self.price = price
-  }
+    public var trialDays: Int
 
-  /// Decodes a value, filling omitted properties with their defaults and checking the
-  /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    price = try container.decode(Double.self, forKey: .price)
-    guard price >= 0.0 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .price, in: container, debugDescription: "price is below its minimum")
+    public var style: Style
+
+    public var plans: [Plan]
+
+    /// Creates a value; omitted properties take their defaults from the manifest.
+    public init(
+      title: String,
+      trialDays: Int = 0,
+      style: Style = .light,
+      plans: [Plan] = []
+    ) {
+      self.title = title
+      self.trialDays = trialDays
+      self.style = style
+      self.plans = plans
+    }
+
+    /// Decodes a value, filling omitted properties with their defaults and checking the
+    /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      self.title = try container.decode(String.self, forKey: .title)
+      self.trialDays = try container.decodeIfPresent(Int.self, forKey: .trialDays) ?? 0
+      self.style = try container.decodeIfPresent(Style.self, forKey: .style) ?? .light
+      self.plans = try container.decodeIfPresent([Plan].self, forKey: .plans) ?? []
+      guard self.title.unicodeScalars.count <= 40 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .title, in: container, debugDescription: "title is longer than its maxLength")
+      }
+      guard self.trialDays >= 0 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .trialDays, in: container, debugDescription: "trialDays is below its minimum")
+      }
+      guard self.trialDays <= 30 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .trialDays, in: container, debugDescription: "trialDays is above its maximum")
+      }
+    }
+
+    /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
+    /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
+    /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
+    public static func decode(from data: Data) -> Self? {
+      try? ConfigDecoding.decode(Self.self, from: data)
     }
   }
 
-  /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
-  /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
-  /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
-  public static func decode(from data: Data) -> Plan? {
-    try? ConfigDecoding.decode(Plan.self, from: data)
+  /// A config of flags.yaml.
+  ///
+  /// Schema version 1. Decode with `Plan.decode(from:)`, which returns nil on any error.
+  public struct Plan: Codable, Sendable, Equatable {
+    /// The schema version this type was generated from.
+    public static let schemaVersion = 1
+
+    public var id: String
+
+    public var price: Double
+
+    /// Creates a value; omitted properties take their defaults from the manifest.
+    public init(
+      id: String,
+      price: Double
+    ) {
+      self.id = id
+      self.price = price
+    }
+
+    /// Decodes a value, filling omitted properties with their defaults and checking the
+    /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      self.id = try container.decode(String.self, forKey: .id)
+      self.price = try container.decode(Double.self, forKey: .price)
+      guard self.price >= 0.0 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .price, in: container, debugDescription: "price is below its minimum")
+      }
+    }
+
+    /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
+    /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
+    /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
+    public static func decode(from data: Data) -> Self? {
+      try? ConfigDecoding.decode(Self.self, from: data)
+    }
   }
 }

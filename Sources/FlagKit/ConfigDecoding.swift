@@ -189,3 +189,19 @@ private struct Single: SingleValueDecodingContainer {
         try decodeScalar(type, value, codingPath)
     }
 }
+
+extension ConfigDecoding {
+    /// The case of an enum generated from `enum:` values whose raw value is the decoded string,
+    /// code point for code point. Swift's `String ==` (and so `init(rawValue:)`) treats
+    /// canonically equivalent strings as equal, Kotlin's does not: comparing the UTF-8 makes both
+    /// platforms accept the same documents.
+    public static func exactCase<T: RawRepresentable & CaseIterable>(from decoder: any Decoder) throws -> T
+    where T.RawValue == String {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let match = T.allCases.first(where: { $0.rawValue.utf8.elementsEqual(text.utf8) }) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not one of the values of \(T.self)"))
+        }
+        return match
+    }
+}

@@ -42,7 +42,15 @@ enum Commands {
             printError("error: \(error)")
             return .usage
         }
-        let diagnostics = Lint(today: today).run(result, file: path)
+        var lint = Lint(today: today)
+        if let text = arguments.value("deprecation-days") {
+            guard let days = Int(text), days >= 0, days <= 3_650 else {
+                printError("error: --deprecation-days must be a whole number of days from 0 to 3650; got '\(text)'")
+                return .usage
+            }
+            lint.deprecationDays = days
+        }
+        let diagnostics = lint.run(result, file: path)
         report(diagnostics, format: format)
         if format == .text, let manifest = result.manifest, !diagnostics.containsErrors {
             let count = manifest.flags.count

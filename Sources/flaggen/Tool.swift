@@ -15,11 +15,15 @@ enum Tool {
         discussion: """
             Reports every problem in one run, like a compiler: file:line:column: error: message.
             A flag whose expiry date has passed is an error; one that expires within 14 days is a
-            warning naming its owner. Exit status: 0 clean (warnings allowed), 1 findings, 2 usage
-            or unreadable input.
+            warning naming its owner, and so is one within the deprecation window (30 days) that
+            is not marked 'deprecated:' yet. Exit status: 0 clean (warnings allowed), 1 findings,
+            2 usage or unreadable input.
             """,
         options: [
             OptionSpec("today", valueName: "YYYY-MM-DD", help: "Judge expiry against this date instead of today's UTC date (for repeatable runs)."),
+            OptionSpec(
+                "deprecation-days", valueName: "DAYS",
+                help: "Suggest 'deprecated:' for flags that expire within DAYS days (default 30; 0 turns it off)."),
             format,
         ])
 

@@ -336,7 +336,7 @@ final class SpecRun {
                 wanted = String((expected as? NSNumber)?.doubleValue ?? 0)
             case "config":
                 let config = view.value(SpecFlags.config)
-                actual = "\(config.title)/\(config.days)/\(config.big)/\(config.style)"
+                actual = "\(config.title)/\(config.days)/\(config.big)/\(config.style.rawValue)"
                 wanted = expected as? String ?? ""
             default:
                 throw SpecFailure(description: "unknown flag \(key)")

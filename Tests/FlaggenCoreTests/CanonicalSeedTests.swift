@@ -105,7 +105,7 @@ final class CanonicalSeedTests: XCTestCase {
     func testFlagCarriesEveryContractField() throws {
         let (_, json) = try seed(try canonicalSeedTestInput(at: packageRoot.appendingPathComponent("flags.yaml")))
         let flags = json["flags"]?.arrayValue ?? []
-        XCTAssertEqual(flags.compactMap { $0["key"]?.stringValue }, ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall"])
+        XCTAssertEqual(flags.compactMap { $0["key"]?.stringValue }, ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall", "home_layout"])
         let checkout = flags[0]
         XCTAssertEqual(checkout["type"], "bool")
         XCTAssertEqual(checkout["default"], false)

@@ -156,6 +156,10 @@ final class FirebaseSeedTests: XCTestCase {
                     "name": "flaggen_rollout_checkout_button_label",
                     "expression": "app.customSignal['rollout_bucket'] >= 0 && app.customSignal['rollout_bucket'] < 5000",
                 ],
+                [
+                    "name": "flaggen_rollout_home_layout",
+                    "expression": "app.customSignal['rollout_bucket'] >= 0 && app.customSignal['rollout_bucket'] < 2000",
+                ],
             ])
         let parameters = built["parameters"]
         XCTAssertEqual(
@@ -172,6 +176,9 @@ final class FirebaseSeedTests: XCTestCase {
         XCTAssertEqual(parameters?["paywall"]?["valueType"], "JSON")
         XCTAssertEqual(parameters?["paywall"]?["defaultValue"], ["value": #"{"title":"Go Pro","trialDays":7}"#])
         XCTAssertEqual(parameters?["paywall"]?["conditionalValues"], nil)
+        // An enum flag is a plain string flag for the server.
+        XCTAssertEqual(parameters?["home_layout"]?["valueType"], "STRING")
+        XCTAssertEqual(parameters?["home_layout"]?["conditionalValues"], ["flaggen_rollout_home_layout": ["value": "carousel"]])
 
         let chat = parameters?["chat_media_enabled"]?["description"]?.stringValue ?? ""
         XCTAssertTrue(chat.hasPrefix("Owner: chat; never expires; kill switch. Lets people send photos"), chat)

@@ -347,6 +347,19 @@ private struct KotlinProgram {
                 ("Plan", #"{"copy":"x"}"#, false),
                 ("Calendar", "[]", false),
             ]
+        case "enums":
+            // An enum property reads its exact value: another case, another Unicode form or an
+            // unknown value fails the whole config.
+            return [
+                ("Banner", #"{"text":"t","align":"start"}"#, true),
+                ("Banner", #"{"text":"t","align":"end","tone":"caf\u00e9","size":"large","Text":"T"}"#, true),
+                ("Banner", #"{"text":"t","align":"end","tone":"banner","size":null}"#, true),
+                ("Banner", #"{"text":"t","align":"end","tone":"cafe\u0301"}"#, false),
+                ("Banner", #"{"text":"t","align":"End"}"#, false),
+                ("Banner", #"{"text":"t","align":"middle"}"#, false),
+                ("Banner", #"{"text":"t"}"#, false),
+                ("Banner", #"{"text":"t","align":"start","size":1}"#, false),
+            ]
         default:
             return []
         }
@@ -399,15 +412,24 @@ private struct KotlinProgram {
         let objectName = manifest.name
         var dumpCases: [String] = []
         for config in manifest.configs {
-            let members = config.properties.map { #""\#($0.name)=" + dump(value.\#(Identifiers.kotlinEscaped($0.name)))"# }
+            // An enum property's entry prints as its exact string, as the manifest model has it.
+            let members = config.properties.map { property -> String in
+                let isNullable = !property.isRequired && property.defaultValue == nil
+                let raw = property.enumValues == nil ? "" : (isNullable ? "?.value" : ".value")
+                return #""\#(property.name)=" + dump(value.\#(Identifiers.kotlinEscaped(property.name))\#(raw))"#
+            }
             let body = members.isEmpty ? #""\#(config.name){}""# : #""\#(config.name){" + listOf(\#(members.joined(separator: ", "))).joinToString(",") + "}""#
             dumpCases.append("    is \(config.name) -> \(body)")
+        }
+        // An enum flag's default prints as its exact string.
+        for flag in manifest.flags where flag.enumValues != nil {
+            dumpCases.append("    is \(objectName).\(Identifiers.upperCamel(flag.key)) -> \"s:\" + hex(value.value)")
         }
         let decodeCases = manifest.configs.map { #"    "\#($0.name)" -> dump(\#($0.name).fromJson(json))"# }
         let decodeObjectCases = manifest.configs.map { #"    "\#($0.name)" -> dump(\#($0.name).fromJson(JSONObject(json)))"# }
         // Each flag through its getter, the same instance as in `all`, and its FlagKey getter.
         let typed = manifest.flags.enumerated().map { index, flag -> String in
-            let type: String
+            var type: String
             switch flag.type {
             case .bool: type = "Boolean"
             case .string: type = "String"
@@ -415,11 +437,13 @@ private struct KotlinProgram {
             case .double: type = "Double"
             case .json: type = flag.configName ?? "Nothing"
             }
-            let name = Identifiers.kotlinEscaped(Identifiers.upperCamel(flag.key))
+            let entry = Identifiers.upperCamel(flag.key)
+            if flag.enumValues != nil { type = "\(objectName).\(entry)" }
+            let name = Identifiers.kotlinEscaped(Identifiers.lowerCamel(flag.key))
             let key = "\"" + flag.key + "\""
             return """
                     println("typed " + typed<\(type)>(\(objectName).\(name)) + " " + (\(objectName).\(name) === \(objectName).all[\(index)]))
-                    println("typed key " + FlagKey.\(name).key + " " + (FlagKey.\(name) === FlagKey.fromKey(\(key))) + " " + FlagKey.\(name))
+                    println("typed key " + FlagKey.\(entry).key + " " + (FlagKey.\(entry) === FlagKey.fromKey(\(key))) + " " + FlagKey.\(entry))
                 """
         }
         // In functions of 100 flags: one `main` for hundreds of flags would pass the JVM's 64 KB

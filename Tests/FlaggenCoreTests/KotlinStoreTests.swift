@@ -180,6 +180,20 @@ final class KotlinStoreTests: XCTestCase {
         ])
     }
 
+    /// An enum flag and a config's enum property read their values exactly: an unknown value,
+    /// the same text in another Unicode normalization form or another JSON type gives the
+    /// default (of the flag; for the config, of the whole config, which fails to decode).
+    func testEnumFlagsAndConfigEnumsReadExactValuesOrTheDefault() throws {
+        try assertCase("enums", [
+            "theme default=Dark/dark listed=HighContrast/high-contrast accented=Caf/caf\u{E9} decomposed=Dark/dark "
+                + "unknown=Dark/dark case=Dark/dark number=Dark/dark",
+            "default dark fromValue=Light none=null",
+            "banner listed=Sale/Loud/loud omitted=Sale/Quiet/quiet unknown=Hello/Quiet/quiet decomposed=Hello/Quiet/quiet "
+                + "accented=Sale/Caf/caf\u{E9} number=Hello/Quiet/quiet",
+            "keys 8 banner CheckoutTheme {CheckoutTheme=1}",
+        ])
+    }
+
     func testFlagValuesWritesJSONTexts() throws {
         try assertCase("values", [
             #"of {b=false, d=0.1, i=7, l=-9223372036854775807, o={"k":"v"}, s="a\"b\\c"}"#,
@@ -190,7 +204,7 @@ final class KotlinStoreTests: XCTestCase {
     }
 
     func testTheRootManifestsStoreRuns() throws {
-        try assertCase("root", ["checkout=true media=true label=Buy now paywall=PaywallConfig(title=Sale, trialDays=0, style=light, plans=[])"])
+        try assertCase("root", ["checkout=true media=true label=Buy now paywall=PaywallConfig(title=Sale, trialDays=0, style=Light, plans=[])"])
     }
 
     // MARK: Android fit

@@ -54,6 +54,7 @@ let kotlinCases: [(name: String, manifest: URL)] = [
     ("root", packageRoot.appendingPathComponent("flags.yaml")),
     ("hostile", packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Fixtures/hostile.yaml")),
     ("scopes", packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Fixtures/kotlin-scopes.yaml")),
+    ("enums", packageRoot.appendingPathComponent("Tests/FlaggenCoreTests/Fixtures/kotlin-enums.yaml")),
 ]
 
 /// A manifest with enough flags for several holder objects in the generated Kotlin: 250 bools
@@ -164,7 +165,7 @@ final class KotlinTranslatorTests: XCTestCase {
         XCTAssertEqual(KotlinLiteral.kdoc([], indent: 4), [])
     }
 
-    func testNamesAreUpperCamelAndConfigPropertiesAreEscaped() throws {
+    func testFlagsAreLowerCamelKeysUpperCamelAndKeywordsEscaped() throws {
         let rendered = try renderKotlin(yaml: """
             version: 1
             kotlinPackage: com.example.names
@@ -187,14 +188,14 @@ final class KotlinTranslatorTests: XCTestCase {
                 required: [when]
             """)
         let flags = try XCTUnwrap(rendered.files["Flags.kt"])
-        XCTAssertTrue(flags.contains("    val Default: Flag<Boolean> get() = Part1.Default\n"))
-        XCTAssertTrue(flags.contains("    val When: Flag<Boolean> get() = Part1.When\n"))
-        XCTAssertTrue(flags.contains("    val NewCheckoutV2: Flag<Boolean> get() = Part1.NewCheckoutV2\n"))
-        XCTAssertTrue(flags.contains("        val Default: Flag<Boolean> = Flag(\n"))
-        XCTAssertTrue(flags.contains("        val NewCheckoutV2: Flag<Boolean> = Flag(\n"))
-        XCTAssertTrue(flags.contains("        val NewCheckoutV2: FlagKey get() = Part1.NewCheckoutV2\n"))
-        XCTAssertTrue(flags.contains("        val NewCheckoutV2: FlagKey = FlagKey(\"new_checkout_v2\", \"NewCheckoutV2\")\n"))
-        XCTAssertTrue(flags.contains("        val Cfg: FlagKey = FlagKey(\"cfg\", \"Cfg\")\n"))
+        XCTAssertTrue(flags.contains("    val default: Flag<Boolean> get() = Part1.default\n"))
+        XCTAssertTrue(flags.contains("    val `when`: Flag<Boolean> get() = Part1.`when`\n"))
+        XCTAssertTrue(flags.contains("    val newCheckoutV2: Flag<Boolean> get() = Part1.newCheckoutV2\n"))
+        XCTAssertTrue(flags.contains("        val default: Flag<Boolean> = Flag(\n"))
+        XCTAssertTrue(flags.contains("        val newCheckoutV2: Flag<Boolean> = Flag(\n"))
+        // FlagKey's entries are UpperCamelCase, as FlagKind's are.
+        XCTAssertTrue(flags.contains("enum class FlagKey(\n"))
+        XCTAssertTrue(flags.contains("    Default(\"default\"),\n    When(\"when\"),\n    NewCheckoutV2(\"new_checkout_v2\"),\n    Cfg(\"cfg\");\n"))
         XCTAssertTrue(flags.contains("            defaultValue = Words(`when` = 1L, `fun` = listOf(\"a\")),"))
         XCTAssertTrue(flags.contains("    val `when`: Long,"))
         XCTAssertTrue(flags.contains("    val `fun`: List<String> = emptyList(),"))
@@ -205,7 +206,8 @@ final class KotlinTranslatorTests: XCTestCase {
 
     func testFlagContext() throws {
         let flag = try flagContext(key: "new_checkout", in: packageRoot.appendingPathComponent("flags.yaml"))
-        XCTAssertEqual(flag["name"], .string("NewCheckout"))
+        XCTAssertEqual(flag["name"], .string("newCheckout"))
+        XCTAssertEqual(flag["entry"], .string("NewCheckout"))
         XCTAssertEqual(flag["keyLiteral"], .string(#""new_checkout""#))
         XCTAssertEqual(flag["valueType"], .string("Boolean"))
         XCTAssertEqual(flag["defaultLiteral"], .string("false"))
@@ -249,7 +251,7 @@ final class KotlinTranslatorTests: XCTestCase {
         XCTAssertTrue(flags.contains(#"            description = "closes */ opens /* and nests /*/ too""#))
     }
 
-    func testTypesHiddenByFlagPropertiesAreQualified() throws {
+    func testTypesHiddenByFlagKeyEntriesAreQualified() throws {
         let rendered = try renderKotlin(yaml: """
             version: 1
             kotlinPackage: com.example.hidden
@@ -260,9 +262,19 @@ final class KotlinTranslatorTests: XCTestCase {
               flag_date: {type: bool, default: true, owner: core, expires: 2029-01-01}
             """)
         let flags = try XCTUnwrap(rendered.files["Flags.kt"])
-        XCTAssertTrue(flags.contains("            kind = com.example.hidden.FlagKind.Release,"))
-        XCTAssertTrue(flags.contains("            expires = com.example.hidden.FlagDate(2029, 1, 1),"))
-        XCTAssertTrue(flags.contains("            defaultValue = (-9223372036854775807L - 1L),"))
+        // Flag properties are lowerCamelCase now, so they hide no type; a FlagKey entry
+        // named `String` would hide the key's type inside the enum.
+        XCTAssertTrue(flags.contains("            kind = FlagKind.Release,"))
+        XCTAssertTrue(flags.contains("            expires = FlagDate(2029, 1, 1),"))
+        XCTAssertTrue(flags.contains("            defaultValue = Long.MIN_VALUE,"))
+        XCTAssertTrue(flags.contains("    val key: String\n"))
+        let string = try XCTUnwrap(try renderKotlin(yaml: """
+            version: 1
+            flags:
+              string: {type: string, default: s, owner: core, expires: 2029-01-01}
+            """).files["Flags.kt"])
+        XCTAssertTrue(string.contains("    val key: kotlin.String\n"))
+        XCTAssertTrue(string.contains("    fun fromKey(key: kotlin.String): FlagKey? = byKey[key]\n") || string.contains("        fun fromKey(key: kotlin.String): FlagKey? = byKey[key]\n"))
     }
 
     func testConfigPropertiesReadStrictlyWithTheirRules() throws {
@@ -270,13 +282,13 @@ final class KotlinTranslatorTests: XCTestCase {
         XCTAssertEqual(properties.map { $0["parameter"] }, [
             "val title: String",
             "val trialDays: Long = 0L",
-            #"val style: String = "light""#,
+            "val style: Style = Style.Light",
             "val plans: List<Plan> = emptyList()",
         ].map(JSONValue.string))
         XCTAssertEqual(properties.map { $0["readExpression"] }, [
             #"FlagJson.requiredString(json, "title", maxLength = 40)"#,
             #"FlagJson.optionalLong(json, "trialDays", minimum = 0L, maximum = 30L) ?: 0L"#,
-            #"FlagJson.optionalString(json, "style", allowed = listOf("light", "dark")) ?: "light""#,
+            #"FlagJson.optionalEnum(json, "style") { Style.fromValue(it) } ?: Style.Light"#,
             #"FlagJson.optionalList(json, "plans") { Plan.read(FlagJson.jsonObject(it)) } ?: emptyList()"#,
         ].map(JSONValue.string))
         XCTAssertEqual(properties[0]["docComment"], .array(["/** Required. At most 40 characters. */"]))
@@ -306,7 +318,7 @@ final class KotlinTranslatorTests: XCTestCase {
             .string(#"FlagJson.requiredLong(json, "class", minimum = Long.MIN_VALUE, maximum = 9223372036854775807L)"#))
         XCTAssertEqual(
             byKey[#""object""#]?["readExpression"],
-            .string(#"FlagJson.optionalString(json, "object", allowed = listOf("a\"b", "\$c", "d\\e")) ?: "\$c""#))
+            .string(#"FlagJson.optionalEnum(json, "object") { Object.fromValue(it) } ?: Object.C"#))
     }
 
     func testHeaderAndPackage() throws {
@@ -348,10 +360,9 @@ final class KotlinTranslatorTests: XCTestCase {
         let rendered = try renderKotlin(yaml: "version: 1\nflags: {}\n")
         let flags = try XCTUnwrap(rendered.files["Flags.kt"])
         XCTAssertTrue(flags.contains("    val all: List<Flag<*>> = emptyList()"))
-        XCTAssertTrue(flags.contains("class FlagKey private constructor(\n"))
-        XCTAssertTrue(flags.contains("        private val all: List<FlagKey> = emptyList()\n"))
+        // An enum class without entries: the `;` ends the empty list.
+        XCTAssertTrue(flags.contains("enum class FlagKey(\n    /** The flag's key in the manifest, such as `new_checkout`. */\n    val key: String\n) {\n    ;\n"))
         XCTAssertFalse(flags.contains("object Part"))
-        XCTAssertFalse(flags.contains("\nenum class"))
         XCTAssertFalse(flags.contains("import org.json"))
     }
 
@@ -402,17 +413,18 @@ final class KotlinTranslatorTests: XCTestCase {
         XCTAssertTrue(size(giant[0]) > maxBytes)
         XCTAssertTrue(parts.count >= 5, "\(parts.count) parts")
 
-        // The rendered file: getters in the flags object and in FlagKey, a holder object per
-        // part in each, and `all` joining the parts in order.
+        // The rendered file: getters in the flags object, a holder object per part, `all`
+        // joining the parts in order, and FlagKey an enum class of every key.
         let text = try XCTUnwrap(try renderKotlin(yaml: partsManifestYAML).files["Flags.kt"])
         let holders = text.components(separatedBy: "\n    private object Part").count - 1
-        XCTAssertEqual(holders, 2 * parts.count)
-        XCTAssertTrue(text.contains("    val B0: Flag<Boolean> get() = Part1.B0\n"))
-        XCTAssertTrue(text.contains("    val Giant: Flag<Blob> get() = \(giant[0]["part"]?.stringValue ?? "?").Giant\n"))
-        XCTAssertTrue(text.contains("        val Part: FlagKey get() = Part\(parts.count).Part\n"))
+        XCTAssertEqual(holders, parts.count)
+        XCTAssertTrue(text.contains("    val b0: Flag<Boolean> get() = Part1.b0\n"))
+        XCTAssertTrue(text.contains("    val giant: Flag<Blob> get() = \(giant[0]["part"]?.stringValue ?? "?").giant\n"))
+        XCTAssertTrue(text.contains("\nenum class FlagKey(\n"))
+        XCTAssertTrue(text.contains("    B0(\"b0\"),\n"))
+        XCTAssertTrue(text.contains("    Flatten(\"flatten\");\n"))
         let joined = (1...parts.count).map { "            Part\($0).all" }.joined(separator: ",\n")
         XCTAssertTrue(text.contains("    val all: List<Flag<*>> by lazy {\n        listOf(\n\(joined)\n        ).flatten()\n    }\n"))
-        XCTAssertFalse(text.contains("\nenum class"))
     }
 
     // MARK: Helpers
@@ -448,6 +460,10 @@ final class KotlinTranslatorTests: XCTestCase {
 final class KotlinGoldenTests: XCTestCase {
     func testScopesManifest() throws {
         try assertGoldens(case: "scopes")
+    }
+
+    func testEnumsManifest() throws {
+        try assertGoldens(case: "enums")
     }
 
     private func assertGoldens(case name: String, file: StaticString = #filePath, line: UInt = #line) throws {

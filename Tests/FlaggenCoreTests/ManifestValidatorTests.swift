@@ -14,7 +14,7 @@ final class ManifestValidatorTests: XCTestCase {
         XCTAssertEqual(manifest.name, "Flags")
         XCTAssertEqual(manifest.kotlinPackage, "com.example.flags")
         XCTAssertEqual(manifest.retired, ["old_home_banner"])
-        XCTAssertEqual(manifest.flags.map(\.key), ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall"])
+        XCTAssertEqual(manifest.flags.map(\.key), ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall", "home_layout"])
         let checkout = manifest.flags[0]
         XCTAssertEqual(checkout.defaultValue, .bool(false))
         XCTAssertEqual(checkout.expires, ISODate("2029-03-01"))

@@ -138,6 +138,11 @@ final class OutputRulesTests: XCTestCase {
         try assertLintAndGenerate(
             manifest(flags: 3001, rollout: false),
             report: [
+                // Kotlin's bound comes first; Firebase's still names its own.
+                "2:1: error: the manifest has 3001 flags, more than the 2500 one manifest may hold: the generated Kotlin's enum "
+                    + "class FlagKey gets an entry per flag, and the JVM caps an enum's static initializer at 64 KB; split the flags "
+                    + "into two or more manifests of at most 2500 flags, each with its own 'name' and 'kotlinPackage' (such as "
+                    + "CheckoutFlags in com.example.checkout.flags)",
                 "3003:3: error: flag 'f3000' is flag number 3001 of 3001, but a Firebase Remote Config template holds at most 3000 "
                     + "parameters; split the flags into manifests of at most 3000 (one Firebase project each), or leave firebase out of "
                     + "outputs.servers"
@@ -150,7 +155,15 @@ final class OutputRulesTests: XCTestCase {
                     + "conditions (those made in the console count too); remove finished rollouts from the manifest, or leave firebase "
                     + "out of outputs.servers"
             ], kinds: onlySeeds)
-        try assertLintAndGenerate(manifest(flags: 3001, rollout: false) + "outputs: {servers: [contract]}\n", report: [], kinds: onlySeeds)
+        // Without firebase, only Kotlin's bound is left (KotlinRules.maxEnumEntries).
+        try assertLintAndGenerate(
+            manifest(flags: 3001, rollout: false) + "outputs: {servers: [contract]}\n",
+            report: [
+                "2:1: error: the manifest has 3001 flags, more than the 2500 one manifest may hold: the generated Kotlin's enum "
+                    + "class FlagKey gets an entry per flag, and the JVM caps an enum's static initializer at 64 KB; split the flags "
+                    + "into two or more manifests of at most 2500 flags, each with its own 'name' and 'kotlinPackage' (such as "
+                    + "CheckoutFlags in com.example.checkout.flags)"
+            ], kinds: onlySeeds)
     }
 
     func testFirebaseRefusesValuesOverItsTotalSize() throws {
@@ -310,18 +323,76 @@ final class OutputRulesTests: XCTestCase {
 
     // MARK: - Kotlin
 
-    func testManyFlagsWarnOfKotlinsLimitAtTheFirstFlagPastIt() throws {
+    func testMoreFlagsThanKotlinsFlagKeyHoldsAreRefusedAtTheFlagsKey() throws {
         func manifest(flags count: Int) -> String {
             "version: 1\noutputs: {servers: [contract]}\nflags:\n"
                 + (0..<count).map { "  flag_\($0): {type: bool, default: false, owner: a, expires: 2030-01-01}\n" }.joined()
         }
-        try assertLintAndGenerate(manifest(flags: KotlinRules.flagCeiling), report: [], kinds: [.seeds])
+        try assertLintAndGenerate(manifest(flags: KotlinRules.maxEnumEntries), report: [], kinds: [.seeds])
         try assertLintAndGenerate(
-            manifest(flags: KotlinRules.flagCeiling + 1),
+            manifest(flags: KotlinRules.maxEnumEntries + 1),
             report: [
-                "15004:3: warning: the manifest has 15001 flags, more than 15000 from flag 'flag_15000' on; the generated Kotlin nears "
-                    + "the JVM's limit of 65,535 constants in one class, and kotlinc refuses one flags object of about 16,000 flags or "
-                    + "more (docs/performance.md): split the manifest, or ignore this warning if no app compiles the generated Kotlin"
+                "3:1: error: the manifest has 2501 flags, more than the 2500 one manifest may hold: the generated Kotlin's enum "
+                    + "class FlagKey gets an entry per flag, and the JVM caps an enum's static initializer at 64 KB; split the flags "
+                    + "into two or more manifests of at most 2500 flags, each with its own 'name' and 'kotlinPackage' (such as "
+                    + "CheckoutFlags in com.example.checkout.flags)"
+            ], kinds: [.seeds])
+    }
+
+    func testEnumListsLongerThanAKotlinEnumHoldsAreRefused() throws {
+        let values = (0...KotlinRules.maxEnumEntries).map { "v\($0)" }.joined(separator: ", ")
+        let yaml = """
+            version: 1
+            outputs: {servers: [contract]}
+            flags:
+              theme: {type: string, enum: [\(values)], default: v0, owner: o, expires: 2030-01-01}
+            configs:
+              C:
+                properties:
+                  mode: {type: string, enum: [\(values)]}
+
+            """
+        try assertLintAndGenerate(
+            yaml,
+            report: [
+                "4:3: error: flag 'theme' lists 2501 'enum' values, more than the 2500 a Kotlin enum class holds (the JVM caps its "
+                    + "static initializer at 64 KB); list fewer values, or drop 'enum'",
+                "8:7: error: property 'C.mode' lists 2501 'enum' values, more than the 2500 a Kotlin enum class holds (the JVM "
+                    + "caps its static initializer at 64 KB); list fewer values, or make it a plain string without 'enum'",
+            ], kinds: [.seeds])
+    }
+
+    func testEnumClassesThatWouldHideATypeAreRefused() throws {
+        let yaml = """
+            version: 1
+            outputs: {servers: [contract]}
+            flags:
+              plan: {type: string, enum: [a, b], default: a, owner: o, expires: 2030-01-01}
+              string: {type: string, enum: [a], default: a, owner: o, expires: 2030-01-01}
+              flags: {type: string, enum: [a], default: a, owner: o, expires: 2030-01-01}
+            configs:
+              Plan:
+                properties:
+                  long: {type: string, enum: [x, y]}
+                  other: {type: string, enum: [x, y]}
+              Other:
+                properties:
+                  n: {type: int}
+
+            """
+        try assertLintAndGenerate(
+            yaml,
+            report: [
+                "4:3: error: flag 'plan' lists 'enum' values, so it becomes the enum class Flags.Plan, which has the name of the "
+                    + "config Plan and would hide it inside Flags; rename the flag or the config",
+                "5:3: error: flag 'string' lists 'enum' values, so it becomes the enum class Flags.String, which would hide the "
+                    + "type String that the generated code uses inside Flags; rename the flag",
+                "6:3: error: flag 'flags' lists 'enum' values, so it becomes the enum class Flags.Flags, which is the name of the "
+                    + "flags object itself; rename the flag or set another 'name'",
+                "10:7: error: property 'Plan.long' has 'enum' values, so it becomes the enum class Plan.Long, which would hide the "
+                    + "type Long inside Plan in the generated Kotlin; rename the property",
+                "11:7: error: property 'Plan.other' has 'enum' values, so it becomes the enum class Plan.Other, which would hide "
+                    + "the type Other inside Plan in the generated Kotlin; rename the property",
             ], kinds: [.seeds])
     }
 

@@ -15,8 +15,8 @@ final class GeneratedHostileTests: XCTestCase {
         XCTAssertEqual(Hostile.object.key, "object")
         XCTAssertEqual(Hostile.fun.key, "fun")
         XCTAssertEqual(Hostile.when.key, "when")
-        XCTAssertEqual(FlagKey.default.rawValue, "default")
-        XCTAssertEqual(FlagKey.allCases.count, Hostile.all.count)
+        XCTAssertEqual(Hostile.Key.default.rawValue, "default")
+        XCTAssertEqual(Hostile.Key.allCases.count, Hostile.all.count)
     }
 
     func testStringsReadBackExactly() {
@@ -60,17 +60,18 @@ final class GeneratedHostileTests: XCTestCase {
         XCTAssertEqual(value.class, 1)
         XCTAssertEqual(value.in, ["a", "b\\c"])
         XCTAssertEqual(value.when, true)
-        XCTAssertEqual(value.object, "$c")
+        XCTAssertEqual(value.object, .c)
+        XCTAssertEqual(value.object.rawValue, "$c")
         XCTAssertNil(value.fun)
-        XCTAssertEqual(value.nested, Nested(is: 0.5))
-        XCTAssertEqual(Keywords.schemaVersion, 3)
+        XCTAssertEqual(value.nested, Hostile.Nested(is: 0.5))
+        XCTAssertEqual(Hostile.Keywords.schemaVersion, 3)
 
-        let decoded = try XCTUnwrap(Keywords.decode(from: Data(#"{"default":"d","class":-2,"object":"a\"b","nested":{"return":7}}"#.utf8)))
+        let decoded = try XCTUnwrap(Hostile.Keywords.decode(from: Data(#"{"default":"d","class":-2,"object":"a\"b","nested":{"return":7}}"#.utf8)))
         XCTAssertEqual(decoded.in, ["$x", "\\(y)"])
-        XCTAssertEqual(decoded.object, "a\"b")
-        XCTAssertEqual(decoded.nested, Nested(is: 0.25, return: 7))
-        XCTAssertNil(Keywords.decode(from: Data(#"{"default":"d","class":1,"object":"zzz"}"#.utf8)))
-        XCTAssertNil(Keywords.decode(from: Data(#"{"default":"d","class":1,"fun":-2}"#.utf8)))
-        XCTAssertNil(Keywords.decode(from: Data(#"{"default":"d","class":1,"val":"four"}"#.utf8)))
+        XCTAssertEqual(decoded.object, .aB)
+        XCTAssertEqual(decoded.nested, Hostile.Nested(is: 0.25, return: 7))
+        XCTAssertNil(Hostile.Keywords.decode(from: Data(#"{"default":"d","class":1,"object":"zzz"}"#.utf8)))
+        XCTAssertNil(Hostile.Keywords.decode(from: Data(#"{"default":"d","class":1,"fun":-2}"#.utf8)))
+        XCTAssertNil(Hostile.Keywords.decode(from: Data(#"{"default":"d","class":1,"val":"four"}"#.utf8)))
     }
 }

@@ -11,8 +11,8 @@ final class SharedDecodingVectorTests: XCTestCase {
             let data = Data(vector.json.utf8)
             let decoded: Bool
             switch vector.config {
-            case "Keywords": decoded = Keywords.decode(from: data) != nil
-            case "Nested": decoded = Nested.decode(from: data) != nil
+            case "Keywords": decoded = Hostile.Keywords.decode(from: data) != nil
+            case "Nested": decoded = Hostile.Nested.decode(from: data) != nil
             default:
                 XCTFail("unknown config \(vector.config)")
                 continue

@@ -20,15 +20,15 @@ final class GeneratedFlagsTests: XCTestCase {
         XCTAssertEqual(Flags.chatMediaEnabled.kind, .operational)
 
         XCTAssertEqual(Flags.checkoutButtonLabel.defaultValue, "Buy now")
-        XCTAssertEqual(Flags.paywall.defaultValue, PaywallConfig(title: "Go Pro", trialDays: 7, style: "light", plans: []))
-        XCTAssertEqual(PaywallConfig.schemaVersion, 1)
+        XCTAssertEqual(Flags.paywall.defaultValue, Flags.PaywallConfig(title: "Go Pro", trialDays: 7, style: .light, plans: []))
+        XCTAssertEqual(Flags.PaywallConfig.schemaVersion, 1)
     }
 
     func testAllAndFlagKeyListEveryFlagInManifestOrder() {
-        let keys = ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall"]
+        let keys = ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall", "home_layout"]
         XCTAssertEqual(Flags.all.map(\.key), keys)
-        XCTAssertEqual(FlagKey.allCases.map(\.rawValue), keys)
-        XCTAssertEqual(FlagKey.newCheckout.rawValue, Flags.newCheckout.key)
+        XCTAssertEqual(Flags.Key.allCases.map(\.rawValue), keys)
+        XCTAssertEqual(Flags.Key.newCheckout.rawValue, Flags.newCheckout.key)
     }
 
     func testExpiredMatchesLint() {
@@ -41,10 +41,10 @@ final class GeneratedFlagsTests: XCTestCase {
     func testConfigDecoding() throws {
         let full = #"{"title":"Sale","trialDays":14,"style":"dark","plans":[{"id":"year","price":49.99}],"extra":1}"#
         XCTAssertEqual(
-            PaywallConfig.decode(from: Data(full.utf8)),
-            PaywallConfig(title: "Sale", trialDays: 14, style: "dark", plans: [Plan(id: "year", price: 49.99)]))
+            Flags.PaywallConfig.decode(from: Data(full.utf8)),
+            Flags.PaywallConfig(title: "Sale", trialDays: 14, style: .dark, plans: [Flags.Plan(id: "year", price: 49.99)]))
         // Omitted optional properties take the manifest's defaults.
-        XCTAssertEqual(PaywallConfig.decode(from: Data(#"{"title":"Hi"}"#.utf8)), PaywallConfig(title: "Hi"))
+        XCTAssertEqual(Flags.PaywallConfig.decode(from: Data(#"{"title":"Hi"}"#.utf8)), Flags.PaywallConfig(title: "Hi"))
         // Any error gives nil, so the caller falls back to the flag's default.
         let invalid = [
             #"{"trialDays":3}"#,  // missing required title
@@ -59,7 +59,7 @@ final class GeneratedFlagsTests: XCTestCase {
             "",
         ]
         for json in invalid {
-            XCTAssertNil(PaywallConfig.decode(from: Data(json.utf8)), json)
+            XCTAssertNil(Flags.PaywallConfig.decode(from: Data(json.utf8)), json)
         }
     }
 
@@ -68,5 +68,44 @@ final class GeneratedFlagsTests: XCTestCase {
         XCTAssertEqual(Bucket.of(stableID: "acct-1", flagKey: "new_checkout"), 6497)
         XCTAssertEqual(Bucket.of(stableID: "user-7", flagKey: "chat_media_enabled"), 8403)
         XCTAssertEqual(Bucket.of(stableID: "ünïcødé-ü", flagKey: "paywall"), 9475)
+    }
+}
+
+/// A string flag with `enum:` values and a config property with them, as the app reads them.
+@MainActor
+final class GeneratedEnumTests: XCTestCase {
+    private struct NoSource: FlagSource {
+        func fetch(userKey: String?) async -> [String: FlagValue]? { nil }
+    }
+
+    func testAnEnumFlagIsTypedWithTheManifestsValues() {
+        XCTAssertEqual(Flags.homeLayout.defaultValue, .grid)
+        XCTAssertEqual(Flags.HomeLayout.allCases.map(\.rawValue), ["grid", "list", "carousel"])
+        XCTAssertEqual(Flags.Key.homeLayout.rawValue, "home_layout")
+        XCTAssertEqual(Flags.PaywallConfig.Style.allCases.map(\.rawValue), ["light", "dark"])
+    }
+
+    func testAnEnumFlagReadsKnownValuesAndFallsBackOnOthers() async {
+        let store = FlagStore(source: NoSource(), disk: InMemoryFlagDisk(), flags: Flags.all)
+        store.overridesEnabled = true
+        await store.start(userKey: nil)
+        XCTAssertEqual(store.view().value(Flags.homeLayout), .grid, "no value: the default")
+        for (sent, expected) in [
+            (FlagValue.string("list"), Flags.HomeLayout.list), (.string("carousel"), .carousel),
+            (.string("LIST"), .grid), (.string("tiles"), .grid), (.string(""), .grid), (.int(1), .grid), (.bool(true), .grid),
+        ] {
+            store.overrideValue(sent, forKey: "home_layout")
+            XCTAssertEqual(store.view().value(Flags.homeLayout), expected, "\(sent)")
+        }
+    }
+
+    func testAConfigEnumDecodesExactValuesOnly() {
+        let dark = Flags.PaywallConfig.decode(from: Data(#"{"title":"Hi","style":"dark"}"#.utf8))
+        XCTAssertEqual(dark?.style, .dark)
+        XCTAssertNil(Flags.PaywallConfig.decode(from: Data(#"{"title":"Hi","style":"Dark"}"#.utf8)))
+        XCTAssertNil(Flags.PaywallConfig.decode(from: Data(#"{"title":"Hi","style":1}"#.utf8)))
+        // Encoding writes the raw value, so the config round-trips.
+        let encoded = try? JSONEncoder().encode(Flags.PaywallConfig(title: "Hi", style: .dark))
+        XCTAssertEqual(encoded.flatMap(Flags.PaywallConfig.decode(from:)), Flags.PaywallConfig(title: "Hi", style: .dark))
     }
 }

@@ -11,8 +11,8 @@ final class SharedDecodingVectorTests: XCTestCase {
             let data = Data(vector.json.utf8)
             let decoded: Bool
             switch vector.config {
-            case "PaywallConfig": decoded = PaywallConfig.decode(from: data) != nil
-            case "Plan": decoded = Plan.decode(from: data) != nil
+            case "PaywallConfig": decoded = Flags.PaywallConfig.decode(from: data) != nil
+            case "Plan": decoded = Flags.Plan.decode(from: data) != nil
             default:
                 XCTFail("unknown config \(vector.config)")
                 continue

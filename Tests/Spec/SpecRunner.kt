@@ -249,18 +249,19 @@ class SpecRun(private val case: JSONObject) {
     private fun check(view: FlagView, answers: JSONObject) {
         for (key in answers.keys().asSequence().sorted()) {
             val (actual, wanted) = when (key) {
-                "on", "kill" -> view.isOn(if (key == "on") SpecFlags.On else SpecFlags.Kill).toString() to answers.getBoolean(key).toString()
-                "label" -> view.value(SpecFlags.Label) to answers.getString(key)
-                "count" -> view.value(SpecFlags.Count).toString() to answers.getLong(key).toString()
-                "ratio" -> view.value(SpecFlags.Ratio).toString() to answers.getDouble(key).toString()
-                "config" -> describe(view.value(SpecFlags.Config)) to answers.getString(key)
+                "on", "kill" -> view.isOn(if (key == "on") SpecFlags.on else SpecFlags.kill).toString() to answers.getBoolean(key).toString()
+                "label" -> view.value(SpecFlags.label) to answers.getString(key)
+                "count" -> view.value(SpecFlags.count).toString() to answers.getLong(key).toString()
+                "ratio" -> view.value(SpecFlags.ratio).toString() to answers.getDouble(key).toString()
+                "config" -> describe(view.value(SpecFlags.config)) to answers.getString(key)
                 else -> throw SpecFailure("unknown flag $key")
             }
             if (actual != wanted) throw SpecFailure("$key read ${JSONObject.quote(actual)}, expected ${JSONObject.quote(wanted)}")
         }
     }
 
-    private fun describe(config: SpecConfig): String = "${config.title}/${config.days}/${config.big}/${config.style}"
+    // The enum entry as its exact string, as the specification writes it.
+    private fun describe(config: SpecConfig): String = "${config.title}/${config.days}/${config.big}/${config.style.value}"
 
     private fun expectations(step: JSONObject) {
         if (step.has("calls") && source.calls != step.getInt("calls")) {

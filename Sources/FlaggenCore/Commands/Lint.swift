@@ -5,6 +5,9 @@ public struct Lint: Sendable {
     public var today: ISODate
     /// Flags expiring within this many days get a warning naming their owner.
     public var warningDays: Int = 14
+    /// Flags expiring within this many days that are not `deprecated:` yet get a warning that
+    /// suggests it, so the code that reads them warns in the IDEs before the build fails.
+    public var deprecationDays: Int = 30
 
     /// Creates a lint run for `today`.
     public init(today: ISODate) {
@@ -28,11 +31,20 @@ public struct Lint: Sendable {
                     "flag '\(flag.key)' expired on \(expires) (owner: \(flag.owner)); remove it from the code and the manifest and add its key to 'retired', or move 'expires' if it must live longer",
                     file: file, at: flag.location)
             }
+            let when = daysLeft == 0 ? "today" : daysLeft == 1 ? "tomorrow" : "in \(daysLeft) days"
+            let suggestion =
+                flag.deprecated == nil
+                ? "; mark it 'deprecated: \"…\"' so every read warns in Xcode and Android Studio, and remove it with 'flaggen remove \(flag.key)'"
+                : ""
             if daysLeft <= warningDays {
-                let when = daysLeft == 0 ? "today" : daysLeft == 1 ? "tomorrow" : "in \(daysLeft) days"
                 return Diagnostic(
                     .warning,
-                    "flag '\(flag.key)' expires \(when), on \(expires) (owner: \(flag.owner)); plan its removal",
+                    "flag '\(flag.key)' expires \(when), on \(expires) (owner: \(flag.owner)); plan its removal" + suggestion,
+                    file: file, at: flag.location)
+            }
+            if daysLeft <= deprecationDays, flag.deprecated == nil {
+                return Diagnostic(
+                    .warning, "flag '\(flag.key)' expires \(when), on \(expires) (owner: \(flag.owner))" + suggestion,
                     file: file, at: flag.location)
             }
             return nil

@@ -17,7 +17,7 @@ public struct FlagReferences: Sendable {
         case expiredReferenced = "expired-referenced"
         /// A key written as a string literal instead of the generated API.
         case rawKeys = "raw-keys"
-        /// `Flags.x` or `FlagKey.x` that names no flag of the manifest, or a retired key.
+        /// `Flags.x`, `Flags.Key.x` or `FlagKey.x` that names no flag of the manifest, or a retired key.
         case unknown
     }
 
@@ -52,7 +52,8 @@ public struct FlagReferences: Sendable {
     public static let maximumFileBytes = 8 * 1024 * 1024
 
     let manifest: Manifest
-    /// Swift (lowerCamel) and Kotlin (UpperCamel) member names, to the flag key they read.
+    /// Flag property names (lowerCamel, in both languages) and Kotlin `FlagKey` entries
+    /// (UpperCamel), to the flag key they read.
     private let keyByName: [String: String]
     /// The manifest's keys and retired keys, for raw string literals.
     private let keys: Set<String>
@@ -60,7 +61,13 @@ public struct FlagReferences: Sendable {
     /// Members of the generated types that are not flags.
     private static let generatedMembers: Set<String> = [
         "all", "expired", "self", "Type", "allCases", "rawValue", "values", "valueOf", "init", "entries", "key",
+        "fromKey", "Companion",
     ]
+    /// The types the namespace declares (`Key`, the configs, the enums of enum flags): reading
+    /// `Flags.PaywallConfig` reads no flag.
+    private let namespaceTypes: Set<String>
+    /// `Flags.Key` and `FlagKey`: the generated key enums, whose members are flags too.
+    private let prefixes: [String]
 
     /// Creates a scanner for a manifest.
     public init(manifest: Manifest) {
@@ -71,6 +78,11 @@ public struct FlagReferences: Sendable {
             keyByName[Identifiers.upperCamel(flag.key)] = flag.key
         }
         self.keyByName = keyByName
+        var types = Set(manifest.configs.map(\.name))
+        types.insert(SwiftTranslator.keyTypeName)
+        for flag in manifest.flags where flag.enumValues != nil { types.insert(SwiftTranslator.enumTypeName(ofFlag: flag.key)) }
+        self.namespaceTypes = types
+        self.prefixes = [manifest.name, manifest.name + "." + SwiftTranslator.keyTypeName, "FlagKey"]
         self.keys = Set(manifest.flags.map(\.key))
         self.retired = Set(manifest.retired)
     }
@@ -176,9 +188,12 @@ public struct FlagReferences: Sendable {
     private func scan(_ text: String, file: String, into report: inout Report) {
         for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let scalars = Array(line.unicodeScalars)
-            for prefix in [manifest.name, "FlagKey"] {
+            for prefix in prefixes {
                 for (column, name) in Self.memberReads(of: prefix, in: scalars) {
                     let location = SourceLocation(line: lineIndex + 1, column: column)
+                    // `Flags.HomeLayout` is an enum flag's type, though it spells the flag's old
+                    // Kotlin name.
+                    if prefix == manifest.name, namespaceTypes.contains(name) { continue }
                     if let key = keyByName[name] {
                         report.references[key, default: []].append(Reference(key: key, file: file, location: location, isRawString: false))
                     } else if !Self.generatedMembers.contains(name) {
@@ -275,7 +290,7 @@ public struct FlagReferences: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         severity(.rawKeys),
-                        "the raw key \"\(flag.key)\" bypasses the generated API; use \(manifest.name).\(Identifiers.lowerCamel(flag.key)) (Swift) or \(manifest.name).\(Identifiers.upperCamel(flag.key)) (Kotlin)",
+                        "the raw key \"\(flag.key)\" bypasses the generated API; use \(manifest.name).\(Identifiers.lowerCamel(flag.key)) (Swift and Kotlin)",
                         file: reference.file, at: reference.location))
             }
         }

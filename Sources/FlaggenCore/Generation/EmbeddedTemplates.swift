@@ -222,19 +222,22 @@ internal object FlagJson {
 
     // Properties: required ones must be present and not null; optional ones give null then.
 
-    fun requiredString(
-        json: JSONObject,
-        key: String,
-        maxLength: Int = Int.MAX_VALUE,
-        allowed: List<String>? = null
-    ): String = checked(string(required(json, key)), maxLength, allowed)
+    fun requiredString(json: JSONObject, key: String, maxLength: Int = Int.MAX_VALUE): String =
+        checked(string(required(json, key)), maxLength)
 
-    fun optionalString(
-        json: JSONObject,
-        key: String,
-        maxLength: Int = Int.MAX_VALUE,
-        allowed: List<String>? = null
-    ): String? = optional(json, key)?.let { checked(string(it), maxLength, allowed) }
+    fun optionalString(json: JSONObject, key: String, maxLength: Int = Int.MAX_VALUE): String? =
+        optional(json, key)?.let { checked(string(it), maxLength) }
+
+    /**
+     * The entry of an enum class that [entry] finds for the string at [key] (`Style.fromValue`,
+     * which compares code unit for code unit: a string in another Unicode normalization form
+     * is not the value); throws when it finds none.
+     */
+    fun <T : Any> requiredEnum(json: JSONObject, key: String, entry: (String) -> T?): T =
+        entry(string(required(json, key))) ?: throw Invalid()
+
+    fun <T : Any> optionalEnum(json: JSONObject, key: String, entry: (String) -> T?): T? =
+        optional(json, key)?.let { entry(string(it)) ?: throw Invalid() }
 
     fun requiredLong(
         json: JSONObject,
@@ -341,10 +344,9 @@ internal object FlagJson {
         return if (value == null || value == JSONObject.NULL) null else value
     }
 
-    private fun checked(value: String, maxLength: Int, allowed: List<String>?): String {
+    private fun checked(value: String, maxLength: Int): String {
         // maxLength counts Unicode code points, as JSON Schema does.
         if (value.codePointCount(0, value.length) > maxLength) throw Invalid()
-        if (allowed != null && value !in allowed) throw Invalid()
         return value
     }
 
@@ -1183,6 +1185,15 @@ class FlagView internal constructor(private val store: FlagStore) {
     fun value(flag: Flag<{{packageName}}.{{name}}>): {{packageName}}.{{name}} =
         config(flag) { {{packageName}}.{{name}}.fromJson(it) }
 {{/configs}}
+{{#flagEnums}}
+
+    /**
+     * The [{{qualifiedName}}] of [flag]: the entry whose value is exactly the session's string;
+     * the default when the value is not a string or not one of the entries' values.
+     */
+    fun value(flag: Flag<{{qualifiedName}}>): {{qualifiedName}} =
+        (valueOf(flag) as? String)?.let { {{qualifiedName}}.fromValue(it) } ?: flag.defaultValue
+{{/flagEnums}}
 
     // Views of one session all read that session's values, which never change while it
     // lasts; so a view reads the store's current session, and follows it when a new one begins.
@@ -1487,7 +1498,8 @@ class FirebaseFlagSource(
                         else -> null
                     }
                 }
-                is String -> JSONObject.quote(remote)
+                // An enum flag's string: the view maps it to an entry, or to the default.
+                is String, is Enum<*> -> JSONObject.quote(remote)
                 is Long, is Int -> remote.trim().let { text ->
                     text.toLongOrNull()?.toString() ?: text.toDoubleOrNull()?.takeIf {
                         it % 1.0 == 0.0 && abs(it) <= 9007199254740992.0
@@ -1535,7 +1547,7 @@ import {{.}}
 /**
  * The feature flags and remote config declared in {{manifestName}}.
  *
- * Each property is a typed [Flag] named after its key (`new_checkout` is `NewCheckout`). The
+ * Each property is a typed [Flag] named after its key (`new_checkout` is `newCheckout`). The
  * flags are built in private holder objects of at most 200 flags, each on first use, so reading
  * one flag builds only its holder and no static initializer outgrows the JVM's 64 KB limit on a
  * method.
@@ -1545,6 +1557,9 @@ object {{typeName}} {
 {{#docComment}}
     {{.}}
 {{/docComment}}
+{{#deprecatedMessageLiteral}}
+    @Deprecated({{.}})
+{{/deprecatedMessageLiteral}}
     val {{name}}: Flag<{{valueType}}> get() = {{part}}.{{name}}
 
 {{/flags}}
@@ -1567,6 +1582,25 @@ object {{typeName}} {
      * remain: remove them from the code and the manifest.
      */
     fun expired(today: FlagDate): List<Flag<*>> = all.filter { it.isExpired(today) }
+{{#flagEnums}}
+
+{{#docComment}}
+    {{.}}
+{{/docComment}}
+    enum class {{name}}(
+        /** The exact string servers send and the manifest lists. */
+        val value: {{valueType}}
+    ) {
+{{#entries}}
+        {{name}}({{valueLiteral}}){{^isLast}},{{/isLast}}{{#isLast}};{{/isLast}}
+{{/entries}}
+
+        companion object {
+            /** The entry whose [value] is exactly [value] (code unit for code unit), or null. */
+            fun fromValue(value: {{valueType}}): {{selfType}}? = values().firstOrNull { it.value == value }
+        }
+    }
+{{/flagEnums}}
 {{#parts}}
 
     private object {{name}} {
@@ -1593,63 +1627,28 @@ object {{typeName}} {
 
 /**
  * The key of every flag, for code that handles flags by key: `FlagKey.NewCheckout.key` is
- * `"new_checkout"`, [fromKey] finds the entry of a key and [values] lists them all.
- *
- * Not an enum class: a JVM enum creates all its entries in one static initializer, which the JVM
- * caps at 64 KB of bytecode, so an enum of a few thousand keys does not compile. The entries are
- * built in private holder objects instead, each on first use. Each key has exactly one instance,
- * so `==` compares identity, which is the same as comparing keys, and `hashCode` is the identity
- * hash. A `when` over entries needs an `else` branch.
+ * `"new_checkout"` and [fromKey] finds the entry of a key. An enum class: `when` over it is
+ * exhaustive, and `values()`, `valueOf` and `EnumMap` work. (A JVM enum builds all its entries
+ * in one static initializer, capped at 64 KB of bytecode, so `flaggen lint` refuses manifests
+ * of more flags than it holds; docs/manifest.md.)
  */
-class FlagKey private constructor(
+enum class FlagKey(
     /** The flag's key in the manifest, such as `new_checkout`. */
-    val key: String,
-    /** The entry's name, such as `NewCheckout`, as in [{{typeName}}]. */
-    val name: String
+    val key: {{flagKeyStringType}}
 ) {
-    /** The entry's [name], as an enum entry prints. */
-    override fun toString(): String = name
+{{#flags}}
+    {{entry}}({{keyLiteral}}){{^isLast}},{{/isLast}}{{#isLast}};{{/isLast}}
+{{/flags}}
+{{^hasFlags}}
+    ;
+{{/hasFlags}}
 
     companion object {
-{{#flags}}
-        val {{name}}: FlagKey get() = {{part}}.{{name}}
-{{/flags}}
-{{#hasFlags}}
-
-        private val all: List<FlagKey> by lazy {
-            listOf(
-{{#parts}}
-                {{name}}.all{{^isLast}},{{/isLast}}
-{{/parts}}
-            ).flatten()
-        }
-{{/hasFlags}}
-{{^hasFlags}}
-        private val all: List<FlagKey> = emptyList()
-{{/hasFlags}}
-
-        private val byKey: Map<String, FlagKey> by lazy { all.associateBy { it.key } }
-
-        /** Every entry, in manifest order. */
-        fun values(): List<FlagKey> = all
+        private val byKey by lazy { values().associateBy { it.key } }
 
         /** The entry for [key], or null when the manifest has no such flag. */
-        fun fromKey(key: String): FlagKey? = byKey[key]
+        fun fromKey(key: {{flagKeyStringType}}): FlagKey? = byKey[key]
     }
-{{#parts}}
-
-    private object {{name}} {
-{{#flags}}
-        val {{name}}: FlagKey = FlagKey({{keyLiteral}}, {{nameLiteral}})
-{{/flags}}
-
-        val all: List<FlagKey> = listOf(
-{{#flags}}
-            {{name}}{{^isLastInPart}},{{/isLastInPart}}
-{{/flags}}
-        )
-    }
-{{/parts}}
 }
 {{#configs}}
 
@@ -1665,6 +1664,25 @@ data class {{name}}(
     {{parameter}}{{^isLast}},{{/isLast}}
 {{/properties}}
 ) {
+{{#enums}}
+{{#docComment}}
+    {{.}}
+{{/docComment}}
+    enum class {{name}}(
+        /** The exact string JSON holds and the manifest lists. */
+        val value: {{valueType}}
+    ) {
+{{#entries}}
+        {{name}}({{valueLiteral}}){{^isLast}},{{/isLast}}{{#isLast}};{{/isLast}}
+{{/entries}}
+
+        companion object {
+            /** The entry whose [value] is exactly [value] (code unit for code unit), or null. */
+            fun fromValue(value: {{valueType}}): {{selfType}}? = values().firstOrNull { it.value == value }
+        }
+    }
+
+{{/enums}}
 {{/hasProperties}}
 {{^hasProperties}}
 class {{name}} {
@@ -1922,12 +1940,20 @@ import FlagKit
 import Foundation
 
 /// The feature flags and remote config declared in {{manifestName}}.
-public enum {{typeName}} {
+{{access}} enum {{typeName}} {
 {{#flags}}
   {{#docComment}}
   {{.}}
   {{/docComment}}
-  public static let {{name}} = Flag<{{valueType}}>(
+{{#deprecatedMessageLiteral}}
+  @available(*, deprecated, message: {{.}})
+  {{access}} static var {{name}}: {{types.Flag}}<{{valueType}}> { {{storageName}} }
+
+  private static let {{storageName}} = {{types.Flag}}<{{valueType}}>(
+{{/deprecatedMessageLiteral}}
+{{^deprecatedMessageLiteral}}
+  {{access}} static let {{name}} = {{types.Flag}}<{{valueType}}>(
+{{/deprecatedMessageLiteral}}
     key: {{keyLiteral}},
     defaultValue: {{defaultLiteral}},
     owner: {{ownerLiteral}},
@@ -1940,12 +1966,12 @@ public enum {{typeName}} {
 {{/flags}}
   /// Every flag, in manifest order.
 {{^hasFlags}}
-  public static let all: [any FlagMetadata] = []
+  {{access}} static let all: [any {{types.FlagMetadata}}] = []
 {{/hasFlags}}
 {{#hasFlags}}
-  public static let all: [any FlagMetadata] = [
+  {{access}} static let all: [any {{types.FlagMetadata}}] = [
 {{#flags}}
-    _metadata({{name}}),
+    _metadata({{storageName}}),
 {{/flags}}
   ]
 
@@ -1953,95 +1979,121 @@ public enum {{typeName}} {
   /// holds one type: the type checker takes time that grows much faster than the number of
   /// flags on a literal of mixed `Flag<...>` types (over 40 s for 5,000 flags). No flag's name
   /// starts with an underscore.
-  private static func _metadata(_ flag: any FlagMetadata) -> any FlagMetadata { flag }
+  private static func _metadata(_ flag: any {{types.FlagMetadata}}) -> any {{types.FlagMetadata}} { flag }
 {{/hasFlags}}
 
   /// The flags whose last day has passed on `date`. `flaggen lint` fails the build while any
   /// remain: remove them from the code and the manifest.
-  public static func expired(on date: Date) -> [any FlagMetadata] {
+  {{access}} static func expired(on date: {{types.Date}}) -> [any {{types.FlagMetadata}}] {
     all.filter { $0.isExpired(on: date) }
   }
-}
 
-/// The key of every flag, for code that handles flags by key.
-public enum FlagKey: String, CaseIterable, Sendable {
+  /// The key of every flag, for code that handles flags by key.
+  {{access}} enum {{keyTypeName}}: {{types.String}}, {{types.CaseIterable}}, {{types.Sendable}} {
 {{#flags}}
-  case {{name}} = {{keyLiteral}}
+    case {{name}} = {{keyLiteral}}
 {{/flags}}
-}
-{{#configs}}
-
-{{#docComment}}
-{{.}}
-{{/docComment}}
-public struct {{name}}: Codable, Sendable, Equatable {
-  /// The schema version this type was generated from.
-  public static let schemaVersion = {{schemaVersionLiteral}}
-{{#properties}}
+  }
+{{#enumFlags}}
 
   {{#docComment}}
   {{.}}
   {{/docComment}}
-  public var {{name}}: {{type}}
+  {{access}} enum {{name}}: {{types.String}}, {{types.Codable}}, {{types.Sendable}}, {{types.CaseIterable}} {
+{{#cases}}
+    case {{name}} = {{rawValueLiteral}}
+{{/cases}}
+
+    /// Decodes one of the values, written exactly (code point for code point, as Kotlin
+    /// compares them).
+    {{access}} init(from decoder: any {{types.Decoder}}) throws {
+      self = try {{types.ConfigDecoding}}.exactCase(from: decoder)
+    }
+  }
+{{/enumFlags}}
+{{#configs}}
+
+  {{#docComment}}
+  {{.}}
+  {{/docComment}}
+  {{access}} struct {{name}}: {{types.Codable}}, {{types.Sendable}}, {{types.Equatable}} {
+    /// The schema version this type was generated from.
+    {{access}} static let schemaVersion = {{schemaVersionLiteral}}
+{{#enums}}
+
+    {{#docComment}}
+    {{.}}
+    {{/docComment}}
+    {{access}} enum {{name}}: {{types.String}}, {{types.Codable}}, {{types.Sendable}}, {{types.CaseIterable}} {
+{{#cases}}
+      case {{name}} = {{rawValueLiteral}}
+{{/cases}}
+
+      /// Decodes one of the values, written exactly (code point for code point, as Kotlin
+      /// compares them).
+      {{access}} init(from decoder: any {{types.Decoder}}) throws {
+        self = try {{types.ConfigDecoding}}.exactCase(from: decoder)
+      }
+    }
+{{/enums}}
+{{#properties}}
+
+    {{#docComment}}
+    {{.}}
+    {{/docComment}}
+    {{access}} var {{name}}: {{type}}
 {{/properties}}
 {{#properties}}
-{{#allowedValues}}
-
-  private static let {{name}}: ExactStrings = [
-{{#literals}}
-    {{.}},
-{{/literals}}
-  ]
-{{/allowedValues}}
 {{#hoistedDefault}}
 
-  private static let {{name}}: {{type}} = {{literal}}
+    private static let {{name}}: {{type}} = {{literal}}
 {{/hoistedDefault}}
 {{/properties}}
 {{^hasProperties}}
 
-  /// Creates the value.
-  public init() {}
+    /// Creates the value.
+    {{access}} init() {}
 {{/hasProperties}}
 {{#hasProperties}}
 
-  /// Creates a value; omitted properties take their defaults from the manifest.
-  public init(
+    /// Creates a value; omitted properties take their defaults from the manifest.
+    {{access}} init(
 {{#properties}}
-    {{initParameter}}{{^isLast}},{{/isLast}}
+      {{initParameter}}{{^isLast}},{{/isLast}}
 {{/properties}}
-  ) {
+    ) {
 {{#properties}}
-    self.{{name}} = {{name}}
+      self.{{name}} = {{name}}
 {{/properties}}
-  }
+    }
 
-  /// Decodes a value, filling omitted properties with their defaults and checking the
-  /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
+    /// Decodes a value, filling omitted properties with their defaults and checking the
+    /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
+    {{access}} init(from decoder: any {{types.Decoder}}) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
 {{#properties}}
-    {{name}} = {{decodeExpression}}
+      self.{{name}} = {{decodeExpression}}
 {{/properties}}
 {{#properties}}
 {{#checks}}
-    guard {{condition}} else {
-      throw DecodingError.dataCorruptedError(
-        forKey: {{keyCase}}, in: container, debugDescription: {{messageLiteral}})
-    }
+      guard {{condition}} else {
+        throw {{types.DecodingError}}.dataCorruptedError(
+          forKey: {{keyCase}}, in: container, debugDescription: {{messageLiteral}})
+      }
 {{/checks}}
 {{/properties}}
-  }
+    }
 {{/hasProperties}}
 
-  /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
-  /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
-  /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
-  public static func decode(from data: Data) -> {{name}}? {
-    try? ConfigDecoding.decode({{name}}.self, from: data)
+    /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
+    /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
+    /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
+    {{access}} static func decode(from data: {{types.Data}}) -> Self? {
+      try? {{types.ConfigDecoding}}.decode(Self.self, from: data)
+    }
   }
-}
 {{/configs}}
+}
 
 """#,
     ]

@@ -39,6 +39,9 @@ public struct FlagDefinition: Sendable, Hashable {
     public var type: FlagType
     /// For `json` flags, the name of the config under `configs` that types the value.
     public var configName: String?
+    /// The values a string flag may take, when it lists them under `enum:`: it becomes a typed
+    /// enum flag in Swift and Kotlin.
+    public var enumValues: [String]?
     /// The value apps use when nothing else is known: the behaviour that already shipped.
     public var defaultValue: FlagValue
     /// The team that owns the flag.
@@ -51,6 +54,9 @@ public struct FlagDefinition: Sendable, Hashable {
     public var killSwitch: Bool
     /// What the flag does, for humans.
     public var description: String?
+    /// Why the flag is on its way out, when `deprecated:` says so: the generated accessors carry
+    /// it, so every read warns in Xcode and Android Studio.
+    public var deprecated: String? = nil
     /// The server's first rule for the flag, if any.
     public var rollout: Rollout?
     /// Where the flag's key is written in the manifest.

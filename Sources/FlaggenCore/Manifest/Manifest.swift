@@ -9,6 +9,8 @@ public struct Manifest: Sendable, Hashable {
     public var name: String
     /// The Kotlin package of the generated Kotlin files.
     public var kotlinPackage: String
+    /// The access level of the generated Swift declarations.
+    public var swiftAccess: SwiftAccess = .public
     /// Keys removed earlier, never to be reused.
     public var retired: [String]
     /// Where generated files go, relative to the manifest.
@@ -26,6 +28,13 @@ public struct Manifest: Sendable, Hashable {
     public func config(named name: String) -> ConfigDefinition? {
         configs.first { $0.name == name }
     }
+}
+
+/// The access level of the generated Swift: `public` for a module other modules import (the
+/// default), `internal` for an app of one module.
+public enum SwiftAccess: String, Sendable, Hashable, CaseIterable {
+    case `public`
+    case `internal`
 }
 
 /// A flag server flaggen writes a seed for.

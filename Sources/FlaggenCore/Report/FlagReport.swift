@@ -27,9 +27,7 @@ struct FlagReport: Sendable {
         var status: FlagStatus
         /// The server's first rule, if any.
         var rollout: Rollout?
-        /// The deprecation message. The manifest has no `deprecated:` field yet (issue #20,
-        /// part 2, brings it), so this is always nil for now: the page's column and the JSON's
-        /// member are there so that their shape does not change when it comes.
+        /// The flag's `deprecated:` message, if it has one.
         var deprecation: String?
         /// Reads per platform; nil when no code was scanned (no `--refs`).
         var reads: PlatformReads?
@@ -70,7 +68,7 @@ struct FlagReport: Sendable {
                 description: flag.description, expires: flag.expires,
                 daysLeft: flag.expires.map { $0.daysSinceEpoch - today.daysSinceEpoch },
                 killSwitch: flag.killSwitch, status: FlagStatus(flag, today: today), rollout: flag.rollout,
-                deprecation: nil,
+                deprecation: flag.deprecated,
                 reads: reads.map { $0[flag.key] ?? PlatformReads() }, line: flag.location.line)
         }
         self.scan = references.map { Scan(paths: scannedPaths, filesScanned: $0.filesScanned, skipped: $0.skipped) }

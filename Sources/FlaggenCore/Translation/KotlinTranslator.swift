@@ -11,23 +11,34 @@ public struct KotlinTranslator: Sendable {
     /// Creates a translator.
     public init() {}
 
-    /// The name of a flag's property in the generated Kotlin object (`Flags.NewCheckout`), before
+    /// The name of a flag's property in the generated Kotlin object (`Flags.newCheckout`), before
     /// keyword escaping. `flaggen remove` rewrites reads of this name.
     static func propertyName(of key: String) -> String {
-        Identifiers.upperCamel(key)
+        Identifiers.lowerCamel(key)
     }
 
     /// The context both Kotlin templates render.
     public func context(for manifest: Manifest, header: GeneratedHeader) -> MustacheValue {
         let calls = Dictionary(manifest.configs.map { ($0.name, KotlinConfigCall($0)) }, uniquingKeysWith: { first, _ in first })
-        // Inside `object Flags`, the flag properties hide types of the same name in qualified
-        // expressions (`FlagKind.Release`, `Long.MIN_VALUE`).
+        // Flag properties are lowerCamelCase (`newCheckout`), `FlagKey` entries UpperCamelCase
+        // (`NewCheckout`), as `FlagKind`'s entries are written.
         var names: [String] = []
+        var entries: [String] = []
         names.reserveCapacity(manifest.flags.count)
+        entries.reserveCapacity(manifest.flags.count)
         // By index: a closure over the flags copied every flag definition.
-        for index in manifest.flags.indices { names.append(Self.propertyName(of: manifest.flags[index].key)) }
-        let scope = Scope(hidden: names, packageName: manifest.kotlinPackage)
-        let flags = flagsAndParts(manifest.flags, names: names, calls: calls, scope: scope)
+        for index in manifest.flags.indices {
+            names.append(Self.propertyName(of: manifest.flags[index].key))
+            entries.append(Identifiers.upperCamel(manifest.flags[index].key))
+        }
+        // Inside `object Flags` the nested enums of enum flags hide types of their name, as the
+        // flag properties would (validation refuses the names that matter; see KotlinRules).
+        let enumFlags = manifest.flags.indices.filter { manifest.flags[$0].enumValues != nil }
+        let enumTypes = enumFlags.map { entries[$0] }
+        let scope = Scope(hidden: names + enumTypes, packageName: manifest.kotlinPackage).hiding(configsAmong: enumTypes, configs: calls)
+        // Enum entries hide types inside their enum, even in its constructor's parameter types.
+        let keyScope = Scope(hidden: entries, packageName: manifest.kotlinPackage)
+        let flags = flagsAndParts(manifest.flags, names: names, entries: entries, calls: calls, scope: scope)
         let propertyShape = Self.propertyShape()
         return .object([
             // `//` comments: the header's text is already safe in any comment line.
@@ -36,12 +47,16 @@ public struct KotlinTranslator: Sendable {
             "packageName": .string(manifest.kotlinPackage),
             "typeName": .string(manifest.name),
             "imports": .array(manifest.configs.isEmpty ? [] : [.string("org.json.JSONObject")]),
-            // Kept for override templates that still declare `FlagKey` as an enum class: enum
-            // entries hide types inside the enum, even in its constructor's parameter types.
-            "flagKeyStringType": .string(scope.stringIsHidden ? "kotlin.String" : "String"),
+            "flagKeyStringType": .string(keyScope.stringIsHidden ? "kotlin.String" : "String"),
             "flags": .array(flags.flags),
             "parts": .array(flags.parts),
             "hasFlags": .bool(!manifest.flags.isEmpty),
+            "flagEnums": .array(enumFlags.enumerated().map { position, index in
+                flagEnum(
+                    for: manifest.flags[index], typeName: entries[index], packageName: manifest.kotlinPackage,
+                    objectName: manifest.name, position: (position, enumFlags.count))
+            }),
+            "hasFlagEnums": .bool(!enumFlags.isEmpty),
             "configs": .array(manifest.configs.enumerated().map {
                 config(
                     for: $1, calls: calls, manifest: manifest, header: header, propertyShape: propertyShape,
@@ -49,6 +64,67 @@ public struct KotlinTranslator: Sendable {
             }),
             "hasConfigs": .bool(!manifest.configs.isEmpty),
         ])
+    }
+
+    /// The context of the enum class an enum flag's values become, nested in the flags object
+    /// (`Flags.CheckoutTheme` for `checkout_theme`), as in Swift.
+    private func flagEnum(
+        for flag: FlagDefinition, typeName: String, packageName: String, objectName: String, position: (index: Int, count: Int)
+    ) -> MustacheValue {
+        let values = flag.enumValues ?? []
+        return .object([
+            "name": .string(typeName),
+            // FlagStore.kt names it from outside, where a config or the app may hide it.
+            "qualifiedName": .string("\(packageName).\(objectName).\(typeName)"),
+            "key": .string(flag.key),
+            "docComment": .array(
+                KotlinLiteral.kdoc(["The values of the flag `\(flag.key)`; [\(objectName).\(Identifiers.kotlinEscaped(Identifiers.lowerCamel(flag.key)))] reads one."], indent: 4)
+                    .map(MustacheValue.string)),
+            "valueType": .string(EnumCases(values).kotlinNames.contains("String") ? "kotlin.String" : "String"),
+            "selfType": .string(Self.enumSelfType(typeName, values: values, qualified: "\(packageName).\(objectName).\(typeName)")),
+            "entries": enumEntries(values, typeName: typeName),
+            "isFirst": .bool(position.index == 0),
+            "isLast": .bool(position.index == position.count - 1),
+        ])
+    }
+
+    /// How an enum class names itself inside its body: `Style`, or its qualified name where an
+    /// entry has the name of the type it is nested in (`PaywallConfig("paywall config")`), since
+    /// entries hide types there.
+    static func enumSelfType(_ name: String, values: [String], qualified: String) -> String {
+        let outer = qualified.split(separator: ".").dropLast().last.map(String.init)
+        let entries = entryNames(values, typeName: name)
+        return outer.map(entries.contains) == true ? qualified : name
+    }
+
+    /// The Kotlin entry names of an enum class named `typeName` for `values`: ``EnumCases``'
+    /// names, except that an entry never takes the name of its own enum class (`Style("style")`
+    /// breaks every entry of `Style`), which gets `Case` added (`StyleCase`), and a number
+    /// after that if another value has that name.
+    static func entryNames(_ values: [String], typeName: String) -> [String] {
+        var names = EnumCases(values).kotlinNames
+        guard let index = names.firstIndex(of: typeName) else { return names }
+        var name = typeName + "Case"
+        var number = 2
+        while names.contains(name) {
+            name = typeName + "Case" + String(number)
+            number += 1
+        }
+        names[index] = name
+        return names
+    }
+
+    /// The entries of an enum class for `enum:` values: each entry's name and its exact value.
+    private func enumEntries(_ values: [String], typeName: String) -> MustacheValue {
+        let names = Self.entryNames(values, typeName: typeName)
+        return .array(values.indices.map { index in
+            .object([
+                "name": .string(names[index]),
+                "valueLiteral": .string(KotlinLiteral.string(values[index])),
+                "isFirst": .bool(index == 0),
+                "isLast": .bool(index == values.count - 1),
+            ])
+        })
     }
 
     /// The names that hide types where an expression is placed, and how to reach a type anyway.
@@ -64,6 +140,9 @@ public struct KotlinTranslator: Sendable {
         /// (`com.example.flags.FlagKind`) where a flag property has their name.
         let flagDateType: String
         let flagKindType: String
+        /// The configs whose name is declared here (a flag or a parameter named `Plan`): a
+        /// nested enum of theirs is reached through the package (`com.example.flags.Plan.Style`).
+        var hiddenConfigs: Set<String> = []
 
         /// A scope where `hidden` are declared (flag properties, constructor parameters). Only
         /// the few type names above matter, so they are looked for in one pass, without a set
@@ -89,6 +168,19 @@ public struct KotlinTranslator: Sendable {
 
         /// Nothing hidden: companion objects see no instance properties.
         static func companion(packageName: String) -> Scope { Scope(hidden: [], packageName: packageName) }
+
+        /// The same scope, where those of `hidden` that are config names hide their configs.
+        func hiding(configsAmong hidden: some Sequence<String>, configs: [String: KotlinConfigCall]) -> Scope {
+            var scope = self
+            for name in hidden where configs[name] != nil { scope.hiddenConfigs.insert(name) }
+            return scope
+        }
+
+        /// How a config's nested type is reached here: `Plan.Style`, or
+        /// `com.example.flags.Plan.Style` where a name hides the config.
+        func nested(_ type: String, in config: String) -> String {
+            hiddenConfigs.contains(config) ? "\(packageName).\(config).\(type)" : "\(config).\(type)"
+        }
     }
 
     // MARK: - Parts
@@ -125,7 +217,7 @@ public struct KotlinTranslator: Sendable {
     /// context cost 13.5 MB at 10,000 flags), so each flag carries its place in both lists:
     /// `isFirst`/`isLast` in all flags, `isFirstInPart`/`isLastInPart` in its part.
     private func flagsAndParts(
-        _ definitions: [FlagDefinition], names: [String], calls: [String: KotlinConfigCall], scope: Scope
+        _ definitions: [FlagDefinition], names: [String], entries: [String], calls: [String: KotlinConfigCall], scope: Scope
     ) -> (flags: [MustacheValue], parts: [MustacheValue]) {
         let shared = SharedFlagText(scope: scope, kindEntry: kindEntry)
         var repeated = RepeatedFlagText()
@@ -137,7 +229,8 @@ public struct KotlinTranslator: Sendable {
         // By index: a zip of the two lists copied every flag definition.
         for index in definitions.indices {
             let flagValues = flag(
-                for: definitions[index], name: names[index], calls: calls, scope: scope, shared: shared, repeated: &repeated)
+                for: definitions[index], name: names[index], entry: entries[index], calls: calls, scope: scope, shared: shared,
+                repeated: &repeated)
             let bytes = flagValues.defaultLiteralBytes
             let partSize = values.count - (partStarts.last ?? 0)
             if partStarts.isEmpty || partSize == Self.maxFlagsPerPart || (partSize > 0 && literalBytes + bytes > Self.maxDefaultLiteralBytesPerPart) {
@@ -176,8 +269,10 @@ public struct KotlinTranslator: Sendable {
     /// The values of a flag's context that do not depend on its place in the lists, one per
     /// ``SharedFlagText/Field`` of the same name, and the UTF-8 length of its `defaultLiteral`.
     private struct FlagValues {
-        var key, name, nameLiteral, keyLiteral, valueType, defaultLiteral: MustacheValue
+        var key, name, entry, keyLiteral, valueType, defaultLiteral: MustacheValue
         var ownerLiteral, expiresLiteral, killSwitchLiteral, kindLiteral, descriptionLiteral, docComment: MustacheValue
+        /// `"message"` for a `deprecated:` flag, else null: its getter is `@Deprecated`.
+        var deprecatedMessageLiteral: MustacheValue
         var defaultLiteralBytes: Int
     }
 
@@ -193,8 +288,8 @@ public struct KotlinTranslator: Sendable {
         /// The keys of a flag's context, in the order of ``shape``'s keys: each case's name is
         /// its key and its raw value the key's position.
         enum Field: Int, CaseIterable {
-            case key, name, nameLiteral, keyLiteral, valueType, defaultLiteral, ownerLiteral, expiresLiteral
-            case killSwitchLiteral, kindLiteral, descriptionLiteral, docComment
+            case key, name, entry, keyLiteral, valueType, defaultLiteral, ownerLiteral, expiresLiteral
+            case killSwitchLiteral, kindLiteral, descriptionLiteral, docComment, deprecatedMessageLiteral
             /// Its place, known once flagsAndParts has made the parts.
             case part, isFirst, isLast, isFirstInPart, isLastInPart
         }
@@ -202,8 +297,8 @@ public struct KotlinTranslator: Sendable {
         /// The keys of every flag's context, in the order of ``Field``. Spelled out: deriving them
         /// from the case names with `String(describing:)` cost 2 M instructions.
         private let shape = ObjectShape(keys: [
-            "key", "name", "nameLiteral", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral",
-            "killSwitchLiteral", "kindLiteral", "descriptionLiteral", "docComment",
+            "key", "name", "entry", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral",
+            "killSwitchLiteral", "kindLiteral", "descriptionLiteral", "docComment", "deprecatedMessageLiteral",
             "part", "isFirst", "isLast", "isFirstInPart", "isLastInPart",
         ])
 
@@ -215,7 +310,7 @@ public struct KotlinTranslator: Sendable {
                 switch Field(rawValue: position).unsafelyUnwrapped {
                 case .key: Self.take(&values.key)
                 case .name: Self.take(&values.name)
-                case .nameLiteral: Self.take(&values.nameLiteral)
+                case .entry: Self.take(&values.entry)
                 case .keyLiteral: Self.take(&values.keyLiteral)
                 case .valueType: Self.take(&values.valueType)
                 case .defaultLiteral: Self.take(&values.defaultLiteral)
@@ -225,6 +320,7 @@ public struct KotlinTranslator: Sendable {
                 case .kindLiteral: Self.take(&values.kindLiteral)
                 case .descriptionLiteral: Self.take(&values.descriptionLiteral)
                 case .docComment: Self.take(&values.docComment)
+                case .deprecatedMessageLiteral: Self.take(&values.deprecatedMessageLiteral)
                 case .part: place.part
                 case .isFirst: .bool(place.isFirst)
                 case .isLast: .bool(place.isLast)
@@ -334,21 +430,27 @@ public struct KotlinTranslator: Sendable {
     }
 
     /// The values of a flag's context that do not depend on its place in the lists. `name` is
-    /// the flag's ``propertyName(of:)``.
+    /// the flag's ``propertyName(of:)``, `entry` its ``Identifiers/upperCamel(_:)`` `FlagKey` entry
+    /// (and the name of its enum class, for an enum flag).
     private func flag(
-        for flag: FlagDefinition, name: String, calls: [String: KotlinConfigCall], scope: Scope, shared: SharedFlagText,
+        for flag: FlagDefinition, name: String, entry: String, calls: [String: KotlinConfigCall], scope: Scope, shared: SharedFlagText,
         repeated: inout RepeatedFlagText
     ) -> FlagValues {
         let owner = ownerText(flag.owner, repeated: &repeated)
         let expiry = flag.expires.map { dateText($0, shared: shared, repeated: &repeated) }
-        let defaultLiteral = literal(
-            flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 27, indent: 12)
+        let defaultLiteral: String
+        if let values = flag.enumValues, case .string(let text) = flag.defaultValue, let index = values.firstIndex(where: { $0.utf8.elementsEqual(text.utf8) }) {
+            // Validation checked that the default is one of the values, exactly.
+            defaultLiteral = entry + "." + Self.entryNames(values, typeName: entry)[index]
+        } else {
+            defaultLiteral = literal(flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 27, indent: 12)
+        }
         return FlagValues(
             key: .string(flag.key),
             name: .string(shared.escaped(name)),
-            nameLiteral: .string(KotlinLiteral.string(name)),
+            entry: .string(entry),
             keyLiteral: .string(KotlinLiteral.string(flag.key)),
-            valueType: .string(valueType(of: flag)),
+            valueType: .string(flag.enumValues != nil ? entry : valueType(of: flag)),
             defaultLiteral: .string(defaultLiteral),
             ownerLiteral: owner.literal,
             expiresLiteral: expiry?.literal ?? SharedFlagText.null,
@@ -356,6 +458,7 @@ public struct KotlinTranslator: Sendable {
             kindLiteral: shared.kindLiteral(flag.kind),
             descriptionLiteral: .string(flag.description.map(KotlinLiteral.string) ?? "null"),
             docComment: .array(docComment(for: flag, ownerLine: owner.docLine, expiryLine: expiry?.docLine, shared: shared)),
+            deprecatedMessageLiteral: flag.deprecated.map { .string(KotlinLiteral.string($0)) } ?? .null,
             defaultLiteralBytes: defaultLiteral.utf8.count)
     }
 
@@ -527,6 +630,13 @@ public struct KotlinTranslator: Sendable {
             for (position, (index, value)) in present.enumerated() {
                 Self.appendIndent(inner, to: &text)
                 text.append(contentsOf: call.labels[index].utf8)
+                if properties[index].enumValues != nil {
+                    // An enum entry: written as it is.
+                    forms.appendForm(argument, to: &text)
+                    text.append(contentsOf: (position < present.count - 1 ? ",\n" : "\n").utf8)
+                    argument = forms.part(after: argument)
+                    continue
+                }
                 appendExpression(
                     value, as: properties[index].type, calls: calls, forms: forms, part: argument,
                     used: inner + call.labelWidths[index], indent: inner, to: &text)
@@ -586,7 +696,13 @@ public struct KotlinTranslator: Sendable {
                 guard let value = object[properties[index].name] else { continue }
                 forms.append(isFirst ? call.labels[index] : call.labelsAfterComma[index])
                 isFirst = false
-                appendInlineExpression(value, as: properties[index].type, calls: calls, scope: scope, to: &forms)
+                if let entry = enumEntry(value, of: properties[index], in: name, scope: scope) {
+                    let part = forms.begin()
+                    forms.append(entry)
+                    forms.end(part)
+                } else {
+                    appendInlineExpression(value, as: properties[index].type, calls: calls, scope: scope, to: &forms)
+                }
             }
             forms.append(")")
         default:
@@ -612,13 +728,41 @@ public struct KotlinTranslator: Sendable {
         ]
         // Constructor parameters are in scope in the default values of later parameters.
         let constructorScope = Scope(hidden: config.properties.lazy.map(\.name), packageName: packageName)
+            .hiding(configsAmong: config.properties.lazy.map(\.name), configs: calls)
+        // Two properties whose JVM getters share a name (`title` and `Title`: getTitle) would not
+        // compile: the later ones get a getter of their own, `get_Title`, which no property's
+        // getter can have (property names start with a letter).
+        var getters: Set<String> = []
+        let jvmNames = config.properties.map { property -> String? in
+            getters.insert(Self.jvmGetterName(of: property.name)).inserted ? nil : "get_" + property.name
+        }
         let properties = config.properties.enumerated().map {
             property(
-                for: $1, calls: calls, constructorScope: constructorScope, packageName: packageName, shape: propertyShape,
-                position: ($0, config.properties.count))
+                for: $1, config: config.name, calls: calls, constructorScope: constructorScope, packageName: packageName,
+                jvmGetterName: jvmNames[$0], shape: propertyShape, position: ($0, config.properties.count))
+        }
+        let enumProperties = config.properties.filter { $0.enumValues != nil }
+        let enums = enumProperties.enumerated().map { position, property -> MustacheValue in
+            let values = property.enumValues ?? []
+            return .object([
+                "name": .string(SwiftTranslator.enumTypeName(of: property)),
+                "docComment": .array(
+                    KotlinLiteral.kdoc(["The values of `\(property.name)`; a value the app does not know fails decoding."], indent: 4)
+                        .map(MustacheValue.string)),
+                // An entry named `String` hides the type inside the enum.
+                "valueType": .string(EnumCases(values).kotlinNames.contains("String") ? "kotlin.String" : "String"),
+                "selfType": .string(
+                    Self.enumSelfType(
+                        SwiftTranslator.enumTypeName(of: property), values: values,
+                        qualified: "\(packageName).\(config.name).\(SwiftTranslator.enumTypeName(of: property))")),
+                "entries": enumEntries(values, typeName: SwiftTranslator.enumTypeName(of: property)),
+                "isFirst": .bool(position == 0),
+                "isLast": .bool(position == enumProperties.count - 1),
+            ])
         }
         return .object([
             "name": .string(config.name),
+            "enums": .array(enums),
             "schemaVersionLiteral": .string(KotlinLiteral.int(config.version)),
             "docComment": .array(KotlinLiteral.kdoc(doc, indent: 0).map(MustacheValue.string)),
             "properties": .array(properties),
@@ -646,18 +790,24 @@ public struct KotlinTranslator: Sendable {
     }
 
     private func property(
-        for property: ConfigProperty, calls: [String: KotlinConfigCall], constructorScope: Scope, packageName: String,
-        shape: ObjectShape, position: (index: Int, count: Int)
+        for property: ConfigProperty, config: String, calls: [String: KotlinConfigCall], constructorScope: Scope,
+        packageName: String, jvmGetterName: String?, shape: ObjectShape, position: (index: Int, count: Int)
     ) -> MustacheValue {
         let keyLiteral = KotlinLiteral.string(property.name)
         let name = Identifiers.kotlinEscaped(property.name)
         let isNullable = !property.isRequired && property.defaultValue == nil
-        let type = kotlinType(property.type) + (isNullable ? "?" : "")
-        var parameter = "val \(name): \(type)"
+        let baseType = property.enumValues != nil ? SwiftTranslator.enumTypeName(of: property) : kotlinType(property.type)
+        let type = baseType + (isNullable ? "?" : "")
+        var parameter = jvmGetterName.map { "@get:JvmName(\"\($0)\") " } ?? ""
+        parameter += "val \(name): \(type)"
         if let value = property.defaultValue {
             parameter += " = "
-            parameter += expression(
-                value, as: property.type, calls: calls, scope: constructorScope, used: 4 + SourceText.width(parameter), indent: 4)
+            if let entry = enumEntry(value, of: property, in: nil, scope: constructorScope) {
+                parameter += entry
+            } else {
+                parameter += expression(
+                    value, as: property.type, calls: calls, scope: constructorScope, used: 4 + SourceText.width(parameter), indent: 4)
+            }
         } else if isNullable {
             parameter += " = null"
         }
@@ -711,6 +861,20 @@ public struct KotlinTranslator: Sendable {
         read.reserveCapacity(160)
         func append(_ text: String) { read.append(contentsOf: text.utf8) }
         append(property.isRequired ? "FlagJson.required" : "FlagJson.optional")
+        if property.enumValues != nil {
+            // The exact string, looked up among the entries' values; any other string throws.
+            let type = SwiftTranslator.enumTypeName(of: property)
+            append("Enum(json, ")
+            append(keyLiteral)
+            append(") { ")
+            append(type)
+            append(".fromValue(it) }")
+            if !property.isRequired, let value = property.defaultValue, let entry = enumEntry(value, of: property, in: nil, scope: scope) {
+                append(" ?: ")
+                append(entry)
+            }
+            return String(decoding: read, as: UTF8.self)
+        }
         switch property.type {
         case .string: append("String")
         case .int: append("Long")
@@ -726,14 +890,6 @@ public struct KotlinTranslator: Sendable {
             if let maxLength = property.maxLength {
                 append(", maxLength = ")
                 append(KotlinLiteral.int(maxLength))
-            }
-            if let allowed = property.enumValues {
-                append(", allowed = listOf(")
-                for (index, value) in allowed.enumerated() {
-                    if index > 0 { append(", ") }
-                    append(KotlinLiteral.string(value))
-                }
-                append(")")
             }
             append(")")
         case .int, .double:
@@ -762,6 +918,28 @@ public struct KotlinTranslator: Sendable {
             append(inlineExpression(value, as: property.type, calls: calls, scope: scope))
         }
         return String(decoding: read, as: UTF8.self)
+    }
+
+    /// The entry of a property's nested enum that a value names, such as `Style.Light` inside
+    /// the config (`config` nil) or `PaywallConfig.Style.Light` elsewhere; nil for a property
+    /// without `enum:` values.
+    func enumEntry(_ value: JSONValue, of property: ConfigProperty, in config: String?, scope: Scope) -> String? {
+        guard let values = property.enumValues, case .string(let text) = value, let index = values.firstIndex(where: { $0.utf8.elementsEqual(text.utf8) }) else {
+            return nil
+        }
+        let type = SwiftTranslator.enumTypeName(of: property)
+        let qualified = config.map { scope.nested(type, in: $0) } ?? type
+        return qualified + "." + Self.entryNames(values, typeName: type)[index]
+    }
+
+    /// The JVM name of a Kotlin property's getter: `getTitle` for `title` and `Title`, `isOn`
+    /// for `isOn` (a name of `is` and a character that is not a lowercase letter keeps its name).
+    static func jvmGetterName(of name: String) -> String {
+        let utf8 = Array(name.utf8)
+        if utf8.count > 2, utf8[0] == UInt8(ascii: "i"), utf8[1] == UInt8(ascii: "s"), !(utf8[2] >= 0x61 && utf8[2] <= 0x7A) {
+            return name
+        }
+        return "get" + name.prefix(1).uppercased() + name.dropFirst()
     }
 
     /// Reads one array element, `value`, strictly.

@@ -12,19 +12,24 @@ struct SwiftInitializerCall {
         let label: String
         /// `, title: `: the label after another argument on the same line.
         let separatedLabel: String
+        /// The cases of the property's nested enum, when it has `enum:` values: its values are
+        /// written as cases (`.dark`), typed by the argument.
+        let enumCases: EnumCases?
+        /// The property's `enum:` values, in the order of ``enumCases``; empty without them.
+        let enumValues: [String]
     }
 
-    /// `PaywallConfig(`: the config's name and the opening parenthesis.
-    let opening: String
     /// Every property of the config, in the config's order.
     let arguments: [Argument]
 
-    /// The call for a config.
+    /// The call for a config. The call's name, `PaywallConfig(`, depends on where it is written
+    /// (``SwiftScope/config(_:)``).
     init(_ config: ConfigDefinition) {
-        opening = config.name + "("
         arguments = config.properties.map { property in
             let label = SwiftTranslator.argumentLabel(property.name) + ": "
-            return Argument(name: property.name, type: property.type, label: label, separatedLabel: ", " + label)
+            return Argument(
+                name: property.name, type: property.type, label: label, separatedLabel: ", " + label,
+                enumCases: property.enumValues.map(EnumCases.init), enumValues: property.enumValues ?? [])
         }
     }
 

@@ -12,17 +12,76 @@ public struct SwiftTranslator: Sendable {
         let calls = SwiftInitializerCall.calls(for: manifest.configs)
         let flagShape = Self.flagShape()
         let propertyShape = Self.propertyShape()
+        let scope = SwiftScope.namespace(of: manifest)
+        let enumFlags = manifest.flags.filter { $0.enumValues != nil }
         return .object([
             "header": .array(header.lines.map(MustacheValue.string)),
             "manifestName": .string(header.manifestName),
             "typeName": .string(manifest.name),
-            "flags": .array(flags(manifest.flags, calls: calls, shape: flagShape)),
+            "access": .string(manifest.swiftAccess.rawValue),
+            "keyTypeName": .string(Self.keyTypeName),
+            "types": scope.types,
+            "flags": .array(flags(manifest.flags, calls: calls, scope: scope, shape: flagShape)),
             "hasFlags": .bool(!manifest.flags.isEmpty),
+            "enumFlags": .array(enumFlags.enumerated().map { position, flag in
+                enumContext(
+                    name: Self.enumTypeName(ofFlag: flag.key), values: flag.enumValues ?? [],
+                    doc: "The values of the flag `\(flag.key)`; a value the app does not know gives the flag's default.",
+                    position: (position, enumFlags.count))
+            }),
             "configs": .array(manifest.configs.enumerated().map {
-                config(for: $1, calls: calls, propertyShape: propertyShape, position: ($0, manifest.configs.count))
+                config(
+                    for: $1, calls: calls, scope: scope.inside($1), access: manifest.swiftAccess.rawValue,
+                    propertyShape: propertyShape, position: ($0, manifest.configs.count))
             }),
         ])
     }
+
+    /// The name of the key enum inside the namespace: `Flags.Key`.
+    static let keyTypeName = "Key"
+
+    /// The name of the enum a string property with `enum:` values becomes, nested in its
+    /// config's struct (and Kotlin data class): the property's name in UpperCamelCase, `Style`,
+    /// or with `Value` added where a nested type cannot have that name (`Type`, `Companion`,
+    /// ...: ``enumTypeNamesTaken``) or where the property itself has it (`Style` → `StyleValue`).
+    static func enumTypeName(of property: ConfigProperty) -> String {
+        let camel = Identifiers.upperCamel(property.name)
+        let name = camel.prefix(1).uppercased() + camel.dropFirst()
+        // A property written in UpperCamelCase (`Style`) cannot share its name with its type.
+        return enumTypeNamesTaken.contains(name) || name == property.name ? name + "Value" : name
+    }
+
+    /// The name of the enum a string flag with `enum:` values becomes, nested in the namespace
+    /// (and in Kotlin's `Flags`): the key in UpperCamelCase, `checkout_theme` → `CheckoutTheme`,
+    /// with `Value` added as for properties.
+    static func enumTypeName(ofFlag key: String) -> String {
+        let name = Identifiers.upperCamel(key)
+        return enumTypeNamesTaken.contains(name) ? name + "Value" : name
+    }
+
+    /// The context of a nested enum: its name, doc comment and cases, each case's raw value the
+    /// exact string.
+    private func enumContext(name: String, values: [String], doc: String, position: (index: Int, count: Int)) -> MustacheValue {
+        let cases = EnumCases(values)
+        return .object([
+            "name": .string(name),
+            "docComment": .array(docComment([doc])),
+            "cases": .array(values.indices.map { index in
+                .object([
+                    "name": .string(cases.swiftNames[index]),
+                    "rawValueLiteral": .string(SwiftLiteral.string(values[index])),
+                    "isFirst": .bool(index == 0),
+                    "isLast": .bool(index == values.count - 1),
+                ])
+            }),
+            "isFirst": .bool(position.index == 0),
+            "isLast": .bool(position.index == position.count - 1),
+        ])
+    }
+
+    /// Names a nested enum cannot take: Swift's `Type`, `Protocol`, `Self` and `Any`, the
+    /// synthesized `CodingKeys`, and Kotlin's `Companion` (the data class has a companion).
+    static let enumTypeNamesTaken: Set<String> = ["Type", "Protocol", "Self", "Any", "CodingKeys", "Companion"]
 
     // MARK: - Flags
 
@@ -30,7 +89,7 @@ public struct SwiftTranslator: Sendable {
     /// ``flagShape()``, so ``flag(for:calls:shape:position:repeated:)`` gives each value by position.
     private enum FlagKey: Int, CaseIterable {
         case key, name, keyLiteral, valueType, defaultLiteral, ownerLiteral, expiresLiteral, killSwitchLiteral
-        case kindLiteral, descriptionLiteral, docComment, isFirst, isLast
+        case kindLiteral, descriptionLiteral, docComment, isFirst, isLast, storageName, deprecatedMessageLiteral
     }
 
     /// The shape of every flag's context: the names of ``FlagKey``'s cases, in their order.
@@ -39,7 +98,7 @@ public struct SwiftTranslator: Sendable {
     private static func flagShape() -> ObjectShape {
         let shape = ObjectShape(keys: [
             "key", "name", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral", "killSwitchLiteral",
-            "kindLiteral", "descriptionLiteral", "docComment", "isFirst", "isLast",
+            "kindLiteral", "descriptionLiteral", "docComment", "isFirst", "isLast", "storageName", "deprecatedMessageLiteral",
         ])
         assert(shape.keys == FlagKey.allCases.map { "\($0)" }, "FlagKey must name the flag shape's keys in order")
         return shape
@@ -47,15 +106,17 @@ public struct SwiftTranslator: Sendable {
 
     /// Every flag's context, in manifest order.
     private func flags(
-        _ definitions: [FlagDefinition], calls: [String: SwiftInitializerCall], shape: ObjectShape
+        _ definitions: [FlagDefinition], calls: [String: SwiftInitializerCall], scope: SwiftScope, shape: ObjectShape
     ) -> [MustacheValue] {
-        var repeated = RepeatedFlagText()
+        var repeated = RepeatedFlagText(flagDay: scope.library("FlagDay"))
         var flags: [MustacheValue] = []
         flags.reserveCapacity(definitions.count)
         // By index: enumerated() would copy each flag once more on the way.
         for index in definitions.indices {
             flags.append(
-                flag(for: definitions[index], calls: calls, shape: shape, position: (index, definitions.count), repeated: &repeated))
+                flag(
+                    for: definitions[index], calls: calls, scope: scope, shape: shape, position: (index, definitions.count),
+                    repeated: &repeated))
         }
         return flags
     }
@@ -64,6 +125,8 @@ public struct SwiftTranslator: Sendable {
     /// repeat across a manifest (84 dates among 10,000 flags in the benchmark). A flag then
     /// shares them instead of making (and at the end of the job freeing) its own.
     private struct RepeatedFlagText {
+        /// `FlagDay`, or `FlagKit.FlagDay` where a config has its name.
+        let flagDay: String
         /// `ownerLiteral` and the doc line `/// - Owner: ...` of each owner.
         var owners: [String: (literal: MustacheValue, docLine: MustacheValue)] = [:]
         /// `expiresLiteral` and the doc line `/// - Expires: ...` of each expiry date.
@@ -88,7 +151,10 @@ public struct SwiftTranslator: Sendable {
         _ date: ISODate, repeated: inout RepeatedFlagText
     ) -> (literal: MustacheValue, docLine: MustacheValue) {
         if let text = repeated.dates[date] { return text }
-        let text = (literal: MustacheValue.string(flagDayLiteral(date)), docLine: MustacheValue.string(expiresDocLine(date)))
+        let text = (
+            literal: MustacheValue.string(flagDayLiteral(date, type: repeated.flagDay)),
+            docLine: MustacheValue.string(expiresDocLine(date))
+        )
         repeated.dates[date] = text
         return text
     }
@@ -96,8 +162,8 @@ public struct SwiftTranslator: Sendable {
     /// A flag's context. It carries `isFirst` and `isLast` itself, so ``TemplateContext`` has no
     /// object to copy for them (10,000 flags would otherwise be copied once more).
     private func flag(
-        for flag: FlagDefinition, calls: [String: SwiftInitializerCall], shape: ObjectShape, position: (index: Int, count: Int),
-        repeated: inout RepeatedFlagText
+        for flag: FlagDefinition, calls: [String: SwiftInitializerCall], scope: SwiftScope, shape: ObjectShape,
+        position: (index: Int, count: Int), repeated: inout RepeatedFlagText
     ) -> MustacheValue {
         let owner = Self.ownerText(flag.owner, repeated: &repeated)
         let expiry = flag.expires.map { Self.dateText($0, repeated: &repeated) }
@@ -126,10 +192,19 @@ public struct SwiftTranslator: Sendable {
             switch FlagKey(rawValue: key).unsafelyUnwrapped {
             case .key: .string(flag.key)
             case .name: .string(Identifiers.swiftEscaped(Identifiers.lowerCamel(flag.key)))
+            // A deprecated flag is a deprecated computed property over a private constant, which
+            // `all` lists: the generated file itself then uses nothing deprecated (no warning).
+            case .storageName:
+                .string(flag.deprecated == nil ? Identifiers.swiftEscaped(Identifiers.lowerCamel(flag.key)) : "_" + Identifiers.lowerCamel(flag.key))
+            case .deprecatedMessageLiteral: flag.deprecated.map { .string(SwiftLiteral.string($0)) } ?? .null
             case .keyLiteral: .string(SwiftLiteral.string(flag.key))
-            case .valueType: .string(valueType(of: flag))
+            case .valueType: .string(valueType(of: flag, scope: scope))
             case .defaultLiteral:
-                .string(literal(flag.defaultValue, configName: flag.configName, calls: calls, used: 18, trailing: 1, indent: 4))
+                .string(
+                    enumCaseLiteral(of: flag)
+                        ?? literal(
+                            flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 18, trailing: 1,
+                            indent: 4))
             case .ownerLiteral: owner.literal
             case .expiresLiteral: expiry?.literal ?? .string("nil")
             case .killSwitchLiteral: .string(SwiftLiteral.bool(flag.killSwitch))
@@ -192,10 +267,11 @@ public struct SwiftTranslator: Sendable {
         "/// - Expires: " + date.description
     }
 
-    /// `FlagDay.utc(2030, 2, 2)`.
-    private static func flagDayLiteral(_ date: ISODate) -> String {
-        SourceTextWriter.string(capacity: 17 + 3 * SourceTextWriter.maxDecimalBytes()) { literal in
-            literal.append("FlagDay.utc(")
+    /// `FlagDay.utc(2030, 2, 2)`, with `type` naming `FlagDay`.
+    private static func flagDayLiteral(_ date: ISODate, type: String) -> String {
+        SourceTextWriter.string(capacity: 17 + type.utf8.count + 3 * SourceTextWriter.maxDecimalBytes()) { literal in
+            literal.append(type)
+            literal.append(".utc(")
             literal.append(decimal: date.year)
             literal.append(", ")
             literal.append(decimal: date.month)
@@ -226,12 +302,21 @@ public struct SwiftTranslator: Sendable {
         }
     }
 
-    private func valueType(of flag: FlagDefinition) -> String {
-        switch flag.type {
-        case .bool: "Bool"
-        case .string: "String"
-        case .int: "Int"
-        case .double: "Double"
+    /// `.payNow`: the default of a string flag with `enum:` values, as a case of its enum.
+    private func enumCaseLiteral(of flag: FlagDefinition) -> String? {
+        guard let values = flag.enumValues, case .string(let text) = flag.defaultValue,
+            let index = values.firstIndex(where: { $0.utf8.elementsEqual(text.utf8) })
+        else { return nil }
+        return "." + EnumCases(values).swiftNames[index]
+    }
+
+    private func valueType(of flag: FlagDefinition, scope: SwiftScope) -> String {
+        if flag.enumValues != nil { return Self.enumTypeName(ofFlag: flag.key) }
+        return switch flag.type {
+        case .bool: scope.library("Bool")
+        case .string: scope.library("String")
+        case .int: scope.library("Int")
+        case .double: scope.library("Double")
         case .json: flag.configName ?? "Never"
         }
     }
@@ -241,7 +326,8 @@ public struct SwiftTranslator: Sendable {
     /// A flag value as a Swift expression placed after `used` columns, followed by `trailing`
     /// columns, on a line indented by `indent`.
     func literal(
-        _ value: FlagValue, configName: String?, calls: [String: SwiftInitializerCall], used: Int, trailing: Int, indent: Int
+        _ value: FlagValue, configName: String?, calls: [String: SwiftInitializerCall], scope: SwiftScope, used: Int,
+        trailing: Int, indent: Int
     ) -> String {
         switch value {
         case .bool(let bool): SwiftLiteral.bool(bool)
@@ -249,7 +335,7 @@ public struct SwiftTranslator: Sendable {
         case .int(let number): SwiftLiteral.int(number)
         case .double(let number): SwiftLiteral.double(number)
         case .json(let json):
-            expression(json, as: .config(configName ?? ""), calls: calls, used: used, trailing: trailing, indent: indent)
+            expression(json, as: .config(configName ?? ""), calls: calls, scope: scope, used: used, trailing: trailing, indent: indent)
         }
     }
 
@@ -258,10 +344,11 @@ public struct SwiftTranslator: Sendable {
     /// It stays on one line when that fits in the line length; otherwise each argument or
     /// element goes on its own line, as swift-format lays them out.
     func expression(
-        _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], used: Int, trailing: Int, indent: Int
+        _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], scope: SwiftScope, used: Int,
+        trailing: Int, indent: Int
     ) -> String {
         var forms = InlineForms()
-        appendInlineExpression(value, as: type, calls: calls, to: &forms)
+        appendInlineExpression(value, as: type, calls: calls, scope: scope, to: &forms)
         let whole = InlineForms.whole
         if used + forms.width(whole) + trailing <= SwiftLiteral.lineLength, !forms.hasLineFeed(whole) { return forms.text }
         // Written as UTF-8 bytes, with room for the one-line form with line breaks and
@@ -269,7 +356,8 @@ public struct SwiftTranslator: Sendable {
         var text: [UInt8] = []
         text.reserveCapacity(2 * forms.bytes.count + 64)
         appendExpression(
-            value, as: type, calls: calls, forms: forms, part: whole, used: used, trailing: trailing, indent: indent, to: &text)
+            value, as: type, calls: calls, scope: scope, forms: forms, part: whole, used: used, trailing: trailing, indent: indent,
+            to: &text)
         return String(decoding: text, as: UTF8.self)
     }
 
@@ -277,8 +365,8 @@ public struct SwiftTranslator: Sendable {
     /// are written in place rather than joined from temporary strings. `part` is the value's
     /// part of `forms`, which holds the one-line forms of the value and of everything in it.
     private func appendExpression(
-        _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], forms: InlineForms, part: Int,
-        used: Int, trailing: Int, indent: Int, to text: inout [UInt8]
+        _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], scope: SwiftScope, forms: InlineForms,
+        part: Int, used: Int, trailing: Int, indent: Int, to text: inout [UInt8]
     ) {
         if used + forms.width(part) + trailing <= SwiftLiteral.lineLength, !forms.hasLineFeed(part) {
             return forms.appendForm(part, to: &text)
@@ -293,8 +381,8 @@ public struct SwiftTranslator: Sendable {
             for value in values {
                 SourceText.appendSpaces(inner, to: &text)
                 appendExpression(
-                    value, as: items, calls: calls, forms: forms, part: element, used: inner, trailing: 1, indent: inner,
-                    to: &text)
+                    value, as: items, calls: calls, scope: scope, forms: forms, part: element, used: inner, trailing: 1,
+                    indent: inner, to: &text)
                 SourceText.append(",\n", to: &text)
                 element = forms.part(after: element)
             }
@@ -306,16 +394,23 @@ public struct SwiftTranslator: Sendable {
             // properties, one part of `forms` each; the last one ends where `part` ends.
             let end = forms.part(after: part)
             guard forms.firstPart(in: part) != end else { return forms.appendForm(part, to: &text) }
-            SourceText.append(call.opening, to: &text)
-            text.append(UInt8(ascii: "\n"))
+            SourceText.append(scope.config(name), to: &text)
+            SourceText.append("(\n", to: &text)
             var argumentPart = forms.firstPart(in: part)
             for argument in call.arguments {
                 guard let value = object[argument.name] else { continue }
                 let isLast = forms.part(after: argumentPart) == end
                 SourceText.appendSpaces(inner, to: &text)
                 SourceText.append(argument.label, to: &text)
+                // An enum case is short and written as it is.
+                if argument.enumCases != nil {
+                    forms.appendForm(argumentPart, to: &text)
+                    SourceText.append(isLast ? "\n" : ",\n", to: &text)
+                    argumentPart = forms.part(after: argumentPart)
+                    continue
+                }
                 appendExpression(
-                    value, as: argument.type, calls: calls, forms: forms, part: argumentPart,
+                    value, as: argument.type, calls: calls, scope: scope, forms: forms, part: argumentPart,
                     used: inner + SourceText.width(argument.label), trailing: isLast ? 0 : 1, indent: inner, to: &text)
                 SourceText.append(isLast ? "\n" : ",\n", to: &text)
                 argumentPart = forms.part(after: argumentPart)
@@ -328,16 +423,19 @@ public struct SwiftTranslator: Sendable {
     }
 
     /// The one-line form of ``expression(_:as:calls:used:trailing:indent:)``.
-    func inlineExpression(_ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall]) -> String {
+    func inlineExpression(
+        _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], scope: SwiftScope
+    ) -> String {
         var forms = InlineForms()
-        appendInlineExpression(value, as: type, calls: calls, to: &forms)
+        appendInlineExpression(value, as: type, calls: calls, scope: scope, to: &forms)
         return forms.text
     }
 
     /// Appends the one-line form of a value to `forms`, as one part holding a part for each
     /// element or argument.
     private func appendInlineExpression(
-        _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], to forms: inout InlineForms
+        _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], scope: SwiftScope,
+        to forms: inout InlineForms
     ) {
         let part = forms.begin()
         defer { forms.end(part) }
@@ -351,18 +449,26 @@ public struct SwiftTranslator: Sendable {
             forms.append("[")
             for (index, value) in values.enumerated() {
                 if index > 0 { forms.append(", ") }
-                appendInlineExpression(value, as: items, calls: calls, to: &forms)
+                appendInlineExpression(value, as: items, calls: calls, scope: scope, to: &forms)
             }
             forms.append("]")
         case (.config(let name), .object(let object)):
             guard let call = calls[name] else { return forms.append("nil") }
-            forms.append(call.opening)
+            forms.append(scope.config(name))
+            forms.append("(")
             var isFirst = true
             for argument in call.arguments {
                 guard let value = object[argument.name] else { continue }
                 forms.append(isFirst ? argument.label : argument.separatedLabel)
                 isFirst = false
-                appendInlineExpression(value, as: argument.type, calls: calls, to: &forms)
+                if let cases = argument.enumCases, case .string(let text) = value, let index = argument.enumValues.firstIndex(of: text) {
+                    // A value of a nested enum: its case, typed by the argument.
+                    let part = forms.begin()
+                    forms.append("." + cases.swiftNames[index])
+                    forms.end(part)
+                } else {
+                    appendInlineExpression(value, as: argument.type, calls: calls, scope: scope, to: &forms)
+                }
             }
             forms.append(")")
         default:
@@ -382,20 +488,34 @@ public struct SwiftTranslator: Sendable {
     // MARK: - Configs
 
     /// A config's context. Like a flag's, it and the objects in its lists carry their places
-    /// (`isFirst`, `isLast`) themselves.
+    /// (`isFirst`, `isLast`) themselves. `scope` is the inside of the config's struct.
     private func config(
-        for config: ConfigDefinition, calls: [String: SwiftInitializerCall], propertyShape: ObjectShape,
-        position: (index: Int, count: Int)
+        for config: ConfigDefinition, calls: [String: SwiftInitializerCall], scope: SwiftScope, access: String,
+        propertyShape: ObjectShape, position: (index: Int, count: Int)
     ) -> MustacheValue {
         var doc = config.description.map(SourceText.commentLines) ?? ["A config of flags.yaml."]
-        doc += ["", "Schema version \(config.version). Decode with `\(config.name).decode(from:)`, which returns nil on any error."]
+        doc += [
+            "", "Schema version \(config.version). Decode with `\(config.name).decode(from:)`, which returns nil on any error.",
+        ]
+        var hoistedNames: Set<String> = []
         let properties = config.properties.enumerated().map {
-            property(for: $1, calls: calls, shape: propertyShape, position: ($0, config.properties.count))
+            property(
+                for: $1, calls: calls, scope: scope, shape: propertyShape, position: ($0, config.properties.count),
+                hoistedNames: &hoistedNames)
+        }
+        let enumProperties = config.properties.filter { $0.enumValues != nil }
+        let enums = enumProperties.enumerated().map { position, property in
+            enumContext(
+                name: Self.enumTypeName(of: property), values: property.enumValues ?? [],
+                doc: "The values of `\(property.name)`; a value the app does not know fails decoding.",
+                position: (position, enumProperties.count))
         }
         return .object([
             "name": .string(config.name),
             "schemaVersionLiteral": .string(SwiftLiteral.int(config.version)),
             "docComment": .array(docComment(doc)),
+            "types": scope.types,
+            "enums": .array(enums),
             "properties": .array(properties),
             "hasProperties": .bool(!properties.isEmpty),
             "isFirst": .bool(position.index == 0),
@@ -403,31 +523,42 @@ public struct SwiftTranslator: Sendable {
         ])
     }
 
-    private func swiftType(_ type: PropertyType) -> String {
+    private func swiftType(_ type: PropertyType, scope: SwiftScope) -> String {
         switch type {
-        case .string: "String"
-        case .int: "Int"
-        case .double: "Double"
-        case .bool: "Bool"
-        case .config(let name): name
-        case .array(let items): "[\(swiftType(items))]"
+        case .string: scope.library("String")
+        case .int: scope.library("Int")
+        case .double: scope.library("Double")
+        case .bool: scope.library("Bool")
+        case .config(let name): scope.config(name)
+        case .array(let items): "[\(swiftType(items, scope: scope))]"
         }
     }
 
-    /// The keys every property's context has; `allowedValues` and `hoistedDefault` are added
-    /// to the properties that have them.
+    /// The keys every property's context has; `hoistedDefault` is added to the properties that
+    /// have one.
     private static func propertyShape() -> ObjectShape {
         ObjectShape(keys: ["name", "type", "initParameter", "decodeExpression", "keyCase", "docComment", "checks", "isFirst", "isLast"])
     }
 
     private func property(
-        for property: ConfigProperty, calls: [String: SwiftInitializerCall], shape: ObjectShape,
-        position: (index: Int, count: Int)
+        for property: ConfigProperty, calls: [String: SwiftInitializerCall], scope: SwiftScope, shape: ObjectShape,
+        position: (index: Int, count: Int), hoistedNames: inout Set<String>
     ) -> MustacheValue {
         let name = Identifiers.swiftEscaped(property.name)
-        let baseType = swiftType(property.type)
+        let enumCases = property.enumValues.map(EnumCases.init)
+        // A nested enum's name is never hidden inside its struct: validation keeps every member
+        // name distinct.
+        let baseType = enumCases != nil ? Self.enumTypeName(of: property) : swiftType(property.type, scope: scope)
         let isOptional = !property.isRequired && property.defaultValue == nil
         let type = isOptional ? baseType + "?" : baseType
+
+        /// The default, as an expression placed after `used` columns.
+        func defaultExpression(_ value: JSONValue, used: Int, trailing: Int, indent: Int) -> String {
+            if let enumCases, case .string(let text) = value, let index = property.enumValues?.firstIndex(of: text) {
+                return "." + enumCases.swiftNames[index]
+            }
+            return expression(value, as: property.type, calls: calls, scope: scope, used: used, trailing: trailing, indent: indent)
+        }
 
         var parameter = "\(name): \(type)"
         let keyCase = "." + name
@@ -436,21 +567,30 @@ public struct SwiftTranslator: Sendable {
         if property.isRequired {
             decode = "try container.decode(\(baseType).self, forKey: \(keyCase))"
             if let value = property.defaultValue {
-                parameter += " = " + expression(value, as: property.type, calls: calls, used: 4 + SourceText.width(parameter) + 3, trailing: 1, indent: 4)
+                parameter += " = " + defaultExpression(value, used: 6 + SourceText.width(parameter) + 3, trailing: 1, indent: 6)
             }
         } else if let value = property.defaultValue {
-            parameter += " = " + expression(value, as: property.type, calls: calls, used: 4 + SourceText.width(parameter) + 3, trailing: 1, indent: 4)
+            parameter += " = " + defaultExpression(value, used: 6 + SourceText.width(parameter) + 3, trailing: 1, indent: 6)
             decode = "try container.decodeIfPresent(\(baseType).self, forKey: \(keyCase)) ?? "
-            let inline = inlineExpression(value, as: property.type, calls: calls)
-            if 4 + SourceText.width(name) + 3 + SourceText.width(decode) + SourceText.width(inline) <= SwiftLiteral.lineLength {
+            let inline = enumCases != nil ? defaultExpression(value, used: 0, trailing: 0, indent: 0) : inlineExpression(value, as: property.type, calls: calls, scope: scope)
+            if 6 + 5 + SourceText.width(name) + 3 + SourceText.width(decode) + SourceText.width(inline) <= SwiftLiteral.lineLength {
                 decode += inline
             } else {
-                // Too long for the decoding line: keep the default in a private constant.
-                let constant = "default" + Identifiers.upperCamel(property.name)
+                // Too long for the decoding line: keep the default in a private constant, named
+                // after the property and unique among the struct's constants.
+                let base = "default" + Identifiers.upperCamel(property.name)
+                var constant = base
+                var number = 2
+                while !hoistedNames.insert(constant).inserted {
+                    constant = base + String(number)
+                    number += 1
+                }
                 decode += "Self.\(constant)"
                 hoistedDefault = .object([
                     "name": .string(constant), "type": .string(baseType),
-                    "literal": .string(expression(value, as: property.type, calls: calls, used: 22 + SourceText.width(constant) + SourceText.width(baseType) + 3, trailing: 0, indent: 2)),
+                    "literal": .string(
+                        defaultExpression(
+                            value, used: 24 + SourceText.width(constant) + SourceText.width(baseType) + 3, trailing: 0, indent: 4)),
                 ])
             }
         } else {
@@ -465,32 +605,24 @@ public struct SwiftTranslator: Sendable {
             "decodeExpression": .string(decode),
             "keyCase": .string(keyCase),
             "docComment": .array(docComment(property.description.map(SourceText.commentLines) ?? [])),
-            "checks": .array(checks(for: property, name: name, isOptional: isOptional)),
+            "checks": .array(checks(for: property, name: name, isOptional: isOptional, scope: scope)),
             "isFirst": .bool(position.index == 0),
             "isLast": .bool(position.index == position.count - 1),
         ])
-        if let allowed = property.enumValues {
-            object["allowedValues"] = .object([
-                "name": .string("allowed" + Identifiers.upperCamel(property.name)),
-                "literals": .array(allowed.map { .string(SwiftLiteral.string($0)) }),
-            ])
-        }
         if let hoistedDefault { object["hoistedDefault"] = hoistedDefault }
         return .object(object)
     }
 
-    /// The constraints a decoded value must meet, as Swift conditions with a message each.
+    /// The constraints a decoded value must meet, as Swift conditions with a message each, on
+    /// the property as `self.name` (a local such as `container` may share its name).
     /// Optional properties pass when absent; the conditions avoid closures, which Swift warns
-    /// about inside `guard`. Each carries its place in the list.
-    private func checks(for property: ConfigProperty, name: String, isOptional: Bool) -> [MustacheValue] {
+    /// about inside `guard`. Each carries its place in the list. An `enum:` property needs
+    /// none: decoding its enum refuses other values.
+    private func checks(for property: ConfigProperty, name: String, isOptional: Bool, scope: SwiftScope) -> [MustacheValue] {
         var checks: [(condition: String, message: String)] = []
-        if property.enumValues != nil {
-            let list = "Self.allowed" + Identifiers.upperCamel(property.name)
-            checks.append(
-                (isOptional ? "\(name).map(\(list).contains) ?? true" : "\(list).contains(\(name))", "\(property.name) is not one of the allowed values"))
-        }
+        let member = "self." + name
         if let maxLength = property.maxLength {
-            let count = isOptional ? "(\(name)?.unicodeScalars.count ?? 0)" : "\(name).unicodeScalars.count"
+            let count = isOptional ? "(\(member)?.unicodeScalars.count ?? 0)" : "\(member).unicodeScalars.count"
             checks.append(("\(count) <= \(SwiftLiteral.int(maxLength))", "\(property.name) is longer than its maxLength"))
         }
         for (bound, op, word, vacuous) in [(property.minimum, ">=", "below its minimum", Int.min), (property.maximum, "<=", "above its maximum", Int.max)] {
@@ -505,7 +637,7 @@ public struct SwiftTranslator: Sendable {
             case (_, .int(let number)): limit = SwiftLiteral.double(Double(number))
             default: continue
             }
-            let value = isOptional ? "(\(name) ?? \(limit))" : name
+            let value = isOptional ? "(\(member) ?? \(limit))" : member
             checks.append(("\(value) \(op) \(limit)", "\(property.name) is \(word)"))
         }
         return checks.enumerated().map { index, check in

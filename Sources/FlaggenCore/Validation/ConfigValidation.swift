@@ -173,18 +173,8 @@ struct ConfigValidation {
         if let node = fields[.enumValues] {
             if type != .string {
                 context.error("'enum' applies only to string properties; \(what()) is \(type)", at: tree.location(node))
-            } else if let items = context.list(node, "'enum' of \(what())") {
-                var values: [String] = []
-                for item in items {
-                    guard let value = context.string(item, "an 'enum' value of \(what())") else { continue }
-                    if values.contains(value) {
-                        context.error("'\(value)' is listed twice in 'enum' of \(what())", at: tree.location(item))
-                    } else {
-                        values.append(value)
-                    }
-                }
-                if items.isEmpty { context.error("'enum' of \(what()) must list at least one value", at: tree.location(node)) }
-                property.enumValues = values
+            } else {
+                property.enumValues = context.enumValues(node, "'enum' of \(what())")
             }
         }
         for bound in [PropertyField.minimum, .maximum] {
@@ -345,7 +335,7 @@ struct ConfigValidation {
         switch type {
         case .string:
             guard let text = context.string(node, what()) else { return nil }
-            if let allowed = property?.enumValues, !allowed.contains(text) {
+            if let allowed = property?.enumValues, !ValidationContext.isOne(of: allowed, exactly: text) {
                 context.error("\(what()) is '\(text)', not one of the allowed values: \(allowed.joined(separator: ", "))", at: tree.location(node))
                 return nil
             }

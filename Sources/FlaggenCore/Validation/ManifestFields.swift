@@ -2,12 +2,12 @@
 // that messages and the JSON Schema use (``ManifestValidator/flagFields`` and the like).
 
 enum TopLevelField: Int, FieldName {
-    case version, name, kotlinPackage, retired, outputs, templates, flags, configs
+    case version, name, kotlinPackage, retired, outputs, templates, flags, configs, swiftAccess
     static let known = FieldNames(ManifestValidator.topLevelFields)
 }
 
 enum FlagField: Int, FieldName {
-    case type, defaultValue, owner, expires, kind, description, rollout, killSwitch, schema
+    case type, defaultValue, owner, expires, kind, description, rollout, killSwitch, schema, enumValues, deprecated
     static let known = FieldNames(ManifestValidator.flagFields)
 }
 

@@ -26,8 +26,8 @@ public struct ManifestValidator: Sendable {
         self.limits = limits
     }
 
-    static let topLevelFields = ["version", "name", "kotlinPackage", "retired", "outputs", "templates", "flags", "configs"]
-    static let flagFields = ["type", "default", "owner", "expires", "kind", "description", "rollout", "killSwitch", "schema"]
+    static let topLevelFields = ["version", "name", "kotlinPackage", "retired", "outputs", "templates", "flags", "configs", "swiftAccess"]
+    static let flagFields = ["type", "default", "owner", "expires", "kind", "description", "rollout", "killSwitch", "schema", "enum", "deprecated"]
     static let rolloutFields = ["percent", "platforms", "minAppVersion", "value"]
     static let outputFields = ["swift", "kotlin", "kotlinRuntime", "schemas", "seeds", "servers"]
 
@@ -111,6 +111,17 @@ private struct ManifestReader {
             }
         }
 
+        var swiftAccess = SwiftAccess.public
+        if let node = fields[.swiftAccess], let value = context.string(node, "'swiftAccess'") {
+            if let access = SwiftAccess(rawValue: value) {
+                swiftAccess = access
+            } else {
+                context.error(
+                    "'swiftAccess' must be public (the default, for a module others import) or internal (for an app of one module), found '\(value)'",
+                    at: tree.location(node))
+            }
+        }
+
         let retired = readRetired(fields[.retired])
         let outputs = readOutputs(fields[.outputs], manifestName: context.file.split(separator: "/").last.map(String.init) ?? context.file)
         var templates = fields[.templates].flatMap { context.nonEmptyString($0, "'templates'") }
@@ -127,7 +138,7 @@ private struct ManifestReader {
         let flags = readFlags(fields[.flags], root: root, retired: retired, configs: configs)
 
         return Manifest(
-            version: 1, name: name, kotlinPackage: kotlinPackage, retired: retired.map(\.key), outputs: outputs,
+            version: 1, name: name, kotlinPackage: kotlinPackage, swiftAccess: swiftAccess, retired: retired.map(\.key), outputs: outputs,
             templates: templates, templatesLocation: fields[.templates].map { tree.location($0) }, flags: flags,
             configs: configsInOrder(fields[.configs], configs))
     }
@@ -373,6 +384,15 @@ private struct ManifestReader {
             context.error("\(what()) is json and needs 'schema': the name of a config under 'configs'", at: keyLocation)
         }
 
+        var enumValues: [String]?
+        if let node = fields[.enumValues] {
+            if let type, type != .string {
+                context.error("'enum' applies only to string flags; \(what()) is \(type.rawValue)", at: tree.location(node))
+            } else {
+                enumValues = context.enumValues(node, "'enum' of \(what())")
+            }
+        }
+
         var owner = ""
         if let node = fields[.owner] {
             owner = context.nonEmptyString(node, "the owner of \(what())") ?? ""
@@ -415,31 +435,46 @@ private struct ManifestReader {
         }
 
         let description = fields[.description].flatMap { context.string($0, "the description of \(what())") }
+        let deprecated = fields[.deprecated].flatMap { context.nonEmptyString($0, "the deprecation message of \(what())") }
 
         var defaultValue: FlagValue?
         if let node = fields[.defaultValue] {
-            if let type { defaultValue = value(node, type: type, config: config, configs: configs, what: "the default of \(what())") }
+            if let type {
+                defaultValue = value(
+                    node, type: type, config: config, configs: configs, enumValues: enumValues, what: "the default of \(what())")
+            }
         } else {
             context.error("\(what()) needs a 'default': the value apps use when nothing else is known", at: keyLocation)
         }
 
         var rollout: Rollout?
         if let node = fields[.rollout], let type {
-            rollout = readRollout(node, type: type, config: config, configs: configs, flag: what())
+            rollout = readRollout(node, type: type, config: config, configs: configs, enumValues: enumValues, flag: what())
         }
 
         guard context.diagnostics.count == errorsBefore, let type, let defaultValue else { return nil }
-        return FlagDefinition(
-            key: key, type: type, configName: config?.name, defaultValue: defaultValue, owner: owner, expires: expires,
-            kind: kind, killSwitch: killSwitch, description: description, rollout: rollout, location: keyLocation)
+        var flag = FlagDefinition(
+            key: key, type: type, configName: config?.name, enumValues: enumValues, defaultValue: defaultValue, owner: owner,
+            expires: expires, kind: kind, killSwitch: killSwitch, description: description, rollout: rollout,
+            location: keyLocation)
+        flag.deprecated = deprecated
+        return flag
     }
 
     private func value(
-        _ node: Node, type: FlagType, config: ConfigDefinition?, configs: [String: ConfigDefinition], what: @autoclosure () -> String
+        _ node: Node, type: FlagType, config: ConfigDefinition?, configs: [String: ConfigDefinition], enumValues: [String]?,
+        what: @autoclosure () -> String
     ) -> FlagValue? {
         switch type {
         case .bool: return context.bool(node, what()).map(FlagValue.bool)
-        case .string: return context.string(node, what()).map(FlagValue.string)
+        case .string:
+            guard let text = context.string(node, what()) else { return nil }
+            if let enumValues, !ValidationContext.isOne(of: enumValues, exactly: text) {
+                context.error(
+                    "\(what()) is '\(text)', not one of its 'enum' values: \(enumValues.joined(separator: ", "))", at: tree.location(node))
+                return nil
+            }
+            return .string(text)
         case .int: return context.int(node, what()).map(FlagValue.int)
         case .double: return context.double(node, what()).map(FlagValue.double)
         case .json:
@@ -449,7 +484,8 @@ private struct ManifestReader {
     }
 
     private func readRollout(
-        _ node: Node, type: FlagType, config: ConfigDefinition?, configs: [String: ConfigDefinition], flag: @autoclosure () -> String
+        _ node: Node, type: FlagType, config: ConfigDefinition?, configs: [String: ConfigDefinition], enumValues: [String]?,
+        flag: @autoclosure () -> String
     ) -> Rollout? {
         // Built only for a message: most rollouts have nothing to report.
         func what() -> String { "the rollout of \(flag())" }
@@ -493,7 +529,7 @@ private struct ManifestReader {
 
         var served: FlagValue?
         if let valueNode = fields[.value] {
-            served = value(valueNode, type: type, config: config, configs: configs, what: "the value of \(what())")
+            served = value(valueNode, type: type, config: config, configs: configs, enumValues: enumValues, what: "the value of \(what())")
         } else if type == .bool {
             served = .bool(true)
         } else {

@@ -18,7 +18,7 @@ public struct CheckoutScreen {
     public var buttonLabel: String { flags.value(Flags.checkoutButtonLabel) }
 
     /// What the paywall shows: the server's config when it decodes, else the manifest's default.
-    public var paywall: PaywallConfig { flags.value(Flags.paywall) }
+    public var paywall: Flags.PaywallConfig { flags.value(Flags.paywall) }
 }
 
 /// The chat composer. Media sending hangs on a kill switch, which is read live: turning it off

@@ -1,22 +1,110 @@
-/// How many flags the generated Kotlin holds before kotlinc may refuse it, checked for every
-/// manifest (see ``OutputRules``): a warning, since the Swift and the seeds are fine and a
-/// team that does not compile the Kotlin loses nothing.
+/// What the generated Kotlin can hold, checked for every manifest (see ``OutputRules``): the
+/// Kotlin is always generated, so these are errors, each where the name or the count is written.
+///
+/// - A JVM class builds all of an enum's entries in one static initializer, which the JVM caps
+///   at 65,535 bytes of bytecode. `FlagKey` has an entry per flag and an enum flag or property
+///   an entry per value, so their counts are bounded (``maxEnumEntries``).
+/// - A config property's enum class is nested in its data class (`PaywallConfig.Style`), where
+///   one of ``typesUsedInConfigs`` or another config's name would hide that type.
+/// - An enum flag's enum class is nested in the flags object (`Flags.CheckoutTheme`), where its
+///   name would hide a type the generated Kotlin names there: a config, one of
+///   ``typesUsedInFlags``, or the flags object itself.
+///
+/// Names that the translator qualifies instead (a `FlagKey` entry or an enum entry named
+/// `String`; config properties whose JVM getters would share a name, which get a
+/// `@get:JvmName` of their own) are not refused.
 struct KotlinRules {
-    /// Above about this many flags kotlinc refuses the generated `object Flags`: a JVM class
-    /// file holds at most 65,535 constants and each flag's getter needs about 4 (measured:
-    /// 10,000 flags compile, 17,000 do not; docs/performance.md).
-    static let flagCeiling = 15_000
+    /// The most entries a generated enum class may have: `FlagKey` (one per flag) and the enum
+    /// of an `enum:` list. Measured with kotlinc 1.3 (JRE 17) on enums shaped as the generated
+    /// `FlagKey`: 2,630 entries compile, 2,640 fail (`Method too large: FlagKey.<clinit>`),
+    /// 3,000 fail; each entry past the 128th costs 25 bytes of the static initializer whatever
+    /// its name. (Kotlin 1.5 and later build the `values()` array in a method of its own,
+    /// which raises the limit; 1.3 is the floor.) 2,500 leaves a margin.
+    static let maxEnumEntries = 2_500
+
+    /// The types the generated Kotlin names unqualified inside `object Flags`, besides the
+    /// configs: an enum flag's enum class must not take one of these names.
+    static let typesUsedInFlags: Set<String> = ["Flag", "FlagDate", "FlagKind", "List", "String", "Long", "Double", "Boolean"]
+
+    /// The types (and the annotation) the generated Kotlin names unqualified inside a config's
+    /// data class, besides the other configs: a property's enum class must not take one.
+    static let typesUsedInConfigs: Set<String> = [
+        "String", "Long", "Double", "Boolean", "List", "Int", "JSONObject", "FlagJson", "JvmName",
+    ]
 
     let context: ValidationContext
+    let nodes: ManifestNodes
 
-    /// Warns at the first flag past ``flagCeiling``.
+    /// Reports every Kotlin rule `manifest` breaks.
     func check(_ manifest: Manifest) {
-        guard manifest.flags.count > Self.flagCeiling else { return }
-        context.warning(
-            "the manifest has \(manifest.flags.count) flags, more than \(Self.flagCeiling) from flag "
-                + "'\(manifest.flags[Self.flagCeiling].key)' on; the generated Kotlin nears the JVM's limit of 65,535 constants "
-                + "in one class, and kotlinc refuses one flags object of about 16,000 flags or more (docs/performance.md): "
-                + "split the manifest, or ignore this warning if no app compiles the generated Kotlin",
-            at: manifest.flags[Self.flagCeiling].location)
+        checkFlagCount(manifest)
+        checkEnumFlags(manifest)
+        let configNames = Set(manifest.configs.map(\.name))
+        for config in manifest.configs {
+            let propertyNames = Set(config.properties.map(\.name))
+            for property in config.properties {
+                guard let values = property.enumValues else { continue }
+                // Inside the data class the nested enum hides a type of its name, which the
+                // class names unqualified (`String`, `Long`, `List`, `JSONObject`, a config).
+                // An enum named like a property of its config is refused for both languages
+                // already (SwiftNameRules), so it is not reported twice.
+                let enumName = SwiftTranslator.enumTypeName(of: property)
+                let hides = Self.typesUsedInConfigs.contains(enumName) || (configNames.contains(enumName) && enumName != config.name)
+                if hides && !propertyNames.contains(enumName) {
+                    context.error(
+                        "property '\(config.name).\(property.name)' has 'enum' values, so it becomes the enum class "
+                            + "\(config.name).\(enumName), which would hide the type \(enumName) inside \(config.name) in the "
+                            + "generated Kotlin; rename the property", at: property.location)
+                }
+                guard values.count > Self.maxEnumEntries else { continue }
+                context.error(
+                    "property '\(config.name).\(property.name)' lists \(values.count) 'enum' values, more than the \(Self.maxEnumEntries) "
+                        + "a Kotlin enum class holds (the JVM caps its static initializer at 64 KB); list fewer values, or make it a "
+                        + "plain string without 'enum'",
+                    at: property.location)
+            }
+        }
+    }
+
+    /// Refuses more flags than `FlagKey` holds, at the `flags:` key.
+    private func checkFlagCount(_ manifest: Manifest) {
+        let count = manifest.flags.count
+        guard count > Self.maxEnumEntries else { return }
+        let location = nodes.topLevelKey(.flags).map(nodes.tree.location) ?? manifest.flags[Self.maxEnumEntries].location
+        context.error(
+            "the manifest has \(count) flags, more than the \(Self.maxEnumEntries) one manifest may hold: the generated Kotlin's "
+                + "enum class FlagKey gets an entry per flag, and the JVM caps an enum's static initializer at 64 KB; split the "
+                + "flags into two or more manifests of at most \(Self.maxEnumEntries) flags, each with its own 'name' and "
+                + "'kotlinPackage' (such as CheckoutFlags in com.example.checkout.flags)",
+            at: location)
+    }
+
+    /// Refuses an enum flag whose enum class would hide a type inside the flags object, or that
+    /// lists more values than an enum class holds.
+    private func checkEnumFlags(_ manifest: Manifest) {
+        var configNames: Set<String>?
+        for flag in manifest.flags {
+            guard let values = flag.enumValues else { continue }
+            let typeName = Identifiers.upperCamel(flag.key)
+            let what = "flag '\(flag.key)' lists 'enum' values, so it becomes the enum class \(manifest.name).\(typeName)"
+            if configNames == nil { configNames = Set(manifest.configs.map(\.name)) }
+            if configNames?.contains(typeName) == true {
+                context.error(
+                    "\(what), which has the name of the config \(typeName) and would hide it inside \(manifest.name); rename the "
+                        + "flag or the config", at: flag.location)
+            } else if Self.typesUsedInFlags.contains(typeName) {
+                context.error(
+                    "\(what), which would hide the type \(typeName) that the generated code uses inside \(manifest.name); "
+                        + "rename the flag", at: flag.location)
+            } else if typeName == manifest.name {
+                context.error("\(what), which is the name of the flags object itself; rename the flag or set another 'name'", at: flag.location)
+            }
+            if values.count > Self.maxEnumEntries {
+                context.error(
+                    "flag '\(flag.key)' lists \(values.count) 'enum' values, more than the \(Self.maxEnumEntries) a Kotlin enum class "
+                        + "holds (the JVM caps its static initializer at 64 KB); list fewer values, or drop 'enum'",
+                    at: flag.location)
+            }
+        }
     }
 }

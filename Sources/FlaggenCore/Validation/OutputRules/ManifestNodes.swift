@@ -21,6 +21,12 @@ final class ManifestNodes {
         value(of: field, in: tree.root)
     }
 
+    /// The key of a top-level field (`flags:`), when the manifest writes it: where a rule about
+    /// the field as a whole reports.
+    func topLevelKey(_ field: TopLevelField) -> Node? {
+        tree.entries(tree.root).first { TopLevelField.known.index(of: $0.key, in: tree) == field.rawValue }?.key
+    }
+
     /// The value of an `outputs` entry, when the manifest writes it.
     func output(_ field: OutputField) -> Node? {
         topLevel(.outputs).flatMap { value(of: field, in: $0) }

@@ -19,7 +19,8 @@ struct OutputRules {
     func check(_ manifest: Manifest) {
         OutputPathClaims(context: context, nodes: nodes).check(manifest)
         SchemaRules(context: context).check(manifest)
-        KotlinRules(context: context).check(manifest)
+        KotlinRules(context: context, nodes: nodes).check(manifest)
+        SwiftNameRules(context: context).check(manifest)
         let servers = manifest.outputs.servers
         if servers.contains(.postgres) { PostgresRules(context: context, nodes: nodes).check(manifest) }
         if servers.contains(.firebase) { FirebaseRules(context: context, nodes: nodes).check(manifest) }

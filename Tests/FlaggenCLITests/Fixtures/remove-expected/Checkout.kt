@@ -22,5 +22,5 @@ class Checkout(private val flags: FlagView) {
         return "new"
     }
 
-    fun media(): Boolean = flags.isOn(Flags.ChatMediaEnabled)
+    fun media(): Boolean = flags.isOn(Flags.chatMediaEnabled)
 }

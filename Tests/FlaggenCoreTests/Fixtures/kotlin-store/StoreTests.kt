@@ -14,12 +14,15 @@ import com.example.store.FlagStore
 import com.example.store.FlagValues
 import com.example.store.FlagView
 import com.example.store.InMemoryFlagDisk
-import com.example.store.StoreFlags.ChatMediaEnabled
-import com.example.store.StoreFlags.CheckoutButtonLabel
-import com.example.store.StoreFlags.MaxItems
-import com.example.store.StoreFlags.NewCheckout
-import com.example.store.StoreFlags.Paywall
-import com.example.store.StoreFlags.PriceFactor
+import com.example.store.StoreFlags
+import com.example.store.StoreFlags.banner
+import com.example.store.StoreFlags.chatMediaEnabled
+import com.example.store.StoreFlags.checkoutButtonLabel
+import com.example.store.StoreFlags.maxItems
+import com.example.store.StoreFlags.newCheckout
+import com.example.store.StoreFlags.paywall
+import com.example.store.StoreFlags.checkoutTheme
+import com.example.store.StoreFlags.priceFactor
 import java.io.ByteArrayInputStream
 import java.io.File
 import java.io.IOException
@@ -97,10 +100,10 @@ suspend fun readOrNull(disk: com.example.store.FlagDisk): FlagSnapshot? =
 fun runCase(body: suspend CoroutineScope.() -> Unit) = runBlocking { withTimeout(10_000L) { body() } }
 
 fun describe(view: FlagView): String {
-    val paywall = view.value(Paywall)
-    return "checkout=" + view.isOn(NewCheckout) + " media=" + view.isOn(ChatMediaEnabled) +
-        " label=" + view.value(CheckoutButtonLabel) + " items=" + view.value(MaxItems) +
-        " factor=" + view.value(PriceFactor) + " paywall=" + paywall.title + "/" + paywall.trialDays
+    val paywall = view.value(paywall)
+    return "checkout=" + view.isOn(newCheckout) + " media=" + view.isOn(chatMediaEnabled) +
+        " label=" + view.value(checkoutButtonLabel) + " items=" + view.value(maxItems) +
+        " factor=" + view.value(priceFactor) + " paywall=" + paywall.title + "/" + paywall.trialDays
 }
 
 fun firstLaunchOffline() = runCase {
@@ -138,21 +141,21 @@ fun killSwitch() = runCase {
     val changes = mutableListOf<Set<String>>()
     val listener = { keys: Set<String> -> changes.add(keys); Unit }
     s.addKillSwitchListener(listener)
-    println("killSwitch before media=${screen.isOn(ChatMediaEnabled)} checkout=${screen.isOn(NewCheckout)}")
+    println("killSwitch before media=${screen.isOn(chatMediaEnabled)} checkout=${screen.isOn(newCheckout)}")
     s.refresh()
-    println("killSwitch after media=${screen.isOn(ChatMediaEnabled)} checkout=${screen.isOn(NewCheckout)} newView=${s.view().isOn(ChatMediaEnabled)} changes=$changes")
+    println("killSwitch after media=${screen.isOn(chatMediaEnabled)} checkout=${screen.isOn(newCheckout)} newView=${s.view().isOn(chatMediaEnabled)} changes=$changes")
     s.refresh()
     println("killSwitch unchanged changes=$changes")
     source.result = FlagValues.of("chat_media_enabled" to true)
     s.refresh()
-    println("killSwitch back media=${screen.isOn(ChatMediaEnabled)} changes=$changes")
+    println("killSwitch back media=${screen.isOn(chatMediaEnabled)} changes=$changes")
     s.removeKillSwitchListener(listener)
     source.result = FlagValues.of("chat_media_enabled" to false)
     s.refresh()
-    println("killSwitch removed media=${screen.isOn(ChatMediaEnabled)} changes=${changes.size}")
+    println("killSwitch removed media=${screen.isOn(chatMediaEnabled)} changes=${changes.size}")
     source.result = emptyMap()
     s.refresh()
-    println("killSwitch missing media=${screen.isOn(ChatMediaEnabled)}")
+    println("killSwitch missing media=${screen.isOn(chatMediaEnabled)}")
 }
 
 fun failedFetch() = runCase {
@@ -251,7 +254,7 @@ fun lateRefresh() = runCase {
     same.release.complete(FlagValues.of("chat_media_enabled" to false))
     println(
         "lateRefresh sameUser older=${older.await()} newer=$newer kept=${sameDisk.snapshot?.values == newerValues}" +
-            " media=${t.view().isOn(ChatMediaEnabled)}"
+            " media=${t.view().isOn(chatMediaEnabled)}"
     )
 }
 
@@ -279,9 +282,9 @@ fun fileDisk() = runCase {
         reader.start("u1")
         val view = reader.view()
         println(
-            "file roundtrip checkout=${view.isOn(NewCheckout)} media=${view.isOn(ChatMediaEnabled)}" +
-                " label=${view.value(CheckoutButtonLabel) == exotic} items=${view.value(MaxItems)}" +
-                " factor=${view.value(PriceFactor)} paywall=${view.value(Paywall).title == exotic}/${view.value(Paywall).trialDays}" +
+            "file roundtrip checkout=${view.isOn(newCheckout)} media=${view.isOn(chatMediaEnabled)}" +
+                " label=${view.value(checkoutButtonLabel) == exotic} items=${view.value(maxItems)}" +
+                " factor=${view.value(priceFactor)} paywall=${view.value(paywall).title == exotic}/${view.value(paywall).trialDays}" +
                 " snapshot=${FileFlagDisk(file).read() == FlagSnapshot("u1", clock, values)}"
         )
         reader.startFinished()
@@ -308,7 +311,7 @@ fun fileDisk() = runCase {
         val control = store(FakeSource(null), FileFlagDisk(file))
         control.start("u1")
         control.startFinished()
-        println("file control checkout=${control.view().isOn(NewCheckout)}")
+        println("file control checkout=${control.view().isOn(newCheckout)}")
         for ((name, text) in corrupt) {
             file.writeText(text)
             val s = store(FakeSource(null), FileFlagDisk(file))
@@ -417,8 +420,8 @@ fun wrongType() = runCase {
     val inexact = store(FakeSource(null), InMemoryFlagDisk(FlagSnapshot("u1", 1L, mapOf("max_items" to "1e17"))))
     inexact.start("u1")
     println(
-        "wrongType converted " + describe(u.view()) + " big=" + big.view().value(MaxItems) +
-            " inexact=" + inexact.view().value(MaxItems)
+        "wrongType converted " + describe(u.view()) + " big=" + big.view().value(maxItems) +
+            " inexact=" + inexact.view().value(maxItems)
     )
 }
 
@@ -435,11 +438,62 @@ fun badConfig() = runCase {
         val s = store(FakeSource(null), InMemoryFlagDisk(FlagSnapshot("u1", 1L, mapOf("paywall" to text))))
         s.start("u1")
         val view = s.view()
-        val first = view.value(Paywall)
-        val again = view.value(Paywall)
+        val first = view.value(paywall)
+        val again = view.value(paywall)
         "$name=${first.title}/${first.trialDays}" + if (first == again) "" else "(unstable)"
     }
     println("badConfig " + results.joinToString(" "))
+}
+
+/**
+ * An enum flag and a config's enum property: a listed value is its entry; anything else (an
+ * unknown value, the same letters decomposed in Unicode, another JSON type) is the default,
+ * and a config with an unknown enum value does not decode.
+ */
+fun enums() = runCase {
+    suspend fun view(values: Map<String, String>): FlagView {
+        val s = store(FakeSource(null), InMemoryFlagDisk(FlagSnapshot("u1", 1L, values)))
+        s.start("u1")
+        return s.view()
+    }
+    val themes = listOf(
+        "default" to null,
+        "listed" to "\"high-contrast\"",
+        "accented" to "\"caf\u00e9\"",
+        "decomposed" to "\"cafe\u0301\"",
+        "unknown" to "\"sepia\"",
+        "case" to "\"DARK\"",
+        "number" to "7"
+    ).map { (name, text) ->
+        val theme = view(if (text == null) emptyMap() else mapOf("checkout_theme" to text)).value(checkoutTheme)
+        "$name=${theme.name}/${theme.value}"
+    }
+    println("enums theme " + themes.joinToString(" "))
+    val exhaustive = when (StoreFlags.checkoutTheme.defaultValue) {
+        StoreFlags.CheckoutTheme.Light -> "light"
+        StoreFlags.CheckoutTheme.Dark -> "dark"
+        StoreFlags.CheckoutTheme.HighContrast -> "high-contrast"
+        StoreFlags.CheckoutTheme.Caf -> "café"
+    }
+    println("enums default $exhaustive fromValue=${StoreFlags.CheckoutTheme.fromValue("light")} none=${StoreFlags.CheckoutTheme.fromValue("Light")}")
+    val banners = listOf(
+        "listed" to "{\"text\":\"Sale\",\"tone\":\"loud\"}",
+        "omitted" to "{\"text\":\"Sale\"}",
+        "unknown" to "{\"text\":\"Sale\",\"tone\":\"shouting\"}",
+        "decomposed" to "{\"text\":\"Sale\",\"tone\":\"cafe\u0301\"}",
+        "accented" to "{\"text\":\"Sale\",\"tone\":\"caf\u00e9\"}",
+        "number" to "{\"text\":\"Sale\",\"tone\":1}"
+    ).map { (name, text) ->
+        val config = view(mapOf("banner" to text)).value(banner)
+        "$name=${config.text}/${config.tone}/${config.tone.value}"
+    }
+    println("enums banner " + banners.joinToString(" "))
+    val keys = java.util.EnumMap<com.example.store.FlagKey, Int>(com.example.store.FlagKey::class.java)
+    keys[com.example.store.FlagKey.CheckoutTheme] = 1
+    println(
+        "enums keys " + com.example.store.FlagKey.values().size + " " + com.example.store.FlagKey.valueOf("Banner").key +
+            " " + com.example.store.FlagKey.fromKey("checkout_theme") + " " + keys
+    )
 }
 
 fun flagValues() {
@@ -488,10 +542,10 @@ fun rootManifest() = runCase {
     root.start("u1")
     val view = root.view()
     println(
-        "root checkout=" + view.isOn(com.example.flags.Flags.NewCheckout) +
-            " media=" + view.isOn(com.example.flags.Flags.ChatMediaEnabled) +
-            " label=" + view.value(com.example.flags.Flags.CheckoutButtonLabel) +
-            " paywall=" + view.value(com.example.flags.Flags.Paywall)
+        "root checkout=" + view.isOn(com.example.flags.Flags.newCheckout) +
+            " media=" + view.isOn(com.example.flags.Flags.chatMediaEnabled) +
+            " label=" + view.value(com.example.flags.Flags.checkoutButtonLabel) +
+            " paywall=" + view.value(com.example.flags.Flags.paywall)
     )
 }
 
@@ -654,6 +708,7 @@ fun main() {
         "oversize" to ::oversize,
         "wrongType" to ::wrongType,
         "badConfig" to ::badConfig,
+        "enums" to ::enums,
         "values" to ::flagValues,
         "root" to ::rootManifest,
         "firebase" to ::firebase,

@@ -105,81 +105,84 @@ public enum SpecFlags {
   public static func expired(on date: Date) -> [any FlagMetadata] {
     all.filter { $0.isExpired(on: date) }
   }
-}
 
-/// The key of every flag, for code that handles flags by key.
-public enum FlagKey: String, CaseIterable, Sendable {
-  case on = "on"
-  case kill = "kill"
-  case label = "label"
-  case count = "count"
-  case ratio = "ratio"
-  case config = "config"
-}
-
-/// A config of flags.yaml.
-///
-/// Schema version 1. Decode with `SpecConfig.decode(from:)`, which returns nil on any error.
-public struct SpecConfig: Codable, Sendable, Equatable {
-  /// The schema version this type was generated from.
-  public static let schemaVersion = 1
-
-  public var title: String
-
-  public var days: Int
-
-  public var big: Int
-
-  public var style: String
-
-  private static let allowedStyle: ExactStrings = [
-    "plain",
-    "café",
-  ]
-
-  /// Creates a value; omitted properties take their defaults from the manifest.
-  public init(
-    title: String,
-    days: Int = 0,
-    big: Int = 0,
-    style: String = "plain"
-  ) {
-    self.title = title
-    self.days = days
-    self.big = big
-    self.style = style
+  /// The key of every flag, for code that handles flags by key.
+  public enum Key: String, CaseIterable, Sendable {
+    case on = "on"
+    case kill = "kill"
+    case label = "label"
+    case count = "count"
+    case ratio = "ratio"
+    case config = "config"
   }
 
-  /// Decodes a value, filling omitted properties with their defaults and checking the
-  /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    title = try container.decode(String.self, forKey: .title)
-    days = try container.decodeIfPresent(Int.self, forKey: .days) ?? 0
-    big = try container.decodeIfPresent(Int.self, forKey: .big) ?? 0
-    style = try container.decodeIfPresent(String.self, forKey: .style) ?? "plain"
-    guard title.unicodeScalars.count <= 40 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .title, in: container, debugDescription: "title is longer than its maxLength")
-    }
-    guard days >= 0 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .days, in: container, debugDescription: "days is below its minimum")
-    }
-    guard days <= 30 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .days, in: container, debugDescription: "days is above its maximum")
-    }
-    guard Self.allowedStyle.contains(style) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .style, in: container, debugDescription: "style is not one of the allowed values")
-    }
-  }
+  /// A config of flags.yaml.
+  ///
+  /// Schema version 1. Decode with `SpecConfig.decode(from:)`, which returns nil on any error.
+  public struct SpecConfig: Codable, Sendable, Equatable {
+    /// The schema version this type was generated from.
+    public static let schemaVersion = 1
 
-  /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
-  /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
-  /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
-  public static func decode(from data: Data) -> SpecConfig? {
-    try? ConfigDecoding.decode(SpecConfig.self, from: data)
+    /// The values of `style`; a value the app does not know fails decoding.
+    public enum Style: String, Codable, Sendable, CaseIterable {
+      case plain = "plain"
+      case caf = "café"
+
+      /// Decodes one of the values, written exactly (code point for code point, as Kotlin
+      /// compares them).
+      public init(from decoder: any Decoder) throws {
+        self = try ConfigDecoding.exactCase(from: decoder)
+      }
+    }
+
+    public var title: String
+
+    public var days: Int
+
+    public var big: Int
+
+    public var style: Style
+
+    /// Creates a value; omitted properties take their defaults from the manifest.
+    public init(
+      title: String,
+      days: Int = 0,
+      big: Int = 0,
+      style: Style = .plain
+    ) {
+      self.title = title
+      self.days = days
+      self.big = big
+      self.style = style
+    }
+
+    /// Decodes a value, filling omitted properties with their defaults and checking the
+    /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      self.title = try container.decode(String.self, forKey: .title)
+      self.days = try container.decodeIfPresent(Int.self, forKey: .days) ?? 0
+      self.big = try container.decodeIfPresent(Int.self, forKey: .big) ?? 0
+      self.style = try container.decodeIfPresent(Style.self, forKey: .style) ?? .plain
+      guard self.title.unicodeScalars.count <= 40 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .title, in: container, debugDescription: "title is longer than its maxLength")
+      }
+      guard self.days >= 0 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .days, in: container, debugDescription: "days is below its minimum")
+      }
+      guard self.days <= 30 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .days, in: container, debugDescription: "days is above its maximum")
+      }
+    }
+
+    /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
+    /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
+    /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
+    public static func decode(from data: Data) -> Self? {
+      try? ConfigDecoding.decode(Self.self, from: data)
+    }
   }
 }

@@ -8,7 +8,7 @@ import org.json.JSONObject
 /**
  * The feature flags and remote config declared in Tests/FlaggenCoreTests/Fixtures/kotlin-scopes.yaml.
  *
- * Each property is a typed [Flag] named after its key (`new_checkout` is `NewCheckout`). The
+ * Each property is a typed [Flag] named after its key (`new_checkout` is `newCheckout`). The
  * flags are built in private holder objects of at most 200 flags, each on first use, so reading
  * one flag builds only its holder and no static initializer outgrows the JVM's 64 KB limit on a
  * method.
@@ -20,7 +20,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val Flag: Flag<Boolean> get() = Part1.Flag
+    val flag: Flag<Boolean> get() = Part1.flag
 
     /**
      * - Key: `flag_kind`
@@ -28,7 +28,7 @@ object Scopes {
      * - Kind: permission
      * - Expires: never (permission flag)
      */
-    val FlagKind: Flag<Boolean> get() = Part1.FlagKind
+    val flagKind: Flag<Boolean> get() = Part1.flagKind
 
     /**
      * - Key: `flag_date`
@@ -36,7 +36,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2029-06-30 (expired from the next day on)
      */
-    val FlagDate: Flag<Boolean> get() = Part1.FlagDate
+    val flagDate: Flag<Boolean> get() = Part1.flagDate
 
     /**
      * - Key: `flag_json`
@@ -44,7 +44,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val FlagJson: Flag<String> get() = Part1.FlagJson
+    val flagJson: Flag<String> get() = Part1.flagJson
 
     /**
      * - Key: `bucket`
@@ -52,7 +52,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val Bucket: Flag<Double> get() = Part1.Bucket
+    val bucket: Flag<Double> get() = Part1.bucket
 
     /**
      * - Key: `long`
@@ -60,7 +60,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val Long: Flag<Long> get() = Part1.Long
+    val long: Flag<Long> get() = Part1.long
 
     /**
      * - Key: `string`
@@ -68,7 +68,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val String: Flag<String> get() = Part1.String
+    val string: Flag<String> get() = Part1.string
 
     /**
      * - Key: `boolean`
@@ -76,7 +76,7 @@ object Scopes {
      * - Kind: operational
      * - Kill switch: read live; never expires.
      */
-    val Boolean: Flag<Boolean> get() = Part1.Boolean
+    val boolean: Flag<Boolean> get() = Part1.boolean
 
     /**
      * - Key: `list`
@@ -84,7 +84,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val List: Flag<Long> get() = Part1.List
+    val list: Flag<Long> get() = Part1.list
 
     /**
      * - Key: `scopes`
@@ -92,7 +92,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val Scopes: Flag<Boolean> get() = Part1.Scopes
+    val scopes: Flag<Boolean> get() = Part1.scopes
 
     /**
      * - Key: `plan`
@@ -100,7 +100,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val Plan: Flag<Plan> get() = Part1.Plan
+    val plan: Flag<Plan> get() = Part1.plan
 
     /**
      * A config with no properties.
@@ -110,7 +110,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val Calendar: Flag<Calendar> get() = Part1.Calendar
+    val calendar: Flag<Calendar> get() = Part1.calendar
 
     /**
      * - Key: `wide`
@@ -118,7 +118,7 @@ object Scopes {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val Wide: Flag<Plan> get() = Part1.Wide
+    val wide: Flag<Plan> get() = Part1.wide
 
     /** Every flag, in manifest order. */
     val all: List<Flag<*>> by lazy {
@@ -134,107 +134,107 @@ object Scopes {
     fun expired(today: FlagDate): List<Flag<*>> = all.filter { it.isExpired(today) }
 
     private object Part1 {
-        val Flag: Flag<Boolean> = Flag(
+        val flag: Flag<Boolean> = Flag(
             key = "flag",
             defaultValue = true,
             owner = "core",
-            expires = com.example.scopes.kotlin_1.FlagDate(2029, 1, 1),
+            expires = FlagDate(2029, 1, 1),
             killSwitch = false,
-            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            kind = FlagKind.Release,
             description = null
         )
 
-        val FlagKind: Flag<Boolean> = Flag(
+        val flagKind: Flag<Boolean> = Flag(
             key = "flag_kind",
             defaultValue = false,
             owner = "core",
             expires = null,
             killSwitch = false,
-            kind = com.example.scopes.kotlin_1.FlagKind.Permission,
+            kind = FlagKind.Permission,
             description = null
         )
 
-        val FlagDate: Flag<Boolean> = Flag(
+        val flagDate: Flag<Boolean> = Flag(
             key = "flag_date",
             defaultValue = false,
             owner = "core",
-            expires = com.example.scopes.kotlin_1.FlagDate(2029, 6, 30),
+            expires = FlagDate(2029, 6, 30),
             killSwitch = false,
-            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            kind = FlagKind.Release,
             description = null
         )
 
-        val FlagJson: Flag<String> = Flag(
+        val flagJson: Flag<String> = Flag(
             key = "flag_json",
             defaultValue = "\$",
             owner = "core",
-            expires = com.example.scopes.kotlin_1.FlagDate(2029, 1, 1),
+            expires = FlagDate(2029, 1, 1),
             killSwitch = false,
-            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            kind = FlagKind.Release,
             description = null
         )
 
-        val Bucket: Flag<Double> = Flag(
+        val bucket: Flag<Double> = Flag(
             key = "bucket",
             defaultValue = 1e-07,
             owner = "core",
-            expires = com.example.scopes.kotlin_1.FlagDate(2029, 1, 1),
+            expires = FlagDate(2029, 1, 1),
             killSwitch = false,
-            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            kind = FlagKind.Release,
             description = null
         )
 
-        val Long: Flag<Long> = Flag(
+        val long: Flag<Long> = Flag(
             key = "long",
-            defaultValue = (-9223372036854775807L - 1L),
+            defaultValue = Long.MIN_VALUE,
             owner = "core",
-            expires = com.example.scopes.kotlin_1.FlagDate(2029, 1, 1),
+            expires = FlagDate(2029, 1, 1),
             killSwitch = false,
-            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            kind = FlagKind.Release,
             description = null
         )
 
-        val String: Flag<String> = Flag(
+        val string: Flag<String> = Flag(
             key = "string",
             defaultValue = "ends with a backslash \\",
             owner = "core",
-            expires = com.example.scopes.kotlin_1.FlagDate(2029, 1, 1),
+            expires = FlagDate(2029, 1, 1),
             killSwitch = false,
-            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            kind = FlagKind.Release,
             description = null
         )
 
-        val Boolean: Flag<Boolean> = Flag(
+        val boolean: Flag<Boolean> = Flag(
             key = "boolean",
             defaultValue = true,
             owner = "core",
             expires = null,
             killSwitch = true,
-            kind = com.example.scopes.kotlin_1.FlagKind.Operational,
+            kind = FlagKind.Operational,
             description = null
         )
 
-        val List: Flag<Long> = Flag(
+        val list: Flag<Long> = Flag(
             key = "list",
             defaultValue = 0L,
             owner = "core",
-            expires = com.example.scopes.kotlin_1.FlagDate(2029, 1, 1),
+            expires = FlagDate(2029, 1, 1),
             killSwitch = false,
-            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            kind = FlagKind.Release,
             description = null
         )
 
-        val Scopes: Flag<Boolean> = Flag(
+        val scopes: Flag<Boolean> = Flag(
             key = "scopes",
             defaultValue = false,
             owner = "core",
-            expires = com.example.scopes.kotlin_1.FlagDate(2029, 1, 1),
+            expires = FlagDate(2029, 1, 1),
             killSwitch = false,
-            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            kind = FlagKind.Release,
             description = null
         )
 
-        val Plan: Flag<Plan> = Flag(
+        val plan: Flag<Plan> = Flag(
             key = "plan",
             defaultValue = Plan(
                 Long = 5L,
@@ -243,26 +243,26 @@ object Scopes {
                 json = "{\"a\": 1}"
             ),
             owner = "core",
-            expires = com.example.scopes.kotlin_1.FlagDate(2029, 1, 1),
+            expires = FlagDate(2029, 1, 1),
             killSwitch = false,
-            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            kind = FlagKind.Release,
             description = null
         )
 
-        val Calendar: Flag<Calendar> = Flag(
+        val calendar: Flag<Calendar> = Flag(
             key = "calendar",
             defaultValue = Calendar(),
             owner = "core",
-            expires = com.example.scopes.kotlin_1.FlagDate(2029, 1, 1),
+            expires = FlagDate(2029, 1, 1),
             killSwitch = false,
-            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            kind = FlagKind.Release,
             description = "A config with no properties."
         )
 
-        val Wide: Flag<Plan> = Flag(
+        val wide: Flag<Plan> = Flag(
             key = "wide",
             defaultValue = Plan(
-                Long = (-9223372036854775807L - 1L),
+                Long = Long.MIN_VALUE,
                 Plan = Calendar(),
                 it = listOf(
                     1L,
@@ -295,109 +295,60 @@ object Scopes {
                 kotlin = listOf(Inner(Plan = Calendar()), Inner())
             ),
             owner = "core",
-            expires = com.example.scopes.kotlin_1.FlagDate(2029, 1, 1),
+            expires = FlagDate(2029, 1, 1),
             killSwitch = false,
-            kind = com.example.scopes.kotlin_1.FlagKind.Release,
+            kind = FlagKind.Release,
             description = null
         )
 
         val all: List<Flag<*>> = listOf(
-            Flag,
-            FlagKind,
-            FlagDate,
-            FlagJson,
-            Bucket,
-            Long,
-            String,
-            Boolean,
-            List,
-            Scopes,
-            Plan,
-            Calendar,
-            Wide
+            flag,
+            flagKind,
+            flagDate,
+            flagJson,
+            bucket,
+            long,
+            string,
+            boolean,
+            list,
+            scopes,
+            plan,
+            calendar,
+            wide
         )
     }
 }
 
 /**
  * The key of every flag, for code that handles flags by key: `FlagKey.NewCheckout.key` is
- * `"new_checkout"`, [fromKey] finds the entry of a key and [values] lists them all.
- *
- * Not an enum class: a JVM enum creates all its entries in one static initializer, which the JVM
- * caps at 64 KB of bytecode, so an enum of a few thousand keys does not compile. The entries are
- * built in private holder objects instead, each on first use. Each key has exactly one instance,
- * so `==` compares identity, which is the same as comparing keys, and `hashCode` is the identity
- * hash. A `when` over entries needs an `else` branch.
+ * `"new_checkout"` and [fromKey] finds the entry of a key. An enum class: `when` over it is
+ * exhaustive, and `values()`, `valueOf` and `EnumMap` work. (A JVM enum builds all its entries
+ * in one static initializer, capped at 64 KB of bytecode, so `flaggen lint` refuses manifests
+ * of more flags than it holds; docs/manifest.md.)
  */
-class FlagKey private constructor(
+enum class FlagKey(
     /** The flag's key in the manifest, such as `new_checkout`. */
-    val key: String,
-    /** The entry's name, such as `NewCheckout`, as in [Scopes]. */
-    val name: String
+    val key: kotlin.String
 ) {
-    /** The entry's [name], as an enum entry prints. */
-    override fun toString(): String = name
+    Flag("flag"),
+    FlagKind("flag_kind"),
+    FlagDate("flag_date"),
+    FlagJson("flag_json"),
+    Bucket("bucket"),
+    Long("long"),
+    String("string"),
+    Boolean("boolean"),
+    List("list"),
+    Scopes("scopes"),
+    Plan("plan"),
+    Calendar("calendar"),
+    Wide("wide");
 
     companion object {
-        val Flag: FlagKey get() = Part1.Flag
-        val FlagKind: FlagKey get() = Part1.FlagKind
-        val FlagDate: FlagKey get() = Part1.FlagDate
-        val FlagJson: FlagKey get() = Part1.FlagJson
-        val Bucket: FlagKey get() = Part1.Bucket
-        val Long: FlagKey get() = Part1.Long
-        val String: FlagKey get() = Part1.String
-        val Boolean: FlagKey get() = Part1.Boolean
-        val List: FlagKey get() = Part1.List
-        val Scopes: FlagKey get() = Part1.Scopes
-        val Plan: FlagKey get() = Part1.Plan
-        val Calendar: FlagKey get() = Part1.Calendar
-        val Wide: FlagKey get() = Part1.Wide
-
-        private val all: List<FlagKey> by lazy {
-            listOf(
-                Part1.all
-            ).flatten()
-        }
-
-        private val byKey: Map<String, FlagKey> by lazy { all.associateBy { it.key } }
-
-        /** Every entry, in manifest order. */
-        fun values(): List<FlagKey> = all
+        private val byKey by lazy { values().associateBy { it.key } }
 
         /** The entry for [key], or null when the manifest has no such flag. */
-        fun fromKey(key: String): FlagKey? = byKey[key]
-    }
-
-    private object Part1 {
-        val Flag: FlagKey = FlagKey("flag", "Flag")
-        val FlagKind: FlagKey = FlagKey("flag_kind", "FlagKind")
-        val FlagDate: FlagKey = FlagKey("flag_date", "FlagDate")
-        val FlagJson: FlagKey = FlagKey("flag_json", "FlagJson")
-        val Bucket: FlagKey = FlagKey("bucket", "Bucket")
-        val Long: FlagKey = FlagKey("long", "Long")
-        val String: FlagKey = FlagKey("string", "String")
-        val Boolean: FlagKey = FlagKey("boolean", "Boolean")
-        val List: FlagKey = FlagKey("list", "List")
-        val Scopes: FlagKey = FlagKey("scopes", "Scopes")
-        val Plan: FlagKey = FlagKey("plan", "Plan")
-        val Calendar: FlagKey = FlagKey("calendar", "Calendar")
-        val Wide: FlagKey = FlagKey("wide", "Wide")
-
-        val all: List<FlagKey> = listOf(
-            Flag,
-            FlagKind,
-            FlagDate,
-            FlagJson,
-            Bucket,
-            Long,
-            String,
-            Boolean,
-            List,
-            Scopes,
-            Plan,
-            Calendar,
-            Wide
-        )
+        fun fromKey(key: kotlin.String): FlagKey? = byKey[key]
     }
 }
 
@@ -417,9 +368,24 @@ data class Plan(
     val FlagJson: Boolean? = null,
     val SCHEMA_VERSION: Long = 2L,
     /** One of "*&#47;", "/&#42;", "\$". */
-    val copy: String? = null,
+    val copy: Copy? = null,
     val nothing: List<Suppress>? = null
 ) {
+    /** The values of `copy`; a value the app does not know fails decoding. */
+    enum class Copy(
+        /** The exact string JSON holds and the manifest lists. */
+        val value: String
+    ) {
+        Empty("*/"),
+        Empty2("/*"),
+        Empty3("\$");
+
+        companion object {
+            /** The entry whose [value] is exactly [value] (code unit for code unit), or null. */
+            fun fromValue(value: String): Copy? = values().firstOrNull { it.value == value }
+        }
+    }
+
     companion object {
         /** The schema version this type was generated from. */
         const val SCHEMA_VERSION: Int = 1
@@ -445,7 +411,7 @@ data class Plan(
             com = FlagJson.optionalDouble(json, "com"),
             FlagJson = FlagJson.optionalBoolean(json, "FlagJson"),
             SCHEMA_VERSION = FlagJson.optionalLong(json, "SCHEMA_VERSION") ?: 2L,
-            copy = FlagJson.optionalString(json, "copy", allowed = listOf("*/", "/*", "\$")),
+            copy = FlagJson.optionalEnum(json, "copy") { Copy.fromValue(it) },
             nothing = FlagJson.optionalList(json, "nothing") { Suppress.read(FlagJson.jsonObject(it)) }
         )
     }

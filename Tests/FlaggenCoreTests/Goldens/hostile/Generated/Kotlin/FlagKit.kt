@@ -215,19 +215,22 @@ internal object FlagJson {
 
     // Properties: required ones must be present and not null; optional ones give null then.
 
-    fun requiredString(
-        json: JSONObject,
-        key: String,
-        maxLength: Int = Int.MAX_VALUE,
-        allowed: List<String>? = null
-    ): String = checked(string(required(json, key)), maxLength, allowed)
+    fun requiredString(json: JSONObject, key: String, maxLength: Int = Int.MAX_VALUE): String =
+        checked(string(required(json, key)), maxLength)
 
-    fun optionalString(
-        json: JSONObject,
-        key: String,
-        maxLength: Int = Int.MAX_VALUE,
-        allowed: List<String>? = null
-    ): String? = optional(json, key)?.let { checked(string(it), maxLength, allowed) }
+    fun optionalString(json: JSONObject, key: String, maxLength: Int = Int.MAX_VALUE): String? =
+        optional(json, key)?.let { checked(string(it), maxLength) }
+
+    /**
+     * The entry of an enum class that [entry] finds for the string at [key] (`Style.fromValue`,
+     * which compares code unit for code unit: a string in another Unicode normalization form
+     * is not the value); throws when it finds none.
+     */
+    fun <T : Any> requiredEnum(json: JSONObject, key: String, entry: (String) -> T?): T =
+        entry(string(required(json, key))) ?: throw Invalid()
+
+    fun <T : Any> optionalEnum(json: JSONObject, key: String, entry: (String) -> T?): T? =
+        optional(json, key)?.let { entry(string(it)) ?: throw Invalid() }
 
     fun requiredLong(
         json: JSONObject,
@@ -334,10 +337,9 @@ internal object FlagJson {
         return if (value == null || value == JSONObject.NULL) null else value
     }
 
-    private fun checked(value: String, maxLength: Int, allowed: List<String>?): String {
+    private fun checked(value: String, maxLength: Int): String {
         // maxLength counts Unicode code points, as JSON Schema does.
         if (value.codePointCount(0, value.length) > maxLength) throw Invalid()
-        if (allowed != null && value !in allowed) throw Invalid()
         return value
     }
 

@@ -8,7 +8,7 @@ import org.json.JSONObject
 /**
  * The feature flags and remote config declared in Tests/FlaggenCoreTests/Fixtures/hostile.yaml.
  *
- * Each property is a typed [Flag] named after its key (`new_checkout` is `NewCheckout`). The
+ * Each property is a typed [Flag] named after its key (`new_checkout` is `newCheckout`). The
  * flags are built in private holder objects of at most 200 flags, each on first use, so reading
  * one flag builds only its holder and no static initializer outgrows the JVM's 64 KB limit on a
  * method.
@@ -20,7 +20,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val Default: Flag<Boolean> get() = Part1.Default
+    val default: Flag<Boolean> get() = Part1.default
 
     /**
      * - Key: `class`
@@ -28,7 +28,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val Class: Flag<Boolean> get() = Part1.Class
+    val `class`: Flag<Boolean> get() = Part1.`class`
 
     /**
      * - Key: `is`
@@ -36,7 +36,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val Is: Flag<Boolean> get() = Part1.Is
+    val `is`: Flag<Boolean> get() = Part1.`is`
 
     /**
      * - Key: `in`
@@ -44,7 +44,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val In: Flag<Boolean> get() = Part1.In
+    val `in`: Flag<Boolean> get() = Part1.`in`
 
     /**
      * - Key: `object`
@@ -52,7 +52,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val Object: Flag<Boolean> get() = Part1.Object
+    val `object`: Flag<Boolean> get() = Part1.`object`
 
     /**
      * - Key: `fun`
@@ -60,7 +60,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val Fun: Flag<Boolean> get() = Part1.Fun
+    val `fun`: Flag<Boolean> get() = Part1.`fun`
 
     /**
      * - Key: `when`
@@ -68,7 +68,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val When: Flag<Boolean> get() = Part1.When
+    val `when`: Flag<Boolean> get() = Part1.`when`
 
     /**
      * Ends a comment *&#47; and opens one /&#42; and has """ and \(x) and ${y}.
@@ -78,7 +78,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val QuotesAndEscapes: Flag<String> get() = Part1.QuotesAndEscapes
+    val quotesAndEscapes: Flag<String> get() = Part1.quotesAndEscapes
 
     /**
      * A description on
@@ -90,7 +90,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val ControlCharacters: Flag<String> get() = Part1.ControlCharacters
+    val controlCharacters: Flag<String> get() = Part1.controlCharacters
 
     /**
      * Right-to-left mark � and Hebrew שלום in a comment.
@@ -100,7 +100,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val UnicodeText: Flag<String> get() = Part1.UnicodeText
+    val unicodeText: Flag<String> get() = Part1.unicodeText
 
     /**
      * - Key: `empty_string`
@@ -108,7 +108,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val EmptyString: Flag<String> get() = Part1.EmptyString
+    val emptyString: Flag<String> get() = Part1.emptyString
 
     /**
      * - Key: `max_int`
@@ -116,7 +116,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val MaxInt: Flag<Long> get() = Part1.MaxInt
+    val maxInt: Flag<Long> get() = Part1.maxInt
 
     /**
      * - Key: `min_int`
@@ -124,7 +124,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val MinInt: Flag<Long> get() = Part1.MinInt
+    val minInt: Flag<Long> get() = Part1.minInt
 
     /**
      * - Key: `grouped_int`
@@ -132,7 +132,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val GroupedInt: Flag<Long> get() = Part1.GroupedInt
+    val groupedInt: Flag<Long> get() = Part1.groupedInt
 
     /**
      * - Key: `tiny_double`
@@ -140,7 +140,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val TinyDouble: Flag<Double> get() = Part1.TinyDouble
+    val tinyDouble: Flag<Double> get() = Part1.tinyDouble
 
     /**
      * - Key: `huge_double`
@@ -148,7 +148,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val HugeDouble: Flag<Double> get() = Part1.HugeDouble
+    val hugeDouble: Flag<Double> get() = Part1.hugeDouble
 
     /**
      * - Key: `negative_zero`
@@ -156,7 +156,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val NegativeZero: Flag<Double> get() = Part1.NegativeZero
+    val negativeZero: Flag<Double> get() = Part1.negativeZero
 
     /**
      * - Key: `point_one`
@@ -164,7 +164,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val PointOne: Flag<Double> get() = Part1.PointOne
+    val pointOne: Flag<Double> get() = Part1.pointOne
 
     /**
      * - Key: `whole_double`
@@ -172,7 +172,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val WholeDouble: Flag<Double> get() = Part1.WholeDouble
+    val wholeDouble: Flag<Double> get() = Part1.wholeDouble
 
     /**
      * - Key: `forever`
@@ -180,7 +180,7 @@ object Hostile {
      * - Kind: permission
      * - Expires: never (permission flag)
      */
-    val Forever: Flag<Boolean> get() = Part1.Forever
+    val forever: Flag<Boolean> get() = Part1.forever
 
     /**
      * - Key: `kill`
@@ -188,7 +188,7 @@ object Hostile {
      * - Kind: release
      * - Kill switch: read live; never expires.
      */
-    val Kill: Flag<Boolean> get() = Part1.Kill
+    val kill: Flag<Boolean> get() = Part1.kill
 
     /**
      * - Key: `keywords_config`
@@ -196,7 +196,7 @@ object Hostile {
      * - Kind: release
      * - Expires: 2029-01-01 (expired from the next day on)
      */
-    val KeywordsConfig: Flag<Keywords> get() = Part1.KeywordsConfig
+    val keywordsConfig: Flag<Keywords> get() = Part1.keywordsConfig
 
     /** Every flag, in manifest order. */
     val all: List<Flag<*>> by lazy {
@@ -212,7 +212,7 @@ object Hostile {
     fun expired(today: FlagDate): List<Flag<*>> = all.filter { it.isExpired(today) }
 
     private object Part1 {
-        val Default: Flag<Boolean> = Flag(
+        val default: Flag<Boolean> = Flag(
             key = "default",
             defaultValue = true,
             owner = "core",
@@ -222,7 +222,7 @@ object Hostile {
             description = null
         )
 
-        val Class: Flag<Boolean> = Flag(
+        val `class`: Flag<Boolean> = Flag(
             key = "class",
             defaultValue = false,
             owner = "core",
@@ -232,7 +232,7 @@ object Hostile {
             description = null
         )
 
-        val Is: Flag<Boolean> = Flag(
+        val `is`: Flag<Boolean> = Flag(
             key = "is",
             defaultValue = false,
             owner = "core",
@@ -242,7 +242,7 @@ object Hostile {
             description = null
         )
 
-        val In: Flag<Boolean> = Flag(
+        val `in`: Flag<Boolean> = Flag(
             key = "in",
             defaultValue = false,
             owner = "core",
@@ -252,7 +252,7 @@ object Hostile {
             description = null
         )
 
-        val Object: Flag<Boolean> = Flag(
+        val `object`: Flag<Boolean> = Flag(
             key = "object",
             defaultValue = false,
             owner = "core",
@@ -262,7 +262,7 @@ object Hostile {
             description = null
         )
 
-        val Fun: Flag<Boolean> = Flag(
+        val `fun`: Flag<Boolean> = Flag(
             key = "fun",
             defaultValue = false,
             owner = "core",
@@ -272,7 +272,7 @@ object Hostile {
             description = null
         )
 
-        val When: Flag<Boolean> = Flag(
+        val `when`: Flag<Boolean> = Flag(
             key = "when",
             defaultValue = false,
             owner = "core",
@@ -282,7 +282,7 @@ object Hostile {
             description = null
         )
 
-        val QuotesAndEscapes: Flag<String> = Flag(
+        val quotesAndEscapes: Flag<String> = Flag(
             key = "quotes_and_escapes",
             defaultValue = "She said \"hi\", a back\\slash, \\(swift) \${kotlin} \$dollar \"\"\" triple, */ close /* open",
             owner = "team \"quoted\" \\ slashed",
@@ -292,7 +292,7 @@ object Hostile {
             description = "Ends a comment */ and opens one /* and has \"\"\" and \\(x) and \${y}."
         )
 
-        val ControlCharacters: Flag<String> = Flag(
+        val controlCharacters: Flag<String> = Flag(
             key = "control_characters",
             defaultValue = "line one\nline two\ttab\r\nwindows \u0001 bell \u007F del",
             owner = "core",
@@ -302,7 +302,7 @@ object Hostile {
             description = "A description on\nseveral lines, with trailing spaces   \n\tand a tab.\n"
         )
 
-        val UnicodeText: Flag<String> = Flag(
+        val unicodeText: Flag<String> = Flag(
             key = "unicode_text",
             defaultValue = "emoji 😀, a family 👨‍👩‍👧, right-to-left \u200F مرحبا \u202E reversed, zero width ​, BOM \uFEFF",
             owner = "équipe",
@@ -312,7 +312,7 @@ object Hostile {
             description = "Right-to-left mark \u200F and Hebrew שלום in a comment."
         )
 
-        val EmptyString: Flag<String> = Flag(
+        val emptyString: Flag<String> = Flag(
             key = "empty_string",
             defaultValue = "",
             owner = "core",
@@ -322,7 +322,7 @@ object Hostile {
             description = null
         )
 
-        val MaxInt: Flag<Long> = Flag(
+        val maxInt: Flag<Long> = Flag(
             key = "max_int",
             defaultValue = 9223372036854775807L,
             owner = "core",
@@ -332,7 +332,7 @@ object Hostile {
             description = null
         )
 
-        val MinInt: Flag<Long> = Flag(
+        val minInt: Flag<Long> = Flag(
             key = "min_int",
             defaultValue = Long.MIN_VALUE,
             owner = "core",
@@ -342,7 +342,7 @@ object Hostile {
             description = null
         )
 
-        val GroupedInt: Flag<Long> = Flag(
+        val groupedInt: Flag<Long> = Flag(
             key = "grouped_int",
             defaultValue = -1234567L,
             owner = "core",
@@ -352,7 +352,7 @@ object Hostile {
             description = null
         )
 
-        val TinyDouble: Flag<Double> = Flag(
+        val tinyDouble: Flag<Double> = Flag(
             key = "tiny_double",
             defaultValue = 5e-324,
             owner = "core",
@@ -362,7 +362,7 @@ object Hostile {
             description = null
         )
 
-        val HugeDouble: Flag<Double> = Flag(
+        val hugeDouble: Flag<Double> = Flag(
             key = "huge_double",
             defaultValue = 1.7976931348623157e+308,
             owner = "core",
@@ -372,7 +372,7 @@ object Hostile {
             description = null
         )
 
-        val NegativeZero: Flag<Double> = Flag(
+        val negativeZero: Flag<Double> = Flag(
             key = "negative_zero",
             defaultValue = -0.0,
             owner = "core",
@@ -382,7 +382,7 @@ object Hostile {
             description = null
         )
 
-        val PointOne: Flag<Double> = Flag(
+        val pointOne: Flag<Double> = Flag(
             key = "point_one",
             defaultValue = 0.1,
             owner = "core",
@@ -392,7 +392,7 @@ object Hostile {
             description = null
         )
 
-        val WholeDouble: Flag<Double> = Flag(
+        val wholeDouble: Flag<Double> = Flag(
             key = "whole_double",
             defaultValue = 3.0,
             owner = "core",
@@ -402,7 +402,7 @@ object Hostile {
             description = null
         )
 
-        val Forever: Flag<Boolean> = Flag(
+        val forever: Flag<Boolean> = Flag(
             key = "forever",
             defaultValue = true,
             owner = "core",
@@ -412,7 +412,7 @@ object Hostile {
             description = null
         )
 
-        val Kill: Flag<Boolean> = Flag(
+        val kill: Flag<Boolean> = Flag(
             key = "kill",
             defaultValue = true,
             owner = "core",
@@ -422,7 +422,7 @@ object Hostile {
             description = null
         )
 
-        val KeywordsConfig: Flag<Keywords> = Flag(
+        val keywordsConfig: Flag<Keywords> = Flag(
             key = "keywords_config",
             defaultValue = Keywords(
                 default = "x\"y",
@@ -439,138 +439,71 @@ object Hostile {
         )
 
         val all: List<Flag<*>> = listOf(
-            Default,
-            Class,
-            Is,
-            In,
-            Object,
-            Fun,
-            When,
-            QuotesAndEscapes,
-            ControlCharacters,
-            UnicodeText,
-            EmptyString,
-            MaxInt,
-            MinInt,
-            GroupedInt,
-            TinyDouble,
-            HugeDouble,
-            NegativeZero,
-            PointOne,
-            WholeDouble,
-            Forever,
-            Kill,
-            KeywordsConfig
+            default,
+            `class`,
+            `is`,
+            `in`,
+            `object`,
+            `fun`,
+            `when`,
+            quotesAndEscapes,
+            controlCharacters,
+            unicodeText,
+            emptyString,
+            maxInt,
+            minInt,
+            groupedInt,
+            tinyDouble,
+            hugeDouble,
+            negativeZero,
+            pointOne,
+            wholeDouble,
+            forever,
+            kill,
+            keywordsConfig
         )
     }
 }
 
 /**
  * The key of every flag, for code that handles flags by key: `FlagKey.NewCheckout.key` is
- * `"new_checkout"`, [fromKey] finds the entry of a key and [values] lists them all.
- *
- * Not an enum class: a JVM enum creates all its entries in one static initializer, which the JVM
- * caps at 64 KB of bytecode, so an enum of a few thousand keys does not compile. The entries are
- * built in private holder objects instead, each on first use. Each key has exactly one instance,
- * so `==` compares identity, which is the same as comparing keys, and `hashCode` is the identity
- * hash. A `when` over entries needs an `else` branch.
+ * `"new_checkout"` and [fromKey] finds the entry of a key. An enum class: `when` over it is
+ * exhaustive, and `values()`, `valueOf` and `EnumMap` work. (A JVM enum builds all its entries
+ * in one static initializer, capped at 64 KB of bytecode, so `flaggen lint` refuses manifests
+ * of more flags than it holds; docs/manifest.md.)
  */
-class FlagKey private constructor(
+enum class FlagKey(
     /** The flag's key in the manifest, such as `new_checkout`. */
-    val key: String,
-    /** The entry's name, such as `NewCheckout`, as in [Hostile]. */
-    val name: String
+    val key: String
 ) {
-    /** The entry's [name], as an enum entry prints. */
-    override fun toString(): String = name
+    Default("default"),
+    Class("class"),
+    Is("is"),
+    In("in"),
+    Object("object"),
+    Fun("fun"),
+    When("when"),
+    QuotesAndEscapes("quotes_and_escapes"),
+    ControlCharacters("control_characters"),
+    UnicodeText("unicode_text"),
+    EmptyString("empty_string"),
+    MaxInt("max_int"),
+    MinInt("min_int"),
+    GroupedInt("grouped_int"),
+    TinyDouble("tiny_double"),
+    HugeDouble("huge_double"),
+    NegativeZero("negative_zero"),
+    PointOne("point_one"),
+    WholeDouble("whole_double"),
+    Forever("forever"),
+    Kill("kill"),
+    KeywordsConfig("keywords_config");
 
     companion object {
-        val Default: FlagKey get() = Part1.Default
-        val Class: FlagKey get() = Part1.Class
-        val Is: FlagKey get() = Part1.Is
-        val In: FlagKey get() = Part1.In
-        val Object: FlagKey get() = Part1.Object
-        val Fun: FlagKey get() = Part1.Fun
-        val When: FlagKey get() = Part1.When
-        val QuotesAndEscapes: FlagKey get() = Part1.QuotesAndEscapes
-        val ControlCharacters: FlagKey get() = Part1.ControlCharacters
-        val UnicodeText: FlagKey get() = Part1.UnicodeText
-        val EmptyString: FlagKey get() = Part1.EmptyString
-        val MaxInt: FlagKey get() = Part1.MaxInt
-        val MinInt: FlagKey get() = Part1.MinInt
-        val GroupedInt: FlagKey get() = Part1.GroupedInt
-        val TinyDouble: FlagKey get() = Part1.TinyDouble
-        val HugeDouble: FlagKey get() = Part1.HugeDouble
-        val NegativeZero: FlagKey get() = Part1.NegativeZero
-        val PointOne: FlagKey get() = Part1.PointOne
-        val WholeDouble: FlagKey get() = Part1.WholeDouble
-        val Forever: FlagKey get() = Part1.Forever
-        val Kill: FlagKey get() = Part1.Kill
-        val KeywordsConfig: FlagKey get() = Part1.KeywordsConfig
-
-        private val all: List<FlagKey> by lazy {
-            listOf(
-                Part1.all
-            ).flatten()
-        }
-
-        private val byKey: Map<String, FlagKey> by lazy { all.associateBy { it.key } }
-
-        /** Every entry, in manifest order. */
-        fun values(): List<FlagKey> = all
+        private val byKey by lazy { values().associateBy { it.key } }
 
         /** The entry for [key], or null when the manifest has no such flag. */
         fun fromKey(key: String): FlagKey? = byKey[key]
-    }
-
-    private object Part1 {
-        val Default: FlagKey = FlagKey("default", "Default")
-        val Class: FlagKey = FlagKey("class", "Class")
-        val Is: FlagKey = FlagKey("is", "Is")
-        val In: FlagKey = FlagKey("in", "In")
-        val Object: FlagKey = FlagKey("object", "Object")
-        val Fun: FlagKey = FlagKey("fun", "Fun")
-        val When: FlagKey = FlagKey("when", "When")
-        val QuotesAndEscapes: FlagKey = FlagKey("quotes_and_escapes", "QuotesAndEscapes")
-        val ControlCharacters: FlagKey = FlagKey("control_characters", "ControlCharacters")
-        val UnicodeText: FlagKey = FlagKey("unicode_text", "UnicodeText")
-        val EmptyString: FlagKey = FlagKey("empty_string", "EmptyString")
-        val MaxInt: FlagKey = FlagKey("max_int", "MaxInt")
-        val MinInt: FlagKey = FlagKey("min_int", "MinInt")
-        val GroupedInt: FlagKey = FlagKey("grouped_int", "GroupedInt")
-        val TinyDouble: FlagKey = FlagKey("tiny_double", "TinyDouble")
-        val HugeDouble: FlagKey = FlagKey("huge_double", "HugeDouble")
-        val NegativeZero: FlagKey = FlagKey("negative_zero", "NegativeZero")
-        val PointOne: FlagKey = FlagKey("point_one", "PointOne")
-        val WholeDouble: FlagKey = FlagKey("whole_double", "WholeDouble")
-        val Forever: FlagKey = FlagKey("forever", "Forever")
-        val Kill: FlagKey = FlagKey("kill", "Kill")
-        val KeywordsConfig: FlagKey = FlagKey("keywords_config", "KeywordsConfig")
-
-        val all: List<FlagKey> = listOf(
-            Default,
-            Class,
-            Is,
-            In,
-            Object,
-            Fun,
-            When,
-            QuotesAndEscapes,
-            ControlCharacters,
-            UnicodeText,
-            EmptyString,
-            MaxInt,
-            MinInt,
-            GroupedInt,
-            TinyDouble,
-            HugeDouble,
-            NegativeZero,
-            PointOne,
-            WholeDouble,
-            Forever,
-            Kill,
-            KeywordsConfig
-        )
     }
 }
 
@@ -591,7 +524,7 @@ data class Keywords(
     val `in`: List<String> = listOf("\$x", "\\(y)"),
     val `when`: Boolean = false,
     /** One of "a\"b", "\$c", "d\\e". */
-    val `object`: String = "\$c",
+    val `object`: Object = Object.C,
     /** At least -1.5. At most 1e+300. */
     val `fun`: Double? = null,
     /** At most 3 characters. */
@@ -599,6 +532,21 @@ data class Keywords(
     val nested: Nested? = null,
     val items: List<Nested> = emptyList()
 ) {
+    /** The values of `object`; a value the app does not know fails decoding. */
+    enum class Object(
+        /** The exact string JSON holds and the manifest lists. */
+        val value: String
+    ) {
+        AB("a\"b"),
+        C("\$c"),
+        DE("d\\e");
+
+        companion object {
+            /** The entry whose [value] is exactly [value] (code unit for code unit), or null. */
+            fun fromValue(value: String): Object? = values().firstOrNull { it.value == value }
+        }
+    }
+
     companion object {
         /** The schema version this type was generated from. */
         const val SCHEMA_VERSION: Int = 3
@@ -620,7 +568,7 @@ data class Keywords(
             `class` = FlagJson.requiredLong(json, "class", minimum = Long.MIN_VALUE, maximum = 9223372036854775807L),
             `in` = FlagJson.optionalList(json, "in") { FlagJson.string(it) } ?: listOf("\$x", "\\(y)"),
             `when` = FlagJson.optionalBoolean(json, "when") ?: false,
-            `object` = FlagJson.optionalString(json, "object", allowed = listOf("a\"b", "\$c", "d\\e")) ?: "\$c",
+            `object` = FlagJson.optionalEnum(json, "object") { Object.fromValue(it) } ?: Object.C,
             `fun` = FlagJson.optionalDouble(json, "fun", minimum = -1.5, maximum = 1e+300),
             `val` = FlagJson.optionalString(json, "val", maxLength = 3),
             nested = FlagJson.optionalObject(json, "nested") { Nested.read(it) },

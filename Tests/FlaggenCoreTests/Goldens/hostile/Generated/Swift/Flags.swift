@@ -349,160 +349,163 @@ public enum Hostile {
   public static func expired(on date: Date) -> [any FlagMetadata] {
     all.filter { $0.isExpired(on: date) }
   }
-}
 
-/// The key of every flag, for code that handles flags by key.
-public enum FlagKey: String, CaseIterable, Sendable {
-  case `default` = "default"
-  case `class` = "class"
-  case `is` = "is"
-  case `in` = "in"
-  case object = "object"
-  case fun = "fun"
-  case when = "when"
-  case quotesAndEscapes = "quotes_and_escapes"
-  case controlCharacters = "control_characters"
-  case unicodeText = "unicode_text"
-  case emptyString = "empty_string"
-  case maxInt = "max_int"
-  case minInt = "min_int"
-  case groupedInt = "grouped_int"
-  case tinyDouble = "tiny_double"
-  case hugeDouble = "huge_double"
-  case negativeZero = "negative_zero"
-  case pointOne = "point_one"
-  case wholeDouble = "whole_double"
-  case forever = "forever"
-  case kill = "kill"
-  case keywordsConfig = "keywords_config"
-}
-
-/// Property names that are keywords in Swift or Kotlin. */ /*
-///
-/// Schema version 3. Decode with `Keywords.decode(from:)`, which returns nil on any error.
-public struct Keywords: Codable, Sendable, Equatable {
-  /// The schema version this type was generated from.
-  public static let schemaVersion = 3
-
-  /// a "quoted" description */
-  public var `default`: String
-
-  public var `class`: Int
-
-  public var `in`: [String]
-
-  public var when: Bool
-
-  public var object: String
-
-  public var fun: Double?
-
-  public var val: String?
-
-  public var nested: Nested?
-
-  public var items: [Nested]
-
-  private static let allowedObject: ExactStrings = [
-    "a\"b",
-    "$c",
-    "d\\e",
-  ]
-
-  /// Creates a value; omitted properties take their defaults from the manifest.
-  public init(
-    `default`: String,
-    `class`: Int,
-    `in`: [String] = ["$x", "\\(y)"],
-    when: Bool = false,
-    object: String = "$c",
-    fun: Double? = nil,
-    val: String? = nil,
-    nested: Nested? = nil,
-    items: [Nested] = []
-  ) {
-    self.`default` = `default`
-    self.`class` = `class`
-    self.`in` = `in`
-    self.when = when
-    self.object = object
-    self.fun = fun
-    self.val = val
-    self.nested = nested
-    self.items = items
+  /// The key of every flag, for code that handles flags by key.
+  public enum Key: String, CaseIterable, Sendable {
+    case `default` = "default"
+    case `class` = "class"
+    case `is` = "is"
+    case `in` = "in"
+    case object = "object"
+    case fun = "fun"
+    case when = "when"
+    case quotesAndEscapes = "quotes_and_escapes"
+    case controlCharacters = "control_characters"
+    case unicodeText = "unicode_text"
+    case emptyString = "empty_string"
+    case maxInt = "max_int"
+    case minInt = "min_int"
+    case groupedInt = "grouped_int"
+    case tinyDouble = "tiny_double"
+    case hugeDouble = "huge_double"
+    case negativeZero = "negative_zero"
+    case pointOne = "point_one"
+    case wholeDouble = "whole_double"
+    case forever = "forever"
+    case kill = "kill"
+    case keywordsConfig = "keywords_config"
   }
 
-  /// Decodes a value, filling omitted properties with their defaults and checking the
-  /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    `default` = try container.decode(String.self, forKey: .`default`)
-    `class` = try container.decode(Int.self, forKey: .`class`)
-    `in` = try container.decodeIfPresent([String].self, forKey: .`in`) ?? ["$x", "\\(y)"]
-    when = try container.decodeIfPresent(Bool.self, forKey: .when) ?? false
-    object = try container.decodeIfPresent(String.self, forKey: .object) ?? "$c"
-    fun = try container.decodeIfPresent(Double.self, forKey: .fun)
-    val = try container.decodeIfPresent(String.self, forKey: .val)
-    nested = try container.decodeIfPresent(Nested.self, forKey: .nested)
-    items = try container.decodeIfPresent([Nested].self, forKey: .items) ?? []
-    guard Self.allowedObject.contains(object) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .object, in: container, debugDescription: "object is not one of the allowed values")
+  /// Property names that are keywords in Swift or Kotlin. */ /*
+  ///
+  /// Schema version 3. Decode with `Keywords.decode(from:)`, which returns nil on any error.
+  public struct Keywords: Codable, Sendable, Equatable {
+    /// The schema version this type was generated from.
+    public static let schemaVersion = 3
+
+    /// The values of `object`; a value the app does not know fails decoding.
+    public enum Object: String, Codable, Sendable, CaseIterable {
+      case aB = "a\"b"
+      case c = "$c"
+      case dE = "d\\e"
+
+      /// Decodes one of the values, written exactly (code point for code point, as Kotlin
+      /// compares them).
+      public init(from decoder: any Decoder) throws {
+        self = try ConfigDecoding.exactCase(from: decoder)
+      }
     }
-    guard (fun ?? -1.5) >= -1.5 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .fun, in: container, debugDescription: "fun is below its minimum")
+
+    /// a "quoted" description */
+    public var `default`: String
+
+    public var `class`: Int
+
+    public var `in`: [String]
+
+    public var when: Bool
+
+    public var object: Object
+
+    public var fun: Double?
+
+    public var val: String?
+
+    public var nested: Nested?
+
+    public var items: [Nested]
+
+    /// Creates a value; omitted properties take their defaults from the manifest.
+    public init(
+      `default`: String,
+      `class`: Int,
+      `in`: [String] = ["$x", "\\(y)"],
+      when: Bool = false,
+      object: Object = .c,
+      fun: Double? = nil,
+      val: String? = nil,
+      nested: Nested? = nil,
+      items: [Nested] = []
+    ) {
+      self.`default` = `default`
+      self.`class` = `class`
+      self.`in` = `in`
+      self.when = when
+      self.object = object
+      self.fun = fun
+      self.val = val
+      self.nested = nested
+      self.items = items
     }
-    guard (fun ?? 1e+300) <= 1e+300 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .fun, in: container, debugDescription: "fun is above its maximum")
+
+    /// Decodes a value, filling omitted properties with their defaults and checking the
+    /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      self.`default` = try container.decode(String.self, forKey: .`default`)
+      self.`class` = try container.decode(Int.self, forKey: .`class`)
+      self.`in` = try container.decodeIfPresent([String].self, forKey: .`in`) ?? ["$x", "\\(y)"]
+      self.when = try container.decodeIfPresent(Bool.self, forKey: .when) ?? false
+      self.object = try container.decodeIfPresent(Object.self, forKey: .object) ?? .c
+      self.fun = try container.decodeIfPresent(Double.self, forKey: .fun)
+      self.val = try container.decodeIfPresent(String.self, forKey: .val)
+      self.nested = try container.decodeIfPresent(Nested.self, forKey: .nested)
+      self.items = try container.decodeIfPresent([Nested].self, forKey: .items) ?? []
+      guard (self.fun ?? -1.5) >= -1.5 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .fun, in: container, debugDescription: "fun is below its minimum")
+      }
+      guard (self.fun ?? 1e+300) <= 1e+300 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .fun, in: container, debugDescription: "fun is above its maximum")
+      }
+      guard (self.val?.unicodeScalars.count ?? 0) <= 3 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .val, in: container, debugDescription: "val is longer than its maxLength")
+      }
     }
-    guard (val?.unicodeScalars.count ?? 0) <= 3 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .val, in: container, debugDescription: "val is longer than its maxLength")
+
+    /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
+    /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
+    /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
+    public static func decode(from data: Data) -> Self? {
+      try? ConfigDecoding.decode(Self.self, from: data)
     }
   }
 
-  /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
-  /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
-  /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
-  public static func decode(from data: Data) -> Keywords? {
-    try? ConfigDecoding.decode(Keywords.self, from: data)
-  }
-}
+  /// A config of flags.yaml.
+  ///
+  /// Schema version 1. Decode with `Nested.decode(from:)`, which returns nil on any error.
+  public struct Nested: Codable, Sendable, Equatable {
+    /// The schema version this type was generated from.
+    public static let schemaVersion = 1
 
-/// A config of flags.yaml.
-///
-/// Schema version 1. Decode with `Nested.decode(from:)`, which returns nil on any error.
-public struct Nested: Codable, Sendable, Equatable {
-  /// The schema version this type was generated from.
-  public static let schemaVersion = 1
+    public var `is`: Double
 
-  public var `is`: Double
+    public var `return`: Int?
 
-  public var `return`: Int?
+    /// Creates a value; omitted properties take their defaults from the manifest.
+    public init(
+      `is`: Double = 0.25,
+      `return`: Int? = nil
+    ) {
+      self.`is` = `is`
+      self.`return` = `return`
+    }
 
-  /// Creates a value; omitted properties take their defaults from the manifest.
-  public init(
-    `is`: Double = 0.25,
-    `return`: Int? = nil
-  ) {
-    self.`is` = `is`
-    self.`return` = `return`
-  }
+    /// Decodes a value, filling omitted properties with their defaults and checking the
+    /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      self.`is` = try container.decodeIfPresent(Double.self, forKey: .`is`) ?? 0.25
+      self.`return` = try container.decodeIfPresent(Int.self, forKey: .`return`)
+    }
 
-  /// Decodes a value, filling omitted properties with their defaults and checking the
-  /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    `is` = try container.decodeIfPresent(Double.self, forKey: .`is`) ?? 0.25
-    `return` = try container.decodeIfPresent(Int.self, forKey: .`return`)
-  }
-
-  /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
-  /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
-  /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
-  public static func decode(from data: Data) -> Nested? {
-    try? ConfigDecoding.decode(Nested.self, from: data)
+    /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
+    /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
+    /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
+    public static func decode(from data: Data) -> Self? {
+      try? ConfigDecoding.decode(Self.self, from: data)
+    }
   }
 }

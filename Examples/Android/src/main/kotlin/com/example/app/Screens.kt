@@ -8,16 +8,16 @@ import com.example.flags.PaywallConfig
 /** The checkout screen's state, decided once when the screen opens. */
 class CheckoutScreen {
     /** Whether the redesigned checkout shows. */
-    val usesNewCheckout: Boolean = Flags.NewCheckout.defaultValue
+    val usesNewCheckout: Boolean = Flags.newCheckout.defaultValue
 
     /** The label on the buy button. */
-    val buttonLabel: String = Flags.CheckoutButtonLabel.defaultValue
+    val buttonLabel: String = Flags.checkoutButtonLabel.defaultValue
 }
 
 /** The paywall, typed from flags.yaml's PaywallConfig. */
 class PaywallScreen(remoteJson: String?) {
     /** The server's config when it decodes, else the default from flags.yaml. */
-    val config: PaywallConfig = remoteJson?.let { PaywallConfig.fromJson(it) } ?: Flags.Paywall.defaultValue
+    val config: PaywallConfig = remoteJson?.let { PaywallConfig.fromJson(it) } ?: Flags.paywall.defaultValue
 }
 
 fun main() {
@@ -27,6 +27,6 @@ fun main() {
     println("paywall: ${PaywallScreen(null).config.title}")
     println("remote paywall: ${PaywallScreen("""{"title":"Sale","trialDays":14}""").config.trialDays}")
     println("broken paywall falls back: ${PaywallScreen("""{"trialDays":"x"}""").config.title}")
-    println("bucket acct-42/new_checkout: ${Bucket.of("acct-42", Flags.NewCheckout.key)}")
+    println("bucket acct-42/new_checkout: ${Bucket.of("acct-42", Flags.newCheckout.key)}")
     println("expired on 2029-02-01: ${Flags.expired(FlagDate(2029, 2, 1)).map { it.key }}")
 }

@@ -1,0 +1,78 @@
+import Mustache
+
+/// A place in the generated Swift where names are written, and how to spell a type there so
+/// that no name from the manifest hides it.
+///
+/// The generated code declares everything inside the namespace enum (the manifest's `name`):
+/// the flags, `Key`, and a struct per config, with a nested enum per `enum:` property. A name
+/// declared in a scope hides a type of the same name there, in expressions (`Int.self`, where a
+/// property named `Int` wins) and, for nested types, in type positions too. So a type whose
+/// name is declared around the place it is written is qualified: library types with their
+/// module (`Swift.Int`, `Foundation.Date`, `FlagKit.Flag`), configs with the namespace
+/// (`Flags.Plan`). Unhidden names stay short, as a person would write them.
+///
+/// The qualifiers themselves (`Swift`, `Foundation`, `FlagKit` and the namespace) must never be
+/// hidden: validation refuses them as config, property and nested enum names
+/// (``SwiftNameRules``).
+struct SwiftScope: Sendable {
+    /// The library types the generated Swift names, and the module that declares each.
+    static let libraryTypes: [(name: String, module: String)] = [
+        ("Bool", "Swift"), ("String", "Swift"), ("Int", "Swift"), ("Double", "Swift"), ("Codable", "Swift"),
+        ("Sendable", "Swift"), ("Equatable", "Swift"), ("Hashable", "Swift"), ("CaseIterable", "Swift"),
+        ("Decoder", "Swift"), ("DecodingError", "Swift"), ("Date", "Foundation"), ("Data", "Foundation"),
+        ("Flag", "FlagKit"), ("FlagMetadata", "FlagKit"), ("FlagDay", "FlagKit"),
+        ("ConfigDecoding", "FlagKit"),
+    ]
+
+    /// The modules the qualified names start with: never a name the manifest may declare.
+    static let modules: Set<String> = ["Swift", "Foundation", "FlagKit"]
+
+    /// The namespace enum's name, which qualifies configs.
+    let namespace: String
+    /// The names the namespace declares: the configs, `Key` and the enums of string flags with
+    /// `enum:` values. Flag names start with a lowercase letter and hide no type.
+    let namespaceNames: Set<String>
+    /// The names a config's struct declares, inside it: its properties, its nested enums and
+    /// `CodingKeys`; empty in the namespace itself.
+    let memberNames: Set<String>
+
+    /// The namespace's scope.
+    static func namespace(of manifest: Manifest) -> SwiftScope {
+        var names = Set(manifest.configs.map(\.name))
+        names.insert(SwiftTranslator.keyTypeName)
+        for flag in manifest.flags where flag.enumValues != nil { names.insert(SwiftTranslator.enumTypeName(ofFlag: flag.key)) }
+        return SwiftScope(namespace: manifest.name, namespaceNames: names, memberNames: [])
+    }
+
+    /// The scope inside a config's struct.
+    func inside(_ config: ConfigDefinition) -> SwiftScope {
+        var members: Set<String> = ["CodingKeys"]
+        for property in config.properties {
+            members.insert(property.name)
+            if property.enumValues != nil { members.insert(SwiftTranslator.enumTypeName(of: property)) }
+        }
+        return SwiftScope(namespace: namespace, namespaceNames: namespaceNames, memberNames: members)
+    }
+
+    /// A library type as it must be written here: `Int`, or `Swift.Int` where a name hides it.
+    func library(_ name: String) -> String {
+        guard namespaceNames.contains(name) || memberNames.contains(name),
+            let module = Self.libraryTypes.first(where: { $0.name == name })?.module
+        else { return name }
+        return module + "." + name
+    }
+
+    /// A config's type as it must be written here: `Plan`, or `Flags.Plan` where a member of
+    /// the struct has its name.
+    func config(_ name: String) -> String {
+        memberNames.contains(name) ? namespace + "." + name : name
+    }
+
+    /// The spelling of every library type here, by name, for the templates (`{{types.Int}}`).
+    var types: MustacheValue {
+        .object(MustacheObject(shape: Self.typesShape, values: Self.libraryTypes.map { .string(library($0.name)) }))
+    }
+
+    /// The keys of ``types``: the library types' names.
+    private static let typesShape = MustacheShape(keys: libraryTypes.map(\.name))
+}
