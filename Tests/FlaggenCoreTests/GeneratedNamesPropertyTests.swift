@@ -186,7 +186,7 @@ struct HostileManifest {
         "checkout_theme", "plan", "config_decoding", "flags",
     ]
     static let qualifiedConfigNames = [
-        "Plan", "PLAN", "Config", "DecodingError", "JSONDecoder", "StrictJSON", "Style", "Title", "Theme",
+        "Plan", "PLAN", "Config", "DecodingError", "JSONDecoder", "StrictJSON", "Style", "Title", "Theme", "Suppress",
         "ConfigDecoding", "CheckoutTheme", "NewCheckout", "Hashable", "CaseIterable",
     ]
     static let qualifiedPropertyNames = [

@@ -86,10 +86,6 @@ public enum Identifiers {
         "Error", "Float", "Hashable", "Int", "JSONArray", "JSONObject", "List", "Long", "Map", "Nothing",
         "Number", "Object", "Optional", "Protocol", "Result", "Self", "Sendable", "Set", "String", "Type",
         "Unit", "CodingKeys", "Character", "Foundation",
-        // Named unqualified by the Kotlin runtime files (FlagKit.kt, FlagStore.kt), which share
-        // the configs' package: a config of one of these names hides it there.
-        "ByteArray", "CharArray", "Deprecated", "Enum", "HashSet", "Iterator", "LinkedHashMap", "NoSuchElementException",
-        "StringBuilder", "Suppress", "Throwable", "Volatile", "JvmName",
     ]
 
     /// ``lowerCamel(_:)`` or ``upperCamel(_:)`` at the byte level, for ASCII keys (every valid
