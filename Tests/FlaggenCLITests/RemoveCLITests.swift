@@ -171,6 +171,74 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertEqual(try snapshot(app), before)
     }
 
+    func testAStringFlagIsReplacedWithItsValueOnBothPlatforms() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        try """
+            import FlagKit
+
+            @MainActor
+            struct Buy {
+                let flags: FlagView
+                let store: FlagStore
+                func label() -> String { flags.value(Flags.checkoutButtonLabel) }
+                func again() -> String { store.view().value(Flags.checkoutButtonLabel) }
+            }
+
+            """.write(to: app.appendingPathComponent("App/Label.swift"), atomically: true, encoding: .utf8)
+        try """
+            package app
+
+            import com.example.flags.FlagView
+            import com.example.flags.Flags
+
+            class Buy(private val flags: FlagView) {
+                fun label(): String = flags.value(Flags.checkoutButtonLabel)
+                fun title(): String = "Checkout: " + flags.value(Flags.checkoutButtonLabel)
+            }
+
+            """.write(to: app.appendingPathComponent("App/Label.kt"), atomically: true, encoding: .utf8)
+        let result = try runFlaggen(
+            ["remove", "checkout_button_label", "--value", "Pay \"now\"", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(try text(app.appendingPathComponent("App/Label.swift")).contains(
+            "    func label() -> String { \"Pay \\\"now\\\"\" }\n    func again() -> String { \"Pay \\\"now\\\"\" }\n"))
+        XCTAssertTrue(try text(app.appendingPathComponent("App/Label.kt")).contains(
+            "    fun label(): String = \"Pay \\\"now\\\"\"\n    fun title(): String = \"Checkout: \" + \"Pay \\\"now\\\"\"\n"))
+        XCTAssertTrue(try text(app.appendingPathComponent("flags.yaml")).contains("retired: [old_home_banner, checkout_button_label]\n"))
+    }
+
+    /// tree-sitter-swift reads `"a" + x.value(F)` as a call whose callee is `"a" + x.value`:
+    /// rewriting that call would drop `"a" +`, so such a read is listed and nothing changes.
+    /// `&&`, `||` and `!` around a read parse as they should and are rewritten.
+    func testASwiftReadAfterAnOperatorIsRewrittenOrListedNeverDropped() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        try """
+            import FlagKit
+
+            @MainActor
+            func express(_ flags: FlagView, isPremium: Bool) -> Bool { isPremium && flags.isOn(Flags.newCheckout) }
+            @MainActor
+            func legacy(_ flags: FlagView, isPremium: Bool) -> Bool { isPremium || !flags.isOn(Flags.newCheckout) }
+            @MainActor
+            func title(_ flags: FlagView) -> String { "Checkout: " + flags.value(Flags.checkoutButtonLabel) }
+
+            """.write(to: app.appendingPathComponent("App/Express.swift"), atomically: true, encoding: .utf8)
+        let before = try snapshot(app)
+        let string = try runFlaggen(["remove", "checkout_button_label", "--value", "Pay", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(string.status, 1, string.stderr)
+        XCTAssertTrue(string.stderr.contains(":8:70: error: this read of 'checkout_button_label' cannot be rewritten"), string.stderr)
+        XCTAssertEqual(try snapshot(app), before)
+
+        let bool = try runFlaggen(["remove", "new_checkout", "--keep", "on", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(bool.status, 0, bool.stderr)
+        let text = try text(app.appendingPathComponent("App/Express.swift"))
+        XCTAssertTrue(text.contains("func express(_ flags: FlagView, isPremium: Bool) -> Bool { isPremium }\n"), text)
+        XCTAssertTrue(text.contains("func legacy(_ flags: FlagView, isPremium: Bool) -> Bool { isPremium }\n"), text)
+        XCTAssertTrue(text.contains(#"{ "Checkout: " + flags.value(Flags.checkoutButtonLabel) }"#), text)
+    }
+
     func testWithoutPiranhaItSaysHowToInstallItAndChangesNothing() throws {
         let app = try sampleApp()
         let before = try snapshot(app)

@@ -79,11 +79,20 @@ struct PiranhaRules: Sendable {
                         (simple_identifier) @type (navigation_suffix (simple_identifier) @name))) .))) @call
                 """
         }
+        // tree-sitter-swift parses `a && x.isOn(F)` and `"a" + x.value(F)` as a call whose callee
+        // is `a && x.isOn` (and `!x.isOn(F)` with the `!` inside), so replacing the call would
+        // drop `a &&`. A Swift read is rewritten only when its text is the read alone: a plain
+        // receiver chain (`flags`, `store.view()`), the method and the flag; other reads stay,
+        // and the safety check lists them as reads it cannot rewrite.
+        let swiftRead = "([A-Za-z_][A-Za-z0-9_]*([(][)])?[.])*\(methods.dropFirst().dropLast())[(] *\(typeName)[.]`?\(propertyName)`? *[)]$"
+        let swiftAlone = "(#match? @call \"^\(swiftRead)\")"
+        let swiftNegated = "(#match? @call \"^! *\(swiftRead)\")"
         readQuery = "(\(call)\n\(predicates))"
         switch replacement {
         case .literal(let swift, let kotlin):
             let literal = language == .swift ? swift : kotlin
-            rules = [Rule(name: "flaggen_read", query: readQuery, replaceNode: "call", replace: literal)]
+            let query = language == .swift ? "(\(call)\n\(predicates)\n\(swiftAlone))" : readQuery
+            rules = [Rule(name: "flaggen_read", query: query, replaceNode: "call", replace: literal)]
             edges = []
         case .bool(let kept):
             let value = kept ? "true" : "false"
@@ -91,8 +100,8 @@ struct PiranhaRules: Sendable {
             switch language {
             case .swift:
                 rules = [
-                    Rule(name: "flaggen_read", query: "(\(call)\n\(predicates)\n(#not-match? @call \"^!\"))", replaceNode: "call", replace: value),
-                    Rule(name: "flaggen_negated_read", query: "(\(call)\n\(predicates)\n(#match? @call \"^!\"))", replaceNode: "call", replace: negated),
+                    Rule(name: "flaggen_read", query: "(\(call)\n\(predicates)\n\(swiftAlone))", replaceNode: "call", replace: value),
+                    Rule(name: "flaggen_negated_read", query: "(\(call)\n\(predicates)\n\(swiftNegated))", replaceNode: "call", replace: negated),
                 ] + Self.swiftLocals
                 edges = ["flaggen_read", "flaggen_negated_read"].map { Edge(from: $0, to: ["boolean_literal_cleanup", "flaggen_local"], scope: "Parent") } + [
                     Edge(from: "flaggen_local", to: ["flaggen_local_use"], scope: "Function"),
