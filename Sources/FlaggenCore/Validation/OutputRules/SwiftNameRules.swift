@@ -38,17 +38,16 @@ struct SwiftNameRules {
     }
 
     /// A string flag with `enum:` values becomes an enum in the namespace, named after its key
-    /// (`checkout_theme` → `CheckoutTheme`): that name must be free there.
+    /// (`checkout_theme` → `CheckoutTheme`): that name must be free there. A config's name or
+    /// the namespace's own are refused by ``KotlinRules`` (the Kotlin nests the enum in its
+    /// flags object too); what only the Swift needs is checked here.
     private func checkEnumFlags(of manifest: Manifest) {
-        let configNames = Set(manifest.configs.map(\.name))
         for flag in manifest.flags where flag.enumValues != nil {
             let name = SwiftTranslator.enumTypeName(ofFlag: flag.key)
             let what = "flag '\(flag.key)' has 'enum' values, so it becomes the enum \(manifest.name).\(name)"
-            if configNames.contains(name) {
-                context.error("\(what), which is also the name of a config; rename the flag or the config", at: flag.location)
-            } else if name == SwiftTranslator.keyTypeName {
+            if name == SwiftTranslator.keyTypeName {
                 context.error("\(what), which is the generated key enum \(manifest.name).Key; pick another key", at: flag.location)
-            } else if name == manifest.name || Self.qualifiers.contains(name) {
+            } else if Self.qualifiers.contains(name) {
                 context.error(
                     "\(what), which would hide \(qualifierDescription(name, manifest)) in the generated Swift; pick another key",
                     at: flag.location)
