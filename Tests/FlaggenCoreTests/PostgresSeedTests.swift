@@ -129,7 +129,7 @@ final class PostgresSeedTests: XCTestCase {
         let first = try database.load(try sql(try canonicalSeedTestInput(at: packageRoot.appendingPathComponent("flags.yaml"))))
         XCTAssertEqual(first.status, 0, first.stderr)
         var rows = try database.rows()
-        XCTAssertEqual(rows.keys.sorted(), ["chat_media_enabled", "checkout_button_label", "new_checkout", "paywall"])
+        XCTAssertEqual(rows.keys.sorted(), ["chat_media_enabled", "checkout_button_label", "home_layout", "new_checkout", "paywall"])
         XCTAssertEqual(rows["new_checkout"]?["type"], "bool")
         XCTAssertEqual(rows["new_checkout"]?["default_value"], false)
         XCTAssertEqual(
@@ -182,7 +182,7 @@ final class PostgresSeedTests: XCTestCase {
         let third = try database.load(changed)
         XCTAssertEqual(third.status, 0, third.stderr)
         rows = try database.rows()
-        XCTAssertEqual(rows.count, 5, "rows of flags that left the manifest are kept")
+        XCTAssertEqual(rows.count, 6, "rows of flags that left the manifest are kept")
         XCTAssertEqual(rows["new_checkout"]?["owner"], "checkout-team")
         XCTAssertEqual(rows["new_checkout"]?["expires"], "2029-06-01")
         XCTAssertEqual(rows["new_checkout"]?["kind"], "experiment")
