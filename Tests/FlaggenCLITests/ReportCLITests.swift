@@ -19,11 +19,11 @@ final class ReportCLITests: XCTestCase {
         let folder = try project()
         let result = try runFlaggen(["report", "--output", "report.html", "--today", "2029-02-20"], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, "wrote report.html (4 flags, html)\n")
+        XCTAssertEqual(result.stdout, "wrote report.html (5 flags, html)\n")
         XCTAssertEqual(result.stderr, "")
         let first = try Data(contentsOf: folder.appendingPathComponent("report.html"))
         let page = String(decoding: first, as: UTF8.self)
-        for key in ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall"] {
+        for key in ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall", "home_layout"] {
             XCTAssertTrue(page.contains("id=\"flag-\(key)\""), key)
         }
         let again = try runFlaggen(["report", "--output", "report.html", "--today", "2029-02-20"], in: folder)
@@ -46,7 +46,7 @@ final class ReportCLITests: XCTestCase {
         let refs = try XCTUnwrap(document["refs"] as? [String: Any])
         XCTAssertEqual(refs["paths"] as? [String], [examples])
         let flags = try XCTUnwrap(document["flags"] as? [[String: Any]])
-        XCTAssertEqual(flags.map { $0["key"] as? String }, ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall"])
+        XCTAssertEqual(flags.map { $0["key"] as? String }, ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall", "home_layout"])
         let reads = try XCTUnwrap(flags[0]["reads"] as? [String: Int])
         XCTAssertGreaterThan(reads["swift"] ?? 0, 0, "the iOS example reads new_checkout")
         XCTAssertGreaterThan(reads["kotlin"] ?? 0, 0, "the Android example reads new_checkout")

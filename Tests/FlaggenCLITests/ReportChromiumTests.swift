@@ -75,11 +75,11 @@ final class ReportChromiumTests: XCTestCase {
     func testThePageRendersAndNamesEveryFlag() throws {
         let dom = try runChromium(["--dump-dom"], file: try writeReport())
         XCTAssertTrue(dom.contains("<h1>Flag report</h1>"), dom)
-        XCTAssertEqual(rows(in: dom).map(\.key), ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall"])
+        XCTAssertEqual(rows(in: dom).map(\.key), ["new_checkout", "chat_media_enabled", "checkout_button_label", "paywall", "home_layout"])
         XCTAssertTrue(rows(in: dom).allSatisfy { !$0.hidden })
         // The page's own script ran (the policy allowed its hash): it shows the filters.
         XCTAssertTrue(dom.contains("<html lang=\"en\" class=\"scripted\">"), "the inline script did not run")
-        XCTAssertTrue(dom.contains("<span id=\"shown\">4</span>"))
+        XCTAssertTrue(dom.contains("<span id=\"shown\">5</span>"))
     }
 
     func testSortingAndFilteringInTheBrowser() throws {
@@ -103,9 +103,10 @@ final class ReportChromiumTests: XCTestCase {
         try Data(withoutPolicy.replacingOccurrences(of: "</body>", with: drive).utf8).write(to: driven)
         let dom = try runChromium(["--dump-dom"], file: driven)
         let found = rows(in: dom)
-        // Days left: checkout_button_label -20, paywall 8, new_checkout 9, chat_media_enabled none.
-        XCTAssertEqual(found.map(\.key), ["checkout_button_label", "paywall", "new_checkout", "chat_media_enabled"], dom)
-        XCTAssertEqual(found.map(\.hidden), [true, false, false, true])
+        // Days left: checkout_button_label -20, paywall 8, new_checkout 9, home_layout 130,
+        // chat_media_enabled none.
+        XCTAssertEqual(found.map(\.key), ["checkout_button_label", "paywall", "new_checkout", "home_layout", "chat_media_enabled"], dom)
+        XCTAssertEqual(found.map(\.hidden), [true, false, false, true, true])
         XCTAssertTrue(dom.contains("aria-sort=\"ascending\""))
         XCTAssertTrue(dom.contains("<span id=\"shown\">2</span>"))
     }
