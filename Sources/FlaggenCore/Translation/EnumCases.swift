@@ -40,6 +40,13 @@ public struct EnumCases: Sendable, Hashable {
         self.kotlinNames = kotlinNames
     }
 
+    /// The position of `text` among `values`, compared code point for code point (UTF-8), as
+    /// the generated decoders of both languages compare a remote value: the one rule for
+    /// "is this one of the `enum:` values", in validation and in the translators.
+    static func position(of text: String, in values: [String]) -> Int? {
+        values.firstIndex { $0.utf8.elementsEqual(text.utf8) }
+    }
+
     /// The lowerCamelCase name of one value, before reserved names and repeats are handled.
     static func baseName(_ value: String) -> String {
         var words: [String] = []

@@ -439,7 +439,7 @@ public struct KotlinTranslator: Sendable {
         let owner = ownerText(flag.owner, repeated: &repeated)
         let expiry = flag.expires.map { dateText($0, shared: shared, repeated: &repeated) }
         let defaultLiteral: String
-        if let values = flag.enumValues, case .string(let text) = flag.defaultValue, let index = values.firstIndex(where: { $0.utf8.elementsEqual(text.utf8) }) {
+        if let values = flag.enumValues, case .string(let text) = flag.defaultValue, let index = EnumCases.position(of: text, in: values) {
             // Validation checked that the default is one of the values, exactly.
             defaultLiteral = entry + "." + Self.entryNames(values, typeName: entry)[index]
         } else {
@@ -924,7 +924,7 @@ public struct KotlinTranslator: Sendable {
     /// the config (`config` nil) or `PaywallConfig.Style.Light` elsewhere; nil for a property
     /// without `enum:` values.
     func enumEntry(_ value: JSONValue, of property: ConfigProperty, in config: String?, scope: Scope) -> String? {
-        guard let values = property.enumValues, case .string(let text) = value, let index = values.firstIndex(where: { $0.utf8.elementsEqual(text.utf8) }) else {
+        guard let values = property.enumValues, case .string(let text) = value, let index = EnumCases.position(of: text, in: values) else {
             return nil
         }
         let type = SwiftTranslator.enumTypeName(of: property)

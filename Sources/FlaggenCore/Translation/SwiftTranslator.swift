@@ -305,7 +305,7 @@ public struct SwiftTranslator: Sendable {
     /// `.payNow`: the default of a string flag with `enum:` values, as a case of its enum.
     private func enumCaseLiteral(of flag: FlagDefinition) -> String? {
         guard let values = flag.enumValues, case .string(let text) = flag.defaultValue,
-            let index = values.firstIndex(where: { $0.utf8.elementsEqual(text.utf8) })
+            let index = EnumCases.position(of: text, in: values)
         else { return nil }
         return "." + EnumCases(values).swiftNames[index]
     }
@@ -461,7 +461,7 @@ public struct SwiftTranslator: Sendable {
                 guard let value = object[argument.name] else { continue }
                 forms.append(isFirst ? argument.label : argument.separatedLabel)
                 isFirst = false
-                if let cases = argument.enumCases, case .string(let text) = value, let index = argument.enumValues.firstIndex(of: text) {
+                if let cases = argument.enumCases, case .string(let text) = value, let index = EnumCases.position(of: text, in: argument.enumValues) {
                     // A value of a nested enum: its case, typed by the argument.
                     let part = forms.begin()
                     forms.append("." + cases.swiftNames[index])
@@ -554,7 +554,7 @@ public struct SwiftTranslator: Sendable {
 
         /// The default, as an expression placed after `used` columns.
         func defaultExpression(_ value: JSONValue, used: Int, trailing: Int, indent: Int) -> String {
-            if let enumCases, case .string(let text) = value, let index = property.enumValues?.firstIndex(of: text) {
+            if let enumCases, case .string(let text) = value, let values = property.enumValues, let index = EnumCases.position(of: text, in: values) {
                 return "." + enumCases.swiftNames[index]
             }
             return expression(value, as: property.type, calls: calls, scope: scope, used: used, trailing: trailing, indent: indent)

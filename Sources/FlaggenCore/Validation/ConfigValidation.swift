@@ -335,7 +335,7 @@ struct ConfigValidation {
         switch type {
         case .string:
             guard let text = context.string(node, what()) else { return nil }
-            if let allowed = property?.enumValues, !ValidationContext.isOne(of: allowed, exactly: text) {
+            if let allowed = property?.enumValues, EnumCases.position(of: text, in: allowed) == nil {
                 context.error("\(what()) is '\(text)', not one of the allowed values: \(allowed.joined(separator: ", "))", at: tree.location(node))
                 return nil
             }

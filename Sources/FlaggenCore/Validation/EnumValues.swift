@@ -17,10 +17,4 @@ extension ValidationContext {
         if items.isEmpty { error("\(what()) must list at least one value", at: tree.location(node)) }
         return values
     }
-
-    /// Whether `text` is one of `values`, code point for code point, as the generated Kotlin and
-    /// FlagKit compare them (``EnumCases``).
-    static func isOne(of values: [String], exactly text: String) -> Bool {
-        values.contains { $0.utf8.elementsEqual(text.utf8) }
-    }
 }

@@ -469,7 +469,7 @@ private struct ManifestReader {
         case .bool: return context.bool(node, what()).map(FlagValue.bool)
         case .string:
             guard let text = context.string(node, what()) else { return nil }
-            if let enumValues, !ValidationContext.isOne(of: enumValues, exactly: text) {
+            if let enumValues, EnumCases.position(of: text, in: enumValues) == nil {
                 context.error(
                     "\(what()) is '\(text)', not one of its 'enum' values: \(enumValues.joined(separator: ", "))", at: tree.location(node))
                 return nil
