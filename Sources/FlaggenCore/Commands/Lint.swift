@@ -31,23 +31,16 @@ public struct Lint: Sendable {
                     "flag '\(flag.key)' expired on \(expires) (owner: \(flag.owner)); remove it from the code and the manifest and add its key to 'retired', or move 'expires' if it must live longer",
                     file: file, at: flag.location)
             }
+            guard daysLeft <= warningDays || (daysLeft <= deprecationDays && flag.deprecated == nil) else { return nil }
             let when = daysLeft == 0 ? "today" : daysLeft == 1 ? "tomorrow" : "in \(daysLeft) days"
             let suggestion =
                 flag.deprecated == nil
                 ? "; mark it 'deprecated: \"…\"' so every read warns in Xcode and Android Studio, and remove it with 'flaggen remove \(flag.key)'"
                 : ""
-            if daysLeft <= warningDays {
-                return Diagnostic(
-                    .warning,
-                    "flag '\(flag.key)' expires \(when), on \(expires) (owner: \(flag.owner)); plan its removal" + suggestion,
-                    file: file, at: flag.location)
-            }
-            if daysLeft <= deprecationDays, flag.deprecated == nil {
-                return Diagnostic(
-                    .warning, "flag '\(flag.key)' expires \(when), on \(expires) (owner: \(flag.owner))" + suggestion,
-                    file: file, at: flag.location)
-            }
-            return nil
+            let removal = daysLeft <= warningDays ? "; plan its removal" : ""
+            return Diagnostic(
+                .warning, "flag '\(flag.key)' expires \(when), on \(expires) (owner: \(flag.owner))" + removal + suggestion,
+                file: file, at: flag.location)
         }
     }
 }
