@@ -54,7 +54,9 @@ struct PiranhaRules: Sendable {
     /// The rules for the reads of the flag whose generated property is `typeName.propertyName`.
     init(language: Language, typeName: String, propertyName: String, replacement: Replacement) {
         self.language = language
-        let methods = replacement == .bool(true) || replacement == .bool(false) ? "^(isOn|value)$" : "^value$"
+        // A bool flag is read with isOn or value, any other with value.
+        let method = replacement == .bool(true) || replacement == .bool(false) ? "(isOn|value)" : "value"
+        let methods = "^\(method)$"
         let predicates = """
             (#match? @method "\(methods)")
             (#eq? @type "\(typeName)")
@@ -84,7 +86,7 @@ struct PiranhaRules: Sendable {
         // drop `a &&`. A Swift read is rewritten only when its text is the read alone: a plain
         // receiver chain (`flags`, `store.view()`), the method and the flag; other reads stay,
         // and the safety check lists them as reads it cannot rewrite.
-        let swiftRead = "([A-Za-z_][A-Za-z0-9_]*([(][)])?[.])*\(methods.dropFirst().dropLast())[(] *\(typeName)[.]`?\(propertyName)`? *[)]$"
+        let swiftRead = "([A-Za-z_][A-Za-z0-9_]*([(][)])?[.])*\(method)[(] *\(typeName)[.]`?\(propertyName)`? *[)]$"
         let swiftAlone = "(#match? @call \"^\(swiftRead)\")"
         let swiftNegated = "(#match? @call \"^! *\(swiftRead)\")"
         readQuery = "(\(call)\n\(predicates))"
