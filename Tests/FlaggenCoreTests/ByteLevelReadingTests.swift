@@ -44,28 +44,4 @@ final class ByteLevelReadingTests: XCTestCase {
             XCTAssertEqual(ConfigValidation.isPropertyName(sample), propertyName(sample), sample)
         }
     }
-
-    func testSameBytesAcrossWordBoundaries() {
-        let text = Array("abcdefghijklmnopqrstuvwxyz".utf8)
-        text.withUnsafeBufferPointer { all in
-            for length in 0...text.count {
-                let prefix = UnsafeBufferPointer(rebasing: all[..<length])
-                var copy = Array(prefix)
-                copy.withUnsafeBufferPointer { XCTAssertTrue(prefix.hasSameBytes(as: $0)) }
-                for changed in 0..<length {
-                    copy[changed] ^= 1
-                    copy.withUnsafeBufferPointer { XCTAssertFalse(prefix.hasSameBytes(as: $0), "\(length) \(changed)") }
-                    copy[changed] ^= 1
-                }
-            }
-        }
-    }
-
-    func testByteStoreGrowsPastItsFirstRoom() {
-        var store = ByteStore(capacity: 4)
-        let runs: [[UInt8]] = [Array("abc".utf8), [], Array(repeating: 0x78, count: 40), Array("yz".utf8)]
-        for run in runs { run.withUnsafeBufferPointer { store.append($0) } }
-        XCTAssertEqual(store.count, 45)
-        XCTAssertEqual(store.withUnsafeBufferPointer { Array($0) }, runs.flatMap { $0 })
-    }
 }

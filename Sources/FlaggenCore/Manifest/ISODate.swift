@@ -12,42 +12,12 @@ public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Parses `YYYY-MM-DD`, refusing impossible dates such as 2029-02-30.
     public init?(_ text: String) {
-        // Fast path: exactly ten ASCII bytes `DDDD-DD-DD`, read in place.
-        if let parts = text.utf8.withContiguousStorageIfAvailable(Self.plainParts) ?? nil {
-            self.init(year: parts.year, month: parts.month, day: parts.day)
-            return
-        }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         self.init(year: year, month: month, day: day)
-    }
-
-    /// Parses `YYYY-MM-DD` given as UTF-8 bytes, exactly as ``init(_:)`` parses their text.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let parts = Self.plainParts(bytes) else {
-            self.init(String(decoding: bytes, as: UTF8.self))
-            return
-        }
-        self.init(year: parts.year, month: parts.month, day: parts.day)
-    }
-
-    /// The numbers of `DDDD-DD-DD`, or nil for any other bytes.
-    private static func plainParts(_ bytes: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let byte = bytes[index]
-                guard byte >= 0x30 && byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-        return (year, month, day)
     }
 
     /// Creates a date from its parts, or nil when the day does not exist.
@@ -62,24 +32,6 @@ public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        if (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day) {
-            // Written in place: the seeds and code comments print every flag's date.
-            return String(unsafeUninitializedCapacity: 10) { text in
-                func put(_ number: Int, at position: Int, width: Int) {
-                    var rest = number
-                    for offset in stride(from: width - 1, through: 0, by: -1) {
-                        text[position + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
-                        rest /= 10
-                    }
-                }
-                put(year, at: 0, width: 4)
-                text[4] = UInt8(ascii: "-")
-                put(month, at: 5, width: 2)
-                text[7] = UInt8(ascii: "-")
-                put(day, at: 8, width: 2)
-                return 10
-            }
-        }
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits

@@ -3,7 +3,6 @@
 public enum Identifiers {
     /// `new_checkout` -> `newCheckout` (Swift members and enum cases).
     public static func lowerCamel(_ key: String) -> String {
-        if let camel = asciiCamel(key, capitalizeFirst: false) { return camel }
         let parts = key.split(separator: "_")
         guard let first = parts.first else { return key }
         return String(first) + parts.dropFirst().map(capitalized).joined()
@@ -11,8 +10,7 @@ public enum Identifiers {
 
     /// `new_checkout` -> `NewCheckout` (Kotlin object members and enum entries).
     public static func upperCamel(_ key: String) -> String {
-        if let camel = asciiCamel(key, capitalizeFirst: true) { return camel }
-        return key.split(separator: "_").map(capitalized).joined()
+        key.split(separator: "_").map(capitalized).joined()
     }
 
     /// The name with backticks when it is a Swift keyword: `` `default` ``.
@@ -87,56 +85,6 @@ public enum Identifiers {
         "Number", "Object", "Optional", "Protocol", "Result", "Self", "Sendable", "Set", "String", "Type",
         "Unit", "CodingKeys", "Character", "Foundation",
     ]
-
-    /// ``lowerCamel(_:)`` or ``upperCamel(_:)`` at the byte level, for ASCII keys (every valid
-    /// flag key); nil for other text, which takes the Unicode-aware path. Parts are the runs
-    /// between underscores, as `split(separator: "_")` makes them.
-    private static func asciiCamel(_ key: String, capitalizeFirst: Bool) -> String? {
-        // The key's bytes in place (native and small strings store them contiguously), not
-        // through the UTF-8 view's iterator.
-        if let camel = key.utf8.withContiguousStorageIfAvailable({ asciiCamel(of: $0, key: key, capitalizeFirst: capitalizeFirst) }) {
-            return camel
-        }
-        return Array(key.utf8).withUnsafeBufferPointer { asciiCamel(of: $0, key: key, capitalizeFirst: capitalizeFirst) }
-    }
-
-    /// ``asciiCamel(_:capitalizeFirst:)`` of `key`, given its UTF-8 bytes.
-    private static func asciiCamel(of bytes: UnsafeBufferPointer<UInt8>, key: String, capitalizeFirst: Bool) -> String? {
-        // Checked first, byte by byte without an early exit, so the loop vectorizes.
-        var highBits: UInt8 = 0
-        for byte in bytes { highBits |= byte }
-        guard highBits < 0x80 else { return nil }
-        // Written straight into the string's storage: no byte array in between.
-        let camel = String(unsafeUninitializedCapacity: bytes.count) { writeCamel(of: bytes, capitalizeFirst: capitalizeFirst, into: $0) }
-        // No part at all: the key is empty or only underscores.
-        if camel.isEmpty { return capitalizeFirst ? "" : key }
-        return camel
-    }
-
-    /// Writes the camel-case name of ASCII `key` bytes into `room`, which holds at least as many
-    /// bytes as the key: each run between underscores with its first letter capitalized, except
-    /// the first run's unless `capitalizeFirst`. Returns the name's byte count (0 for a key of
-    /// underscores only). The byte-level core of ``lowerCamel(_:)`` and ``upperCamel(_:)``.
-    static func writeCamel(of key: UnsafeBufferPointer<UInt8>, capitalizeFirst: Bool, into room: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        var count = 0
-        var inPart = false
-        for byte in key {
-            if byte == UInt8(ascii: "_") {
-                inPart = false
-                continue
-            }
-            if inPart {
-                room[count] = byte
-            } else {
-                // A part's first letter: capitalized, unless it is the first part of a lower camel name.
-                let capitalize = capitalizeFirst || count > 0
-                inPart = true
-                room[count] = capitalize && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
-            }
-            count += 1
-        }
-        return count
-    }
 
     private static func capitalized(_ part: Substring) -> String {
         guard let first = part.first else { return "" }

@@ -24,63 +24,42 @@ public enum PlainScalar: Sendable, Equatable {
 
     /// Resolves plain-scalar text to its core-schema type.
     public static func resolve(_ text: String) -> PlainScalar {
-        var text = text
-        return text.withUTF8 { resolve($0) }
-    }
-
-    /// Resolves plain-scalar text, given as UTF-8 bytes, to its core-schema type.
-    static func resolve(_ bytes: UnsafeBufferPointer<UInt8>) -> PlainScalar {
-        // Fast path: text that starts with an ASCII letter is a string, unless it may be a
-        // null or a bool (`null`, `true`, `False`, ...), which start with n, t or f.
-        if let first = bytes.first,
-            (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"))
+        // Most plain scalars are words: one that starts with a letter other than n, t or f
+        // (`null`, `true`, `False`, ...) is a string.
+        if let first = text.utf8.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z"),
+            ![UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "f")].contains(first | 0x20)
         {
-            switch first | 0x20 {
-            case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "f"): break
-            default: return .string
-            }
+            return .string
         }
-        // Comparing bytes is comparing strings here: no other text is canonically equivalent
-        // to these ASCII words (only K, ';' and '`' have non-ASCII equivalents).
-        // No word is longer than five bytes or starts with a digit, as numbers do.
-        if bytes.count <= 5, !(bytes.first.map(isDigit) ?? false) {
-            for (word, meaning) in words where bytes.hasSameBytes(as: word) {
-                return meaning
-            }
-        }
-        if isDecimalInteger(bytes) { return .int(Int(String(decoding: bytes, as: UTF8.self))) }
+        // Compared as strings, which is comparing bytes here: no other text is canonically
+        // equivalent to these ASCII words.
+        if let meaning = words[text] { return meaning }
+        let bytes = Array(text.utf8)
+        if isDecimalInteger(bytes) { return .int(Int(text)) }
         if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
-            if bytes[1] == UInt8(ascii: "x"), bytes.dropFirst(2).allSatisfy(isHexDigit) {
-                return .int(Int(String(decoding: bytes.dropFirst(2), as: UTF8.self), radix: 16))
-            }
-            if bytes[1] == UInt8(ascii: "o"), bytes.dropFirst(2).allSatisfy({ $0 >= 0x30 && $0 <= 0x37 }) {
-                return .int(Int(String(decoding: bytes.dropFirst(2), as: UTF8.self), radix: 8))
-            }
+            let digits = String(decoding: bytes.dropFirst(2), as: UTF8.self)
+            if bytes[1] == UInt8(ascii: "x"), bytes.dropFirst(2).allSatisfy(isHexDigit) { return .int(Int(digits, radix: 16)) }
+            if bytes[1] == UInt8(ascii: "o"), bytes.dropFirst(2).allSatisfy({ $0 >= 0x30 && $0 <= 0x37 }) { return .int(Int(digits, radix: 8)) }
         }
-        if isCoreFloat(bytes), let value = Double(String(decoding: bytes, as: UTF8.self)) { return .double(value) }
+        if isCoreFloat(bytes), let value = Double(text) { return .double(value) }
         return .string
     }
 
     /// The words that mean null, a bool or a special number.
-    private static let words: [(word: [UInt8], meaning: PlainScalar)] = {
-        let null: [String] = ["", "~", "null", "Null", "NULL"]
-        let yes: [String] = ["true", "True", "TRUE"]
-        let no: [String] = ["false", "False", "FALSE"]
-        let infinity: [String] = [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"]
-        let negativeInfinity: [String] = ["-.inf", "-.Inf", "-.INF"]
-        let nan: [String] = [".nan", ".NaN", ".NAN"]
-        var words: [(word: [UInt8], meaning: PlainScalar)] = []
+    private static let words: [String: PlainScalar] = {
+        var words: [String: PlainScalar] = [:]
         for (texts, meaning) in [
-            (null, PlainScalar.null), (yes, .bool(true)), (no, .bool(false)), (infinity, .double(.infinity)),
-            (negativeInfinity, .double(-.infinity)), (nan, .double(.nan)),
+            (["", "~", "null", "Null", "NULL"], PlainScalar.null), (["true", "True", "TRUE"], .bool(true)),
+            (["false", "False", "FALSE"], .bool(false)), ([".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"], .double(.infinity)),
+            (["-.inf", "-.Inf", "-.INF"], .double(-.infinity)), ([".nan", ".NaN", ".NAN"], .double(.nan)),
         ] {
-            for text in texts { words.append((Array(text.utf8), meaning)) }
+            for text in texts { words[text] = meaning }
         }
         return words
     }()
 
     /// `[-+]?[0-9]+`
-    static func isDecimalInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isDecimalInteger(_ bytes: [UInt8]) -> Bool {
         var digits = bytes[...]
         if let first = digits.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             digits = digits.dropFirst()
@@ -89,7 +68,7 @@ public enum PlainScalar: Sendable, Equatable {
     }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
-    static func isCoreFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isCoreFloat(_ bytes: [UInt8]) -> Bool {
         var index = 0
         func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
         func digitRun() -> Int {

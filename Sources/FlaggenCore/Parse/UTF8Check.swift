@@ -7,8 +7,7 @@ enum UTF8Check {
     }
 
     static func firstInvalidByte(in bytes: [UInt8]) -> InvalidByte? {
-        // Fast path: most files are valid, and mostly ASCII. Check validity alone, eight ASCII
-        // bytes at a time; only a file with an invalid byte pays for counting lines and columns.
+        // Most files are valid: only a file with an invalid byte pays for counting lines.
         if isValid(bytes) { return nil }
         var line = 1
         var column = 1
@@ -38,23 +37,13 @@ enum UTF8Check {
 
     /// Whether every byte belongs to a well-formed UTF-8 sequence.
     private static func isValid(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var index = 0
-            while index < raw.count {
-                while index + 8 <= raw.count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                    index += 8
-                }
-                guard index < raw.count else { break }
-                if raw[index] < 0x80 {
-                    index += 1
-                    continue
-                }
-                let length = sequenceLength(bytes, at: index)
-                guard length > 0 else { return false }
-                index += length
-            }
-            return true
+        var index = 0
+        while index < bytes.count {
+            let length = sequenceLength(bytes, at: index)
+            guard length > 0 else { return false }
+            index += length
         }
+        return true
     }
 
     /// The length of the well-formed UTF-8 sequence at `index`, or 0 (RFC 3629 table 3-7).

@@ -81,10 +81,10 @@ struct EventReader {
         /// The deepest nesting below this collection, counting itself.
         var height = 1
         var pendingKey: YAMLTree.NodeID?
-        var pendingKeyFingerprint = KeyFingerprint.none
         var pendingKeyIsDuplicate = false
-        /// Set once a mapping has ``EventReader/indexedFrom`` keys.
-        var keyIndex: MappingKeyIndex?
+        /// A mapping's keys so far, each where it was first written. Keys are compared as Swift
+        /// compares strings, so "\u{E9}" and "e\u{301}" are the same key.
+        var keys: [String: SourceLocation] = [:]
 
         init(isMapping: Bool, location: SourceLocation, anchor: String?, start: Int) {
             self.isMapping = isMapping
@@ -132,10 +132,6 @@ struct EventReader {
         var height: Int
     }
 
-    /// Mappings with this many keys look keys up in a ``MappingKeyIndex``; smaller ones (a flag's
-    /// fields) compare fingerprints one by one, which is cheaper than hashing.
-    private static let indexedFrom = 12
-
     let limits: InputLimits
     private var stack: [Frame] = []
     // The tree being built: see ``YAMLTree``.
@@ -143,12 +139,11 @@ struct EventReader {
     private var entryList: [YAMLTree.Entry] = []
     private var itemList: [YAMLTree.NodeID] = []
     private var tags: [String] = []
-    private var text = ByteStore(capacity: 0)
+    private var texts: [String] = []
     /// The children of every open list, innermost list's last.
     private var openItems: [YAMLTree.NodeID] = []
-    /// The entries of every open mapping, innermost mapping's last, and their keys' fingerprints.
+    /// The entries of every open mapping, innermost mapping's last.
     private var openEntries: [YAMLTree.Entry] = []
-    private var fingerprints: [KeyFingerprint] = []
     private var anchors: [String: Anchored] = [:]
     private var expandedByAliases = 0
     /// The text aliases added, in bytes: one long string pasted by thousands of aliases is a
@@ -165,9 +160,7 @@ struct EventReader {
     /// Reads the buffer and returns the tree, if any, and every problem.
     mutating func read(_ buffer: UnsafeBufferPointer<UInt8>) -> YAMLDocument {
         guard readEvents(buffer), let root else { return YAMLDocument(tree: nil, problems: problems) }
-        let tree = text.withUnsafeBufferPointer {
-            YAMLTree(records: records, entryList: entryList, itemList: itemList, tags: tags, text: $0, root: root)
-        }
+        let tree = YAMLTree(records: records, entryList: entryList, itemList: itemList, tags: tags, texts: texts, root: root)
         return YAMLDocument(tree: tree, problems: problems)
     }
 
@@ -180,8 +173,6 @@ struct EventReader {
         }
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-        // Scalar text is about as long as the file; room for that avoids copying it while it grows.
-        text = ByteStore(capacity: buffer.count)
         // A node takes at least a few bytes of YAML: room for that many avoids most regrowing.
         records.reserveCapacity(buffer.count / 16)
 
@@ -241,19 +232,9 @@ struct EventReader {
                 message: "this string is \(data.length) bytes, more than the limit of \(limits.maxScalarBytes); shorten it",
                 location: location)
         }
-        let start = text.count
-        var isASCII = true
-        if let value = data.value, data.length > 0 {
-            let raw = UnsafeBufferPointer(start: value, count: data.length)
-            if raw.isAllASCII {
-                text.append(raw)
-            } else {
-                // Kept as a Swift string holds them, which repairs any invalid UTF-8.
-                isASCII = false
-                var repaired = String(decoding: raw, as: UTF8.self)
-                repaired.withUTF8 { text.append($0) }
-            }
-        }
+        // The file is valid UTF-8 (checked before), so decoding changes nothing.
+        let text = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
+        texts.append(text)
         let style: YAMLScalar.Style
         switch data.style {
         case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
@@ -270,8 +251,8 @@ struct EventReader {
         }
         records.append(
             YAMLTree.Record(
-                kind: .scalar, style: style, isASCII: isASCII, tag: tag, location: location, start: start, count: text.count - start))
-        return (YAMLTree.NodeID(index: records.count - 1), text.count - start)
+                kind: .scalar, style: style, tag: tag, location: location, start: texts.count - 1, count: 0))
+        return (YAMLTree.NodeID(index: records.count - 1), data.length)
     }
 
     private mutating func open(isMapping: Bool, at location: SourceLocation, anchor: String?) throws {
@@ -293,15 +274,14 @@ struct EventReader {
             let start = entryList.count
             entryList.append(contentsOf: openEntries[frame.start...])
             openEntries.removeSubrange(frame.start...)
-            fingerprints.removeSubrange(frame.start...)
             record = YAMLTree.Record(
-                kind: .mapping, style: .plain, isASCII: true, tag: -1, location: frame.location, start: start, count: entryList.count - start)
+                kind: .mapping, style: .plain, tag: -1, location: frame.location, start: start, count: entryList.count - start)
         } else {
             let start = itemList.count
             itemList.append(contentsOf: openItems[frame.start...])
             openItems.removeSubrange(frame.start...)
             record = YAMLTree.Record(
-                kind: .sequence, style: .plain, isASCII: true, tag: -1, location: frame.location, start: start, count: itemList.count - start)
+                kind: .sequence, style: .plain, tag: -1, location: frame.location, start: start, count: itemList.count - start)
         }
         records.append(record)
         try add(YAMLTree.NodeID(index: records.count - 1), size: frame.size, bytes: frame.bytes, height: frame.height, anchor: frame.anchor)
@@ -347,7 +327,7 @@ struct EventReader {
             openItems.append(node)
             return
         case .value(let key):
-            appendEntry(YAMLTree.Entry(key: key, value: node), toFrame: top)
+            openEntries.append(YAMLTree.Entry(key: key, value: node))
             return
         case .droppedValue:
             // A duplicate key was reported already.
@@ -360,76 +340,15 @@ struct EventReader {
             let kind = record.kind == .mapping ? "a mapping" : "a list"
             throw YAMLProblem(message: "a mapping key must be a plain string, not \(kind)", location: record.location)
         }
-        let fingerprint = text.withUnsafeBufferPointer { KeyFingerprint(UnsafeBufferPointer(rebasing: $0[record.start..<record.start + record.count])) }
-        stack[top].pendingKeyFingerprint = fingerprint
-        if let first = firstLocation(of: node, fingerprint: fingerprint, inFrame: top) {
+        let key = texts[record.start]
+        if let first = stack[top].keys[key] {
             stack[top].pendingKeyIsDuplicate = true
             problems.append(
                 YAMLProblem(
-                    message: "duplicate key '\(keyText(node))' (first defined at line \(first.line)); remove one of them",
+                    message: "duplicate key '\(key)' (first defined at line \(first.line)); remove one of them",
                     location: record.location))
-        }
-    }
-
-    /// Appends an entry with a new key to the mapping at `stack[frame]`, the innermost one,
-    /// indexing the keys of a large mapping.
-    private mutating func appendEntry(_ entry: YAMLTree.Entry, toFrame frame: Int) {
-        let start = stack[frame].start
-        let fingerprint = stack[frame].pendingKeyFingerprint
-        openEntries.append(entry)
-        fingerprints.append(fingerprint)
-        let count = openEntries.count - start
-        // The index is taken off the stack while it changes: its closures read the reader.
-        if var index = stack[frame].keyIndex {
-            stack[frame].keyIndex = nil
-            index.insert(count - 1, fingerprint: fingerprint, keyCount: count) { keyText(at: $0, from: start) }
-            stack[frame].keyIndex = index
-        } else if count >= Self.indexedFrom {
-            stack[frame].keyIndex = MappingKeyIndex(fingerprints: fingerprints[start...]) { keyText(at: $0, from: start) }
-        }
-    }
-
-    /// Where a key equal to `key` was first seen in the mapping at `stack[frame]`, the innermost
-    /// one, or nil for a new key. Keys already read are the keys of its entries (a duplicate's
-    /// value is dropped, so each key is there once, at its first position).
-    private mutating func firstLocation(of key: YAMLTree.NodeID, fingerprint: KeyFingerprint, inFrame frame: Int) -> SourceLocation? {
-        let start = stack[frame].start
-        let keyCount = openEntries.count - start
-        if var index = stack[frame].keyIndex {
-            stack[frame].keyIndex = nil
-            let position = index.position(
-                of: fingerprint, text: { keyText(key) }, keyCount: keyCount,
-                keyText: { keyText(at: $0, from: start) },
-                matches: { keysEqual(openEntries[start + $0].key, key) })
-            stack[frame].keyIndex = index
-            return position.map { records[openEntries[start + $0].key.index].location }
-        }
-        for position in start..<openEntries.count
-        where fingerprints[position].mayEqual(fingerprint) && keysEqual(openEntries[position].key, key) {
-            return records[openEntries[position].key.index].location
-        }
-        return nil
-    }
-
-    /// The text of the key at `position` in the open mapping whose entries begin at `start`.
-    private func keyText(at position: Int, from start: Int) -> String {
-        keyText(openEntries[start + position].key)
-    }
-
-    private func keyText(_ key: YAMLTree.NodeID) -> String {
-        let record = records[key.index]
-        return text.withUnsafeBufferPointer { String(decoding: $0[record.start..<record.start + record.count], as: UTF8.self) }
-    }
-
-    /// Whether two keys are equal as Swift compares strings: byte for byte when both are ASCII.
-    private func keysEqual(_ first: YAMLTree.NodeID, _ second: YAMLTree.NodeID) -> Bool {
-        let one = records[first.index]
-        let other = records[second.index]
-        guard one.isASCII && other.isASCII else { return keyText(first) == keyText(second) }
-        guard one.count == other.count else { return false }
-        return text.withUnsafeBufferPointer {
-            UnsafeBufferPointer(rebasing: $0[one.start..<one.start + one.count])
-                .hasSameBytes(as: UnsafeBufferPointer(rebasing: $0[other.start..<other.start + other.count]))
+        } else {
+            stack[top].keys[key] = record.location
         }
     }
 

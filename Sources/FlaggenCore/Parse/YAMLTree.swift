@@ -1,14 +1,11 @@
 /// A parsed YAML document stored flat: every node is a record in one array, addressed by a
-/// ``NodeID``; scalar text is a range of one byte buffer; a collection's children are a range
-/// of one entry or item array.
-///
-/// Nothing in it is reference counted per node, so building, reading and freeing a tree of
-/// hundreds of thousands of nodes touches no reference counts and frees a handful of buffers.
-/// Scalars become Swift strings only where a caller asks for their ``text(_:)``.
+/// ``NodeID``; a scalar's text is an element of one array of strings; a collection's children
+/// are a range of one entry or item array. Flat, so the validator reads a node by index and
+/// keeps positions without a class per node.
 ///
 /// An alias is stored as the ID of its anchored node, so a node may be a child of several
 /// collections; the parser bounds how much aliases expand.
-final class YAMLTree: @unchecked Sendable {  // immutable once built; the text buffer is never written after init
+final class YAMLTree: Sendable {
     /// A node of the tree.
     struct NodeID: Hashable, Sendable {
         let index: Int
@@ -27,15 +24,13 @@ final class YAMLTree: @unchecked Sendable {  // immutable once built; the text b
     struct Record: Sendable {
         var kind: Kind
         var style: YAMLScalar.Style
-        /// For scalars: whether every byte of the text is ASCII.
-        var isASCII: Bool
         /// For scalars: the index of an explicit tag in ``tags``, or -1.
         var tag: Int32
         var location: SourceLocation
-        /// Scalars: the text's offset in the byte buffer. Mappings: the first entry's index in
+        /// Scalars: the text's index in ``texts``. Mappings: the first entry's index in
         /// ``entryList``. Sequences: the first item's index in ``itemList``.
         var start: Int
-        /// Bytes of text, entries or items.
+        /// Mappings and sequences: how many entries or items.
         var count: Int
     }
 
@@ -44,20 +39,16 @@ final class YAMLTree: @unchecked Sendable {  // immutable once built; the text b
     let itemList: [NodeID]
     let tags: [String]
     let root: NodeID
-    private let text: UnsafeMutableBufferPointer<UInt8>
+    /// The scalars' texts, after YAML unescaping and folding.
+    let texts: [String]
 
-    init(records: [Record], entryList: [Entry], itemList: [NodeID], tags: [String], text: UnsafeBufferPointer<UInt8>, root: NodeID) {
+    init(records: [Record], entryList: [Entry], itemList: [NodeID], tags: [String], texts: [String], root: NodeID) {
         self.records = records
         self.entryList = entryList
         self.itemList = itemList
         self.tags = tags
+        self.texts = texts
         self.root = root
-        self.text = .allocate(capacity: max(text.count, 1))
-        _ = self.text.initialize(fromContentsOf: text)
-    }
-
-    deinit {
-        text.deallocate()
     }
 
     func kind(_ node: NodeID) -> Kind { records[node.index].kind }
@@ -71,32 +62,15 @@ final class YAMLTree: @unchecked Sendable {  // immutable once built; the text b
         return record.kind == .scalar && record.style == .plain && record.tag < 0
     }
 
-    /// Whether a scalar's text is all ASCII.
-    func isASCII(_ node: NodeID) -> Bool { records[node.index].isASCII }
-
-    /// A scalar's text as UTF-8 bytes, valid while the tree is alive; empty for collections.
-    func bytes(_ node: NodeID) -> UnsafeBufferPointer<UInt8> {
-        let record = records[node.index]
-        guard record.kind == .scalar else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(rebasing: text[record.start..<record.start + record.count])
-    }
-
     /// A scalar's text after YAML unescaping and folding; empty for collections.
     func text(_ node: NodeID) -> String {
-        String(decoding: bytes(node), as: UTF8.self)
-    }
-
-    /// Whether a scalar's text equals `literal` as Swift compares strings. `literal` is ASCII,
-    /// so an ASCII text equals it only byte for byte; other text is compared as a string.
-    func text(_ node: NodeID, equals literal: String) -> Bool {
-        guard records[node.index].isASCII else { return text(node) == literal }
-        var literal = literal
-        return literal.withUTF8 { bytes(node).hasSameBytes(as: $0) }
+        let record = records[node.index]
+        return record.kind == .scalar ? texts[record.start] : ""
     }
 
     /// What a plain scalar's text means; for any other node, `.string`.
     func plainMeaning(_ node: NodeID) -> PlainScalar {
-        isPlain(node) ? PlainScalar.resolve(bytes(node)) : .string
+        isPlain(node) ? PlainScalar.resolve(text(node)) : .string
     }
 
     /// The entries of a mapping; empty for other nodes.

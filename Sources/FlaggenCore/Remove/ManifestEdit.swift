@@ -45,7 +45,7 @@ struct ManifestEdit {
             throw Failure(message: "the manifest is not a block mapping that flaggen can edit in place; remove the flag by hand")
         }
         let rootEntries = Array(tree.entries(tree.root))
-        guard let flagsIndex = rootEntries.firstIndex(where: { tree.text($0.key, equals: "flags") }) else {
+        guard let flagsIndex = rootEntries.firstIndex(where: { tree.text($0.key) == "flags" }) else {
             throw Failure(message: "the manifest has no 'flags' mapping")
         }
         let flagsEntry = rootEntries[flagsIndex]
@@ -53,7 +53,7 @@ struct ManifestEdit {
             throw Failure(message: "'flags' is written in flow style ({...}); flaggen removes flags only from a block mapping, one flag per key — remove it by hand")
         }
         let flags = Array(tree.entries(flagsEntry.value))
-        guard let index = flags.firstIndex(where: { tree.text($0.key, equals: key) }) else {
+        guard let index = flags.firstIndex(where: { tree.text($0.key) == key }) else {
             throw Failure(message: "the manifest has no flag '\(key)'")
         }
         var edits: [Edit] = []
@@ -91,7 +91,7 @@ struct ManifestEdit {
     /// The edit that adds `key` to `retired`.
     private func retiring(_ key: String, tree: YAMLTree, rootEntries: [YAMLTree.Entry], flagsKey: YAMLTree.NodeID) throws(Failure) -> Edit {
         let newline = lineEnding
-        guard let retired = rootEntries.first(where: { tree.text($0.key, equals: "retired") }) else {
+        guard let retired = rootEntries.first(where: { tree.text($0.key) == "retired" }) else {
             // Above `flags:` and the comments directly over it.
             var line = tree.location(flagsKey).line
             while line > 1, isComment(line - 1, indentAtMost: 0) { line -= 1 }

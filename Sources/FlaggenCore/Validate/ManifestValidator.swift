@@ -259,14 +259,8 @@ private struct ManifestReader {
 
     /// `[a-z][a-z0-9_]*`. Checked on UTF-8 bytes: any other character has bytes outside these.
     static func isFlagKey(_ key: String) -> Bool {
-        var key = key
-        return key.withUTF8(isFlagKey)
-    }
-
-    /// ``isFlagKey(_:)`` of a key's UTF-8 bytes.
-    static func isFlagKey(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = key.first, first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") else { return false }
-        return key.allSatisfy {
+        guard let first = key.utf8.first, first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") else { return false }
+        return key.utf8.allSatisfy {
             ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_")
         }
     }
@@ -304,7 +298,7 @@ private struct ManifestReader {
     ) -> FlagDefinition? {
         let key = tree.text(entry.key)
         let location = tree.location(entry.key)
-        if !Self.isFlagKey(tree.bytes(entry.key)) {
+        if !Self.isFlagKey(key) {
             context.error(
                 "flag key '\(key)' must be lowercase letters, digits and '_', starting with a letter (like new_checkout)",
                 at: location)
@@ -324,7 +318,7 @@ private struct ManifestReader {
     /// Two keys must not become the same Swift or Kotlin name, nor a generated member's name.
     /// `key` is valid, and `node` is its node. The names are spelled out only for a message.
     private func checkNames(of key: String, node: Node, at location: SourceLocation, claims: inout FlagNameClaims) {
-        let outcome = claims.claim(namesOf: tree.bytes(node), for: node)
+        let outcome = claims.claim(namesOf: key, for: node)
         guard outcome.reservation != nil || outcome.earlierOwner != nil else { return }
         let swiftName = Identifiers.lowerCamel(key)
         let kotlinName = Identifiers.upperCamel(key)
@@ -356,7 +350,7 @@ private struct ManifestReader {
         var type: FlagType?
         if let node = fields[.type] {
             if context.isString(node, "the type of \(what())") {
-                type = FlagType.allCases.first { tree.text(node, equals: $0.rawValue) }
+                type = FlagType.allCases.first { tree.text(node) == $0.rawValue }
                 if type == nil {
                     context.error("\(what()) has unknown type '\(tree.text(node))'; use bool, string, int, double or json", at: tree.location(node))
                 }
@@ -402,7 +396,7 @@ private struct ManifestReader {
 
         let kind: FlagKind
         if let node = fields[.kind], context.isString(node, "the kind of \(what())") {
-            if let found = FlagKind.allCases.first(where: { tree.text(node, equals: $0.rawValue) }) {
+            if let found = FlagKind.allCases.first(where: { tree.text(node) == $0.rawValue }) {
                 kind = found
             } else {
                 context.error(
@@ -546,12 +540,6 @@ private struct ManifestReader {
         guard tree.isPlain(node) else {
             context.error("\(what()) must be a number from 0 to 100, found \(context.describe(node))", at: tree.location(node))
             return nil
-        }
-        // Fast path: a whole number of at most three digits, as most percents are.
-        let bytes = tree.bytes(node)
-        if bytes.count <= 3, !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-            let whole = bytes.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-            if whole <= 100 { return whole * 100 }
         }
         let text = tree.text(node)
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)

@@ -107,7 +107,7 @@ extension ValidationContext {
     }
 
     func date(_ node: Node, _ what: @autoclosure () -> String) -> ISODate? {
-        guard tree.kind(node) == .scalar, let date = ISODate(tree.bytes(node)) else {
+        guard tree.kind(node) == .scalar, let date = ISODate(tree.text(node)) else {
             error("\(what()) must be a date written YYYY-MM-DD (for example 2029-03-01), found \(describe(node))", at: location(node))
             return nil
         }
