@@ -19,7 +19,7 @@ within each size, the growth from size to size, and the targets with PASS or FAI
 library only.
 
     measure.py --flaggen BIN --floor BIN --python VENV_PY --work DIR --runs 5 \
-        100=flags-100.yaml 1000=flags-1000.yaml 10000=flags-10000.yaml
+        100=flags-100.yaml 1000=flags-1000.yaml 2500=flags-2500.yaml
 
 With --drift, each argument is SIZE=MANIFEST:EDITED, EDITED a manifest of the same file name
 in another folder with every description changed (make_manifest.py --changed-descriptions), and
@@ -29,7 +29,7 @@ in thousands of lines. Beside it, `generate` of EDITED into a fresh folder. Targ
 within 3x of generate and under 200 MB at the largest size, under a second at 2,000 flags.
 
     measure.py --drift --flaggen BIN --work DIR --runs 5 \
-        2000=flags-2000.yaml:edited/flags-2000.yaml 10000=flags-10000.yaml:edited/flags-10000.yaml
+        2000=flags-2000.yaml:edited/flags-2000.yaml 2500=flags-2500.yaml:edited/flags-2500.yaml
 """
 
 import argparse

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Benchmarks flaggen (a benchmark, not a timed test; results in docs/performance.md):
 #
-#   1. `flaggen generate` and `flaggen check` at 100, 1,000 and 10,000 flags, side by side with
+#   1. `flaggen generate` and `flaggen check` at 100, 1,000 and 2,500 flags (the most a manifest
+#      may hold: KotlinRules), side by side with
 #      two baselines on the same manifest: the libyaml floor (Benchmarks/yaml_floor.c) and the
 #      PyYAML script a team would otherwise write (Benchmarks/pyyaml_baseline.py). Medians of
 #      --runs runs, ratios, growth, and the targets with PASS/FAIL (Benchmarks/measure.py).
-#      Then `flaggen check` at 2,000 and 10,000 flags with every description changed, against
+#      Then `flaggen check` at 2,000 and 2,500 flags with every description changed, against
 #      the outputs generated before the edit (a pull request that did not regenerate), beside
 #      `generate` of the edited manifest (measure.py --drift).
 #   2. The compile cost of the generated code: `swiftc -typecheck` of the generated Swift and
@@ -18,10 +19,10 @@
 #   Scripts/bench.sh --drift-only     only part 1's check with every description changed
 #   Scripts/bench.sh --compile-only   only part 2
 #   Scripts/bench.sh --compile-runs 1 one compile per size (default 3; kotlinc is slow)
-#   Scripts/bench.sh --profile        also: callgrind instruction counts of generate at 10,000 flags
+#   Scripts/bench.sh --profile        also: callgrind instruction counts of generate at 2,500 flags
 #   Scripts/bench.sh --on-disk        write part 1's outputs to the disk, not to RAM (see below)
 #
-# Part 1 writes what the tools produce (generate's 208 files at 10,000 flags, the PyYAML JSON)
+# Part 1 writes what the tools produce (generate's files, the PyYAML JSON)
 # to a RAM-backed folder under /dev/shm when there is one, so the numbers measure the tools and
 # not the file system's state: on ext4, creating files soon after many were deleted (as a
 # benchmark that regenerates into fresh folders does) makes each new file's inode search slower,
@@ -94,13 +95,13 @@ flaggen=$PWD/.build-bench/release/flaggen
 
 step "Synthetic manifests (Benchmarks/make_manifest.py)"
 mkdir -p "$work/edited"
-for count in 100 1000 2000 2500 5000 10000; do
+for count in 100 1000 2000 2500; do
   python3 Benchmarks/make_manifest.py "$count" > "$work/flags-$count.yaml"
   printf '%6d flags: %9d bytes\n' "$count" "$(wc -c < "$work/flags-$count.yaml")"
 done
 # The same manifests with every description changed, under the same file names (the generated
 # headers name the manifest).
-for count in 2000 10000; do
+for count in 2000 2500; do
   python3 Benchmarks/make_manifest.py "$count" --changed-descriptions > "$work/edited/flags-$count.yaml"
 done
 
@@ -116,18 +117,18 @@ if [ "$part1" -eq 1 ] && [ "$baselines" -eq 1 ]; then
   "$venv/bin/python" -c 'import yaml; print("PyYAML", yaml.__version__, "with libyaml:", yaml.__with_libyaml__, "-", yaml.CLoader)'
   command -v /usr/bin/time > /dev/null && echo "peak memory from GNU time" || echo "GNU time missing: peak memory from os.wait4 (reads ~15 MB high)"
 
-  step "generate and check at 100, 1,000 and 10,000 flags ($runs runs each, side by side)"
+  step "generate and check at 100, 1,000 and 2,500 flags ($runs runs each, side by side)"
   "$venv/bin/python" Benchmarks/measure.py --flaggen "$flaggen" --floor "$work/yaml_floor" \
     --python "$PWD/$venv/bin/python" --work "$outputs" --runs "$runs" \
-    100="$work/flags-100.yaml" 1000="$work/flags-1000.yaml" 10000="$work/flags-10000.yaml"
+    100="$work/flags-100.yaml" 1000="$work/flags-1000.yaml" 2500="$work/flags-2500.yaml"
 fi
 
 if [ "$part1" -eq 1 ]; then
-  step "check with every description changed, at 2,000 and 10,000 flags ($runs runs each)"
+  step "check with every description changed, at 2,000 and 2,500 flags ($runs runs each)"
   command -v /usr/bin/time > /dev/null && echo "peak memory from GNU time" || echo "GNU time missing: peak memory from os.wait4 (reads ~15 MB high)"
   python3 Benchmarks/measure.py --drift --flaggen "$flaggen" --work "$outputs" --runs "$runs" \
     2000="$work/flags-2000.yaml:$work/edited/flags-2000.yaml" \
-    10000="$work/flags-10000.yaml:$work/edited/flags-10000.yaml"
+    2500="$work/flags-2500.yaml:$work/edited/flags-2500.yaml"
 fi
 
 if [ "$part2" -eq 1 ]; then
@@ -191,13 +192,13 @@ if [ "$part2" -eq 1 ]; then
 fi
 
 if [ "$profile" -eq 1 ]; then
-  step "Instruction counts of generate at 10,000 flags (valgrind --tool=callgrind)"
+  step "Instruction counts of generate at 2,500 flags (valgrind --tool=callgrind)"
   if ! command -v valgrind > /dev/null; then
     echo "valgrind is missing: apt-get install -y valgrind" >&2
     exit 2
   fi
   valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" \
-    "$flaggen" --manifest "$work/flags-10000.yaml" generate --output-dir "$work/profiled" > /dev/null 2> "$work/valgrind.txt"
+    "$flaggen" --manifest "$work/flags-2500.yaml" generate --output-dir "$work/profiled" > /dev/null 2> "$work/valgrind.txt"
   grep 'refs' "$work/valgrind.txt"
   callgrind_annotate --inclusive=yes "$work/callgrind.out" 2> /dev/null > "$work/inclusive.txt"
   # Inclusive instructions of each stage (the jobs run on several threads; callgrind counts all).
