@@ -6,14 +6,6 @@ public enum KotlinLiteral {
     /// controls (so the source cannot display misleadingly). A `"""` inside stays text: it is
     /// written `\"\"\"`.
     public static func string(_ text: String) -> String {
-        // Fast path: printable ASCII without a quote, a backslash or a dollar sign.
-        if PrintableASCII.check(text, excluding: (UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "$"))) {
-            return SourceTextWriter.string(capacity: text.utf8.count + 2) { literal in
-                literal.append(UInt8(ascii: "\""))
-                literal.append(text)
-                literal.append(UInt8(ascii: "\""))
-            }
-        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -86,38 +78,22 @@ public enum KotlinLiteral {
     }
 
     /// True when ``commentLines(_:)`` of `text` is `[text]`: one non-empty line of printable
-    /// ASCII without a trailing space, a `/*` or a `*/`. One pass over the bytes when there is no `*`.
+    /// ASCII without a trailing space, a `/*` or a `*/`.
     static func isCommentLine(_ text: String) -> Bool {
-        func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard let last = bytes.last, last != 0x20 else { return false }
-            // Usually no star at all, which one pass shows.
-            if PrintableASCII.check(bytes, excluding: (UInt8(ascii: "*"), 0, 0)) { return true }
-            guard PrintableASCII.check(bytes) else { return false }
-            var previous: UInt8 = 0
-            for byte in bytes {
-                if (previous == 0x2F && byte == 0x2A) || (previous == 0x2A && byte == 0x2F) { return false }
-                previous = byte
-            }
-            return true
-        }
-        if let result = text.utf8.withContiguousStorageIfAvailable(check) { return result }
-        var contiguous = text
-        contiguous.makeContiguousUTF8()
-        return contiguous.utf8.withContiguousStorageIfAvailable(check) ?? false
+        SourceText.isSingleCommentLine(text) && !text.isEmpty && !hasCommentDelimiter(text)
+    }
+
+    /// Whether `text` holds a `/*` or a `*/`, scalar next to scalar. ASCII bytes never occur
+    /// inside a multi-byte UTF-8 sequence, so adjacent bytes are adjacent scalars.
+    private static func hasCommentDelimiter(_ text: String) -> Bool {
+        zip(text.utf8, text.utf8.dropFirst()).contains { ($0 == 0x2F && $1 == 0x2A) || ($0 == 0x2A && $1 == 0x2F) }
     }
 
     /// Replaces `/*` with `/&#42;` and `*/` with `*&#47;`. Scans Unicode scalars, not characters
     /// (a combining mark after `*` does not hide it from kotlinc), left to right, so overlapping
     /// forms (`/*/`, `*/*`) leave no delimiter behind.
     static func neutralizingCommentDelimiters(_ line: String) -> String {
-        // Fast path: no `/` next to a `*`. ASCII bytes never occur inside a multi-byte UTF-8
-        // sequence, so adjacent bytes here are adjacent scalars.
-        var previous: UInt8 = 0
-        let hasDelimiter = !SourceText.allBytes(of: line) { byte in
-            defer { previous = byte }
-            return !((previous == 0x2F && byte == 0x2A) || (previous == 0x2A && byte == 0x2F))
-        }
-        if !hasDelimiter { return line }
+        if !hasCommentDelimiter(line) { return line }
         var result = ""
         var pending: Unicode.Scalar?
         for scalar in line.unicodeScalars {
@@ -146,11 +122,7 @@ public enum KotlinLiteral {
     public static func kdoc(_ lines: [String], indent: Int) -> [String] {
         guard !lines.isEmpty else { return [] }
         if lines.count == 1, let line = lines.first, !line.isEmpty, indent + SourceText.width(line) + 7 <= lineLength {
-            return [SourceTextWriter.string(capacity: line.utf8.count + 7) { comment in
-                comment.append("/** ")
-                comment.append(line)
-                comment.append(" */")
-            }]
+            return ["/** " + line + " */"]
         }
         var comment = [kdocStart]
         comment.reserveCapacity(lines.count + 2)
@@ -169,20 +141,11 @@ public enum KotlinLiteral {
     /// the line, or ` *` for an empty line.
     static func kdocLine(_ line: String) -> String {
         if line.isEmpty { return " *" }
-        return SourceTextWriter.string(capacity: line.utf8.count + 3) { comment in
-            comment.append(" * ")
-            comment.append(line)
-        }
+        return " * " + line
     }
 
-    /// ``kdocLine(_:)`` of `prefix` followed by `text`, such as ` * - Owner: ` and the owner,
-    /// written at once.
-    static func kdocLine(_ prefix: StaticString, _ text: String, _ suffix: StaticString = "") -> String {
-        SourceTextWriter.string(capacity: prefix.utf8CodeUnitCount + text.utf8.count + suffix.utf8CodeUnitCount + 3) { comment in
-            comment.append(" * ")
-            comment.append(prefix)
-            comment.append(text)
-            comment.append(suffix)
-        }
+    /// ``kdocLine(_:)`` of `prefix` followed by `text`, such as ` * - Owner: ` and the owner.
+    static func kdocLine(_ prefix: String, _ text: String, _ suffix: String = "") -> String {
+        " * " + prefix + text + suffix
     }
 }

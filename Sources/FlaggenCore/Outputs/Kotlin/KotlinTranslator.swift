@@ -501,17 +501,7 @@ public struct KotlinTranslator: Sendable {
 
     /// `FlagDate(2030, 2, 2)`, with `type` naming `FlagDate`.
     private func dateLiteral(_ date: ISODate, type: String) -> String {
-        let digits = SourceTextWriter.maxDecimalBytes()
-        return SourceTextWriter.string(capacity: type.utf8.count + 3 * digits + 6) { literal in
-            literal.append(type)
-            literal.append(UInt8(ascii: "("))
-            literal.append(decimal: date.year)
-            literal.append(", ")
-            literal.append(decimal: date.month)
-            literal.append(", ")
-            literal.append(decimal: date.day)
-            literal.append(UInt8(ascii: ")"))
-        }
+        "\(type)(\(date.year), \(date.month), \(date.day))"
     }
 
     /// The `FlagKind` entry for a kind: `Release`.
@@ -521,34 +511,12 @@ public struct KotlinTranslator: Sendable {
 
     /// The KDoc line ` * - Rollout: 20% on ios, android from app version 3.6.0`.
     private func rolloutLine(_ rollout: Rollout) -> String {
-        let percent = rollout.percentText
-        let version = rollout.minAppVersion?.description ?? ""
-        let platformBytes = rollout.platforms.reduce(0) { $0 + $1.rawValue.utf8.count + 2 }
-        let capacity = 15 + percent.utf8.count + 4 + platformBytes + 18 + version.utf8.count
-        return SourceTextWriter.string(capacity: capacity) { line in
-            line.append(" * - Rollout: ")
-            line.append(percent)
-            line.append(UInt8(ascii: "%"))
-            for (index, platform) in rollout.platforms.enumerated() {
-                line.append(index == 0 ? " on " : ", ")
-                line.append(platform.rawValue)
-            }
-            if rollout.minAppVersion != nil {
-                line.append(" from app version ")
-                line.append(version)
-            }
-        }
+        " * - Rollout: " + rollout.summary
     }
 
     /// The KDoc line ` * - Expires: 2030-02-02 (expired from the next day on)`.
     private func expiryLine(_ date: ISODate) -> String {
-        let (prefix, suffix): (StaticString, StaticString) = (" * - Expires: ", " (expired from the next day on)")
-        let text = date.description
-        return SourceTextWriter.string(capacity: prefix.utf8CodeUnitCount + text.utf8.count + suffix.utf8CodeUnitCount) { line in
-            line.append(prefix)
-            line.append(text)
-            line.append(suffix)
-        }
+        " * - Expires: \(date) (expired from the next day on)"
     }
 
     private func valueType(of flag: FlagDefinition) -> String {

@@ -140,7 +140,7 @@ public struct SwiftTranslator: Sendable {
         if let text = repeated.owners[owner] { return text }
         let text = (
             literal: MustacheValue.string(SwiftLiteral.string(owner, used: 11, trailing: 1, indent: 6)),
-            docLine: MustacheValue.string(SourceText.concatenated("/// - Owner: ", singleCommentLine(owner)))
+            docLine: MustacheValue.string("/// - Owner: " + singleCommentLine(owner))
         )
         repeated.owners[owner] = text
         return text
@@ -225,7 +225,7 @@ public struct SwiftTranslator: Sendable {
 
     /// A `///` line for one line of doc text; an empty line gets no trailing space.
     private static func docLine(_ line: String) -> String {
-        line.isEmpty ? "///" : SourceText.concatenated("/// ", line)
+        line.isEmpty ? "///" : "/// " + line
     }
 
     /// Appends the `///` lines of doc text; text that is already one comment line (most is)
@@ -269,37 +269,12 @@ public struct SwiftTranslator: Sendable {
 
     /// `FlagDay.utc(2030, 2, 2)`, with `type` naming `FlagDay`.
     private static func flagDayLiteral(_ date: ISODate, type: String) -> String {
-        SourceTextWriter.string(capacity: 17 + type.utf8.count + 3 * SourceTextWriter.maxDecimalBytes()) { literal in
-            literal.append(type)
-            literal.append(".utc(")
-            literal.append(decimal: date.year)
-            literal.append(", ")
-            literal.append(decimal: date.month)
-            literal.append(", ")
-            literal.append(decimal: date.day)
-            literal.append(")")
-        }
+        "\(type).utc(\(date.year), \(date.month), \(date.day))"
     }
 
-    /// `/// - Rollout: 25% on ios, android from app version 3.6.0`, written into one string.
+    /// `/// - Rollout: 25% on ios, android from app version 3.6.0`.
     private func rolloutDocLine(_ rollout: Rollout) -> String {
-        let percent = rollout.percentText
-        let version = rollout.minAppVersion?.description
-        var capacity = 16 + percent.utf8.count + (version.map { 18 + $0.utf8.count } ?? 0)
-        for platform in rollout.platforms { capacity += 4 + platform.rawValue.utf8.count }
-        return SourceTextWriter.string(capacity: capacity) { line in
-            line.append("/// - Rollout: ")
-            line.append(percent)
-            line.append("%")
-            for (index, platform) in rollout.platforms.enumerated() {
-                line.append(index == 0 ? " on " : ", ")
-                line.append(platform.rawValue)
-            }
-            if let version {
-                line.append(" from app version ")
-                line.append(version)
-            }
-        }
+        "/// - Rollout: " + rollout.summary
     }
 
     /// `.payNow`: the default of a string flag with `enum:` values, as a case of its enum.
