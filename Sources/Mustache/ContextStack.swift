@@ -67,8 +67,7 @@ struct ContextStack {
     private static func member(_ key: String, of value: borrowing MustacheValue) -> MustacheValue? {
         switch value {
         case .object(let object):
-            guard let slot = object.shape.slot(of: key) else { return nil }
-            return object.values.withUnsafeBufferPointer { $0[slot] }
+            return object.members[key]
         default:
             return nil
         }

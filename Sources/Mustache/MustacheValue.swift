@@ -1,12 +1,6 @@
 import FlaggenJSON
 
-/// The data a template renders: JSON's kinds of value, with objects that share their keys.
-///
-/// Templates name the members of objects, and a render looks names up over and over: for
-/// every flag of a manifest, the same names in objects with the same keys. A
-/// ``MustacheObject`` keeps its keys in a ``MustacheShape`` that many objects share, and its
-/// values in an array in the shape's order, so the renderer finds which slot a name is in once
-/// per shape instead of hashing the name in every object (see ``MustacheShape``).
+/// The data a template renders: JSON's kinds of value.
 ///
 /// Any `JSONValue` converts to a `MustacheValue` and back (``init(_:)``, `JSONValue(_:)`), with
 /// the same meaning for templates.
@@ -28,8 +22,7 @@ public enum MustacheValue: Sendable {
 }
 
 extension MustacheValue {
-    /// The value with the same meaning as `json`. Each object gets a shape of its own (to share
-    /// one across objects, build them with ``MustacheObject/init(shape:values:)``).
+    /// The value with the same meaning as `json`.
     ///
     /// Iterative, so data nested however deep converts without overflowing the stack.
     public init(_ json: JSONValue) {
@@ -56,7 +49,7 @@ extension MustacheValue {
                 next = first
                 continue
             case .object(let members):
-                guard let first = members.first else { value = .object(MustacheObject(shape: MustacheShape(keys: []), values: [])); break }
+                guard let first = members.first else { value = .object([:]); break }
                 open.append(Open(keys: Array(members.keys), items: Array(members.values), converted: []))
                 open[open.count - 1].converted.reserveCapacity(members.count)
                 next = first.value
@@ -71,7 +64,7 @@ extension MustacheValue {
                     break
                 }
                 let finished = open.removeLast()
-                value = finished.keys.map { .object(MustacheObject(shape: MustacheShape(keys: $0), values: finished.converted)) }
+                value = finished.keys.map { .object(MustacheObject(Dictionary(uniqueKeysWithValues: zip($0, finished.converted)))) }
                     ?? .array(finished.converted)
             }
             if open.isEmpty {
@@ -88,7 +81,7 @@ extension MustacheValue {
         while let next = pending.popLast() {
             switch next {
             case .array(let items): pending.append(contentsOf: items)
-            case .object(let object): pending.append(contentsOf: object.values)
+            case .object(let object): pending.append(contentsOf: object.members.values)
             default: break
             }
         }
@@ -131,8 +124,8 @@ extension JSONValue {
                 next = first
                 continue
             case .object(let object):
-                guard let first = object.values.first else { json = .object([:]); break }
-                open.append(Open(keys: object.shape.keys, items: object.values))
+                guard let first = object.members.values.first else { json = .object([:]); break }
+                open.append(Open(keys: Array(object.members.keys), items: Array(object.members.values)))
                 next = first
                 continue
             }

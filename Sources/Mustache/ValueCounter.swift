@@ -25,7 +25,7 @@ struct ValueCounter {
                 for item in items where Self.isContainer(item) { pending.append(item) }
             case .object(let object):
                 count += object.count
-                for member in object.values where Self.isContainer(member) { pending.append(member) }
+                for member in object.members.values where Self.isContainer(member) { pending.append(member) }
             default:
                 break
             }

@@ -66,7 +66,7 @@ enum ValueFormatting {
             case .value(.object(let object)):
                 output += "{"
                 steps.append(.literal("}"))
-                for (index, key) in object.shape.keys.sorted().enumerated().reversed() {
+                for (index, key) in object.members.keys.sorted().enumerated().reversed() {
                     if let member = object[key] { steps.append(.value(member)) }
                     var prefix = ""
                     writeJSONString(key, to: &prefix)

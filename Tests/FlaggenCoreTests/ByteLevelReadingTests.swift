@@ -44,4 +44,28 @@ final class ByteLevelReadingTests: XCTestCase {
             XCTAssertEqual(ConfigValidation.isPropertyName(sample), propertyName(sample), sample)
         }
     }
+
+    /// The ASCII reading of camel-case names gives what the character reading gives.
+    func testCamelCaseNamesMatchTheirCharacterDefinition() {
+        func reference(_ key: String, capitalizeFirst: Bool) -> String {
+            let parts = key.split(separator: "_")
+            guard let first = parts.first else { return capitalizeFirst ? "" : key }
+            let capitalized = parts.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+            return capitalizeFirst ? capitalized.joined() : String(first) + capitalized.dropFirst().joined()
+        }
+        var samples = ["", "_", "__", "new_checkout", "_new__checkout_", "a1_2b", "x_y_z", "ß_straße", "é_à", "a_\u{301}b", "k_\u{212A}", "A_b", "a-b_c d"]
+        for byte in 0..<128 { samples += ["a_" + String(UnicodeScalar(UInt8(byte))), String(UnicodeScalar(UInt8(byte))) + "_b"] }
+        for sample in samples {
+            XCTAssertEqual(Identifiers.lowerCamel(sample), reference(sample, capitalizeFirst: false), sample)
+            XCTAssertEqual(Identifiers.upperCamel(sample), reference(sample, capitalizeFirst: true), sample)
+        }
+    }
+
+    /// Dates are read from exactly ten ASCII bytes, `YYYY-MM-DD`, and must exist.
+    func testISODatesAreTenDigitsAndDashes() {
+        XCTAssertEqual(ISODate("2029-03-01"), ISODate(year: 2029, month: 3, day: 1))
+        for invalid in ["", "2029-3-01", "2029-02-30", "2029-13-01", "0000-01-01", "2029/03/01", "2029-03-01 ", "２029-03-01", "2029-03-0\u{301}1", "+029-03-01"] {
+            XCTAssertNil(ISODate(invalid), invalid)
+        }
+    }
 }

@@ -10,13 +10,19 @@ public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The day of the month.
     public var day: Int
 
-    /// Parses `YYYY-MM-DD`, refusing impossible dates such as 2029-02-30.
+    /// Parses `YYYY-MM-DD` (ASCII digits), refusing impossible dates such as 2029-02-30.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
         self.init(year: year, month: month, day: day)
     }
 

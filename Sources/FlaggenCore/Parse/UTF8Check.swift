@@ -39,6 +39,10 @@ enum UTF8Check {
     private static func isValid(_ bytes: [UInt8]) -> Bool {
         var index = 0
         while index < bytes.count {
+            if bytes[index] < 0x80 {
+                index += 1
+                continue
+            }
             let length = sequenceLength(bytes, at: index)
             guard length > 0 else { return false }
             index += length

@@ -44,8 +44,7 @@ enum ReportHTML {
         "'sha256-\(Data(SHA256.hash(script.utf8)).base64EncodedString())'"
     }
 
-    /// What the template renders. The objects of each list share one shape (``MustacheShape``),
-    /// as the code translators' do, so a row costs its values and no hash table of its own.
+    /// What the template renders.
     static func context(_ report: FlagReport) -> MustacheValue {
         let timeline = ExpiryTimeline(report)
         let hasRefs = report.scan != nil
@@ -57,10 +56,10 @@ enum ReportHTML {
             "expiringSoonDays": .int(FlagStatus.expiringSoonDays),
             "flagCount": .int(report.rows.count),
             "statusCounts": .array(
-                report.statusCounts.map { object(Shapes.count, ["status": .string($0.status.rawValue), "label": .string($0.status.label), "count": .int($0.count)]) }),
-            "owners": .array(report.owners.map { object(Shapes.owner, ["name": .string($0)]) }),
+                report.statusCounts.map { object(["status": .string($0.status.rawValue), "label": .string($0.status.label), "count": .int($0.count)]) }),
+            "owners": .array(report.owners.map { object(["name": .string($0)]) }),
             "statuses": .array(
-                FlagStatus.allCases.sorted { $0.rank < $1.rank }.map { object(Shapes.status, ["value": .string($0.rawValue), "label": .string($0.label)]) }),
+                FlagStatus.allCases.sorted { $0.rank < $1.rank }.map { object(["value": .string($0.rawValue), "label": .string($0.label)]) }),
             "refs": report.scan.map { scan in
                 .object([
                     "paths": .string(scan.paths.joined(separator: ", ")),
@@ -70,7 +69,7 @@ enum ReportHTML {
             } ?? .null,
             "hasRefs": .bool(hasRefs),
             "flags": .array(report.rows.enumerated().map { row($1, order: $0) }),
-            "months": .array(timeline.months.map { object(Shapes.month, ["label": .string(monthLabel($0))]) }),
+            "months": .array(timeline.months.map { object(["label": .string(monthLabel($0))]) }),
             "timeline": .array(timeline.lines.map(line)),
             "hasTimeline": .bool(!timeline.lines.isEmpty),
             "scriptHash": .string(scriptHashSource),
@@ -79,34 +78,16 @@ enum ReportHTML {
         return .object(context)
     }
 
-    /// The shapes of the objects in lists.
-    private enum Shapes {
-        static let count = MustacheShape(keys: ["status", "label", "count"])
-        static let owner = MustacheShape(keys: ["name"])
-        static let status = MustacheShape(keys: ["value", "label"])
-        static let month = MustacheShape(keys: ["label"])
-        static let row = MustacheShape(keys: [
-            "order", "key", "description", "type", "kind", "owner", "expires", "daysLeft", "killSwitch", "rollout", "status", "statusLabel",
-            "deprecated", "line", "daysSort", "killSwitchSort", "rolloutSort", "statusSort", "swiftReads", "kotlinReads",
-        ])
-        static let line = MustacheShape(keys: ["owner", "cells"])
-        static let cell = MustacheShape(keys: ["kind", "entries"])
-        static let entry = MustacheShape(keys: ["key", "expires", "status"])
-    }
-
-    /// An object of `shape`, its members given in the shape's key order (checked in debug builds).
-    private static func object(_ shape: MustacheShape, _ members: KeyValuePairs<String, MustacheValue>) -> MustacheValue {
-        assert(members.map(\.key) == shape.keys, "members out of the shape's order: \(members.map(\.key))")
-        return .object(MustacheObject(shape: shape, values: members.map(\.value)))
+    /// An object with these members.
+    private static func object(_ members: KeyValuePairs<String, MustacheValue>) -> MustacheValue {
+        .object(MustacheObject(Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })))
     }
 
     /// One table row: each cell's text, and the key it sorts by when it is not its text
     /// (``SortKeys``); the reads are null without `--refs`.
     static func row(_ row: FlagReport.Row, order: Int) -> MustacheValue {
         let sort = SortKeys.of(row)
-        return object(
-            Shapes.row,
-            [
+        return object([
                 "order": .int(order),
                 "key": .string(row.key),
                 "description": row.description.map(MustacheValue.string) ?? .null,
@@ -141,12 +122,12 @@ enum ReportHTML {
     static func line(_ line: ExpiryTimeline.Line) -> MustacheValue {
         func cell(_ entries: [ExpiryTimeline.Entry], kind: String) -> MustacheValue {
             let entries = entries.map {
-                object(Shapes.entry, ["key": .string($0.key), "expires": .string($0.expires.description), "status": .string($0.status.rawValue)])
+                object(["key": .string($0.key), "expires": .string($0.expires.description), "status": .string($0.status.rawValue)])
             }
-            return object(Shapes.cell, ["kind": .string(kind), "entries": .array(entries)])
+            return object(["kind": .string(kind), "entries": .array(entries)])
         }
         let cells = [cell(line.overdue, kind: "overdue")] + line.months.map { cell($0, kind: "month") } + [cell(line.later, kind: "later")]
-        return object(Shapes.line, ["owner": .string(line.owner), "cells": .array(cells)])
+        return object(["owner": .string(line.owner), "cells": .array(cells)])
     }
 
     /// `2029-03` for the month that starts on `first`.

@@ -1,28 +1,24 @@
 import Mustache
 
-/// The keys of many context objects that all have the same keys, such as one per flag.
-///
-/// The objects share one ``MustacheShape``, so the renderer finds the slot of each name once
-/// for all of them, and each object is just its values, written once, in the order of
-/// ``keys``: no key is hashed per object, and no per-object hash table is built (at 10,000
-/// flags, the per-flag dictionaries this replaced took 27 MB and most of the render's time).
+/// The keys of many context objects that all have the same keys, such as one per flag: the
+/// translators name each key once and give the values by position.
 struct ObjectShape {
-    /// The shape the objects share.
-    let shape: MustacheShape
-
     /// Every key, in the order of the positions ``object(_:)-(Int)`` asks values for.
-    var keys: [String] { shape.keys }
+    let keys: [String]
 
     /// A shape with these keys, which must be distinct.
     init(keys: [String]) {
-        shape = MustacheShape(keys: keys)
+        precondition(Set(keys).count == keys.count, "a shape's keys must be distinct")
+        self.keys = keys
     }
 
     /// An object with the shape's keys, the value of each `value(position)` for the key's
     /// position in ``keys``. `value` is called once per key, in order.
-    @inline(__always)
     func object(_ value: (Int) -> MustacheValue) -> MustacheObject {
-        MustacheObject(shape: shape, values: (0..<shape.keys.count).map(value))
+        var members: [String: MustacheValue] = [:]
+        members.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() { members[key] = value(position) }
+        return MustacheObject(members)
     }
 
     /// An object with the shape's keys: the first ones with `values`, given in the order of

@@ -68,13 +68,15 @@ enum SourceText {
     static func commentLines(_ text: String) -> [String] {
         if isSingleCommentLine(text) { return [text] }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            var cleaned = ""
-            for scalar in line.unicodeScalars {
-                if scalar == "\r" { continue }
-                if needsEscape(scalar) {
-                    cleaned += scalar == "\t" ? "  " : "\u{FFFD}"
-                } else {
-                    cleaned.unicodeScalars.append(scalar)
+            var cleaned = String(line)
+            if line.unicodeScalars.contains(where: needsEscape) {
+                cleaned = ""
+                for scalar in line.unicodeScalars where scalar != "\r" {
+                    if needsEscape(scalar) {
+                        cleaned += scalar == "\t" ? "  " : "\u{FFFD}"
+                    } else {
+                        cleaned.unicodeScalars.append(scalar)
+                    }
                 }
             }
             while cleaned.last == " " { cleaned.removeLast() }

@@ -6,6 +6,9 @@ public enum KotlinLiteral {
     /// controls (so the source cannot display misleadingly). A `"""` inside stays text: it is
     /// written `\"\"\"`.
     public static func string(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || $0 == "$" || SourceText.needsEscape($0) }) else {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

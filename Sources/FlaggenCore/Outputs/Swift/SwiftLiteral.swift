@@ -6,6 +6,9 @@ public enum SwiftLiteral {
     /// A double-quoted string literal. Escapes quotes, backslashes (so `\(` stays text), control
     /// characters and bidirectional-text controls (so the source cannot display misleadingly).
     public static func string(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || SourceText.needsEscape($0) }) else {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -70,9 +70,6 @@ struct SwiftScope: Sendable {
 
     /// The spelling of every library type here, by name, for the templates (`{{types.Int}}`).
     var types: MustacheValue {
-        .object(MustacheObject(shape: Self.typesShape, values: Self.libraryTypes.map { .string(library($0.name)) }))
+        .object(MustacheObject(Dictionary(uniqueKeysWithValues: Self.libraryTypes.map { ($0.name, .string(library($0.name))) })))
     }
-
-    /// The keys of ``types``: the library types' names.
-    private static let typesShape = MustacheShape(keys: libraryTypes.map(\.name))
 }
