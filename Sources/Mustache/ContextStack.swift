@@ -40,26 +40,18 @@ struct ContextStack {
     /// for the part before it. Adds to `work` how many frames and parts it looked in (for the
     /// render step limit: a lookup from deep inside nested sections costs as much as the
     /// levels it searches).
-    ///
-    /// The parts are read in place, through a buffer pointer, rather than copied out as a name.
-    @inline(__always)
-    func lookup(_ parts: UnsafeBufferPointer<String>, work: inout Int) -> MustacheValue? {
-        guard !parts.isEmpty else { return top }
+    func lookup(_ parts: ArraySlice<String>, work: inout Int) -> MustacheValue? {
+        guard let first = parts.first else { return top }
         work += 1
-        if let value = Self.member(parts[0], of: top) {
-            return parts.count == 1 ? value : Self.follow(parts, from: value, work: &work)
-        }
-        let found: MustacheValue? = below.withUnsafeBufferPointer { below in
-            var index = below.count - 1
-            while index >= 0 {
-                work += 1
-                if let value = Self.member(parts[0], of: below[index]) { return value }
-                index -= 1
-            }
-            return nil
+        var found = Self.member(first, of: top)
+        var index = below.count - 1
+        while found == nil, index >= 0 {
+            work += 1
+            found = Self.member(first, of: below[index])
+            index -= 1
         }
         guard let found else { return nil }
-        return parts.count == 1 ? found : Self.follow(parts, from: found, work: &work)
+        return parts.count == 1 ? found : Self.follow(parts.dropFirst(), from: found, work: &work)
     }
 
     /// The member `key` of `value` when it is an object, `nil` otherwise.
@@ -74,13 +66,11 @@ struct ContextStack {
     }
 
     /// Looks up the parts of a dotted name after the first, each inside the value before it.
-    private static func follow(
-        _ parts: UnsafeBufferPointer<String>, from first: MustacheValue, work: inout Int
-    ) -> MustacheValue? {
+    private static func follow(_ parts: ArraySlice<String>, from first: MustacheValue, work: inout Int) -> MustacheValue? {
         var value = first
-        for partIndex in 1..<parts.count {
+        for part in parts {
             work += 1
-            guard let member = value[parts[partIndex]] else { return nil }
+            guard let member = value[part] else { return nil }
             value = member
         }
         return value

@@ -5,11 +5,11 @@
 /// whitespace. It is written lazily, when a line's first content arrives, so a line that a
 /// section repeats is indented on every repetition.
 ///
-/// The text is kept as UTF-8 bytes: appending bytes is much cheaper than appending to a
-/// `String`, and every piece is a whole `String`, so the bytes are always valid UTF-8.
-struct Output: ~Copyable {
+/// The text is kept as UTF-8 bytes, from whole strings and template text, so the bytes are
+/// always valid UTF-8.
+struct Output {
     /// The text not yet handed out by ``drain(into:)``.
-    private(set) var bytes = ByteBuffer()
+    private(set) var bytes: [UInt8] = []
     /// How many bytes ``drain(into:)`` has handed out.
     private(set) var drainedCount = 0
     /// Every byte rendered so far, handed out or not.
@@ -25,37 +25,36 @@ struct Output: ~Copyable {
     var atLineStart = true
 
     /// The rendered text.
-    var text: String { bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Hands the bytes rendered since the last call to `receive`, and forgets them.
     mutating func drain(into receive: (UnsafeRawBufferPointer) -> Void) {
         guard !bytes.isEmpty else { return }
         bytes.withUnsafeBytes(receive)
         drainedCount += bytes.count
-        bytes.removeAll()
+        bytes.removeAll(keepingCapacity: true)
     }
 
-    /// The rendered bytes not yet handed out, as an array of exactly their size.
-    var byteArray: [UInt8] { bytes.array() }
+    /// The rendered bytes not yet handed out.
+    var byteArray: [UInt8] { bytes }
 
     /// Writes literal template text, given as UTF-8 bytes.
-    @inline(__always)
-    mutating func writeTemplateText(_ text: UnsafeBufferPointer<UInt8>) {
-        guard !text.isEmpty else { return }
+    mutating func writeTemplateText(_ text: ArraySlice<UInt8>) {
+        guard let last = text.last else { return }
         guard !isIndented else { return writeIndentedTemplateText(text) }
-        bytes.append(text)
-        atLineStart = text[text.count - 1] == Byte.newline
+        bytes.append(contentsOf: text)
+        atLineStart = last == Byte.newline
     }
 
     /// ``writeTemplateText(_:)`` inside a standalone partial with indentation: indents each line.
-    private mutating func writeIndentedTemplateText(_ text: UnsafeBufferPointer<UInt8>) {
-        var lineStart = 0
-        while lineStart < text.count {
+    private mutating func writeIndentedTemplateText(_ text: ArraySlice<UInt8>) {
+        var lineStart = text.startIndex
+        while lineStart < text.endIndex {
             let newline = text[lineStart...].firstIndex(of: Byte.newline)
-            let lineEnd = newline.map { $0 + 1 } ?? text.count
-            let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
-            if atLineStart, !Self.isLineBreak(line) { Self.append(indentation, to: &bytes) }
-            bytes.append(line)
+            let lineEnd = newline.map { $0 + 1 } ?? text.endIndex
+            let line = text[lineStart..<lineEnd]
+            if atLineStart, !Self.isLineBreak(line) { bytes.append(contentsOf: indentation.utf8) }
+            bytes.append(contentsOf: line)
             atLineStart = newline != nil
             lineStart = lineEnd
         }
@@ -66,24 +65,14 @@ struct Output: ~Copyable {
         if atLineStart {
             // An empty value starts nothing, so the line start (and its indentation) waits.
             guard !string.isEmpty else { return }
-            Self.append(indentation, to: &bytes)
+            bytes.append(contentsOf: indentation.utf8)
             atLineStart = false
         }
-        Self.append(string, to: &bytes)
-    }
-
-    /// Appends a string's UTF-8 bytes with one copy from its contiguous storage, which costs less
-    /// than appending its `utf8` view.
-    @inline(__always)
-    private static func append(_ string: String, to bytes: inout ByteBuffer) {
-        if string.utf8.withContiguousStorageIfAvailable({ bytes.append($0) }) == nil {
-            var string = string
-            string.withUTF8 { bytes.append($0) }
-        }
+        bytes.append(contentsOf: string.utf8)
     }
 
     /// Whether a line is only a line break, `\n` or `\r\n`: an empty line gets no indentation.
-    private static func isLineBreak(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isLineBreak(_ line: ArraySlice<UInt8>) -> Bool {
         line.elementsEqual([Byte.newline]) || line.elementsEqual([Byte.carriageReturn, Byte.newline])
     }
 }

@@ -106,9 +106,7 @@ struct Renderer: ~Copyable {
             }
             switch program.instructions[address] {
             case .text(let start, let end):
-                program.text.withUnsafeBufferPointer { text in
-                    output.writeTemplateText(UnsafeBufferPointer(rebasing: text[start..<end]))
-                }
+                output.writeTemplateText(program.text[start..<end])
                 address += 1
 
             case .variable(let name, let escapesHTML):
@@ -206,9 +204,7 @@ struct Renderer: ~Copyable {
     @inline(__always)
     private func lookup(_ name: Int, in program: Program, context: ContextStack, steps: inout Int) -> MustacheValue? {
         let range = program.names[name]
-        return program.nameParts.withUnsafeBufferPointer { parts in
-            context.lookup(UnsafeBufferPointer(rebasing: parts[range]), work: &steps)
-        }
+        return context.lookup(program.nameParts[range], work: &steps)
     }
 
     /// Counts one step, and checks the limits: the steps, and the output's size. Hands the
