@@ -72,34 +72,23 @@ enum ConcurrentJobs {
         return (firstSlot.values()[0], secondSlot.values()[0])
     }
 
-    /// One slot per job. Each slot is written by exactly one job, and read only after
-    /// `concurrentPerform` has returned, which waits for every job: no two threads ever touch
-    /// the same slot at the same time.
-    ///
-    /// The slots are raw memory rather than an array: writing an element of an array property
-    /// is a mutation of the whole array (`withUnsafeMutableBufferPointer` even moves it aside
-    /// while its closure runs), so two jobs finishing at once could lose one's result.
-    private final class Slots<Element>: @unchecked Sendable {
-        private let storage: UnsafeMutablePointer<Element?>
-        private let count: Int
+    /// One slot per job, each written by one job and read after `concurrentPerform` has
+    /// waited for them all; the lock keeps two jobs that finish at once from writing the
+    /// array at the same time.
+    private final class Slots<Element>: @unchecked Sendable {  // every access holds `lock`
+        private let lock = Lock()
+        private var slots: [Element?]
 
         init(count: Int) {
-            self.count = count
-            storage = .allocate(capacity: max(1, count))
-            storage.initialize(repeating: nil, count: count)
-        }
-
-        deinit {
-            storage.deinitialize(count: count)
-            storage.deallocate()
+            slots = Array(repeating: nil, count: count)
         }
 
         func set(_ index: Int, _ value: Element) {
-            storage[index] = value
+            lock.withLock { slots[index] = value }
         }
 
         func values() -> [Element] {
-            (0..<count).map { storage[$0]! }
+            lock.withLock { slots.map { $0! } }
         }
     }
 }
