@@ -66,11 +66,7 @@ public struct Generator: Sendable {
                 for server in manifest.outputs.servers {
                     let cost = [SeedServer.unleash: 11, .flagd: 9, .postgres: 8, .firebase: 15, .contract: 6][server] ?? 10
                     jobs.append((cost, {
-                        let folder = manifest.outputs.seeds
-                        guard let emitter = Self.streamingEmitter(for: server) else {
-                            return try Self.inFolder(folder, FirebaseSeedEmitter().files(for: manifest, header: header)).map(sink.accept)
-                        }
-                        return [try Self.stream(emitter, for: manifest, header: header, in: folder, sink: sink)]
+                        try Self.inFolder(manifest.outputs.seeds, Self.seedFiles(for: server, manifest: manifest, header: header)).map(sink.accept)
                     }))
                 }
             }
@@ -111,10 +107,7 @@ public struct Generator: Sendable {
         case .schemas:
             return JSONSchemaEmitter.fileNames(for: manifest).map { path($0, inFolder: manifest.outputs.schemas) }
         case .seeds:
-            return manifest.outputs.servers.map { server in
-                let name = streamingEmitter(for: server).map { type(of: $0).fileName } ?? FirebaseSeedEmitter.fileName
-                return path(name, inFolder: manifest.outputs.seeds)
-            }
+            return manifest.outputs.servers.map { path(seedFileName(for: $0), inFolder: manifest.outputs.seeds) }
         }
     }
 
@@ -124,19 +117,28 @@ public struct Generator: Sendable {
         if name.hasSuffix(".swift") { return .swift }
         if name.hasSuffix(".kt") { return .kotlin }
         if name.hasSuffix(".schema.json") { return .schemas }
-        let seedNames = SeedServer.allCases.map { streamingEmitter(for: $0).map { type(of: $0).fileName } ?? FirebaseSeedEmitter.fileName }
-        return seedNames.contains(name) ? .seeds : nil
+        return SeedServer.allCases.contains { seedFileName(for: $0) == name } ? .seeds : nil
     }
 
-    /// The emitter that streams a server's seed as it writes it, or nil for Firebase, whose
-    /// template is written whole.
-    private static func streamingEmitter(for server: SeedServer) -> (any StreamingSeedEmitter)? {
+    /// The seed file of one server, with its path relative to the seeds folder.
+    private static func seedFiles(for server: SeedServer, manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
         switch server {
-        case .contract: CanonicalSeedEmitter()
-        case .postgres: PostgresSeedEmitter()
-        case .flagd: FlagdSeedEmitter()
-        case .unleash: UnleashSeedEmitter()
-        case .firebase: nil
+        case .contract: CanonicalSeedEmitter().files(for: manifest, header: header)
+        case .postgres: PostgresSeedEmitter().files(for: manifest, header: header)
+        case .flagd: FlagdSeedEmitter().files(for: manifest, header: header)
+        case .unleash: UnleashSeedEmitter().files(for: manifest, header: header)
+        case .firebase: FirebaseSeedEmitter().files(for: manifest, header: header)
+        }
+    }
+
+    /// The name of a server's seed file, relative to the seeds folder.
+    private static func seedFileName(for server: SeedServer) -> String {
+        switch server {
+        case .contract: CanonicalSeedEmitter.fileName
+        case .postgres: PostgresSeedEmitter.fileName
+        case .flagd: FlagdSeedEmitter.fileName
+        case .unleash: UnleashSeedEmitter.fileName
+        case .firebase: FirebaseSeedEmitter.fileName
         }
     }
 
@@ -144,18 +146,6 @@ public struct Generator: Sendable {
     private static func kotlinSupportPath(for manifest: Manifest) -> String {
         let folder = manifest.outputs.kotlin.split(separator: "/").dropLast().joined(separator: "/")
         return folder.isEmpty ? "FlagKit.kt" : folder + "/FlagKit.kt"
-    }
-
-    /// Streams one seed file into the sink as its emitter writes it.
-    private static func stream(
-        _ emitter: some StreamingSeedEmitter, for manifest: Manifest, header: GeneratedHeader, in folder: String, sink: some GeneratedFileSink
-    ) throws -> GeneratedFile {
-        let stream = try sink.open(path: path(type(of: emitter).fileName, inFolder: folder))
-        let chunks = ChunkedOutput(stream)
-        var rest = emitter.files(for: manifest, header: header, streamingTo: chunks)[0].contents
-        chunks.drain(&rest)
-        if let failure = chunks.failure { throw failure }
-        return try stream.close()
     }
 
     /// Renders one template into one file of the sink. The file must begin with the header's

@@ -4,9 +4,8 @@ import FlaggenJSON
 /// (``InMemorySink``, for ``Generate/render()``), compared with the disk (`flaggen check`,
 /// ``ComparingSink``), or staged on disk (`flaggen generate`, ``StagingSink``).
 ///
-/// Large outputs (the Swift and Kotlin sources, the seeds) are streamed to the sink in pieces
-/// as they are rendered, so `generate` never holds a whole 10 MB output; small ones are handed
-/// over whole.
+/// The Swift and Kotlin sources, the largest outputs, are streamed to the sink in pieces as
+/// they are rendered; the JSON and SQL outputs are handed over whole.
 public protocol GeneratedFileSink: Sendable {
     /// Starts a file that arrives in pieces.
     func open(path: String) throws -> any GeneratedFileStream
@@ -63,37 +62,18 @@ public struct InMemorySink: GeneratedFileSink {
     }
 }
 
-/// Collects bytes from code that writes into an `inout [UInt8]`, handing them to a stream
-/// whenever enough have piled up, so the producer's buffer stays small.
+/// Hands the pieces a producer gives (the Mustache renderer) to a stream, keeping the stream's
+/// first error.
 final class ChunkedOutput {
     private let stream: any GeneratedFileStream
-    private let chunkSize: Int
     /// The first error the stream threw; later pieces are dropped.
     private(set) var failure: (any Error)?
 
-    init(_ stream: any GeneratedFileStream, chunkSize: Int = 64 * 1024) {
+    init(_ stream: any GeneratedFileStream) {
         self.stream = stream
-        self.chunkSize = chunkSize
     }
 
-    /// Hands `bytes` on when there are at least a chunk's worth, and empties it.
-    func drainIfFull(_ bytes: inout [UInt8]) {
-        if bytes.count >= chunkSize { drain(&bytes) }
-    }
-
-    /// Hands what `json` has written on when there is at least a chunk's worth.
-    func drainIfFull(_ json: inout JSONStreamWriter) {
-        json.handOn(ifAtLeast: chunkSize) { receive($0) }
-    }
-
-    /// Hands `bytes` on and empties it.
-    func drain(_ bytes: inout [UInt8]) {
-        guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { receive($0) }
-        bytes.removeAll(keepingCapacity: true)
-    }
-
-    /// Hands one piece on (for producers that give pieces, such as the Mustache renderer).
+    /// Hands one piece on.
     func receive(_ piece: UnsafeRawBufferPointer) {
         guard failure == nil else { return }
         do {

@@ -53,10 +53,7 @@ public struct JSONSchemaEmitter: Sendable {
             if !definitions.isEmpty { schema["$defs"] = .object(definitions) }
             files.append(file(Self.fileName(forConfig: config.name), schema, comment: comment))
         }
-        let response = ValidatedJSON.write {
-            try JSONSchemaEvaluationResponse().document(for: manifest, configs: configs, comment: header.lines.joined(separator: " "))
-        }
-        files.append(GeneratedFile(path: Self.evaluationResponseFileName, contents: response))
+        files.append(file(Self.evaluationResponseFileName, JSONSchemaEvaluationResponse().schema(for: manifest, configs: configs), comment: comment))
         return files
     }
 

@@ -23,35 +23,15 @@ public struct CanonicalSeedEmitter: Sendable {
 
     /// Files with paths relative to the seeds folder: `flags.seed.json`.
     public func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
-        files(for: manifest, header: header, streamingTo: nil)
-    }
-
-    /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
-    /// enough have piled up; the file returned holds the bytes not yet handed over.
-    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) -> [GeneratedFile] {
-        // Written flag by flag (see ``StreamedSeedDocument``); keys in the writer's order.
-        StreamedSeedDocument.file(named: Self.fileName, streamingTo: chunks) { json in
-            json.beginObject()
-            json.key("$comment")
-            json.string(header.lines.joined(separator: " "))
-            json.key("evaluation")
-            try json.value(Self.evaluation)
-            json.key("flags")
-            json.beginArray()
-            let configVersions = Self.configVersions(of: manifest)
-            for index in manifest.flags.indices {
-                try Self.write(manifest.flags[index], configVersions: configVersions, to: &json)
-                chunks?.drainIfFull(&json)
-            }
-            json.endArray()
-            json.key("formatVersion")
-            json.int(Self.formatVersion)
-            json.key("retired")
-            json.beginArray()
-            for key in manifest.retired { json.string(key) }
-            json.endArray()
-            json.endObject()
-        }
+        let configVersions = Self.configVersions(of: manifest)
+        let document: JSONValue = .object([
+            "$comment": .string(header.lines.joined(separator: " ")),
+            "evaluation": Self.evaluation,
+            "flags": .array(manifest.flags.map { Self.flag($0, configVersions: configVersions) }),
+            "formatVersion": .int(Self.formatVersion),
+            "retired": .array(manifest.retired.map(JSONValue.string)),
+        ])
+        return [GeneratedFile(path: Self.fileName, contents: ValidatedJSON.write { try JSONWriter(trailingNewline: true).utf8Bytes(for: document) })]
     }
 
     // MARK: - Parts
@@ -91,37 +71,22 @@ public struct CanonicalSeedEmitter: Sendable {
     }
 
     /// One flag: key, type, default, metadata and rules.
-    static func write(_ flag: FlagDefinition, configVersions: [String: Int], to json: inout JSONStreamWriter) throws {
-        json.beginObject()
-        json.key("config")
+    static func flag(_ flag: FlagDefinition, configVersions: [String: Int]) -> JSONValue {
+        var config = JSONValue.null
         if let name = flag.configName, let version = configVersions[name] {
-            json.beginObject()
-            json.key("name")
-            json.string(name)
-            json.key("version")
-            json.int(version)
-            json.endObject()
-        } else {
-            json.null()
+            config = .object(["name": .string(name), "version": .int(version)])
         }
-        json.key("default")
-        try CanonicalSeedValue.write(flag.defaultValue, to: &json)
-        json.key("description")
-        json.string(orNull: flag.description)
-        json.key("expires")
-        json.string(orNull: flag.expires?.description)
-        json.key("key")
-        json.string(flag.key)
-        json.key("killSwitch")
-        json.bool(flag.killSwitch)
-        json.key("kind")
-        json.string(flag.kind.rawValue)
-        json.key("owner")
-        json.string(flag.owner)
-        json.key("rules")
-        try CanonicalSeedValue.writeRules(of: flag, to: &json)
-        json.key("type")
-        json.string(flag.type.rawValue)
-        json.endObject()
+        return .object([
+            "config": config,
+            "default": CanonicalSeedValue.json(flag.defaultValue),
+            "description": flag.description.map(JSONValue.string) ?? .null,
+            "expires": flag.expires.map { .string($0.description) } ?? .null,
+            "key": .string(flag.key),
+            "killSwitch": .bool(flag.killSwitch),
+            "kind": .string(flag.kind.rawValue),
+            "owner": .string(flag.owner),
+            "rules": CanonicalSeedValue.rules(of: flag),
+            "type": .string(flag.type.rawValue),
+        ])
     }
 }

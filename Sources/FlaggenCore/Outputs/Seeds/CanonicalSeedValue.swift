@@ -4,15 +4,14 @@ import FlaggenJSON
 /// PostgreSQL seed (its `jsonb` columns) and the Firebase template (its JSON parameters) share
 /// these shapes, so a rule means the same thing in every seed.
 enum CanonicalSeedValue {
-    /// Writes the value as JSON: bools, strings and numbers as themselves, json flags as their
-    /// object.
-    static func write(_ value: FlagValue, to json: inout JSONStreamWriter) throws {
+    /// The value as JSON: bools, strings and numbers as themselves, json flags as their object.
+    static func json(_ value: FlagValue) -> JSONValue {
         switch value {
-        case .bool(let flag): json.bool(flag)
-        case .string(let text): json.string(text)
-        case .int(let number): json.int(number)
-        case .double(let number): try json.double(number)
-        case .json(let document): try json.value(document)
+        case .bool(let flag): .bool(flag)
+        case .string(let text): .string(text)
+        case .int(let number): .int(number)
+        case .double(let number): .double(number)
+        case .json(let document): document
         }
     }
 
@@ -22,26 +21,17 @@ enum CanonicalSeedValue {
         rollout.platforms.isEmpty ? Platform.allCases : rollout.platforms
     }
 
-    /// Writes the flag's rules, first match wins: the manifest holds at most one (its
-    /// `rollout`), with `platforms`, `minAppVersion` (SemVer text or null), `basisPoints` and
-    /// `value`.
-    static func writeRules(of flag: FlagDefinition, to json: inout JSONStreamWriter) throws {
-        json.beginArray()
-        if let rollout = flag.rollout {
-            // Keys in JSONWriter's order.
-            json.beginObject()
-            json.key("basisPoints")
-            json.int(rollout.basisPoints)
-            json.key("minAppVersion")
-            json.string(orNull: rollout.minAppVersion?.description)
-            json.key("platforms")
-            json.beginArray()
-            for platform in platforms(of: rollout) { json.string(platform.rawValue) }
-            json.endArray()
-            json.key("value")
-            try write(rollout.value, to: &json)
-            json.endObject()
-        }
-        json.endArray()
+    /// The flag's rules, first match wins: the manifest holds at most one (its `rollout`), with
+    /// `platforms`, `minAppVersion` (SemVer text or null), `basisPoints` and `value`.
+    static func rules(of flag: FlagDefinition) -> JSONValue {
+        guard let rollout = flag.rollout else { return [] }
+        return [
+            .object([
+                "basisPoints": .int(rollout.basisPoints),
+                "minAppVersion": rollout.minAppVersion.map { .string($0.description) } ?? .null,
+                "platforms": .array(platforms(of: rollout).map { .string($0.rawValue) }),
+                "value": json(rollout.value),
+            ])
+        ]
     }
 }

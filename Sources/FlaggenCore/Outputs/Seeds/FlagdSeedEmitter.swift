@@ -23,13 +23,13 @@ public struct FlagdSeedEmitter: Sendable {
     public static let largestExactInteger = 9_007_199_254_740_992
 
     /// The variant of a bool flag that serves `true`.
-    public static let onVariant: StaticString = "on"
+    public static let onVariant = "on"
     /// The variant of a bool flag that serves `false`.
-    public static let offVariant: StaticString = "off"
+    public static let offVariant = "off"
     /// The variant of a string, int, double or json flag that serves the manifest's default.
-    public static let defaultVariant: StaticString = "default"
+    public static let defaultVariant = "default"
     /// The variant of a string, int, double or json flag that serves its rollout's value.
-    public static let rolloutVariant: StaticString = "rollout"
+    public static let rolloutVariant = "rollout"
 
     /// Creates an emitter.
     public init() {}
@@ -40,114 +40,60 @@ public struct FlagdSeedEmitter: Sendable {
     /// flagd is among `outputs.servers` (``FlagdRules``); given a manifest that leaves flagd out,
     /// the emitter writes it exactly, as the number flagd then rounds.
     public func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
-        files(for: manifest, header: header, streamingTo: nil)
-    }
-
-    /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
-    /// enough have piled up; the file returned holds the bytes not yet handed over.
-    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) -> [GeneratedFile] {
-        // Written flag by flag (see ``StreamedSeedDocument``); keys in the writer's order, so
-        // the flags go by key, not in manifest order.
-        StreamedSeedDocument.file(named: Self.fileName, streamingTo: chunks) { json in
-            json.beginObject()
-            json.key("$comment")
-            json.string(header.lines.joined(separator: " "))
-            json.key("$schema")
-            json.string(Self.schemaURI)
-            json.key("flags")
-            json.beginObject()
-            let flags = manifest.flags
-            for index in FlagKeyOrder.positions(of: flags) {
-                json.key(flags[index].key)
-                try write(flags[index], to: &json)
-                chunks?.drainIfFull(&json)
-            }
-            json.endObject()
-            json.endObject()
-        }
+        var flags: [String: JSONValue] = [:]
+        flags.reserveCapacity(manifest.flags.count)
+        for flag in manifest.flags { flags[flag.key] = definition(of: flag) }
+        let document: JSONValue = .object([
+            "$comment": .string(header.lines.joined(separator: " ")),
+            "$schema": .string(Self.schemaURI),
+            "flags": .object(flags),
+        ])
+        return [GeneratedFile(path: Self.fileName, contents: ValidatedJSON.write { try JSONWriter(trailingNewline: true).utf8Bytes(for: document) })]
     }
 
     /// One flag's definition: default variant, metadata, state, targeting and variants.
-    private func write(_ flag: FlagDefinition, to json: inout JSONStreamWriter) throws {
+    private func definition(of flag: FlagDefinition) -> JSONValue {
         let defaultName = variantName(of: flag.defaultValue, role: Self.defaultVariant)
         let targeting = flag.rollout.map { FlagdTargeting(rollout: $0, servedVariant: variantName(of: $0.value, role: Self.rolloutVariant), defaultVariant: defaultName) }
-        json.beginObject()
-        json.key("defaultVariant")
-        json.string(defaultName)
-        json.key("metadata")
-        writeMetadata(of: flag, usesFractional: targeting?.usesFractional == true, to: &json)
-        json.key("state")
-        json.string("ENABLED")
-        if let targeting {
-            json.key("targeting")
-            targeting.write(to: &json)
-        }
-        json.key("variants")
-        json.beginObject()
+        var variants: [String: JSONValue]
         if flag.type == .bool {
             // Both bool variants are always present, so an operator can flip defaultVariant.
-            json.key(Self.offVariant)
-            json.bool(false)
-            json.key(Self.onVariant)
-            json.bool(true)
+            variants = [Self.offVariant: false, Self.onVariant: true]
         } else {
-            json.key(Self.defaultVariant)
-            try writeVariantValue(flag.defaultValue, to: &json)
-            if let targeting {
-                json.key(targeting.servedVariant)
-                try writeVariantValue(targeting.rollout.value, to: &json)
-            }
+            // A json value is always an object, as flagd's object flags need: the validator reads
+            // it as a mapping that fits its config.
+            variants = [Self.defaultVariant: CanonicalSeedValue.json(flag.defaultValue)]
+            if let targeting { variants[targeting.servedVariant] = CanonicalSeedValue.json(targeting.rollout.value) }
         }
-        json.endObject()
-        json.endObject()
+        var definition: [String: JSONValue] = [
+            "defaultVariant": .string(defaultName),
+            "metadata": metadata(of: flag, usesFractional: targeting?.usesFractional == true),
+            "state": "ENABLED",
+            "variants": .object(variants),
+        ]
+        if let targeting { definition["targeting"] = targeting.rule }
+        return .object(definition)
     }
 
     /// The variant that serves `value`: `on` or `off` (``onVariant``, ``offVariant``) for bools,
     /// else the value's role, `default` or `rollout` (``defaultVariant``, ``rolloutVariant``).
-    private func variantName(of value: FlagValue, role: StaticString) -> StaticString {
+    private func variantName(of value: FlagValue, role: String) -> String {
         if case .bool(let on) = value { return on ? Self.onVariant : Self.offVariant }
         return role
     }
 
     /// The flag's metadata: flat strings and bools, as the flagd schema requires.
-    private func writeMetadata(of flag: FlagDefinition, usesFractional: Bool, to json: inout JSONStreamWriter) {
-        json.beginObject()
-        if let description = flag.description {
-            json.key("description")
-            json.string(description)
-        }
-        if let expires = flag.expires {
-            json.key("expires")
-            json.string(expires.description)
-        }
-        json.key("killSwitch")
-        json.bool(flag.killSwitch)
-        json.key("kind")
-        json.string(flag.kind.rawValue)
-        json.key("owner")
-        json.string(flag.owner)
-        if usesFractional {
-            json.key("rolloutBucketing")
-            json.string(FlagdTargeting.bucketingNote)
-        }
-        if let configName = flag.configName {
-            json.key("schema")
-            json.string(configName)
-        }
-        json.key("type")
-        json.string(flag.type.rawValue)
-        json.endObject()
-    }
-
-    /// A flag value as a flagd variant value. A json value is always an object, as flagd's
-    /// object flags need: the validator reads it as a mapping that fits its config.
-    private func writeVariantValue(_ value: FlagValue, to json: inout JSONStreamWriter) throws {
-        switch value {
-        case .bool(let value): json.bool(value)
-        case .string(let value): json.string(value)
-        case .double(let value): try json.double(value)
-        case .int(let value): json.int(value)
-        case .json(let value): try json.value(value)
-        }
+    private func metadata(of flag: FlagDefinition, usesFractional: Bool) -> JSONValue {
+        var metadata: [String: JSONValue] = [
+            "killSwitch": .bool(flag.killSwitch),
+            "kind": .string(flag.kind.rawValue),
+            "owner": .string(flag.owner),
+            "type": .string(flag.type.rawValue),
+        ]
+        if let description = flag.description { metadata["description"] = .string(description) }
+        if let expires = flag.expires { metadata["expires"] = .string(expires.description) }
+        if usesFractional { metadata["rolloutBucketing"] = .string(FlagdTargeting.bucketingNote) }
+        if let configName = flag.configName { metadata["schema"] = .string(configName) }
+        return .object(metadata)
     }
 }

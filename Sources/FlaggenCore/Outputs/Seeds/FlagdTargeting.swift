@@ -26,12 +26,11 @@ import FlaggenJSON
 ///   or without a targeting key.
 /// - Without gates, the rule is the `fractional` alone (or, at 100 percent, `if true`).
 ///
-/// The rule is written straight to JSON, with no ``JSONValue`` built on the way.
 struct FlagdTargeting {
     /// The context attribute that holds the platform, `ios` or `android`.
-    static let platformAttribute: StaticString = "platform"
+    static let platformAttribute = "platform"
     /// The context attribute that holds the app version, Semantic Versioning.
-    static let appVersionAttribute: StaticString = "appVersion"
+    static let appVersionAttribute = "appVersion"
     /// What the metadata says about buckets when the rule uses `fractional`.
     static let bucketingNote =
         "flagd fractional: MurmurHash3 of flag key + targeting key; not the same buckets as flaggen's SHA-256 (flaggen bucket)"
@@ -42,12 +41,12 @@ struct FlagdTargeting {
     /// The rollout the rule serves.
     let rollout: Rollout
     /// The variant a request the rollout serves gets.
-    let servedVariant: StaticString
+    let servedVariant: String
     /// The variant the other requests get.
-    let defaultVariant: StaticString
+    let defaultVariant: String
 
     /// The rule for a rollout that serves `servedVariant` and otherwise `defaultVariant`.
-    init(rollout: Rollout, servedVariant: StaticString, defaultVariant: StaticString) {
+    init(rollout: Rollout, servedVariant: String, defaultVariant: String) {
         self.rollout = rollout
         self.servedVariant = servedVariant
         self.defaultVariant = defaultVariant
@@ -56,101 +55,40 @@ struct FlagdTargeting {
     /// True when the rule splits requests with `fractional` (below 100 percent).
     var usesFractional: Bool { rollout.basisPoints < Self.everyone }
 
-    /// Writes the JsonLogic rule as a value (the bytes ``JSONStreamWriter/value(_:)`` gives
-    /// the rule as a ``JSONValue``; every object here has one key).
-    func write(to json: inout JSONStreamWriter) {
-        let hasPlatformGate = !rollout.platforms.isEmpty
-        let hasVersionGate = rollout.minAppVersion != nil
-        guard hasPlatformGate || hasVersionGate else {
-            if usesFractional {
-                writeServed(to: &json)
-            } else {
-                json.beginObject()
-                json.key("if")
-                json.beginArray()
-                json.bool(true)
-                writeServed(to: &json)
-                json.null()
-                json.endArray()
-                json.endObject()
-            }
-            return
-        }
-        json.beginObject()
-        json.key("if")
-        json.beginArray()
-        // One gate stands alone; the version gate is two tests, so more than one go in an `and`.
-        if hasVersionGate {
-            json.beginObject()
-            json.key("and")
-            json.beginArray()
-            writeGates(to: &json)
-            json.endArray()
-            json.endObject()
-        } else {
-            writeGates(to: &json)
-        }
-        writeServed(to: &json)
-        json.null()
-        json.endArray()
-        json.endObject()
-    }
-
-    /// The tests a request must pass, as elements of the open array.
-    private func writeGates(to json: inout JSONStreamWriter) {
+    /// The JsonLogic rule.
+    var rule: JSONValue {
+        var gates: [JSONValue] = []
         if !rollout.platforms.isEmpty {
-            json.beginObject()
-            json.key("in")
-            json.beginArray()
-            writeVariable(Self.platformAttribute, to: &json)
-            json.beginArray()
-            for platform in rollout.platforms { json.string(platform.rawValue) }
-            json.endArray()
-            json.endArray()
-            json.endObject()
+            gates.append(["in": [Self.variable(Self.platformAttribute), .array(rollout.platforms.map { .string($0.rawValue) })]])
         }
         if var version = rollout.minAppVersion {
             version.build = []
             // The presence test keeps a request without a version out without asking sem_ver
             // to parse a missing value.
-            writeVariable(Self.appVersionAttribute, to: &json)
-            json.beginObject()
-            json.key("sem_ver")
-            json.beginArray()
-            writeVariable(Self.appVersionAttribute, to: &json)
-            json.string(">=")
-            json.string(version.description)
-            json.endArray()
-            json.endObject()
+            gates.append(Self.variable(Self.appVersionAttribute))
+            gates.append(["sem_ver": [Self.variable(Self.appVersionAttribute), ">=", .string(version.description)]])
+        }
+        switch gates.count {
+        case 0: return usesFractional ? served : ["if": [true, served, nil]]
+        // One gate stands alone; the version gate is two tests, so more than one go in an `and`.
+        case 1: return ["if": [gates[0], served, nil]]
+        default: return ["if": [["and": .array(gates)], served, nil]]
         }
     }
 
     /// What a request that passes the gates gets: the served variant, or a `fractional` split.
-    private func writeServed(to json: inout JSONStreamWriter) {
-        guard usesFractional else {
-            json.string(servedVariant)
-            return
-        }
-        json.beginObject()
-        json.key("fractional")
-        json.beginArray()
-        json.beginArray()
-        json.string(servedVariant)
-        json.int(rollout.basisPoints)
-        json.endArray()
-        json.beginArray()
-        json.string(defaultVariant)
-        json.int(Self.everyone - rollout.basisPoints)
-        json.endArray()
-        json.endArray()
-        json.endObject()
+    private var served: JSONValue {
+        guard usesFractional else { return .string(servedVariant) }
+        return [
+            "fractional": [
+                [.string(servedVariant), .int(rollout.basisPoints)],
+                [.string(defaultVariant), .int(Self.everyone - rollout.basisPoints)],
+            ]
+        ]
     }
 
     /// `{"var": name}`.
-    private func writeVariable(_ name: StaticString, to json: inout JSONStreamWriter) {
-        json.beginObject()
-        json.key("var")
-        json.string(name)
-        json.endObject()
+    private static func variable(_ name: String) -> JSONValue {
+        ["var": .string(name)]
     }
 }

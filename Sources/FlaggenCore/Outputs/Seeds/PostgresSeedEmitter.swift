@@ -29,12 +29,6 @@ public struct PostgresSeedEmitter: Sendable {
     /// postgres is among `outputs.servers` (``PostgresRules``); given a manifest that leaves
     /// postgres out, the emitter writes it as an escape, which PostgreSQL refuses on load.
     public func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
-        files(for: manifest, header: header, streamingTo: nil)
-    }
-
-    /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
-    /// enough have piled up; the file returned holds the bytes not yet handed over.
-    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) -> [GeneratedFile] {
         var sql = header.lines.map { "-- " + PostgresSeedLiteral.commentText($0) }.joined(separator: "\n") + "\n"
         sql += """
             --
@@ -58,16 +52,14 @@ public struct PostgresSeedEmitter: Sendable {
             Self.appendTypeGuard(manifest.flags, to: &bytes)
             bytes.append(0x0A)
         }
-        var upserts = PostgresSeedUpsertWriter(manifest)
+        let upserts = PostgresSeedUpsertWriter(manifest)
         for index in manifest.flags.indices {
             bytes.append(0x0A)
             upserts.appendUpsert(of: manifest.flags[index], to: &bytes)
             bytes.append(0x0A)
-            chunks?.drainIfFull(&bytes)
         }
         bytes.append(contentsOf: "\nCOMMIT;\n".utf8)
-        // `finish` without a trailing newline only drops the array's spare capacity.
-        return [GeneratedFile(path: Self.fileName, contents: JSONWriter(trailingNewline: false).finish(&bytes))]
+        return [GeneratedFile(path: Self.fileName, contents: bytes)]
     }
 
     // MARK: - Statements

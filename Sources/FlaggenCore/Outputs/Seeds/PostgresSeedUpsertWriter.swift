@@ -3,17 +3,12 @@ import FlaggenJSON
 /// Writes the PostgreSQL seed's upserts, one per flag, straight into the file's bytes (see
 /// ``PostgresSeedEmitter``).
 ///
-/// What the upserts share is made once per manifest: the configs' versions by name, and one
-/// compact ``JSONStreamWriter`` that writes every flag's `default_value` and `rules` jsonb text,
-/// so no JSON value tree or string is built per flag.
-struct PostgresSeedUpsertWriter: ~Copyable {
+/// What the upserts share is made once per manifest: the configs' versions by name. The
+/// `default_value` and `rules` jsonb text is compact ``JSONWriter`` output.
+struct PostgresSeedUpsertWriter {
     /// Each config's name and version, by name; the first config of a name wins, as in
     /// ``Manifest/config(named:)``.
     private let configs: [String: (name: String, version: Int)]
-
-    /// Writes the jsonb values. Each is written at the top level and handed on whole before the
-    /// next, so the writer puts nothing between them.
-    private var json = Self.makeJSONWriter()
 
     /// A writer for the upserts of `manifest`'s flags.
     init(_ manifest: Manifest) {
@@ -22,7 +17,7 @@ struct PostgresSeedUpsertWriter: ~Copyable {
 
     /// Appends one flag's upsert: inserted when missing; otherwise only its metadata is refreshed,
     /// and only when it changed (so an unchanged re-seed writes no row).
-    mutating func appendUpsert(of flag: FlagDefinition, to bytes: inout [UInt8]) {
+    func appendUpsert(of flag: FlagDefinition, to bytes: inout [UInt8]) {
         let config = flag.configName.flatMap { configs[$0] }
         Self.append("-- ", to: &bytes)
         bytes.append(contentsOf: flag.key.utf8)
@@ -60,35 +55,31 @@ struct PostgresSeedUpsertWriter: ~Copyable {
     // MARK: - jsonb values
 
     /// The default as a string constant holding its compact JSON, and the separator after it.
-    private mutating func appendDefault(of flag: FlagDefinition, to bytes: inout [UInt8]) {
+    private func appendDefault(of flag: FlagDefinition, to bytes: inout [UInt8]) {
         switch flag.defaultValue {
         // Neither needs the JSON writer: their JSON is their text.
         case .bool(true): Self.append("'true',\n    ", to: &bytes)
         case .bool(false): Self.append("'false',\n    ", to: &bytes)
         default:
-            appendJSON(to: &bytes) { try CanonicalSeedValue.write(flag.defaultValue, to: &$0) }
+            Self.appendJSON(CanonicalSeedValue.json(flag.defaultValue), to: &bytes)
             bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
         }
     }
 
     /// The rules as a string constant holding their compact JSON, and the separator after them.
-    private mutating func appendRules(of flag: FlagDefinition, to bytes: inout [UInt8]) {
+    private func appendRules(of flag: FlagDefinition, to bytes: inout [UInt8]) {
         guard flag.rollout != nil else {
             Self.append("'[]',\n    ", to: &bytes)
             return
         }
-        appendJSON(to: &bytes) { try CanonicalSeedValue.writeRules(of: flag, to: &$0) }
+        Self.appendJSON(CanonicalSeedValue.rules(of: flag), to: &bytes)
         bytes.append(contentsOf: PostgresSeedEmitter.valueSeparator)
     }
 
-    /// Appends the string constant of the compact JSON that `write` writes.
-    private mutating func appendJSON(to bytes: inout [UInt8], write: (inout JSONStreamWriter) throws -> Void) {
-        ValidatedJSON.write { try write(&json) }
-        json.handOn { PostgresSeedLiteral.appendString(utf8: $0, to: &bytes) }
-    }
-
-    private static func makeJSONWriter() -> JSONStreamWriter {
-        JSONStreamWriter(JSONWriter(format: .compact))
+    /// Appends the string constant of `value`'s compact JSON.
+    private static func appendJSON(_ value: JSONValue, to bytes: inout [UInt8]) {
+        let json = ValidatedJSON.write { try JSONWriter(format: .compact).utf8Bytes(for: value) }
+        json.withUnsafeBytes { PostgresSeedLiteral.appendString(utf8: $0, to: &bytes) }
     }
 
     /// Appends text known at compile time, without a copy of it as an array.

@@ -31,54 +31,27 @@ public struct UnleashSeedEmitter: Sendable {
 
     /// Files with paths relative to the output folder (manifest.outputs.seeds).
     public func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
-        files(for: manifest, header: header, streamingTo: nil)
-    }
-
-    /// Like ``files(for:header:)``, handing the bytes to `chunks` as they are written whenever
-    /// enough have piled up; the file returned holds the bytes not yet handed over.
-    func files(for manifest: Manifest, header: GeneratedHeader, streamingTo chunks: ChunkedOutput?) -> [GeneratedFile] {
-        // Written feature by feature (see ``StreamedSeedDocument``); keys in the writer's order.
-        StreamedSeedDocument.file(named: Self.fileName, streamingTo: chunks) { json in
-            json.beginObject()
-            json.key("$comment")
-            json.string(header.lines.joined(separator: " "))
-            json.key("features")
-            json.beginArray()
-            for flag in manifest.flags {
-                writeFeature(for: flag, to: &json)
-                chunks?.drainIfFull(&json)
-            }
-            json.endArray()
-            json.key("version")
-            json.int(Self.formatVersion)
-            json.endObject()
-        }
+        let document: JSONValue = .object([
+            "$comment": .string(header.lines.joined(separator: " ")),
+            "features": .array(manifest.flags.map(feature)),
+            "version": .int(Self.formatVersion),
+        ])
+        return [GeneratedFile(path: Self.fileName, contents: ValidatedJSON.write { try JSONWriter(trailingNewline: true).utf8Bytes(for: document) })]
     }
 
     /// One flag as an Unleash feature.
-    private func writeFeature(for flag: FlagDefinition, to json: inout JSONStreamWriter) {
+    private func feature(for flag: FlagDefinition) -> JSONValue {
         let (enabled, strategies) = activation(of: flag)
-        json.beginObject()
-        json.key("description")
-        writeDescription(of: flag, to: &json)
-        json.key("enabled")
-        json.bool(enabled)
-        json.key("impressionData")
-        json.bool(false)
-        json.key("name")
-        json.string(flag.key)
-        json.key("project")
-        json.string("default")
-        json.key("strategies")
-        json.beginArray()
-        strategies.write(groupID: flag.key, to: &json)
-        json.endArray()
-        json.key("type")
-        if flag.killSwitch { json.string("kill-switch") } else { json.string(flag.kind.rawValue) }
-        json.key("variants")
-        json.beginArray()
-        json.endArray()
-        json.endObject()
+        return .object([
+            "description": .string(description(of: flag)),
+            "enabled": .bool(enabled),
+            "impressionData": false,
+            "name": .string(flag.key),
+            "project": "default",
+            "strategies": .array(strategies.json(groupID: flag.key)),
+            "type": .string(flag.killSwitch ? "kill-switch" : flag.kind.rawValue),
+            "variants": [],
+        ])
     }
 
     /// Whether the feature is enabled, and its strategies.
@@ -107,24 +80,15 @@ public struct UnleashSeedEmitter: Sendable {
     }
 
     /// The flag's description, then its owner and expiry, and how a partial rollout buckets,
-    /// joined by spaces; written in parts, with no joined text made.
-    private func writeDescription(of flag: FlagDefinition, to json: inout JSONStreamWriter) {
-        json.beginString()
-        if let description = flag.description {
-            json.stringContent(description)
-            json.stringContent(" ")
-        }
-        json.stringContent("Owner: ")
-        json.stringContent(flag.owner)
-        json.stringContent(".")
-        if let expires = flag.expires {
-            json.stringContent(" Expires: ")
-            json.stringContent(expires.description)
-            json.stringContent(".")
-        }
+    /// joined by spaces.
+    private func description(of flag: FlagDefinition) -> String {
+        var text = ""
+        if let description = flag.description { text += description + " " }
+        text += "Owner: " + flag.owner + "."
+        if let expires = flag.expires { text += " Expires: " + expires.description + "." }
         if let rollout = flag.rollout, UnleashStrategies.isPartial(rollout) {
-            json.stringContent(" Rollout buckets come from Unleash's MurmurHash3 of groupId:userId, not flaggen's SHA-256 buckets.")
+            text += " Rollout buckets come from Unleash's MurmurHash3 of groupId:userId, not flaggen's SHA-256 buckets."
         }
-        json.endString()
+        return text
     }
 }

@@ -12,12 +12,12 @@ import FlaggenJSON
 ///
 /// The value says which strategies there are, in the order they are written: those that
 /// serve a rollout, those that match what a rollout does not serve, then one that matches
-/// everyone. It is written straight to JSON; no strategy or constraint is built on the way.
+/// everyone.
 struct UnleashStrategies {
     /// The custom context field that holds the platform, `ios` or `android`.
-    static let platformField: StaticString = "platform"
+    static let platformField = "platform"
     /// The custom context field that holds the app version, Semantic Versioning.
-    static let appVersionField: StaticString = "appVersion"
+    static let appVersionField = "appVersion"
     /// Basis points that mean everyone: 100 percent.
     static let everyone = 10_000
 
@@ -73,93 +73,67 @@ struct UnleashStrategies {
         rollout.basisPoints > 0 && rollout.basisPoints < everyone
     }
 
-    // MARK: - Writing
+    // MARK: - JSON
 
-    /// Writes the strategies, elements of the open `strategies` array; their `groupId` is the
-    /// flag key.
-    func write(groupID: String, to json: inout JSONStreamWriter) {
+    /// The strategies, in order, as the elements of the feature's `strategies` array; their
+    /// `groupId` is the flag key.
+    func json(groupID: String) -> [JSONValue] {
+        var strategies: [JSONValue] = []
+        func add(percent: Int, stickiness: String = "default", variant: UnleashVariant? = nil, constraints: [JSONValue]) {
+            strategies.append(Self.strategy(percent: percent, stickiness: stickiness, groupID: groupID, variant: variant, constraints: constraints))
+        }
         if let serving {
             // Partial rollouts stick to userId, so a request without one is out, never placed at
             // random; 0 and 100 percent use Unleash's default stickiness and need no id at all.
-            let stickiness: StaticString = serving.isPartial ? "userId" : "default"
-            let gates = serving.gates
-            if let version = gates.versionText {
-                for versionOperator: StaticString in ["SEMVER_EQ", "SEMVER_GT"] {
-                    Self.writeStrategy(percent: serving.percent, stickiness: stickiness, groupID: groupID, variant: serving.variant, to: &json) { json in
-                        gates.writePlatformConstraint(operator: "IN", to: &json)
-                        Self.writeVersionConstraint(versionOperator, version, inverted: false, to: &json)
-                    }
+            let stickiness = serving.isPartial ? "userId" : "default"
+            let platform = serving.gates.platformConstraint(operator: "IN")
+            if let version = serving.gates.versionText {
+                for versionOperator in ["SEMVER_EQ", "SEMVER_GT"] {
+                    add(percent: serving.percent, stickiness: stickiness, variant: serving.variant,
+                        constraints: platform + [Self.versionConstraint(versionOperator, version, inverted: false)])
                 }
             } else {
-                Self.writeStrategy(percent: serving.percent, stickiness: stickiness, groupID: groupID, variant: serving.variant, to: &json) { json in
-                    gates.writePlatformConstraint(operator: "IN", to: &json)
-                }
+                add(percent: serving.percent, stickiness: stickiness, variant: serving.variant, constraints: platform)
             }
         }
         if let gates = notServing {
             if !gates.platforms.isEmpty {
-                Self.writeStrategy(percent: 100, stickiness: "default", groupID: groupID, variant: nil, to: &json) { json in
-                    gates.writePlatformConstraint(operator: "NOT_IN", to: &json)
-                }
+                add(percent: 100, constraints: gates.platformConstraint(operator: "NOT_IN"))
             }
             if let version = gates.versionText {
                 // Not (= V) and not (> V): below V, unparsable, or absent.
-                Self.writeStrategy(percent: 100, stickiness: "default", groupID: groupID, variant: nil, to: &json) { json in
-                    Self.writeVersionConstraint("SEMVER_EQ", version, inverted: true, to: &json)
-                    Self.writeVersionConstraint("SEMVER_GT", version, inverted: true, to: &json)
-                }
+                add(percent: 100, constraints: [
+                    Self.versionConstraint("SEMVER_EQ", version, inverted: true),
+                    Self.versionConstraint("SEMVER_GT", version, inverted: true),
+                ])
             }
         }
         if servesEveryone {
-            Self.writeStrategy(percent: 100, stickiness: "default", groupID: groupID, variant: everyoneVariant, to: &json) { _ in }
+            add(percent: 100, variant: everyoneVariant, constraints: [])
         }
+        return strategies
     }
 
-    /// One `flexibleRollout` strategy; `writeConstraints` writes the elements of its
-    /// `constraints` array.
-    private static func writeStrategy(
-        percent: Int, stickiness: StaticString, groupID: String, variant: UnleashVariant?, to json: inout JSONStreamWriter,
-        constraints writeConstraints: (inout JSONStreamWriter) -> Void
-    ) {
-        json.beginObject()
-        json.key("constraints")
-        json.beginArray()
-        writeConstraints(&json)
-        json.endArray()
-        json.key("name")
-        json.string("flexibleRollout")
-        json.key("parameters")
-        json.beginObject()
-        json.key("groupId")
-        json.string(groupID)
-        json.key("rollout")
-        json.string(decimal: percent)
-        json.key("stickiness")
-        json.string(stickiness)
-        json.endObject()
-        if let variant {
-            json.key("variants")
-            json.beginArray()
-            variant.write(to: &json)
-            json.endArray()
-        }
-        json.endObject()
+    /// One `flexibleRollout` strategy.
+    private static func strategy(percent: Int, stickiness: String, groupID: String, variant: UnleashVariant?, constraints: [JSONValue]) -> JSONValue {
+        var strategy: [String: JSONValue] = [
+            "constraints": .array(constraints),
+            "name": "flexibleRollout",
+            "parameters": .object(["groupId": .string(groupID), "rollout": .string(String(percent)), "stickiness": .string(stickiness)]),
+        ]
+        if let variant { strategy["variants"] = [variant.json] }
+        return .object(strategy)
     }
 
     /// A constraint that the app version is (or, inverted, is not) `operator` `version`.
-    private static func writeVersionConstraint(_ name: StaticString, _ version: String, inverted: Bool, to json: inout JSONStreamWriter) {
-        json.beginObject()
-        json.key("caseInsensitive")
-        json.bool(false)
-        json.key("contextName")
-        json.string(appVersionField)
-        json.key("inverted")
-        json.bool(inverted)
-        json.key("operator")
-        json.string(name)
-        json.key("value")
-        json.string(version)
-        json.endObject()
+    private static func versionConstraint(_ name: String, _ version: String, inverted: Bool) -> JSONValue {
+        .object([
+            "caseInsensitive": false,
+            "contextName": .string(appVersionField),
+            "inverted": .bool(inverted),
+            "operator": .string(name),
+            "value": .string(version),
+        ])
     }
 
     // MARK: - Parts
@@ -181,23 +155,18 @@ struct UnleashStrategies {
         var isEmpty: Bool { platforms.isEmpty && versionText == nil }
 
         /// A constraint that the platform is (`IN`) or is not (`NOT_IN`) one of the rollout's;
-        /// nothing when the rollout names no platform.
-        func writePlatformConstraint(operator name: StaticString, to json: inout JSONStreamWriter) {
-            guard !platforms.isEmpty else { return }
-            json.beginObject()
-            json.key("caseInsensitive")
-            json.bool(false)
-            json.key("contextName")
-            json.string(UnleashStrategies.platformField)
-            json.key("inverted")
-            json.bool(false)
-            json.key("operator")
-            json.string(name)
-            json.key("values")
-            json.beginArray()
-            for platform in platforms { json.string(platform.rawValue) }
-            json.endArray()
-            json.endObject()
+        /// none when the rollout names no platform.
+        func platformConstraint(operator name: String) -> [JSONValue] {
+            guard !platforms.isEmpty else { return [] }
+            return [
+                .object([
+                    "caseInsensitive": false,
+                    "contextName": .string(UnleashStrategies.platformField),
+                    "inverted": false,
+                    "operator": .string(name),
+                    "values": .array(platforms.map { .string($0.rawValue) }),
+                ])
+            ]
         }
     }
 }

@@ -8,19 +8,19 @@ import FlaggenJSON
 /// value.
 struct UnleashVariant {
     /// The variant that serves the manifest's default.
-    static let defaultName: StaticString = "default"
+    static let defaultName = "default"
     /// The variant that serves the rollout's value.
-    static let rolloutName: StaticString = "rollout"
+    static let rolloutName = "rollout"
 
     /// The variant's name, ``defaultName`` or ``rolloutName``.
-    let name: StaticString
+    let name: String
     /// The payload's type: `string`, `number` or `json`.
-    let payloadType: StaticString
+    let payloadType: String
     /// The payload's text.
     let payloadValue: String
 
     /// The variant named `name` that serves `value`.
-    static func serving(_ value: FlagValue, named name: StaticString) -> UnleashVariant {
+    static func serving(_ value: FlagValue, named name: String) -> UnleashVariant {
         switch value {
         case .string(let text): UnleashVariant(name: name, payloadType: "string", payloadValue: text)
         case .int(let number): UnleashVariant(name: name, payloadType: "number", payloadValue: String(number))
@@ -34,24 +34,14 @@ struct UnleashVariant {
         }
     }
 
-    /// Writes the variant: the full weight, fixed, with its typed payload.
-    func write(to json: inout JSONStreamWriter) {
-        json.beginObject()
-        json.key("name")
-        json.string(name)
-        json.key("payload")
-        json.beginObject()
-        json.key("type")
-        json.string(payloadType)
-        json.key("value")
-        json.string(payloadValue)
-        json.endObject()
-        json.key("stickiness")
-        json.string("default")
-        json.key("weight")
-        json.int(1000)
-        json.key("weightType")
-        json.string("variable")
-        json.endObject()
+    /// The variant: the full weight, fixed, with its typed payload.
+    var json: JSONValue {
+        .object([
+            "name": .string(name),
+            "payload": .object(["type": .string(payloadType), "value": .string(payloadValue)]),
+            "stickiness": "default",
+            "weight": 1000,
+            "weightType": "variable",
+        ])
     }
 }
