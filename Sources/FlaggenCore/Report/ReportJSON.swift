@@ -5,8 +5,7 @@ import FlaggenJSON
 /// indentation, a final newline), so the same manifest, code and day give the same bytes. The
 /// shape is documented in docs/cleanup.md.
 enum ReportJSON {
-    /// The whole document as a value (for tests; ``write(_:into:)`` writes its bytes without
-    /// building it).
+    /// The whole document as a value.
     static func document(_ report: FlagReport) -> JSONValue {
         .object([
             "counts": counts(report),
@@ -19,42 +18,10 @@ enum ReportJSON {
         ])
     }
 
-    /// Writes the document's bytes to `receive` in pieces of about 64 KiB, one flag at a time
-    /// (``JSONStreamWriter``), so only one flag's value is ever built.
-    static func write(_ report: FlagReport, into receive: (UnsafeRawBufferPointer) -> Void) {
-        var json = JSONStreamWriter(JSONWriter(trailingNewline: true))
-        // Every number is finite and the nesting is four deep: the writer cannot fail here.
-        // The keys come in the writer's order (UTF-8 byte order), as ``document(_:)`` has them.
-        json.beginObject()
-        json.key("counts")
-        try? json.value(counts(report))
-        json.key("expiringSoonDays")
-        json.int(FlagStatus.expiringSoonDays)
-        json.key("flags")
-        json.beginArray()
-        for row in report.rows {
-            try? json.value(flag(row))
-            json.handOn(ifAtLeast: 64 * 1024, to: receive)
-        }
-        json.endArray()
-        json.key("manifest")
-        json.string(report.manifestPath)
-        json.key("name")
-        json.string(report.typeName)
-        json.key("refs")
-        try? json.value(report.scan.map(scan) ?? .null)
-        json.key("today")
-        json.string(report.today.description)
-        json.endObject()
-        json.handOn(to: receive)
-        json.finish().withUnsafeBytes(receive)
-    }
-
-    /// The document's bytes, whole (for tests).
+    /// The document's bytes. Every number is finite and the nesting is four deep: the writer
+    /// cannot fail here.
     static func bytes(_ report: FlagReport) -> [UInt8] {
-        var bytes: [UInt8] = []
-        write(report) { bytes.append(contentsOf: $0) }
-        return bytes
+        ValidatedJSON.write { try JSONWriter(trailingNewline: true).utf8Bytes(for: document(report)) }
     }
 
     /// How many flags have each status; every status is there.
