@@ -64,17 +64,6 @@ public struct JSONWriter: Sendable {
     /// Returns `value` as UTF-8 encoded JSON text, without going through
     /// `String`. Same rules and errors as ``string(for:)``.
     public func utf8Bytes(for value: JSONValue) throws -> [UInt8] {
-        // The same bytes, written into a raw buffer rather than appended to an array one piece
-        // at a time; for a value it cannot write, the walk below throws the error.
-        var json = JSONStreamWriter(self, forOneSmallValue: true)
-        if (try? json.value(value)) != nil { return json.finish() }
-        return try utf8BytesAppending(for: value)
-    }
-
-    /// The bytes of ``utf8Bytes(for:)``, appended to an array piece by piece by the writer's
-    /// own walk: what ``JSONStreamWriter`` is tested against, and the walk that names the path
-    /// of a value that cannot be written.
-    func utf8BytesAppending(for value: JSONValue) throws -> [UInt8] {
         var output: [UInt8] = []
         do throws(WriteFailure) {
             try writeFast(value, depth: 0, to: &output)
@@ -93,7 +82,7 @@ public struct JSONWriter: Sendable {
 
     /// `bytes`, copied into an array of their exact size when the growing array kept a lot of
     /// spare capacity (up to half of it): large outputs are held in memory until written.
-    static func withoutSpareCapacity(_ bytes: [UInt8]) -> [UInt8] {
+    private static func withoutSpareCapacity(_ bytes: [UInt8]) -> [UInt8] {
         guard bytes.count >= 4096, bytes.capacity - bytes.count > bytes.count / 8 else { return bytes }
         return [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
             bytes.withUnsafeBufferPointer { source in
@@ -101,36 +90,6 @@ public struct JSONWriter: Sendable {
             }
             count = bytes.count
         }
-    }
-
-    // MARK: - Writing a value inside a larger document
-
-    /// Appends `value` as it appears nested `depth` levels deep in a document (0 for the whole
-    /// document), with the same bytes ``utf8Bytes(for:)`` gives for it there, and without the
-    /// trailing newline. ``JSONStreamWriter`` calls it for the error a value it cannot write
-    /// gives.
-    ///
-    /// - Throws: ``JSONWriterError`` for a value that cannot be written; its path starts at
-    ///   `value`, not at the document's root.
-    func append(_ value: JSONValue, depth: Int, to output: inout [UInt8]) throws {
-        do throws(WriteFailure) {
-            try writeFast(value, depth: depth, to: &output)
-        } catch {
-            var path: [JSONPathComponent] = []
-            var scratch: [UInt8] = []
-            try write(value, path: &path, to: &scratch)
-            throw JSONWriterError(path: "$", message: "nesting deeper than the limit of \(maximumDepth) arrays/objects")
-        }
-    }
-
-    /// Ends a document written piece by piece: the trailing newline when ``trailingNewline``
-    /// asks for one, and no spare capacity.
-    /// `output` is left empty, so its bytes are not held twice.
-    public func finish(_ output: inout [UInt8]) -> [UInt8] {
-        if trailingNewline { output.append(0x0A) }
-        let finished = Self.withoutSpareCapacity(output)
-        output = []
-        return finished
     }
 
     // MARK: - Implementation
@@ -233,7 +192,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Whether `a` sorts before `b` by their UTF-8 bytes: the order the writer gives object keys.
-    public static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+    private static func utf8Precedes(_ a: String, _ b: String) -> Bool {
         var a = a
         var b = b
         return a.withUTF8 { left in
@@ -370,62 +329,6 @@ public struct JSONWriter: Sendable {
         let backslash = zeroBytes(word ^ (ones &* 0x5C))
         let separatorLead = zeroBytes(word ^ (ones &* 0xE2))
         return (control | quote | backslash | separatorLead) & highs != 0
-    }
-
-    /// Writes UTF-8 `bytes` escaped as the inside of a JSON string, without the quotes, to
-    /// `destination`, and returns how many bytes it wrote: the bytes `appendQuoted` appends between
-    /// its quotes, by the same rules. `destination` needs room for
-    /// `6 * bytes.count` bytes (an escape is at most six bytes for one).
-    ///
-    /// ``JSONStreamWriter`` escapes with it straight into its buffer.
-    static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        let raw = UnsafeRawBufferPointer(bytes)
-        let target = UnsafeMutableRawPointer(destination)
-        var index = 0
-        var written = 0
-        @inline(__always) func write(_ first: UInt8, _ second: UInt8) {
-            destination[written] = first
-            destination[written + 1] = second
-            written += 2
-        }
-        while index < bytes.count {
-            // Copy eight bytes at a time while none of them needs a look.
-            while index + 8 <= bytes.count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if mayNeedEscape(word) { break }
-                target.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
-                index += 8
-                written += 8
-            }
-            guard index < bytes.count else { break }
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""): write(UInt8(ascii: "\\"), UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): write(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
-            case 0x0A: write(UInt8(ascii: "\\"), UInt8(ascii: "n"))
-            case 0x0D: write(UInt8(ascii: "\\"), UInt8(ascii: "r"))
-            case 0x09: write(UInt8(ascii: "\\"), UInt8(ascii: "t"))
-            case 0x08: write(UInt8(ascii: "\\"), UInt8(ascii: "b"))
-            case 0x0C: write(UInt8(ascii: "\\"), UInt8(ascii: "f"))
-            case 0x00..<0x20:
-                write(UInt8(ascii: "\\"), UInt8(ascii: "u"))
-                write(UInt8(ascii: "0"), UInt8(ascii: "0"))
-                write(hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)])
-            case 0xE2 where index + 1 < bytes.count
-                && bytes[index] == 0x80
-                && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
-                // U+2028 LINE SEPARATOR / U+2029 PARAGRAPH SEPARATOR
-                write(UInt8(ascii: "\\"), UInt8(ascii: "u"))
-                write(UInt8(ascii: "2"), UInt8(ascii: "0"))
-                write(UInt8(ascii: "2"), bytes[index + 1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9"))
-                index += 2
-            default:
-                destination[written] = byte
-                written += 1
-            }
-        }
-        return written
     }
 
     /// Appends UTF-8 `bytes` as a quoted, escaped JSON string. Bytes that need no escape are
