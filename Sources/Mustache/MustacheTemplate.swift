@@ -141,7 +141,7 @@ public struct MustacheTemplate: Sendable {
     /// never has to be held whole. Each piece is valid only during the call.
     public func renderUTF8(
         _ context: JSONValue, partials: some PartialProvider, options: Options = Options(), chunkSize: Int = 64 * 1024,
-        into receive: @escaping (UnsafeRawBufferPointer) -> Void
+        into receive: @escaping ([UInt8]) -> Void
     ) throws(MustacheError) {
         try Self.converting(context) { values throws(MustacheError) in
             try renderUTF8(values: values, partials: partials, options: options, chunkSize: chunkSize, into: receive)
@@ -152,7 +152,7 @@ public struct MustacheTemplate: Sendable {
     /// of ``MustacheValue``s.
     public func renderUTF8(
         values context: MustacheValue, partials: some PartialProvider, options: Options = Options(),
-        chunkSize: Int = 64 * 1024, into receive: @escaping (UnsafeRawBufferPointer) -> Void
+        chunkSize: Int = 64 * 1024, into receive: @escaping ([UInt8]) -> Void
     ) throws(MustacheError) {
         var renderer = Renderer(context: context, partials: partials, options: options)
         renderer.drain(every: chunkSize, into: receive)

@@ -28,9 +28,9 @@ struct Output {
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Hands the bytes rendered since the last call to `receive`, and forgets them.
-    mutating func drain(into receive: (UnsafeRawBufferPointer) -> Void) {
+    mutating func drain(into receive: ([UInt8]) -> Void) {
         guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes(receive)
+        receive(bytes)
         drainedCount += bytes.count
         bytes.removeAll(keepingCapacity: true)
     }

@@ -15,7 +15,7 @@ struct Renderer: ~Copyable {
     private let data: MustacheValue
     var output = Output()
     /// When set, the output is handed to it whenever it reaches ``drainChunkSize`` bytes.
-    private var drainReceiver: ((UnsafeRawBufferPointer) -> Void)?
+    private var drainReceiver: (([UInt8]) -> Void)?
     /// How many bytes ``drainReceiver`` gets at a time; `Int.max` when there is none.
     private var drainChunkSize = Int.max
     /// The size of ``output`` at which ``takeStep(_:)`` looks at it: a full chunk to drain, or more
@@ -72,7 +72,7 @@ struct Renderer: ~Copyable {
     }
 
     /// Hands the output to `receive` whenever it reaches `chunkSize` bytes while rendering.
-    mutating func drain(every chunkSize: Int, into receive: @escaping (UnsafeRawBufferPointer) -> Void) {
+    mutating func drain(every chunkSize: Int, into receive: @escaping ([UInt8]) -> Void) {
         drainChunkSize = max(1, chunkSize)
         drainReceiver = receive
         updateOutputCheckpoint()

@@ -23,7 +23,7 @@ final class ComparingSinkTests: XCTestCase {
         let sink = ComparingSink(guard: OutputGuard(root: root, manifestName: "flags.yaml"))
         let stream = try sink.open(path: path)
         for piece in pieces {
-            try Array(piece.utf8).withUnsafeBytes { try stream.write($0) }
+            try stream.write(Array(piece.utf8))
         }
         let file = try stream.close()
         return (String(decoding: file.contents, as: UTF8.self), sink.matchingPaths.contains(path))

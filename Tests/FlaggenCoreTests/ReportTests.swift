@@ -234,14 +234,14 @@ final class ReportTests: XCTestCase {
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertThrowsError(
             try ReportFile.write(to: path) { (write) throws(ReportError) in
-                Array("half a new report".utf8).withUnsafeBytes(write)
+                write(Array("half a new report".utf8))
                 throw ReportError(message: "rendering failed")
             }
         ) { XCTAssertEqual("\($0)", "rendering failed") }
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["r.html"])
 
-        try ReportFile.write(to: path) { (write) throws(ReportError) in Array("new".utf8).withUnsafeBytes(write) }
+        try ReportFile.write(to: path) { (write) throws(ReportError) in write(Array("new".utf8)) }
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["r.html"])
     }

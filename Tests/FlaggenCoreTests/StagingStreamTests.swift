@@ -23,7 +23,7 @@ final class StagingStreamTests: XCTestCase {
         let sink = StagingSink(guard: OutputGuard(root: root, manifestName: "flags.yaml"))
         let stream = try sink.open(path: path)
         for piece in pieces {
-            try Array(piece.utf8).withUnsafeBytes { try stream.write($0) }
+            try stream.write(Array(piece.utf8))
         }
         _ = try stream.close()
         try OutputWriter(root: root, manifestName: "flags.yaml").commit(sink.files)
@@ -106,10 +106,10 @@ final class StagingStreamTests: XCTestCase {
     func testDiscardingRemovesOpenStreamsStagedFilesAndTheFoldersTheyMade() throws {
         let sink = StagingSink(guard: OutputGuard(root: root, manifestName: "flags.yaml"))
         let finished = try sink.open(path: "New/Done.txt")
-        try Array(header.utf8).withUnsafeBytes { try finished.write($0) }
+        try finished.write(Array(header.utf8))
         _ = try finished.close()
         let unfinished = try sink.open(path: "Other/Deep/Half.txt")
-        try Array(header.utf8).withUnsafeBytes { try unfinished.write($0) }
+        try unfinished.write(Array(header.utf8))
         sink.discardAll()
         XCTAssertEqual(try entries(), [])
     }

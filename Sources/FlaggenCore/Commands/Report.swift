@@ -68,7 +68,7 @@ public struct Report: Sendable {
         try ReportFile.write(to: outputPath) { (write) throws(ReportError) in
             switch format {
             case .json:
-                ReportJSON.bytes(report).withUnsafeBytes(write)
+                write(ReportJSON.bytes(report))
             case .html:
                 do throws(TemplateError) {
                     try ReportHTML.render(report, into: write)

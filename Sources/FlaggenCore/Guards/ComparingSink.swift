@@ -50,7 +50,7 @@ final class ComparingStream: GeneratedFileStream {
         existing?.close()
     }
 
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    func write(_ bytes: [UInt8]) throws {
         if collected == nil, existing?.continues(with: bytes) == true { return }
         try startCollecting()
         collected!.append(contentsOf: bytes)

@@ -106,8 +106,8 @@ public struct DriftCheck: Sendable {
             return DriftFinding(kind: .missing, path: display, line: 1, diff: "")
         }
         defer { file.close() }
-        let matched = expected.withUnsafeBytes { file.matchingPrefixLength($0) }
-        let line = expected.withUnsafeBytes { DiffLines.newlineCount(UnsafeRawBufferPointer(rebasing: $0[0..<matched])) } + 1
+        let matched = file.matchingPrefixLength(expected)
+        let line = expected[..<matched].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         return DriftFinding(kind: .differs, path: display, line: line, diff: "", undiffed: .fileTooLarge(bytes: size, expected: expected.count))
     }
 

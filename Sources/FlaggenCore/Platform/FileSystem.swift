@@ -103,12 +103,7 @@ enum FileSystem {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        func bytes(at offset: Int) -> [UInt8]? {
-            var buffer = [UInt8](repeating: 0, count: count)
-            guard let filled = buffer.withUnsafeMutableBytes({ read(descriptor, into: $0.baseAddress!, count: count, at: offset) }) else { return nil }
-            buffer.removeLast(count - filled)
-            return buffer
-        }
+        func bytes(at offset: Int) -> [UInt8]? { readBytes(descriptor, count: count, at: offset) }
         let size = Int(status.st_size)
         guard let start = bytes(at: 0) else { return nil }
         if size <= count { return (start, start) }
@@ -127,17 +122,29 @@ enum FileSystem {
     }
 
     /// Writes all of `bytes` to an open file; the error text when it fails.
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
-        var written = 0
-        while written < bytes.count {
-            let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            if result < 0 {
-                if errno == EINTR { continue }
-                return lastErrorText()
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+        bytes.withUnsafeBytes { bytes in
+            var written = 0
+            while written < bytes.count {
+                let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return lastErrorText()
+                }
+                written += result
             }
-            written += result
+            return nil
         }
-        return nil
+    }
+
+    /// Up to `count` bytes at `offset` of an open file; fewer only at its end, nil when reading
+    /// fails.
+    static func readBytes(_ descriptor: Int32, count: Int, at offset: Int) -> [UInt8]? {
+        guard count > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: count)
+        guard let filled = buffer.withUnsafeMutableBytes({ read(descriptor, into: $0.baseAddress!, count: count, at: offset) }) else { return nil }
+        buffer.removeLast(count - filled)
+        return buffer
     }
 
     /// Closes an open file.

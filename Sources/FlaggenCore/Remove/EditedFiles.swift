@@ -45,7 +45,7 @@ struct EditedFiles {
             throw RemoveError(.usage, "cannot write \(path) (to a temporary file beside it): \(FileSystem.lastErrorText()); nothing was changed")
         }
         _ = fchmod(descriptor, mode)
-        let failure = bytes.withUnsafeBytes { FileSystem.writeAll($0, to: descriptor) }
+        let failure = FileSystem.writeAll(bytes, to: descriptor)
         let closed = close(descriptor) == 0 ? nil : FileSystem.lastErrorText()
         if let reason = failure ?? closed {
             FileSystem.removeFile(atPath: temporary)

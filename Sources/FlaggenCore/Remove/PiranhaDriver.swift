@@ -66,7 +66,7 @@ struct PiranhaDriver: Sendable {
                 try Data(job.text.utf8).write(to: folder.appendingPathComponent("in-\(index)"))
                 files.append(.object(["rules": job.rules.json, "input": .string("in-\(index)"), "output": .string("out-\(index)")]))
             }
-            try JSONWriter().utf8Bytes(for: .object(["files": .array(files)])).withUnsafeBytes { try Data($0).write(to: folder.appendingPathComponent("job.json")) }
+            try Data(JSONWriter().utf8Bytes(for: .object(["files": .array(files)]))).write(to: folder.appendingPathComponent("job.json"))
             try Data(Self.script.utf8).write(to: folder.appendingPathComponent("driver.py"))
         } catch {
             throw RemoveError(.usage, "cannot write Piranha's input to \(folder.path): \(error)")

@@ -42,7 +42,7 @@ enum ReportFile {
     /// Writes what `produce` hands to its writer into a temporary file beside `path`, then
     /// renames it over `path`. When `produce` throws or a write fails, the temporary file is
     /// removed and `path` is left as it was.
-    static func write(to path: String, _ produce: (_ write: @escaping (UnsafeRawBufferPointer) -> Void) throws(ReportError) -> Void) throws(ReportError) {
+    static func write(to path: String, _ produce: (_ write: @escaping ([UInt8]) -> Void) throws(ReportError) -> Void) throws(ReportError) {
         let temporary = LexicalPath.joined(LexicalPath.parent(of: path), OutputWriter.temporaryFileName(for: LexicalPath.lastComponent(of: path)))
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {

@@ -19,7 +19,7 @@ enum ReportHTML {
     static let scriptName = "report/report.js.mustache"
 
     /// Renders the page, handing its bytes to `receive` in pieces as they are rendered.
-    static func render(_ report: FlagReport, into receive: @escaping (UnsafeRawBufferPointer) -> Void) throws(TemplateError) {
+    static func render(_ report: FlagReport, into receive: @escaping ([UInt8]) -> Void) throws(TemplateError) {
         let source = TemplateLibrary.builtIn(templateName) ?? ""
         do throws(MustacheError) {
             let template = try MustacheTemplate(source: source, name: templateName)

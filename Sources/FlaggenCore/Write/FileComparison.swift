@@ -21,7 +21,6 @@ struct FileComparison {
     private(set) var matched = 0
     /// Whether every piece so far continued the file.
     private(set) var stillMatches = true
-    private var scratch: [UInt8] = []
 
     /// Opens the file at `path` (nil when nothing is there). Throws for a folder, for anything
     /// else that is not a regular file (opening a named pipe would wait forever), and for a file
@@ -56,47 +55,41 @@ struct FileComparison {
     }
 
     /// Compares the next piece; once one differs, every later call returns false.
-    mutating func continues(with piece: UnsafeRawBufferPointer) -> Bool {
+    mutating func continues(with piece: [UInt8]) -> Bool {
         guard stillMatches else { return false }
-        if scratch.count < piece.count { scratch = [UInt8](repeating: 0, count: max(piece.count, 64 * 1024)) }
-        let count = scratch.withUnsafeMutableBytes { Self.read(descriptor, into: $0.baseAddress!, count: piece.count, at: matched) }
-        let same = count == piece.count && scratch.withUnsafeBytes { FileSystem.sameBytes(UnsafeRawBufferPointer(rebasing: $0[0..<count]), piece) }
-        if same { matched += count } else { stillMatches = false }
+        let same = FileSystem.readBytes(descriptor, count: piece.count, at: matched) == piece
+        if same { matched += piece.count } else { stillMatches = false }
         return same
     }
 
     /// Whether the file has no bytes past the matching part (so, if every piece matched, the
     /// file equals them).
     func endsAfterMatch() -> Bool {
-        var probe: UInt8 = 0
-        return Self.read(descriptor, into: &probe, count: 1, at: matched) == 0
+        FileSystem.readBytes(descriptor, count: 1, at: matched)?.isEmpty ?? true
     }
 
     /// How many leading bytes of `expected` the file starts with (read from its start, in
     /// pieces, so a file of any size costs 64 KiB of memory).
-    func matchingPrefixLength(_ expected: UnsafeRawBufferPointer) -> Int {
-        var buffer = [UInt8](repeating: 0, count: min(max(expected.count, 1), 64 * 1024))
+    func matchingPrefixLength(_ expected: [UInt8]) -> Int {
         var offset = 0
         while offset < expected.count {
-            let wanted = min(buffer.count, expected.count - offset)
-            let count = buffer.withUnsafeMutableBytes { Self.read(descriptor, into: $0.baseAddress!, count: wanted, at: offset) }
-            for index in 0..<count where buffer[index] != expected[offset + index] { return offset + index }
-            offset += count
-            if count < wanted { break }
+            let wanted = min(64 * 1024, expected.count - offset)
+            let piece = FileSystem.readBytes(descriptor, count: wanted, at: offset) ?? []
+            for index in piece.indices where piece[index] != expected[offset + index] { return offset + index }
+            offset += piece.count
+            if piece.count < wanted { break }
         }
         return offset
     }
 
     /// Hands the file's first `matched` bytes to `receive`, in pieces.
-    func readMatchedPart(_ receive: (UnsafeRawBufferPointer) throws(OutputError) -> Void) throws(OutputError) {
+    func readMatchedPart(_ receive: ([UInt8]) throws(OutputError) -> Void) throws(OutputError) {
         var copied = 0
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(max(matched, 1), 64 * 1024), alignment: 1)
-        defer { buffer.deallocate() }
         while copied < matched {
-            let count = Self.read(descriptor, into: buffer.baseAddress!, count: min(buffer.count, matched - copied), at: copied)
-            guard count > 0 else { throw OutputError(message: "\(path) changed while flaggen was reading it; run again") }
-            try receive(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-            copied += count
+            let piece = FileSystem.readBytes(descriptor, count: min(64 * 1024, matched - copied), at: copied) ?? []
+            guard !piece.isEmpty else { throw OutputError(message: "\(path) changed while flaggen was reading it; run again") }
+            try receive(piece)
+            copied += piece.count
         }
     }
 
@@ -110,11 +103,5 @@ struct FileComparison {
     /// Closes the file.
     func close() {
         FileSystem.closeDescriptor(descriptor)
-    }
-
-    /// Reads up to `count` bytes at `offset`; fewer at the end of the file, none when reading
-    /// fails (which the callers take as a difference).
-    private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int {
-        FileSystem.read(descriptor, into: buffer, count: count, at: offset) ?? 0
     }
 }

@@ -15,7 +15,7 @@ extension GeneratedFileSink {
     /// Takes a whole file; returns what to keep of it (the file itself, or only its path).
     func accept(_ file: GeneratedFile) throws -> GeneratedFile {
         let stream = try open(path: file.path)
-        try file.contents.withUnsafeBytes { try stream.write($0) }
+        try stream.write(file.contents)
         return try stream.close()
     }
 }
@@ -23,7 +23,7 @@ extension GeneratedFileSink {
 /// One file arriving in pieces. Not shared between threads: one render job writes it.
 public protocol GeneratedFileStream: AnyObject {
     /// Appends bytes to the file.
-    func write(_ bytes: UnsafeRawBufferPointer) throws
+    func write(_ bytes: [UInt8]) throws
     /// Ends the file; returns what to keep of it: the whole file, or only its path.
     func close() throws -> GeneratedFile
     /// Drops the file after a failure elsewhere (nothing it wrote stays behind).
@@ -47,7 +47,7 @@ public struct InMemorySink: GeneratedFileSink {
             self.path = path
         }
 
-        func write(_ chunk: UnsafeRawBufferPointer) throws {
+        func write(_ chunk: [UInt8]) throws {
             bytes.append(contentsOf: chunk)
         }
 
@@ -74,7 +74,7 @@ final class ChunkedOutput {
     }
 
     /// Hands one piece on.
-    func receive(_ piece: UnsafeRawBufferPointer) {
+    func receive(_ piece: [UInt8]) {
         guard failure == nil else { return }
         do {
             try stream.write(piece)

@@ -15,7 +15,7 @@ final class HeaderCheckingStream: GeneratedFileStream {
         self.template = template
     }
 
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    func write(_ bytes: [UInt8]) throws {
         if checked < expected.count {
             let count = min(bytes.count, expected.count - checked)
             guard bytes.prefix(count).elementsEqual(expected[checked..<(checked + count)]) else { throw missingHeader() }

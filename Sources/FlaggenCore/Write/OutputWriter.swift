@@ -96,7 +96,7 @@ public struct OutputWriter: Sendable {
         do {
             try rules.check(file.path)
             let stream = try StagingStream(path: file.path, guard: rules) { staged = $0 }
-            try file.contents.withUnsafeBytes { try stream.write($0) }
+            try stream.write(file.contents)
             _ = try stream.close()
         } catch let error as OutputError {
             throw error

@@ -52,11 +52,11 @@ final class StagingStream: GeneratedFileStream {
         if !closed { abandon() }
     }
 
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    func write(_ bytes: [UInt8]) throws {
         try append(bytes)
     }
 
-    private func append(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+    private func append(_ bytes: [UInt8]) throws(OutputError) {
         guard !bytes.isEmpty else { return }
         if temporary == nil, existing?.continues(with: bytes) == true { return }
         if temporary == nil { try diverge() }
