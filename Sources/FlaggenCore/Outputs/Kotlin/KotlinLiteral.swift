@@ -89,7 +89,12 @@ public enum KotlinLiteral {
     /// Whether `text` holds a `/*` or a `*/`, scalar next to scalar. ASCII bytes never occur
     /// inside a multi-byte UTF-8 sequence, so adjacent bytes are adjacent scalars.
     private static func hasCommentDelimiter(_ text: String) -> Bool {
-        zip(text.utf8, text.utf8.dropFirst()).contains { ($0 == 0x2F && $1 == 0x2A) || ($0 == 0x2A && $1 == 0x2F) }
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if (previous == 0x2F && byte == 0x2A) || (previous == 0x2A && byte == 0x2F) { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// Replaces `/*` with `/&#42;` and `*/` with `*&#47;`. Scans Unicode scalars, not characters

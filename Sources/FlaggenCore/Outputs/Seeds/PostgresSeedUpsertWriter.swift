@@ -79,7 +79,7 @@ struct PostgresSeedUpsertWriter {
     /// Appends the string constant of `value`'s compact JSON.
     private static func appendJSON(_ value: JSONValue, to bytes: inout [UInt8]) {
         let json = ValidatedJSON.write { try JSONWriter(format: .compact).utf8Bytes(for: value) }
-        json.withUnsafeBytes { PostgresSeedLiteral.appendString(utf8: $0, to: &bytes) }
+        PostgresSeedLiteral.appendString(String(decoding: json, as: UTF8.self), to: &bytes)
     }
 
     /// Appends text known at compile time, without a copy of it as an array.
