@@ -10,6 +10,8 @@ import Musl
 import Android
 #endif
 
+// Unsafe APIs here: POSIX `read` fills the buffer of the `Data` it returns.
+
 /// Reads small files without ever reading a big one: the size decides before any byte is read.
 enum BoundedFile {
     /// The bytes of the regular file at `url`, or `nil` when it is missing, unreadable, not a

@@ -10,6 +10,8 @@ import Musl
 import Android
 #endif
 
+// Unsafe APIs here: POSIX `write` takes the bytes of the saved copy in place.
+
 /// A `FlagDisk` that saves one JSON file per user in a folder of the app's own.
 ///
 /// - Files are named after a SHA-256 prefix of the user key (`flags-user-….json`, or

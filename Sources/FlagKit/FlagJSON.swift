@@ -1,5 +1,8 @@
 import Foundation
 
+// Unsafe APIs here: the saved copy is parsed in place at every app start, before the first screen
+// (docs/performance.md: 0.24 ms for 1,000 flags, where JSONDecoder took 1.4-2 ms).
+
 /// A small, strict JSON reader and writer for `FlagValue`.
 ///
 /// The saved copy is read at every start, before the first screen, so reading it must be fast:

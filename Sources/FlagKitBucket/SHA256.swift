@@ -1,3 +1,6 @@
+// Unsafe APIs here: the compression function reads 64-byte blocks in place; the bucket is hashed on
+// flag reads.
+
 /// SHA-256 (FIPS 180-4), implemented in plain Swift so that every platform
 /// computes the same digest without CryptoKit or Foundation.
 ///

@@ -1,3 +1,6 @@
+// Unsafe APIs here: strings are scanned and keys compared through `withUTF8`, in place: JSON is
+// most of what `generate` writes (measured beside `appendQuoted` and `utf8Precedes`).
+
 /// Writes ``JSONValue``s as deterministic JSON text: the same value gives the
 /// same bytes on every platform and Swift version.
 ///

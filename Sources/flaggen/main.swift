@@ -13,6 +13,8 @@ import Musl
 import Darwin
 #endif
 
+// Unsafe APIs here: the last-resort error message goes to standard error with POSIX `write`.
+
 /// Exit statuses: 0 success, 1 findings (invalid manifest, drift, expired flags), 2 usage errors
 /// or unreadable input.
 enum ExitStatus: Int32 {

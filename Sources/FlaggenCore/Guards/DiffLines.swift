@@ -6,6 +6,9 @@ import Musl
 import Darwin
 #endif
 
+// Unsafe APIs here: `check` diffs outputs of many megabytes; lines are slices of the file's bytes,
+// never copied (memory linear in the lines, docs/performance.md).
+
 /// Some consecutive lines of a text, for ``UnifiedDiff``: where each starts, and a hash of each,
 /// so the diff compares two integers before it compares bytes.
 ///

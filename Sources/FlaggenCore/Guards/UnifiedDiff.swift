@@ -1,3 +1,5 @@
+// Unsafe APIs here: `check` diffs outputs of many megabytes in place (see DiffLines).
+
 /// A line diff in the unified format `git diff` prints, for `flaggen check`.
 ///
 /// The equal lines at both ends are set aside first, byte by byte (a regenerated file usually

@@ -53,12 +53,11 @@ public struct SemanticVersion: Sendable, Hashable, CustomStringConvertible {
     /// A valid `MAJOR.MINOR.PATCH` of ASCII digits alone, the usual version, read from its bytes;
     /// nil for anything else, which the general reading decides.
     private static func plainCore(_ text: String) -> SemanticVersion? {
-        var text = text
-        return text.withUTF8 { bytes -> SemanticVersion? in
+        do {
             var numbers = SIMD3<Int>(0, 0, 0)
             var part = 0
             var digits = 0
-            for byte in bytes {
+            for byte in text.utf8 {
                 if byte == UInt8(ascii: ".") {
                     guard digits > 0, part < 2 else { return nil }
                     part += 1

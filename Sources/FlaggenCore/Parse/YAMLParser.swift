@@ -1,5 +1,8 @@
 import CYAML
 
+// Unsafe APIs here: libyaml, a C library, reads the manifest's bytes and hands scalars over as C
+// pointers.
+
 /// A problem found while reading YAML, with its position.
 public struct YAMLProblem: Error, Sendable, Hashable {
     /// What is wrong and what to do.

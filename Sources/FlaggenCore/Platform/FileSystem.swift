@@ -12,6 +12,9 @@ import Darwin
 #endif
 
 #if canImport(Glibc)
+// Unsafe APIs here: POSIX file calls (`open`, `pread`, `write`) read and write through raw buffers;
+// the rest of FlaggenCore uses the arrays this file hands out.
+
 private let systemRead = Glibc.read
 private let systemLink = Glibc.link
 #elseif canImport(Musl)

@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 
+// Unsafe APIs here: a pthread mutex must stay at one address.
+
 /// A mutual-exclusion lock (a pthread mutex), so FlaggenCore needs no Foundation for `NSLock`.
 final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>

@@ -1,4 +1,6 @@
 #if canImport(Glibc)
+// Unsafe APIs here: `posix_spawn` takes C strings, and its output is read with POSIX `read`.
+
 // Linux: posix_spawn, so the tool needs no Foundation `Process`.
 import Glibc
 #else

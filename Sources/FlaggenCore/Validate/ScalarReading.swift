@@ -42,20 +42,9 @@ extension ValidationContext {
         return text
     }
 
-    /// Whether every character of `text` is whitespace. ASCII text is read byte by byte: each
-    /// byte is a character there ("\r\n" aside, whitespace too), and the whitespace ones are
-    /// tab, line feed, vertical tab, form feed, carriage return and space.
+    /// Whether every character of `text` is whitespace (it stops at the first that is not).
     static func isBlank(_ text: String) -> Bool {
-        var text = text
-        let asciiBlank = text.withUTF8 { bytes -> Bool? in
-            var blank = true
-            for byte in bytes {
-                if byte >= 0x80 { return nil }
-                if byte != 0x20 && !(0x09...0x0D).contains(byte) { blank = false }
-            }
-            return blank
-        }
-        return asciiBlank ?? text.allSatisfy(\.isWhitespace)
+        text.allSatisfy(\.isWhitespace)
     }
 
     func bool(_ node: Node, _ what: @autoclosure () -> String) -> Bool? {

@@ -39,13 +39,7 @@ struct InlineForms {
 
     /// Appends the UTF-8 bytes of `text` to the form.
     mutating func append(_ text: String) {
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-        if copied == nil { bytes.append(contentsOf: text.utf8) }
-    }
-
-    /// Appends the UTF-8 bytes of a literal, such as `", "`, to the form.
-    mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: text.utf8)
     }
 
     /// Starts a part at the end of the form; returns its index, which ``end(_:)`` takes once

@@ -82,8 +82,8 @@ struct PostgresSeedUpsertWriter {
         PostgresSeedLiteral.appendString(String(decoding: json, as: UTF8.self), to: &bytes)
     }
 
-    /// Appends text known at compile time, without a copy of it as an array.
-    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    /// Appends the UTF-8 bytes of `text`.
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: text.utf8)
     }
 }
