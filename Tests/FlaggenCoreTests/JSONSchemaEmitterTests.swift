@@ -220,7 +220,7 @@ private func valueCases(_ emitted: EmittedSchemas) -> [SchemaCase] {
     return cases
 }
 
-private func jsonValue(_ value: FlagValue) -> JSONValue {
+private func jsonValue(_ value: ManifestValue) -> JSONValue {
     switch value {
     case .bool(let value): .bool(value)
     case .string(let value): .string(value)

@@ -366,7 +366,7 @@ private struct KotlinProgram {
     }
 
     /// What the program prints for a flag value.
-    private func dump(_ value: FlaggenCore.FlagValue, configName: String?) -> String {
+    private func dump(_ value: FlaggenCore.ManifestValue, configName: String?) -> String {
         switch value {
         case .bool(let bool): "b:\(bool)"
         case .string(let text): "s:" + hex(text)

@@ -22,8 +22,9 @@ public enum Platform: String, Sendable, Hashable, CaseIterable {
     case ios, android
 }
 
-/// A flag's value, typed. JSON configs hold the config object as written in the manifest.
-public enum FlagValue: Sendable, Hashable {
+/// A flag's value as the manifest writes it, typed (a default or a rollout's value). JSON configs
+/// hold the config object as written. (FlagKit's runtime value is `FlagKit.FlagValue`.)
+public enum ManifestValue: Sendable, Hashable {
     case bool(Bool)
     case string(String)
     case int(Int)
@@ -43,7 +44,7 @@ public struct FlagDefinition: Sendable, Hashable {
     /// enum flag in Swift and Kotlin.
     public var enumValues: [String]?
     /// The value apps use when nothing else is known: the behaviour that already shipped.
-    public var defaultValue: FlagValue
+    public var defaultValue: ManifestValue
     /// The team that owns the flag.
     public var owner: String
     /// The last day the flag may live; `nil` only for kill switches and permission flags.
@@ -72,7 +73,7 @@ public struct Rollout: Sendable, Hashable {
     /// The lowest app version the rule applies to, if any.
     public var minAppVersion: SemanticVersion?
     /// What the rule serves.
-    public var value: FlagValue
+    public var value: ManifestValue
     /// Where the rule is written.
     public var location: SourceLocation
 

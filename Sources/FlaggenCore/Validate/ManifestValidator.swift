@@ -431,7 +431,7 @@ private struct ManifestReader {
         let description = fields[.description].flatMap { context.string($0, "the description of \(what())") }
         let deprecated = fields[.deprecated].flatMap { context.nonEmptyString($0, "the deprecation message of \(what())") }
 
-        var defaultValue: FlagValue?
+        var defaultValue: ManifestValue?
         if let node = fields[.defaultValue] {
             if let type {
                 defaultValue = value(
@@ -458,9 +458,9 @@ private struct ManifestReader {
     private func value(
         _ node: Node, type: FlagType, config: ConfigDefinition?, configs: [String: ConfigDefinition], enumValues: [String]?,
         what: @autoclosure () -> String
-    ) -> FlagValue? {
+    ) -> ManifestValue? {
         switch type {
-        case .bool: return context.bool(node, what()).map(FlagValue.bool)
+        case .bool: return context.bool(node, what()).map(ManifestValue.bool)
         case .string:
             guard let text = context.string(node, what()) else { return nil }
             if let enumValues, EnumCases.position(of: text, in: enumValues) == nil {
@@ -469,11 +469,11 @@ private struct ManifestReader {
                 return nil
             }
             return .string(text)
-        case .int: return context.int(node, what()).map(FlagValue.int)
-        case .double: return context.double(node, what()).map(FlagValue.double)
+        case .int: return context.int(node, what()).map(ManifestValue.int)
+        case .double: return context.double(node, what()).map(ManifestValue.double)
         case .json:
             guard let config else { return nil }
-            return ConfigValidation(context: context).value(of: config, node, configs: configs, what: what()).map(FlagValue.json)
+            return ConfigValidation(context: context).value(of: config, node, configs: configs, what: what()).map(ManifestValue.json)
         }
     }
 
@@ -521,7 +521,7 @@ private struct ManifestReader {
             }
         }
 
-        var served: FlagValue?
+        var served: ManifestValue?
         if let valueNode = fields[.value] {
             served = value(valueNode, type: type, config: config, configs: configs, enumValues: enumValues, what: "the value of \(what())")
         } else if type == .bool {

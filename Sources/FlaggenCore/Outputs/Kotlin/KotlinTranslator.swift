@@ -537,7 +537,7 @@ public struct KotlinTranslator: Sendable {
     /// A flag value as a Kotlin expression placed in `scope`, after `used` columns of a line
     /// indented by `indent`.
     func literal(
-        _ value: FlagValue, configName: String?, calls: [String: KotlinConfigCall], scope: Scope, used: Int, indent: Int
+        _ value: ManifestValue, configName: String?, calls: [String: KotlinConfigCall], scope: Scope, used: Int, indent: Int
     ) -> String {
         switch value {
         case .bool(let bool): KotlinLiteral.bool(bool)

@@ -5,7 +5,7 @@ import FlaggenJSON
 /// these shapes, so a rule means the same thing in every seed.
 enum CanonicalSeedValue {
     /// The value as JSON: bools, strings and numbers as themselves, json flags as their object.
-    static func json(_ value: FlagValue) -> JSONValue {
+    static func json(_ value: ManifestValue) -> JSONValue {
         switch value {
         case .bool(let flag): .bool(flag)
         case .string(let text): .string(text)

@@ -83,7 +83,7 @@ public struct FirebaseSeedEmitter: Sendable {
 
     /// A value as Remote Config text: `true`/`false`, the string itself, a plain decimal number,
     /// or compact JSON. ``FirebaseRules`` counts the template's characters with it.
-    static func value(_ value: FlagValue) -> String {
+    static func value(_ value: ManifestValue) -> String {
         switch value {
         case .bool(let on): on ? "true" : "false"
         case .string(let text): text

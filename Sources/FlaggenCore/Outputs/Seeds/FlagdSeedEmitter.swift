@@ -77,7 +77,7 @@ public struct FlagdSeedEmitter: Sendable {
 
     /// The variant that serves `value`: `on` or `off` (``onVariant``, ``offVariant``) for bools,
     /// else the value's role, `default` or `rollout` (``defaultVariant``, ``rolloutVariant``).
-    private func variantName(of value: FlagValue, role: String) -> String {
+    private func variantName(of value: ManifestValue, role: String) -> String {
         if case .bool(let on) = value { return on ? Self.onVariant : Self.offVariant }
         return role
     }

@@ -20,7 +20,7 @@ struct UnleashVariant {
     let payloadValue: String
 
     /// The variant named `name` that serves `value`.
-    static func serving(_ value: FlagValue, named name: String) -> UnleashVariant {
+    static func serving(_ value: ManifestValue, named name: String) -> UnleashVariant {
         switch value {
         case .string(let text): UnleashVariant(name: name, payloadType: "string", payloadValue: text)
         case .int(let number): UnleashVariant(name: name, payloadType: "number", payloadValue: String(number))

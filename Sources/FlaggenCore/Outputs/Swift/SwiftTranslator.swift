@@ -301,7 +301,7 @@ public struct SwiftTranslator: Sendable {
     /// A flag value as a Swift expression placed after `used` columns, followed by `trailing`
     /// columns, on a line indented by `indent`.
     func literal(
-        _ value: FlagValue, configName: String?, calls: [String: SwiftInitializerCall], scope: SwiftScope, used: Int,
+        _ value: ManifestValue, configName: String?, calls: [String: SwiftInitializerCall], scope: SwiftScope, used: Int,
         trailing: Int, indent: Int
     ) -> String {
         switch value {

@@ -40,7 +40,7 @@ struct FirebaseRules {
     /// The template's values, as ``FirebaseSeedEmitter`` writes them, hold at most 1,000,000
     /// characters (UTF-16 code units) together; reported at the value that passes the limit.
     private func checkValueLength(of manifest: Manifest) {
-        func length(_ value: FlagValue) -> Int { FirebaseSeedEmitter.value(value).utf16.count }
+        func length(_ value: ManifestValue) -> Int { FirebaseSeedEmitter.value(value).utf16.count }
         let total = manifest.flags.reduce(0) { $0 + length($1.defaultValue) + ($1.rollout.map { length($0.value) } ?? 0) }
         guard total > Limits.totalValueLength else { return }
         var sum = 0

@@ -35,7 +35,7 @@ struct PostgresRules {
     }
 
     /// Whether any string of the value, as the seed writes it, holds U+0000.
-    static func containsNUL(_ value: FlagValue) -> Bool {
+    static func containsNUL(_ value: ManifestValue) -> Bool {
         switch value {
         case .string(let text): PostgresSeedLiteral.containsNUL(text)
         case .json(let document): containsNUL(document)
