@@ -68,15 +68,8 @@ public struct JSONWriter: Sendable {
     /// `String`. Same rules and errors as ``string(for:)``.
     public func utf8Bytes(for value: JSONValue) throws -> [UInt8] {
         var output: [UInt8] = []
-        do throws(WriteFailure) {
-            try writeFast(value, depth: 0, to: &output)
-        } catch {
-            // The fast writer keeps no path; write again with one, which throws the error
-            // naming where the problem is.
-            output = []
-            var path: [JSONPathComponent] = []
-            try write(value, path: &path, to: &output)
-        }
+        var path: [JSONPathComponent] = []
+        try write(value, path: &path, to: &output)
         if trailingNewline {
             output.append(0x0A)
         }
@@ -92,74 +85,10 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    private func newline(depth: Int, to output: inout [UInt8]) {
-        guard let width = indentWidth else { return }
-        output.append(0x0A)
-        output.append(contentsOf: repeatElement(0x20, count: width * depth))
-    }
-
-    /// A value the fast writer cannot write; ``write(_:path:to:)`` then says why and where.
-    private struct WriteFailure: Error {}
-
     /// Spaces to copy indentation from.
     private static let spaces = [UInt8](repeating: 0x20, count: 256)
 
-    /// The same bytes as ``write(_:path:to:)``, without keeping the path of the value being
-    /// written (the common case, where nothing fails, pays nothing for error messages).
-    private func writeFast(_ value: JSONValue, depth: Int, to output: inout [UInt8]) throws(WriteFailure) {
-        switch value {
-        case .null:
-            output.append(contentsOf: "null".utf8)
-        case .bool(let flag):
-            output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .int(let number):
-            Self.appendDecimal(number, to: &output)
-        case .double(let number):
-            guard let text = try? Self.format(number, path: []) else { throw WriteFailure() }
-            output.append(contentsOf: text.utf8)
-        case .string(let text):
-            Self.appendQuoted(text, to: &output)
-        case .array(let elements):
-            guard depth < maximumDepth else { throw WriteFailure() }
-            if elements.isEmpty {
-                output.append(contentsOf: "[]".utf8)
-                return
-            }
-            output.append(UInt8(ascii: "["))
-            var first = true
-            for element in elements {
-                if !first { output.append(UInt8(ascii: ",")) }
-                first = false
-                fastNewline(depth: depth + 1, to: &output)
-                try writeFast(element, depth: depth + 1, to: &output)
-            }
-            fastNewline(depth: depth, to: &output)
-            output.append(UInt8(ascii: "]"))
-        case .object(let members):
-            guard depth < maximumDepth else { throw WriteFailure() }
-            if members.isEmpty {
-                output.append(contentsOf: "{}".utf8)
-                return
-            }
-            let sorted = members.sorted { Self.utf8Precedes($0.key, $1.key) }
-            let pretty = indentWidth != nil
-            output.append(UInt8(ascii: "{"))
-            var first = true
-            for member in sorted {
-                if !first { output.append(UInt8(ascii: ",")) }
-                first = false
-                fastNewline(depth: depth + 1, to: &output)
-                Self.appendQuoted(member.key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                if pretty { output.append(0x20) }
-                try writeFast(member.value, depth: depth + 1, to: &output)
-            }
-            fastNewline(depth: depth, to: &output)
-            output.append(UInt8(ascii: "}"))
-        }
-    }
-
-    private func fastNewline(depth: Int, to output: inout [UInt8]) {
+    private func newline(depth: Int, to output: inout [UInt8]) {
         guard let width = indentWidth else { return }
         output.append(0x0A)
         var count = width * depth
@@ -202,7 +131,7 @@ public struct JSONWriter: Sendable {
         case .bool(let flag):
             output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .int(let number):
-            output.append(contentsOf: String(number).utf8)
+            Self.appendDecimal(number, to: &output)
         case .double(let number):
             output.append(contentsOf: try Self.format(number, path: path).utf8)
         case .string(let text):
@@ -231,7 +160,7 @@ public struct JSONWriter: Sendable {
                 return
             }
             let depth = path.count
-            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            let sorted = members.sorted { Self.utf8Precedes($0.key, $1.key) }
             output.append(UInt8(ascii: "{"))
             for (index, member) in sorted.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
