@@ -9,6 +9,16 @@ enum SourceText {
         }
     }
 
+    /// `text` between double quotes, each scalar replaced by its `escaping` when it has one.
+    static func quoted(_ text: String, escaping escape: (Unicode.Scalar) -> String?) -> String {
+        guard text.unicodeScalars.contains(where: { escape($0) != nil }) else { return "\"" + text + "\"" }
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            if let escaped = escape(scalar) { result += escaped } else { result.unicodeScalars.append(scalar) }
+        }
+        return result + "\""
+    }
+
     /// Appends the UTF-8 bytes of `text` to `bytes`.
     static func append(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: text.utf8)

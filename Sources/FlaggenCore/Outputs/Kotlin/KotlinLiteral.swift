@@ -6,28 +6,18 @@ public enum KotlinLiteral {
     /// controls (so the source cannot display misleadingly). A `"""` inside stays text: it is
     /// written `\"\"\"`.
     public static func string(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || $0 == "$" || SourceText.needsEscape($0) }) else {
-            return "\"" + text + "\""
-        }
-        var result = "\""
-        for scalar in text.unicodeScalars {
+        SourceText.quoted(text) { scalar in
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "$": result += "\\$"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{8}": result += "\\b"
-            default:
-                if SourceText.needsEscape(scalar) {
-                    result += unicodeEscape(scalar)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "$": "\\$"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case "\u{8}": "\\b"
+            default: SourceText.needsEscape(scalar) ? unicodeEscape(scalar) : nil
             }
         }
-        return result + "\""
     }
 
     /// A `Long` literal: `7L`, `-5L`. `Long.MIN_VALUE` has no literal (its digits overflow before

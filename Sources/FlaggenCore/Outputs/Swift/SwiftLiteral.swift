@@ -6,27 +6,21 @@ public enum SwiftLiteral {
     /// A double-quoted string literal. Escapes quotes, backslashes (so `\(` stays text), control
     /// characters and bidirectional-text controls (so the source cannot display misleadingly).
     public static func string(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || SourceText.needsEscape($0) }) else {
-            return "\"" + text + "\""
+        SourceText.quoted(text, escaping: escape)
+    }
+
+    /// The escape that stands for `scalar` in a Swift string literal, or nil when it stands for
+    /// itself.
+    static func escape(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "\"": "\\\""
+        case "\\": "\\\\"
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        case "\0": "\\0"
+        default: SourceText.needsEscape(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : nil
         }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default:
-                if SourceText.needsEscape(scalar) {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 
     /// The widest line swift-format's default configuration accepts.
@@ -47,17 +41,7 @@ public enum SwiftLiteral {
         for scalar in text.unicodeScalars {
             // The escape for the scalar, if it needs one; otherwise the scalar is its own piece,
             // one column wide.
-            let escape: String?
-            switch scalar {
-            case "\\": escape = "\\\\"
-            case "\"": escape = "\\\""
-            case "\n": escape = "\\n"
-            case "\r": escape = "\\r"
-            case "\t": escape = "\\t"
-            case "\0": escape = "\\0"
-            default:
-                escape = SourceText.needsEscape(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : nil
-            }
+            let escape = Self.escape(scalar)
             let pieceWidth = escape.map { $0.utf8.count } ?? 1
             // Break after a space when the line is full; a line never starts with a space, so
             // the literal's indentation stripping cannot eat content.
