@@ -19,16 +19,6 @@ enum SourceText {
         return result + "\""
     }
 
-    /// Appends the UTF-8 bytes of `text` to `bytes`.
-    static func append(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: text.utf8)
-    }
-
-    /// Appends `count` spaces to `bytes`.
-    static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, count)))
-    }
-
     /// `-1_234_567`; numbers below 10,000 stay ungrouped.
     static func groupedDecimal(_ value: Int) -> String {
         guard value.magnitude >= 10_000 else { return String(value) }
@@ -47,11 +37,6 @@ enum SourceText {
         let text = value.description
         if text.contains(".") || text.contains("e") { return text }
         return text + ".0"
-    }
-
-    /// True when every UTF-8 byte of `text` satisfies `predicate`.
-    static func allBytes(of text: String, where predicate: (UInt8) -> Bool) -> Bool {
-        text.utf8.allSatisfy(predicate)
     }
 
     /// The number of characters in `text`, as `text.count` gives it; for ASCII without a

@@ -551,132 +551,76 @@ public struct KotlinTranslator: Sendable {
 
     /// A Kotlin expression for a JSON value of a property type, placed after `used` columns of a
     /// line indented by `indent`: on one line when it fits in ``lineLength`` (with a comma
-    /// after it), else with one argument or element per line.
+    /// after it), else with one argument or element per line, each laid out the same way.
     func expression(
         _ value: JSONValue, as type: PropertyType, calls: [String: KotlinConfigCall], scope: Scope, used: Int, indent: Int
     ) -> String {
-        var forms = InlineForms()
-        appendInlineExpression(value, as: type, calls: calls, scope: scope, to: &forms)
-        let whole = InlineForms.whole
-        if used + forms.width(whole) + 1 <= Self.lineLength { return forms.text }
-        // Written as UTF-8 bytes: an append to a byte array costs a fraction of one to a String.
-        var text: [UInt8] = []
-        text.reserveCapacity(2 * forms.bytes.count + 64)
-        appendExpression(value, as: type, calls: calls, forms: forms, part: whole, used: used, indent: indent, to: &text)
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    /// Appends ``expression(_:as:calls:scope:used:indent:)`` to `text`, so nested values are
-    /// written in place rather than joined from temporary strings. `part` is the value's part
-    /// of `forms`, which holds the one-line forms of the value and of everything in it.
-    private func appendExpression(
-        _ value: JSONValue, as type: PropertyType, calls: [String: KotlinConfigCall], forms: InlineForms, part: Int,
-        used: Int, indent: Int, to text: inout [UInt8]
-    ) {
-        if used + forms.width(part) + 1 <= Self.lineLength { return forms.appendForm(part, to: &text) }
+        let inline = inlineExpression(value, as: type, calls: calls, scope: scope)
+        if used + SourceText.width(inline) + 1 <= Self.lineLength { return inline }
+        let pad = String(repeating: " ", count: indent)
         let inner = indent + 4
+        let innerPad = String(repeating: " ", count: inner)
         switch (type, value) {
         case (.array(let items), .array(let values)) where !values.isEmpty:
-            text.append(contentsOf: "listOf(\n".utf8)
-            var element = forms.firstPart(in: part)
-            for (index, value) in values.enumerated() {
-                Self.appendIndent(inner, to: &text)
-                appendExpression(value, as: items, calls: calls, forms: forms, part: element, used: inner, indent: inner, to: &text)
-                text.append(contentsOf: (index < values.count - 1 ? ",\n" : "\n").utf8)
-                element = forms.part(after: element)
-            }
-            Self.appendIndent(indent, to: &text)
-            text.append(UInt8(ascii: ")"))
+            let elements = values.map { innerPad + expression($0, as: items, calls: calls, scope: scope, used: inner, indent: inner) }
+            return "listOf(\n" + elements.joined(separator: ",\n") + "\n" + pad + ")"
         case (.config(let name), .object(let object)):
-            guard let call = calls[name] else { return forms.appendForm(part, to: &text) }
+            guard let call = calls[name] else { return inline }
             let properties = call.definition.properties
             // The index of each property with a value, and the value.
             let present = properties.indices.compactMap { index in object[properties[index].name].map { (index, $0) } }
-            guard !present.isEmpty else { return forms.appendForm(part, to: &text) }
-            text.append(contentsOf: call.openingLine.utf8)
-            var argument = forms.firstPart(in: part)
-            for (position, (index, value)) in present.enumerated() {
-                Self.appendIndent(inner, to: &text)
-                text.append(contentsOf: call.labels[index].utf8)
-                if properties[index].enumValues != nil {
-                    // An enum entry: written as it is.
-                    forms.appendForm(argument, to: &text)
-                    text.append(contentsOf: (position < present.count - 1 ? ",\n" : "\n").utf8)
-                    argument = forms.part(after: argument)
-                    continue
-                }
-                appendExpression(
-                    value, as: properties[index].type, calls: calls, forms: forms, part: argument,
-                    used: inner + call.labelWidths[index], indent: inner, to: &text)
-                text.append(contentsOf: (position < present.count - 1 ? ",\n" : "\n").utf8)
-                argument = forms.part(after: argument)
+            guard !present.isEmpty else { return inline }
+            let arguments = present.map { index, value in
+                // An enum entry is short and written as it is.
+                let text =
+                    properties[index].enumValues != nil
+                    ? argumentInline(value, of: properties[index], in: name, calls: calls, scope: scope)
+                    : expression(value, as: properties[index].type, calls: calls, scope: scope, used: inner + call.labelWidths[index], indent: inner)
+                return innerPad + call.labels[index] + text
             }
-            Self.appendIndent(indent, to: &text)
-            text.append(UInt8(ascii: ")"))
+            return call.openingLine + arguments.joined(separator: ",\n") + "\n" + pad + ")"
         default:
-            forms.appendForm(part, to: &text)
+            return inline
         }
-    }
-
-    /// Appends `count` spaces.
-    private static func appendIndent(_ count: Int, to text: inout [UInt8]) {
-        text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 
     /// The one-line form of ``expression(_:as:calls:scope:used:indent:)``, such as
     /// `PaywallConfig(title = "Go Pro", trialDays = 7L)`. Arguments are named; omitted
     /// properties take their defaults from the data class.
     func inlineExpression(_ value: JSONValue, as type: PropertyType, calls: [String: KotlinConfigCall], scope: Scope) -> String {
-        var forms = InlineForms()
-        appendInlineExpression(value, as: type, calls: calls, scope: scope, to: &forms)
-        return forms.text
-    }
-
-    /// Appends the one-line form of a value to `forms`, as one part holding a part for each
-    /// element or argument.
-    private func appendInlineExpression(
-        _ value: JSONValue, as type: PropertyType, calls: [String: KotlinConfigCall], scope: Scope,
-        to forms: inout InlineForms
-    ) {
-        let part = forms.begin()
-        defer { forms.end(part) }
         switch (type, value) {
-        case (.string, .string(let string)): forms.append(KotlinLiteral.string(string))
-        case (.bool, .bool(let bool)): forms.append(KotlinLiteral.bool(bool))
-        case (.int, .int(let number)): forms.append(KotlinLiteral.long(number, longIsHidden: scope.longIsHidden))
-        case (.double, .double(let number)): forms.append(KotlinLiteral.double(number))
-        case (.double, .int(let number)): forms.append(KotlinLiteral.double(Double(number)))
-        case (.array, .array(let values)) where values.isEmpty: forms.append("emptyList()")
+        case (.string, .string(let string)): return KotlinLiteral.string(string)
+        case (.bool, .bool(let bool)): return KotlinLiteral.bool(bool)
+        case (.int, .int(let number)): return KotlinLiteral.long(number, longIsHidden: scope.longIsHidden)
+        case (.double, .double(let number)): return KotlinLiteral.double(number)
+        case (.double, .int(let number)): return KotlinLiteral.double(Double(number))
+        case (.array, .array(let values)) where values.isEmpty: return "emptyList()"
         case (.array(let items), .array(let values)):
-            forms.append("listOf(")
-            for (index, value) in values.enumerated() {
-                if index > 0 { forms.append(", ") }
-                appendInlineExpression(value, as: items, calls: calls, scope: scope, to: &forms)
-            }
-            forms.append(")")
+            return "listOf(" + values.map { inlineExpression($0, as: items, calls: calls, scope: scope) }.joined(separator: ", ") + ")"
         case (.config(let name), .object(let object)):
-            guard let call = calls[name] else { return forms.append("null") }
-            forms.append(call.opening)
+            guard let call = calls[name] else { return "null" }
+            var text = call.opening
             var isFirst = true
             let properties = call.definition.properties
-            // By index: iterating the properties copied each one.
             for index in properties.indices {
                 guard let value = object[properties[index].name] else { continue }
-                forms.append(isFirst ? call.labels[index] : call.labelsAfterComma[index])
+                text += isFirst ? call.labels[index] : call.labelsAfterComma[index]
                 isFirst = false
-                if let entry = enumEntry(value, of: properties[index], in: name, scope: scope) {
-                    let part = forms.begin()
-                    forms.append(entry)
-                    forms.end(part)
-                } else {
-                    appendInlineExpression(value, as: properties[index].type, calls: calls, scope: scope, to: &forms)
-                }
+                text += argumentInline(value, of: properties[index], in: name, calls: calls, scope: scope)
             }
-            forms.append(")")
+            return text + ")"
         default:
             // The validator guarantees values match their types; this is unreachable.
-            forms.append("null")
+            return "null"
         }
+    }
+
+    /// The one-line form of a config argument's value: an entry of the property's enum class,
+    /// or the value's expression.
+    private func argumentInline(
+        _ value: JSONValue, of property: ConfigProperty, in config: String, calls: [String: KotlinConfigCall], scope: Scope
+    ) -> String {
+        enumEntry(value, of: property, in: config, scope: scope) ?? inlineExpression(value, as: property.type, calls: calls, scope: scope)
     }
 
     // MARK: - Configs

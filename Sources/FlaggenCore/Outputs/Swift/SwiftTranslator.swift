@@ -317,139 +317,87 @@ public struct SwiftTranslator: Sendable {
     /// A Swift expression for a JSON value of a property type, such as
     /// `PaywallConfig(title: "Go Pro", trialDays: 7)`. Omitted properties take their defaults.
     /// It stays on one line when that fits in the line length; otherwise each argument or
-    /// element goes on its own line, as swift-format lays them out.
+    /// element goes on its own line, as swift-format lays them out, each laid out the same way.
     func expression(
         _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], scope: SwiftScope, used: Int,
         trailing: Int, indent: Int
     ) -> String {
-        var forms = InlineForms()
-        appendInlineExpression(value, as: type, calls: calls, scope: scope, to: &forms)
-        let whole = InlineForms.whole
-        if used + forms.width(whole) + trailing <= SwiftLiteral.lineLength, !forms.hasLineFeed(whole) { return forms.text }
-        // Written as UTF-8 bytes, with room for the one-line form with line breaks and
-        // indentation added, which saves regrowing the text as it is written.
-        var text: [UInt8] = []
-        text.reserveCapacity(2 * forms.bytes.count + 64)
-        appendExpression(
-            value, as: type, calls: calls, scope: scope, forms: forms, part: whole, used: used, trailing: trailing, indent: indent,
-            to: &text)
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    /// Appends ``expression(_:as:calls:used:trailing:indent:)`` to `text`, so nested values
-    /// are written in place rather than joined from temporary strings. `part` is the value's
-    /// part of `forms`, which holds the one-line forms of the value and of everything in it.
-    private func appendExpression(
-        _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], scope: SwiftScope, forms: InlineForms,
-        part: Int, used: Int, trailing: Int, indent: Int, to text: inout [UInt8]
-    ) {
-        if used + forms.width(part) + trailing <= SwiftLiteral.lineLength, !forms.hasLineFeed(part) {
-            return forms.appendForm(part, to: &text)
-        }
+        let inline = inlineExpression(value, as: type, calls: calls, scope: scope)
+        if used + SourceText.width(inline) + trailing <= SwiftLiteral.lineLength, !inline.utf8.contains(0x0A) { return inline }
+        let pad = String(repeating: " ", count: indent)
         let inner = indent + 2
+        let innerPad = String(repeating: " ", count: inner)
         switch (type, value) {
         case (.string, .string(let string)):
-            SourceText.append(SwiftLiteral.string(string, used: used, trailing: trailing, indent: inner), to: &text)
+            return SwiftLiteral.string(string, used: used, trailing: trailing, indent: inner)
         case (.array(let items), .array(let values)) where !values.isEmpty:
-            SourceText.append("[\n", to: &text)
-            var element = forms.firstPart(in: part)
+            var text = "[\n"
             for value in values {
-                SourceText.appendSpaces(inner, to: &text)
-                appendExpression(
-                    value, as: items, calls: calls, scope: scope, forms: forms, part: element, used: inner, trailing: 1,
-                    indent: inner, to: &text)
-                SourceText.append(",\n", to: &text)
-                element = forms.part(after: element)
+                text += innerPad + expression(value, as: items, calls: calls, scope: scope, used: inner, trailing: 1, indent: inner) + ",\n"
             }
-            SourceText.appendSpaces(indent, to: &text)
-            text.append(UInt8(ascii: "]"))
+            return text + pad + "]"
         case (.config(let name), .object(let object)):
-            guard let call = calls[name] else { return forms.appendForm(part, to: &text) }
-            // The arguments are the properties the object has, in the order of the config's
-            // properties, one part of `forms` each; the last one ends where `part` ends.
-            let end = forms.part(after: part)
-            guard forms.firstPart(in: part) != end else { return forms.appendForm(part, to: &text) }
-            SourceText.append(scope.config(name), to: &text)
-            SourceText.append("(\n", to: &text)
-            var argumentPart = forms.firstPart(in: part)
-            for argument in call.arguments {
-                guard let value = object[argument.name] else { continue }
-                let isLast = forms.part(after: argumentPart) == end
-                SourceText.appendSpaces(inner, to: &text)
-                SourceText.append(argument.label, to: &text)
+            // The arguments are the properties the object has, in the order of the config's properties.
+            guard let call = calls[name] else { return inline }
+            let present = call.arguments.compactMap { argument in object[argument.name].map { (argument, $0) } }
+            guard !present.isEmpty else { return inline }
+            var text = scope.config(name) + "(\n"
+            for (position, (argument, value)) in present.enumerated() {
+                let isLast = position == present.count - 1
+                text += innerPad + argument.label
                 // An enum case is short and written as it is.
-                if argument.enumCases != nil {
-                    forms.appendForm(argumentPart, to: &text)
-                    SourceText.append(isLast ? "\n" : ",\n", to: &text)
-                    argumentPart = forms.part(after: argumentPart)
-                    continue
-                }
-                appendExpression(
-                    value, as: argument.type, calls: calls, scope: scope, forms: forms, part: argumentPart,
-                    used: inner + SourceText.width(argument.label), trailing: isLast ? 0 : 1, indent: inner, to: &text)
-                SourceText.append(isLast ? "\n" : ",\n", to: &text)
-                argumentPart = forms.part(after: argumentPart)
+                text +=
+                    argument.enumCases != nil
+                    ? argumentInline(value, of: argument, calls: calls, scope: scope)
+                    : expression(
+                        value, as: argument.type, calls: calls, scope: scope, used: inner + SourceText.width(argument.label),
+                        trailing: isLast ? 0 : 1, indent: inner)
+                text += isLast ? "\n" : ",\n"
             }
-            SourceText.appendSpaces(indent, to: &text)
-            text.append(UInt8(ascii: ")"))
+            return text + pad + ")"
         default:
-            forms.appendForm(part, to: &text)
+            return inline
         }
     }
 
-    /// The one-line form of ``expression(_:as:calls:used:trailing:indent:)``.
+    /// The one-line form of ``expression(_:as:calls:scope:used:trailing:indent:)``.
     func inlineExpression(
         _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], scope: SwiftScope
     ) -> String {
-        var forms = InlineForms()
-        appendInlineExpression(value, as: type, calls: calls, scope: scope, to: &forms)
-        return forms.text
-    }
-
-    /// Appends the one-line form of a value to `forms`, as one part holding a part for each
-    /// element or argument.
-    private func appendInlineExpression(
-        _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], scope: SwiftScope,
-        to forms: inout InlineForms
-    ) {
-        let part = forms.begin()
-        defer { forms.end(part) }
         switch (type, value) {
-        case (.string, .string(let string)): forms.append(SwiftLiteral.string(string))
-        case (.bool, .bool(let bool)): forms.append(SwiftLiteral.bool(bool))
-        case (.int, .int(let number)): forms.append(SwiftLiteral.int(number))
-        case (.double, .double(let number)): forms.append(SwiftLiteral.double(number))
-        case (.double, .int(let number)): forms.append(SwiftLiteral.double(Double(number)))
+        case (.string, .string(let string)): return SwiftLiteral.string(string)
+        case (.bool, .bool(let bool)): return SwiftLiteral.bool(bool)
+        case (.int, .int(let number)): return SwiftLiteral.int(number)
+        case (.double, .double(let number)): return SwiftLiteral.double(number)
+        case (.double, .int(let number)): return SwiftLiteral.double(Double(number))
         case (.array(let items), .array(let values)):
-            forms.append("[")
-            for (index, value) in values.enumerated() {
-                if index > 0 { forms.append(", ") }
-                appendInlineExpression(value, as: items, calls: calls, scope: scope, to: &forms)
-            }
-            forms.append("]")
+            return "[" + values.map { inlineExpression($0, as: items, calls: calls, scope: scope) }.joined(separator: ", ") + "]"
         case (.config(let name), .object(let object)):
-            guard let call = calls[name] else { return forms.append("nil") }
-            forms.append(scope.config(name))
-            forms.append("(")
+            guard let call = calls[name] else { return "nil" }
+            var text = scope.config(name) + "("
             var isFirst = true
             for argument in call.arguments {
                 guard let value = object[argument.name] else { continue }
-                forms.append(isFirst ? argument.label : argument.separatedLabel)
+                text += isFirst ? argument.label : argument.separatedLabel
                 isFirst = false
-                if let cases = argument.enumCases, case .string(let text) = value, let index = EnumCases.position(of: text, in: argument.enumValues) {
-                    // A value of a nested enum: its case, typed by the argument.
-                    let part = forms.begin()
-                    forms.append("." + cases.swiftNames[index])
-                    forms.end(part)
-                } else {
-                    appendInlineExpression(value, as: argument.type, calls: calls, scope: scope, to: &forms)
-                }
+                text += argumentInline(value, of: argument, calls: calls, scope: scope)
             }
-            forms.append(")")
+            return text + ")"
         default:
             // The validator guarantees values match their types; this is unreachable.
-            forms.append("nil")
+            return "nil"
         }
+    }
+
+    /// The one-line form of an argument's value: a case of its nested enum, typed by the
+    /// argument, or the value's expression.
+    private func argumentInline(
+        _ value: JSONValue, of argument: SwiftInitializerCall.Argument, calls: [String: SwiftInitializerCall], scope: SwiftScope
+    ) -> String {
+        if let cases = argument.enumCases, case .string(let text) = value, let index = EnumCases.position(of: text, in: argument.enumValues) {
+            return "." + cases.swiftNames[index]
+        }
+        return inlineExpression(value, as: argument.type, calls: calls, scope: scope)
     }
 
     /// Argument labels may be keywords, except these three.
