@@ -53,27 +53,25 @@ public struct SemanticVersion: Sendable, Hashable, CustomStringConvertible {
     /// A valid `MAJOR.MINOR.PATCH` of ASCII digits alone, the usual version, read from its bytes;
     /// nil for anything else, which the general reading decides.
     private static func plainCore(_ text: String) -> SemanticVersion? {
-        do {
-            var numbers = SIMD3<Int>(0, 0, 0)
-            var part = 0
-            var digits = 0
-            for byte in text.utf8 {
-                if byte == UInt8(ascii: ".") {
-                    guard digits > 0, part < 2 else { return nil }
-                    part += 1
-                    digits = 0
-                } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                    // At most nine digits, and no leading zero.
-                    guard digits < 9, digits == 0 || numbers[part] != 0 else { return nil }
-                    numbers[part] = numbers[part] * 10 + Int(byte - UInt8(ascii: "0"))
-                    digits += 1
-                } else {
-                    return nil
-                }
+        var numbers = [0, 0, 0]
+        var part = 0
+        var digits = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, part < 2 else { return nil }
+                part += 1
+                digits = 0
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                // At most nine digits, and no leading zero.
+                guard digits < 9, digits == 0 || numbers[part] != 0 else { return nil }
+                numbers[part] = numbers[part] * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            } else {
+                return nil
             }
-            guard part == 2, digits > 0 else { return nil }
-            return SemanticVersion(major: numbers[0], minor: numbers[1], patch: numbers[2])
         }
+        guard part == 2, digits > 0 else { return nil }
+        return SemanticVersion(major: numbers[0], minor: numbers[1], patch: numbers[2])
     }
 
     public var description: String {

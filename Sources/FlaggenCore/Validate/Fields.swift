@@ -1,9 +1,8 @@
-/// The names a mapping's fields may have, in the order messages list them; at most 16.
+/// The names a mapping's fields may have, in the order messages list them.
 struct FieldNames {
     let names: [String]
 
     init(_ names: [String]) {
-        precondition(names.count <= 16)
         self.names = names
     }
 
@@ -30,7 +29,7 @@ struct Fields<Name: FieldName> {
     let tree: YAMLTree
     let location: SourceLocation
     /// For each field, the index of its entry in the tree's entries, or -1 when it is absent.
-    let found: SIMD16<Int>
+    let found: [Int]
 
     subscript(_ name: Name) -> YAMLTree.NodeID? {
         let index = found[name.rawValue]

@@ -46,7 +46,7 @@ final class ValidationContext {
             return nil
         }
         let known = Name.known
-        var found = SIMD16<Int>(repeating: -1)
+        var found = [Int](repeating: -1, count: known.names.count)
         let entries = tree.entries(node)
         for index in entries.indices {
             let key = entries[index].key
