@@ -226,22 +226,23 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(document["flags"]?[0]?["owner"], "<script>alert(1)</script>\" onmouseover=\"x")
     }
 
-    func testAFailedWriteLeavesTheOldFileAndNoTemporaryFile() throws {
+    func testAFailedWriteLeavesNoTemporaryFileAndASuccessfulOneReplacesTheOld() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-report-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("r.html").path
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
-        XCTAssertThrowsError(
-            try ReportFile.write(to: path) { (write) throws(ReportError) in
-                write(Array("half a new report".utf8))
-                throw ReportError(message: "rendering failed")
-            }
-        ) { XCTAssertEqual("\($0)", "rendering failed") }
-        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["r.html"])
+        // A file that cannot be put in place (a folder with something in it is there) fails the
+        // write, and its temporary file is removed.
+        let blocked = folder.appendingPathComponent("blocked.html")
+        try FileManager.default.createDirectory(at: blocked.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        XCTAssertThrowsError(try ReportFile.write(Array("new".utf8), to: blocked.path)) {
+            XCTAssertTrue("\($0)".hasPrefix("cannot move the new \(blocked.path) into place: "), "\($0)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["blocked.html", "r.html"])
+        try FileManager.default.removeItem(at: blocked)
 
-        try ReportFile.write(to: path) { (write) throws(ReportError) in write(Array("new".utf8)) }
+        try ReportFile.write(Array("new".utf8), to: path)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["r.html"])
     }

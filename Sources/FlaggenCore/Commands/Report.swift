@@ -65,18 +65,18 @@ public struct Report: Sendable {
             }
         }
         let report = FlagReport(manifest: manifest, manifestPath: manifestPath, today: today, references: references, scannedPaths: referencePaths)
-        try ReportFile.write(to: outputPath) { (write) throws(ReportError) in
-            switch format {
-            case .json:
-                write(ReportJSON.bytes(report))
-            case .html:
-                do throws(TemplateError) {
-                    try ReportHTML.render(report, into: write)
-                } catch {
-                    throw ReportError(message: "cannot render the report page: \(error.message)")
-                }
+        let bytes: [UInt8]
+        switch format {
+        case .json:
+            bytes = ReportJSON.bytes(report)
+        case .html:
+            do throws(TemplateError) {
+                bytes = try ReportHTML.bytes(report)
+            } catch {
+                throw ReportError(message: "cannot render the report page: \(error.message)")
             }
         }
+        try ReportFile.write(bytes, to: outputPath)
         return Outcome(diagnostics: diagnostics, flagCount: report.rows.count)
     }
 }

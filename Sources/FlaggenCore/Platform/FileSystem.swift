@@ -140,6 +140,20 @@ enum FileSystem {
         }
     }
 
+    /// Creates the file at `path`, which must not exist yet, writes `bytes` to it and closes it;
+    /// the error text when a step fails, and then no file is left there. The file gets `mode`
+    /// exactly when one is given, else read-write as the umask allows.
+    static func writeNewFile(atPath path: String, _ bytes: [UInt8], mode: mode_t? = nil) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o666)
+        guard descriptor >= 0 else { return lastErrorText() }
+        if let mode { _ = fchmod(descriptor, mode) }
+        let failure = writeAll(bytes, to: descriptor)
+        let closed = close(descriptor) == 0 ? nil : lastErrorText()
+        guard let reason = failure ?? closed else { return nil }
+        removeFile(atPath: path)
+        return reason
+    }
+
     /// Up to `count` bytes at `offset` of an open file; fewer only at its end, nil when reading
     /// fails.
     static func readBytes(_ descriptor: Int32, count: Int, at offset: Int) -> [UInt8]? {

@@ -40,15 +40,7 @@ struct EditedFiles {
         let temporary = LexicalPath.joined(LexicalPath.parent(of: path), OutputWriter.temporaryFileName(for: LexicalPath.lastComponent(of: path)))
         var status = stat()
         let mode = stat(path, &status) == 0 ? mode_t(status.st_mode & 0o7777) : 0o644
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else {
-            throw RemoveError(.usage, "cannot write \(path) (to a temporary file beside it): \(FileSystem.lastErrorText()); nothing was changed")
-        }
-        _ = fchmod(descriptor, mode)
-        let failure = FileSystem.writeAll(bytes, to: descriptor)
-        let closed = close(descriptor) == 0 ? nil : FileSystem.lastErrorText()
-        if let reason = failure ?? closed {
-            FileSystem.removeFile(atPath: temporary)
+        if let reason = FileSystem.writeNewFile(atPath: temporary, bytes, mode: mode) {
             throw RemoveError(.usage, "cannot write \(path) (to a temporary file beside it): \(reason); nothing was changed")
         }
         staged.append(Staged(path: path, temporary: temporary, identity: FileSystem.identity(atPath: path)))

@@ -39,30 +39,11 @@ enum ReportFile {
         }
     }
 
-    /// Writes what `produce` hands to its writer into a temporary file beside `path`, then
-    /// renames it over `path`. When `produce` throws or a write fails, the temporary file is
-    /// removed and `path` is left as it was.
-    static func write(to path: String, _ produce: (_ write: @escaping ([UInt8]) -> Void) throws(ReportError) -> Void) throws(ReportError) {
+    /// Writes `bytes` into a temporary file beside `path`, then renames it over `path`. When a
+    /// step fails, the temporary file is removed and `path` is left as it was.
+    static func write(_ bytes: [UInt8], to path: String) throws(ReportError) {
         let temporary = LexicalPath.joined(LexicalPath.parent(of: path), OutputWriter.temporaryFileName(for: LexicalPath.lastComponent(of: path)))
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else {
-            throw ReportError(message: "cannot write \(path) (to a temporary file beside it): \(FileSystem.lastErrorText())")
-        }
-        // The first write that fails; the pieces after it are dropped.
-        var failure: String?
-        do throws(ReportError) {
-            try produce { bytes in
-                guard failure == nil else { return }
-                failure = FileSystem.writeAll(bytes, to: descriptor)
-            }
-        } catch {
-            FileSystem.closeDescriptor(descriptor)
-            FileSystem.removeFile(atPath: temporary)
-            throw error
-        }
-        let closed = close(descriptor) == 0 ? nil : FileSystem.lastErrorText()
-        if let reason = failure ?? closed {
-            FileSystem.removeFile(atPath: temporary)
+        if let reason = FileSystem.writeNewFile(atPath: temporary, bytes) {
             throw ReportError(message: "cannot write \(path) (to a temporary file beside it): \(reason); the old file, if any, is unchanged")
         }
         if let reason = FileSystem.move(temporary, replacing: path) {

@@ -18,22 +18,20 @@ enum ReportHTML {
     /// The page's script, inlined as it is (it has no Mustache tags).
     static let scriptName = "report/report.js.mustache"
 
-    /// Renders the page, handing its bytes to `receive` in pieces as they are rendered.
-    static func render(_ report: FlagReport, into receive: @escaping ([UInt8]) -> Void) throws(TemplateError) {
+    /// The page, as UTF-8 bytes.
+    static func bytes(_ report: FlagReport) throws(TemplateError) -> [UInt8] {
         let source = TemplateLibrary.builtIn(templateName) ?? ""
         do throws(MustacheError) {
             let template = try MustacheTemplate(source: source, name: templateName)
-            try template.renderUTF8(values: context(report), partials: DictionaryPartialProvider(), options: .init(escapesHTML: true), into: receive)
+            return try template.renderUTF8(values: context(report), partials: DictionaryPartialProvider(), options: .init(escapesHTML: true))
         } catch {
             throw TemplateError(message: error.description)
         }
     }
 
-    /// The page, whole (for tests).
+    /// The page (for tests).
     static func page(_ report: FlagReport) throws(TemplateError) -> String {
-        var bytes: [UInt8] = []
-        try render(report) { bytes.append(contentsOf: $0) }
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: try bytes(report), as: UTF8.self)
     }
 
     /// The script the page runs.
