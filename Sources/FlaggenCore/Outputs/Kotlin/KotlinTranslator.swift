@@ -219,39 +219,35 @@ public struct KotlinTranslator: Sendable {
     private func flagsAndParts(
         _ definitions: [FlagDefinition], names: [String], entries: [String], calls: [String: KotlinConfigCall], scope: Scope
     ) -> (flags: [MustacheValue], parts: [MustacheValue]) {
-        let shared = SharedFlagText(scope: scope, kindEntry: kindEntry)
-        var repeated = RepeatedFlagText()
-        var values: [FlagValues] = []
-        values.reserveCapacity(definitions.count)
+        var contexts: [[String: MustacheValue]] = []
+        contexts.reserveCapacity(definitions.count)
         // The index of each part's first flag.
         var partStarts: [Int] = []
         var literalBytes = 0
-        // By index: a zip of the two lists copied every flag definition.
         for index in definitions.indices {
-            let flagValues = flag(
-                for: definitions[index], name: names[index], entry: entries[index], calls: calls, scope: scope, shared: shared,
-                repeated: &repeated)
-            let bytes = flagValues.defaultLiteralBytes
-            let partSize = values.count - (partStarts.last ?? 0)
+            let (context, bytes) = flag(for: definitions[index], name: names[index], entry: entries[index], calls: calls, scope: scope)
+            let partSize = contexts.count - (partStarts.last ?? 0)
             if partStarts.isEmpty || partSize == Self.maxFlagsPerPart || (partSize > 0 && literalBytes + bytes > Self.maxDefaultLiteralBytesPerPart) {
-                partStarts.append(values.count)
+                partStarts.append(contexts.count)
                 literalBytes = 0
             }
             literalBytes += bytes
-            values.append(flagValues)
+            contexts.append(context)
         }
         var flags: [MustacheValue] = []
-        flags.reserveCapacity(values.count)
+        flags.reserveCapacity(contexts.count)
         var parts: [MustacheValue] = []
         for (number, start) in partStarts.enumerated() {
-            let end = number + 1 < partStarts.count ? partStarts[number + 1] : values.count
+            let end = number + 1 < partStarts.count ? partStarts[number + 1] : contexts.count
             let name = MustacheValue.string(Identifiers.kotlinHolderName(number + 1))
             for index in start..<end {
-                // Each context made whole, once its part is known: nothing set afterwards.
-                let place = FlagPlace(
-                    part: name, isFirst: index == 0, isLast: index == values.count - 1, isFirstInPart: index == start,
-                    isLastInPart: index == end - 1)
-                flags.append(.object(shared.context(taking: &values[index], place: place)))
+                var context = contexts[index]
+                context["part"] = name
+                context["isFirst"] = .bool(index == 0)
+                context["isLast"] = .bool(index == contexts.count - 1)
+                context["isFirstInPart"] = .bool(index == start)
+                context["isLastInPart"] = .bool(index == end - 1)
+                flags.append(.object(MustacheObject(context)))
             }
             parts.append(
                 .object([
@@ -266,178 +262,13 @@ public struct KotlinTranslator: Sendable {
 
     // MARK: - Flags
 
-    /// The values of a flag's context that do not depend on its place in the lists, one per
-    /// ``SharedFlagText/Field`` of the same name, and the UTF-8 length of its `defaultLiteral`.
-    private struct FlagValues {
-        var key, name, entry, keyLiteral, valueType, defaultLiteral: MustacheValue
-        var ownerLiteral, expiresLiteral, killSwitchLiteral, kindLiteral, descriptionLiteral, docComment: MustacheValue
-        /// `"message"` for a `deprecated:` flag, else null: its getter is `@Deprecated`.
-        var deprecatedMessageLiteral: MustacheValue
-        var defaultLiteralBytes: Int
-    }
-
-    /// A flag's place: the name of its part, and whether it is first or last in all flags and
-    /// in its part.
-    private struct FlagPlace {
-        var part: MustacheValue
-        var isFirst, isLast, isFirstInPart, isLastInPart: Bool
-    }
-
-    /// Text every flag's context shares, built once per manifest rather than once per flag.
-    private struct SharedFlagText {
-        /// The keys of a flag's context, in the order of ``shape``'s keys: each case's name is
-        /// its key and its raw value the key's position.
-        enum Field: Int, CaseIterable {
-            case key, name, entry, keyLiteral, valueType, defaultLiteral, ownerLiteral, expiresLiteral
-            case killSwitchLiteral, kindLiteral, descriptionLiteral, docComment, deprecatedMessageLiteral
-            /// Its place, known once flagsAndParts has made the parts.
-            case part, isFirst, isLast, isFirstInPart, isLastInPart
-        }
-
-        /// The keys of every flag's context, in the order of ``Field``. Spelled out: deriving them
-        /// from the case names with `String(describing:)` cost 2 M instructions.
-        private let shape = ObjectShape(keys: [
-            "key", "name", "entry", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral",
-            "killSwitchLiteral", "kindLiteral", "descriptionLiteral", "docComment", "deprecatedMessageLiteral",
-            "part", "isFirst", "isLast", "isFirstInPart", "isLastInPart",
-        ])
-
-        /// A flag's context: its values and its place, each written once into the new object.
-        /// The values are moved out of `values`, which is left `null`: the object takes them
-        /// without a retain, and `values` has nothing left to release.
-        func context(taking values: inout FlagValues, place: FlagPlace) -> MustacheObject {
-            shape.object { position in
-                switch Field(rawValue: position).unsafelyUnwrapped {
-                case .key: Self.take(&values.key)
-                case .name: Self.take(&values.name)
-                case .entry: Self.take(&values.entry)
-                case .keyLiteral: Self.take(&values.keyLiteral)
-                case .valueType: Self.take(&values.valueType)
-                case .defaultLiteral: Self.take(&values.defaultLiteral)
-                case .ownerLiteral: Self.take(&values.ownerLiteral)
-                case .expiresLiteral: Self.take(&values.expiresLiteral)
-                case .killSwitchLiteral: Self.take(&values.killSwitchLiteral)
-                case .kindLiteral: Self.take(&values.kindLiteral)
-                case .descriptionLiteral: Self.take(&values.descriptionLiteral)
-                case .docComment: Self.take(&values.docComment)
-                case .deprecatedMessageLiteral: Self.take(&values.deprecatedMessageLiteral)
-                case .part: place.part
-                case .isFirst: .bool(place.isFirst)
-                case .isLast: .bool(place.isLast)
-                case .isFirstInPart: .bool(place.isFirstInPart)
-                case .isLastInPart: .bool(place.isLastInPart)
-                }
-            }
-        }
-
-        /// `value`, moved out and replaced with `null`.
-        @inline(__always)
-        private static func take(_ value: inout MustacheValue) -> MustacheValue {
-            var taken = MustacheValue.null
-            swap(&taken, &value)
-            return taken
-        }
-
-        /// `kindLiteral` and the KDoc line ` * - Kind: release` of each kind, by ``ordinal(_:)``.
-        private let kindLiterals: [MustacheValue]
-        private let kindLines: [MustacheValue]
-        /// `FlagDate`, or the qualified name where a flag property hides it.
-        let flagDateType: String
-
-        /// Whether every Kotlin keyword starts with a lowercase ASCII letter (they all do), so a
-        /// name that starts with an uppercase one needs no lookup to know it is no keyword.
-        private let keywordsStartLowercase = Identifiers.kotlinKeywords.allSatisfy { keyword in
-            keyword.utf8.first.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } ?? false
-        }
-
-        /// ``Identifiers/kotlinEscaped(_:)`` of a flag's name, which usually starts with an
-        /// uppercase letter and so is no keyword.
-        func escaped(_ name: String) -> String {
-            if keywordsStartLowercase, let first = name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
-                return name
-            }
-            return Identifiers.kotlinEscaped(name)
-        }
-
-        init(scope: Scope, kindEntry: (FlagKind) -> String) {
-            var kindLiterals = [MustacheValue](repeating: .null, count: FlagKind.allCases.count)
-            var kindLines = kindLiterals
-            for kind in FlagKind.allCases {
-                kindLiterals[Self.ordinal(kind)] = .string(scope.flagKindType + "." + kindEntry(kind))
-                kindLines[Self.ordinal(kind)] = .string(KotlinLiteral.kdocLine("- Kind: " + kind.rawValue))
-            }
-            self.kindLiterals = kindLiterals
-            self.kindLines = kindLines
-            self.flagDateType = scope.flagDateType
-            assert(Field.allCases.allSatisfy { shape.position(of: String(describing: $0)) == $0.rawValue }, "Field and shape disagree")
-        }
-
-        func kindLiteral(_ kind: FlagKind) -> MustacheValue { kindLiterals[Self.ordinal(kind)] }
-        func kindLine(_ kind: FlagKind) -> MustacheValue { kindLines[Self.ordinal(kind)] }
-
-        private static func ordinal(_ kind: FlagKind) -> Int {
-            switch kind {
-            case .release: 0
-            case .experiment: 1
-            case .operational: 2
-            case .permission: 3
-            }
-        }
-
-        /// The literal `null`.
-        static let null = MustacheValue.string("null")
-        static let docStart = MustacheValue.string(KotlinLiteral.kdocStart)
-        static let docEnd = MustacheValue.string(KotlinLiteral.kdocEnd)
-        static let docEmptyLine = MustacheValue.string(KotlinLiteral.kdocLine(""))
-        static let killSwitchLine = MustacheValue.string(KotlinLiteral.kdocLine("- Kill switch: read live; never expires."))
-        static let permanentLine = MustacheValue.string(KotlinLiteral.kdocLine("- Expires: never (permission flag)"))
-    }
-
-    /// Texts that many flags share, made once for each distinct owner and expiry date: both
-    /// repeat across a manifest (84 dates among 10,000 flags in the benchmark), and making their
-    /// literal and KDoc line cost about 1,000 instructions each.
-    private struct RepeatedFlagText {
-        /// `ownerLiteral` and the KDoc line ` * - Owner: ...` of each owner.
-        var owners: [String: (literal: MustacheValue, docLine: MustacheValue)] = [:]
-        /// `expiresLiteral` and the KDoc line ` * - Expires: ...` of each expiry date.
-        var dates: [ISODate: (literal: MustacheValue, docLine: MustacheValue)] = [:]
-    }
-
-    /// The owner's `ownerLiteral` and KDoc line, made once per owner.
-    private func ownerText(
-        _ owner: String, repeated: inout RepeatedFlagText
-    ) -> (literal: MustacheValue, docLine: MustacheValue) {
-        if let text = repeated.owners[owner] { return text }
-        let text = (
-            literal: MustacheValue.string(KotlinLiteral.string(owner)),
-            docLine: MustacheValue.string(KotlinLiteral.kdocLine("- Owner: ", KotlinLiteral.commentText(owner)))
-        )
-        repeated.owners[owner] = text
-        return text
-    }
-
-    /// The expiry date's `expiresLiteral` and KDoc line, made once per date.
-    private func dateText(
-        _ date: ISODate, shared: SharedFlagText, repeated: inout RepeatedFlagText
-    ) -> (literal: MustacheValue, docLine: MustacheValue) {
-        if let text = repeated.dates[date] { return text }
-        let text = (
-            literal: MustacheValue.string(dateLiteral(date, type: shared.flagDateType)),
-            docLine: MustacheValue.string(expiryLine(date))
-        )
-        repeated.dates[date] = text
-        return text
-    }
-
-    /// The values of a flag's context that do not depend on its place in the lists. `name` is
-    /// the flag's ``propertyName(of:)``, `entry` its ``Identifiers/upperCamel(_:)`` `FlagKey` entry
-    /// (and the name of its enum class, for an enum flag).
+    /// The context of a flag that does not depend on its place in the lists, and the UTF-8
+    /// length of its `defaultLiteral` (which bounds its part). `name` is the flag's
+    /// ``propertyName(of:)``, `entry` its ``Identifiers/upperCamel(_:)`` `FlagKey` entry (and the
+    /// name of its enum class, for an enum flag).
     private func flag(
-        for flag: FlagDefinition, name: String, entry: String, calls: [String: KotlinConfigCall], scope: Scope, shared: SharedFlagText,
-        repeated: inout RepeatedFlagText
-    ) -> FlagValues {
-        let owner = ownerText(flag.owner, repeated: &repeated)
-        let expiry = flag.expires.map { dateText($0, shared: shared, repeated: &repeated) }
+        for flag: FlagDefinition, name: String, entry: String, calls: [String: KotlinConfigCall], scope: Scope
+    ) -> (context: [String: MustacheValue], defaultLiteralBytes: Int) {
         let defaultLiteral: String
         if let values = flag.enumValues, case .string(let text) = flag.defaultValue, let index = EnumCases.position(of: text, in: values) {
             // Validation checked that the default is one of the values, exactly.
@@ -445,57 +276,47 @@ public struct KotlinTranslator: Sendable {
         } else {
             defaultLiteral = literal(flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 27, indent: 12)
         }
-        return FlagValues(
-            key: .string(flag.key),
-            name: .string(shared.escaped(name)),
-            entry: .string(entry),
-            keyLiteral: .string(KotlinLiteral.string(flag.key)),
-            valueType: .string(flag.enumValues != nil ? entry : valueType(of: flag)),
-            defaultLiteral: .string(defaultLiteral),
-            ownerLiteral: owner.literal,
-            expiresLiteral: expiry?.literal ?? SharedFlagText.null,
-            killSwitchLiteral: .string(KotlinLiteral.bool(flag.killSwitch)),
-            kindLiteral: shared.kindLiteral(flag.kind),
-            descriptionLiteral: .string(flag.description.map(KotlinLiteral.string) ?? "null"),
-            docComment: .array(docComment(for: flag, ownerLine: owner.docLine, expiryLine: expiry?.docLine, shared: shared)),
-            deprecatedMessageLiteral: flag.deprecated.map { .string(KotlinLiteral.string($0)) } ?? .null,
-            defaultLiteralBytes: defaultLiteral.utf8.count)
+        let context: [String: MustacheValue] = [
+            "key": .string(flag.key),
+            "name": .string(Identifiers.kotlinEscaped(name)),
+            "entry": .string(entry),
+            "keyLiteral": .string(KotlinLiteral.string(flag.key)),
+            "valueType": .string(flag.enumValues != nil ? entry : valueType(of: flag)),
+            "defaultLiteral": .string(defaultLiteral),
+            "ownerLiteral": .string(KotlinLiteral.string(flag.owner)),
+            "expiresLiteral": .string(flag.expires.map { dateLiteral($0, type: scope.flagDateType) } ?? "null"),
+            "killSwitchLiteral": .string(KotlinLiteral.bool(flag.killSwitch)),
+            "kindLiteral": .string(scope.flagKindType + "." + kindEntry(flag.kind)),
+            "descriptionLiteral": .string(flag.description.map(KotlinLiteral.string) ?? "null"),
+            "docComment": .array(docComment(for: flag).map(MustacheValue.string)),
+            "deprecatedMessageLiteral": flag.deprecated.map { .string(KotlinLiteral.string($0)) } ?? .null,
+        ]
+        return (context, defaultLiteral.utf8.count)
     }
 
     /// A flag's KDoc: its description, then its key, owner, kind, expiry and rollout. That is
-    /// four lines at least, so always the multi-line form of ``KotlinLiteral/kdoc(_:indent:)``;
-    /// its lines are written here one by one, without a list of doc lines in between.
-    private func docComment(
-        for flag: FlagDefinition, ownerLine: MustacheValue, expiryLine: MustacheValue?, shared: SharedFlagText
-    ) -> [MustacheValue] {
-        var comment: [MustacheValue] = []
-        comment.reserveCapacity(10)
-        comment.append(SharedFlagText.docStart)
+    /// four lines at least, so always the multi-line form of ``KotlinLiteral/kdoc(_:indent:)``.
+    private func docComment(for flag: FlagDefinition) -> [String] {
+        var comment = [KotlinLiteral.kdocStart]
         if let description = flag.description {
-            if KotlinLiteral.isCommentLine(description) {
-                // The common case, without a list of one line.
-                comment.append(.string(KotlinLiteral.kdocLine(description)))
-                comment.append(SharedFlagText.docEmptyLine)
-            } else {
-                let lines = KotlinLiteral.commentLines(description)
-                for line in lines { comment.append(.string(KotlinLiteral.kdocLine(line))) }
-                if !lines.isEmpty { comment.append(SharedFlagText.docEmptyLine) }
-            }
+            let lines = KotlinLiteral.commentLines(description)
+            comment += lines.map(KotlinLiteral.kdocLine)
+            if !lines.isEmpty { comment.append(KotlinLiteral.kdocLine("")) }
         }
-        comment.append(.string(KotlinLiteral.kdocLine("- Key: `", flag.key, "`")))
-        comment.append(ownerLine)
-        comment.append(shared.kindLine(flag.kind))
+        comment.append(KotlinLiteral.kdocLine("- Key: `", flag.key, "`"))
+        comment.append(KotlinLiteral.kdocLine("- Owner: ", KotlinLiteral.commentText(flag.owner)))
+        comment.append(KotlinLiteral.kdocLine("- Kind: " + flag.kind.rawValue))
         if flag.killSwitch {
-            comment.append(SharedFlagText.killSwitchLine)
-        } else if let expiryLine {
-            comment.append(expiryLine)
+            comment.append(KotlinLiteral.kdocLine("- Kill switch: read live; never expires."))
+        } else if let expires = flag.expires {
+            comment.append(expiryLine(expires))
         } else {
-            comment.append(SharedFlagText.permanentLine)
+            comment.append(KotlinLiteral.kdocLine("- Expires: never (permission flag)"))
         }
         if let rollout = flag.rollout {
-            comment.append(.string(rolloutLine(rollout)))
+            comment.append(rolloutLine(rollout))
         }
-        comment.append(SharedFlagText.docEnd)
+        comment.append(KotlinLiteral.kdocEnd)
         return comment
     }
 
