@@ -10,7 +10,6 @@ public struct SwiftTranslator: Sendable {
     /// The context `Templates/swift/Flags.swift.mustache` renders.
     public func context(for manifest: Manifest, header: GeneratedHeader) -> MustacheValue {
         let calls = SwiftInitializerCall.calls(for: manifest.configs)
-        let flagShape = Self.flagShape()
         let propertyShape = Self.propertyShape()
         let scope = SwiftScope.namespace(of: manifest)
         let enumFlags = manifest.flags.filter { $0.enumValues != nil }
@@ -21,7 +20,7 @@ public struct SwiftTranslator: Sendable {
             "access": .string(manifest.swiftAccess.rawValue),
             "keyTypeName": .string(Self.keyTypeName),
             "types": scope.types,
-            "flags": .array(flags(manifest.flags, calls: calls, scope: scope, shape: flagShape)),
+            "flags": .array(flags(manifest.flags, calls: calls, scope: scope)),
             "hasFlags": .bool(!manifest.flags.isEmpty),
             "enumFlags": .array(enumFlags.enumerated().map { position, flag in
                 enumContext(
@@ -85,137 +84,56 @@ public struct SwiftTranslator: Sendable {
 
     // MARK: - Flags
 
-    /// The keys of every flag's context. A case's raw value is its key's position in
-    /// ``flagShape()``, so ``flag(for:calls:shape:position:repeated:)`` gives each value by position.
-    private enum FlagKey: Int, CaseIterable {
-        case key, name, keyLiteral, valueType, defaultLiteral, ownerLiteral, expiresLiteral, killSwitchLiteral
-        case kindLiteral, descriptionLiteral, docComment, isFirst, isLast, storageName, deprecatedMessageLiteral
-    }
-
-    /// The shape of every flag's context: the names of ``FlagKey``'s cases, in their order.
-    /// They are spelled out because naming an enum case at run time goes through reflection,
-    /// which costs about two million instructions for these thirteen names.
-    private static func flagShape() -> ObjectShape {
-        let shape = ObjectShape(keys: [
-            "key", "name", "keyLiteral", "valueType", "defaultLiteral", "ownerLiteral", "expiresLiteral", "killSwitchLiteral",
-            "kindLiteral", "descriptionLiteral", "docComment", "isFirst", "isLast", "storageName", "deprecatedMessageLiteral",
-        ])
-        assert(shape.keys == FlagKey.allCases.map { "\($0)" }, "FlagKey must name the flag shape's keys in order")
-        return shape
-    }
-
     /// Every flag's context, in manifest order.
-    private func flags(
-        _ definitions: [FlagDefinition], calls: [String: SwiftInitializerCall], scope: SwiftScope, shape: ObjectShape
-    ) -> [MustacheValue] {
-        var repeated = RepeatedFlagText(flagDay: scope.library("FlagDay"))
-        var flags: [MustacheValue] = []
-        flags.reserveCapacity(definitions.count)
-        // By index: enumerated() would copy each flag once more on the way.
-        for index in definitions.indices {
-            flags.append(
-                flag(
-                    for: definitions[index], calls: calls, scope: scope, shape: shape, position: (index, definitions.count),
-                    repeated: &repeated))
-        }
-        return flags
+    private func flags(_ definitions: [FlagDefinition], calls: [String: SwiftInitializerCall], scope: SwiftScope) -> [MustacheValue] {
+        definitions.indices.map { flag(for: definitions[$0], calls: calls, scope: scope, position: ($0, definitions.count)) }
     }
 
-    /// Texts that many flags share, made once for each distinct owner and expiry date: both
-    /// repeat across a manifest (84 dates among 10,000 flags in the benchmark). A flag then
-    /// shares them instead of making (and at the end of the job freeing) its own.
-    private struct RepeatedFlagText {
-        /// `FlagDay`, or `FlagKit.FlagDay` where a config has its name.
-        let flagDay: String
-        /// `ownerLiteral` and the doc line `/// - Owner: ...` of each owner.
-        var owners: [String: (literal: MustacheValue, docLine: MustacheValue)] = [:]
-        /// `expiresLiteral` and the doc line `/// - Expires: ...` of each expiry date.
-        var dates: [ISODate: (literal: MustacheValue, docLine: MustacheValue)] = [:]
-    }
-
-    /// The owner's `ownerLiteral` and doc line, made once per owner.
-    private static func ownerText(
-        _ owner: String, repeated: inout RepeatedFlagText
-    ) -> (literal: MustacheValue, docLine: MustacheValue) {
-        if let text = repeated.owners[owner] { return text }
-        let text = (
-            literal: MustacheValue.string(SwiftLiteral.string(owner, used: 11, trailing: 1, indent: 6)),
-            docLine: MustacheValue.string("/// - Owner: " + singleCommentLine(owner))
-        )
-        repeated.owners[owner] = text
-        return text
-    }
-
-    /// The expiry date's `expiresLiteral` and doc line, made once per date.
-    private static func dateText(
-        _ date: ISODate, repeated: inout RepeatedFlagText
-    ) -> (literal: MustacheValue, docLine: MustacheValue) {
-        if let text = repeated.dates[date] { return text }
-        let text = (
-            literal: MustacheValue.string(flagDayLiteral(date, type: repeated.flagDay)),
-            docLine: MustacheValue.string(expiresDocLine(date))
-        )
-        repeated.dates[date] = text
-        return text
-    }
-
-    /// A flag's context. It carries `isFirst` and `isLast` itself, so ``TemplateContext`` has no
-    /// object to copy for them (10,000 flags would otherwise be copied once more).
+    /// A flag's context. It carries `isFirst` and `isLast` itself.
     private func flag(
-        for flag: FlagDefinition, calls: [String: SwiftInitializerCall], scope: SwiftScope, shape: ObjectShape,
-        position: (index: Int, count: Int), repeated: inout RepeatedFlagText
+        for flag: FlagDefinition, calls: [String: SwiftInitializerCall], scope: SwiftScope, position: (index: Int, count: Int)
     ) -> MustacheValue {
-        let owner = Self.ownerText(flag.owner, repeated: &repeated)
-        let expiry = flag.expires.map { Self.dateText($0, repeated: &repeated) }
-        // The doc comment's `///` lines, written directly rather than as doc text to prefix.
-        var docComment: [MustacheValue] = []
-        docComment.reserveCapacity(8)
+        // The doc comment's `///` lines.
+        var docComment: [String] = []
         if let description = flag.description {
-            Self.appendDocLines(of: description, to: &docComment)
-            docComment.append(.string("///"))
+            docComment += SourceText.commentLines(description).map(Self.docLine)
+            docComment.append("///")
         }
-        docComment.append(owner.docLine)
-        docComment.append(.string(Self.kindDocLine(flag.kind)))
+        docComment.append("/// - Owner: " + Self.singleCommentLine(flag.owner))
+        docComment.append("/// - Kind: " + flag.kind.rawValue)
         if flag.killSwitch {
-            docComment.append(.string("/// - Kill switch: read live; never expires."))
-        } else if let expiry {
-            docComment.append(expiry.docLine)
+            docComment.append("/// - Kill switch: read live; never expires.")
+        } else if let expires = flag.expires {
+            docComment.append(Self.expiresDocLine(expires))
         } else {
-            docComment.append(.string("/// - Expires: never (permission flag)"))
+            docComment.append("/// - Expires: never (permission flag)")
         }
         if let rollout = flag.rollout {
-            docComment.append(.string(rolloutDocLine(rollout)))
+            docComment.append(rolloutDocLine(rollout))
         }
-        // Each value goes straight into the object: no list of key-value pairs to build,
-        // copy from and destroy.
-        return .object(shape.object { key in
-            switch FlagKey(rawValue: key).unsafelyUnwrapped {
-            case .key: .string(flag.key)
-            case .name: .string(Identifiers.swiftEscaped(Identifiers.lowerCamel(flag.key)))
+        let name = Identifiers.lowerCamel(flag.key)
+        let defaultLiteral =
+            enumCaseLiteral(of: flag)
+            ?? literal(flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 18, trailing: 1, indent: 4)
+        return .object([
+            "key": .string(flag.key),
+            "name": .string(Identifiers.swiftEscaped(name)),
             // A deprecated flag is a deprecated computed property over a private constant, which
             // `all` lists: the generated file itself then uses nothing deprecated (no warning).
-            case .storageName:
-                .string(flag.deprecated == nil ? Identifiers.swiftEscaped(Identifiers.lowerCamel(flag.key)) : "_" + Identifiers.lowerCamel(flag.key))
-            case .deprecatedMessageLiteral: flag.deprecated.map { .string(SwiftLiteral.string($0)) } ?? .null
-            case .keyLiteral: .string(SwiftLiteral.string(flag.key))
-            case .valueType: .string(valueType(of: flag, scope: scope))
-            case .defaultLiteral:
-                .string(
-                    enumCaseLiteral(of: flag)
-                        ?? literal(
-                            flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 18, trailing: 1,
-                            indent: 4))
-            case .ownerLiteral: owner.literal
-            case .expiresLiteral: expiry?.literal ?? .string("nil")
-            case .killSwitchLiteral: .string(SwiftLiteral.bool(flag.killSwitch))
-            case .kindLiteral: .string(Self.kindLiteral(flag.kind))
-            case .descriptionLiteral:
-                .string(flag.description.map { SwiftLiteral.string($0, used: 17, trailing: 0, indent: 6) } ?? "nil")
-            case .docComment: .array(docComment)
-            case .isFirst: .bool(position.index == 0)
-            case .isLast: .bool(position.index == position.count - 1)
-            }
-        })
+            "storageName": .string(flag.deprecated == nil ? Identifiers.swiftEscaped(name) : "_" + name),
+            "deprecatedMessageLiteral": flag.deprecated.map { .string(SwiftLiteral.string($0)) } ?? .null,
+            "keyLiteral": .string(SwiftLiteral.string(flag.key)),
+            "valueType": .string(valueType(of: flag, scope: scope)),
+            "defaultLiteral": .string(defaultLiteral),
+            "ownerLiteral": .string(SwiftLiteral.string(flag.owner, used: 11, trailing: 1, indent: 6)),
+            "expiresLiteral": .string(flag.expires.map { Self.flagDayLiteral($0, type: scope.library("FlagDay")) } ?? "nil"),
+            "killSwitchLiteral": .string(SwiftLiteral.bool(flag.killSwitch)),
+            "kindLiteral": .string("." + flag.kind.rawValue),
+            "descriptionLiteral": .string(flag.description.map { SwiftLiteral.string($0, used: 17, trailing: 0, indent: 6) } ?? "nil"),
+            "docComment": .array(docComment.map(MustacheValue.string)),
+            "isFirst": .bool(position.index == 0),
+            "isLast": .bool(position.index == position.count - 1),
+        ])
     }
 
     /// `///` lines for doc text; empty lines get no trailing space.
@@ -228,38 +146,9 @@ public struct SwiftTranslator: Sendable {
         line.isEmpty ? "///" : "/// " + line
     }
 
-    /// Appends the `///` lines of doc text; text that is already one comment line (most is)
-    /// is not split into an array of lines first.
-    private static func appendDocLines(of text: String, to lines: inout [MustacheValue]) {
-        if SourceText.isSingleCommentLine(text) { return lines.append(.string(docLine(text))) }
-        for line in SourceText.commentLines(text) { lines.append(.string(docLine(line))) }
-    }
-
     /// Text as one comment line: its comment lines joined with spaces.
     private static func singleCommentLine(_ text: String) -> String {
-        if SourceText.isSingleCommentLine(text) { return text }
-        let lines = SourceText.commentLines(text)
-        return lines.count == 1 ? lines[0] : lines.joined(separator: " ")
-    }
-
-    /// `/// - Kind: release`; one literal per kind, so no flag builds the text.
-    private static func kindDocLine(_ kind: FlagKind) -> String {
-        switch kind {
-        case .release: "/// - Kind: release"
-        case .experiment: "/// - Kind: experiment"
-        case .operational: "/// - Kind: operational"
-        case .permission: "/// - Kind: permission"
-        }
-    }
-
-    /// `.release`: the `FlagKind` case, one literal per kind.
-    private static func kindLiteral(_ kind: FlagKind) -> String {
-        switch kind {
-        case .release: ".release"
-        case .experiment: ".experiment"
-        case .operational: ".operational"
-        case .permission: ".permission"
-        }
+        SourceText.commentLines(text).joined(separator: " ")
     }
 
     /// `/// - Expires: 2030-02-02`.
