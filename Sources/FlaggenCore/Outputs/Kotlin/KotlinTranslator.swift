@@ -39,7 +39,6 @@ public struct KotlinTranslator: Sendable {
         // Enum entries hide types inside their enum, even in its constructor's parameter types.
         let keyScope = Scope(hidden: entries, packageName: manifest.kotlinPackage)
         let flags = flagsAndParts(manifest.flags, names: names, entries: entries, calls: calls, scope: scope)
-        let propertyShape = Self.propertyShape()
         return .object([
             // `//` comments: the header's text is already safe in any comment line.
             "header": .array(header.lines.map(MustacheValue.string)),
@@ -59,7 +58,7 @@ public struct KotlinTranslator: Sendable {
             "hasFlagEnums": .bool(!enumFlags.isEmpty),
             "configs": .array(manifest.configs.enumerated().map {
                 config(
-                    for: $1, calls: calls, manifest: manifest, header: header, propertyShape: propertyShape,
+                    for: $1, calls: calls, manifest: manifest, header: header,
                     position: ($0, manifest.configs.count))
             }),
             "hasConfigs": .bool(!manifest.configs.isEmpty),
@@ -449,8 +448,7 @@ public struct KotlinTranslator: Sendable {
     /// A config's context. Like a flag's, it and its properties carry their places (`isFirst`,
     /// `isLast`) themselves.
     private func config(
-        for config: ConfigDefinition, calls: [String: KotlinConfigCall], manifest: Manifest, header: GeneratedHeader,
-        propertyShape: ObjectShape, position: (index: Int, count: Int)
+        for config: ConfigDefinition, calls: [String: KotlinConfigCall], manifest: Manifest, header: GeneratedHeader, position: (index: Int, count: Int)
     ) -> MustacheValue {
         let packageName = manifest.kotlinPackage
         var doc = config.description.map(KotlinLiteral.commentLines) ?? []
@@ -472,7 +470,7 @@ public struct KotlinTranslator: Sendable {
         let properties = config.properties.enumerated().map {
             property(
                 for: $1, config: config.name, calls: calls, constructorScope: constructorScope, packageName: packageName,
-                jvmGetterName: jvmNames[$0], shape: propertyShape, position: ($0, config.properties.count))
+                jvmGetterName: jvmNames[$0], position: ($0, config.properties.count))
         }
         let enumProperties = config.properties.filter { $0.enumValues != nil }
         let enums = enumProperties.enumerated().map { position, property -> MustacheValue in
@@ -517,14 +515,9 @@ public struct KotlinTranslator: Sendable {
         }
     }
 
-    /// The keys of every config property's context.
-    private static func propertyShape() -> ObjectShape {
-        ObjectShape(keys: ["name", "keyLiteral", "type", "parameter", "readExpression", "docComment", "isFirst", "isLast"])
-    }
-
     private func property(
         for property: ConfigProperty, config: String, calls: [String: KotlinConfigCall], constructorScope: Scope,
-        packageName: String, jvmGetterName: String?, shape: ObjectShape, position: (index: Int, count: Int)
+        packageName: String, jvmGetterName: String?, position: (index: Int, count: Int)
     ) -> MustacheValue {
         let keyLiteral = KotlinLiteral.string(property.name)
         let name = Identifiers.kotlinEscaped(property.name)
@@ -544,7 +537,7 @@ public struct KotlinTranslator: Sendable {
         } else if isNullable {
             parameter += " = null"
         }
-        return .object(shape.object([
+        return .object([
             "name": .string(name),
             "keyLiteral": .string(keyLiteral),
             "type": .string(type),
@@ -554,7 +547,7 @@ public struct KotlinTranslator: Sendable {
             "docComment": .array(KotlinLiteral.kdoc(docLines(for: property), indent: 4).map(MustacheValue.string)),
             "isFirst": .bool(position.index == 0),
             "isLast": .bool(position.index == position.count - 1),
-        ]))
+        ])
     }
 
     /// What a property means and the rules its values follow.

@@ -10,7 +10,6 @@ public struct SwiftTranslator: Sendable {
     /// The context `Templates/swift/Flags.swift.mustache` renders.
     public func context(for manifest: Manifest, header: GeneratedHeader) -> MustacheValue {
         let calls = SwiftInitializerCall.calls(for: manifest.configs)
-        let propertyShape = Self.propertyShape()
         let scope = SwiftScope.namespace(of: manifest)
         let enumFlags = manifest.flags.filter { $0.enumValues != nil }
         return .object([
@@ -30,8 +29,7 @@ public struct SwiftTranslator: Sendable {
             }),
             "configs": .array(manifest.configs.enumerated().map {
                 config(
-                    for: $1, calls: calls, scope: scope.inside($1), access: manifest.swiftAccess.rawValue,
-                    propertyShape: propertyShape, position: ($0, manifest.configs.count))
+                    for: $1, calls: calls, scope: scope.inside($1), access: manifest.swiftAccess.rawValue, position: ($0, manifest.configs.count))
             }),
         ])
     }
@@ -302,8 +300,7 @@ public struct SwiftTranslator: Sendable {
     /// A config's context. Like a flag's, it and the objects in its lists carry their places
     /// (`isFirst`, `isLast`) themselves. `scope` is the inside of the config's struct.
     private func config(
-        for config: ConfigDefinition, calls: [String: SwiftInitializerCall], scope: SwiftScope, access: String,
-        propertyShape: ObjectShape, position: (index: Int, count: Int)
+        for config: ConfigDefinition, calls: [String: SwiftInitializerCall], scope: SwiftScope, access: String, position: (index: Int, count: Int)
     ) -> MustacheValue {
         var doc = config.description.map(SourceText.commentLines) ?? ["A config of flags.yaml."]
         doc += [
@@ -312,7 +309,7 @@ public struct SwiftTranslator: Sendable {
         var hoistedNames: Set<String> = []
         let properties = config.properties.enumerated().map {
             property(
-                for: $1, calls: calls, scope: scope, shape: propertyShape, position: ($0, config.properties.count),
+                for: $1, calls: calls, scope: scope, position: ($0, config.properties.count),
                 hoistedNames: &hoistedNames)
         }
         let enumProperties = config.properties.filter { $0.enumValues != nil }
@@ -346,14 +343,8 @@ public struct SwiftTranslator: Sendable {
         }
     }
 
-    /// The keys every property's context has; `hoistedDefault` is added to the properties that
-    /// have one.
-    private static func propertyShape() -> ObjectShape {
-        ObjectShape(keys: ["name", "type", "initParameter", "decodeExpression", "keyCase", "docComment", "checks", "isFirst", "isLast"])
-    }
-
     private func property(
-        for property: ConfigProperty, calls: [String: SwiftInitializerCall], scope: SwiftScope, shape: ObjectShape,
+        for property: ConfigProperty, calls: [String: SwiftInitializerCall], scope: SwiftScope,
         position: (index: Int, count: Int), hoistedNames: inout Set<String>
     ) -> MustacheValue {
         let name = Identifiers.swiftEscaped(property.name)
@@ -410,7 +401,7 @@ public struct SwiftTranslator: Sendable {
             decode = "try container.decodeIfPresent(\(baseType).self, forKey: \(keyCase))"
         }
 
-        var object = shape.object([
+        var object: MustacheObject = [
             "name": .string(name),
             "type": .string(type),
             "initParameter": .string(parameter),
@@ -420,7 +411,7 @@ public struct SwiftTranslator: Sendable {
             "checks": .array(checks(for: property, name: name, isOptional: isOptional, scope: scope)),
             "isFirst": .bool(position.index == 0),
             "isLast": .bool(position.index == position.count - 1),
-        ])
+        ]
         if let hoistedDefault { object["hoistedDefault"] = hoistedDefault }
         return .object(object)
     }
