@@ -141,7 +141,7 @@ struct Renderer: ~Copyable {
                     context.push(items[0])
                 } else {
                     // Truthy, so not `nil`.
-                    context.push(value.unsafelyUnwrapped)
+                    context.push(value!)
                     sections.append(Section(items: nil, pushedContext: true, program: programIndex, position: position))
                 }
                 address += 1
@@ -165,7 +165,7 @@ struct Renderer: ~Copyable {
                     continue
                 }
                 sections[top].itemIndex = next
-                context.replaceTop(with: sections[top].items.unsafelyUnwrapped[next])
+                context.replaceTop(with: sections[top].items![next])
                 address = start + 1
 
             case .partial(let index):
