@@ -273,9 +273,6 @@ struct ConfigValidation {
 
     // MARK: - Values
 
-    /// Configs with at most this many properties find a value's properties by scanning them.
-    private static let scannedPropertyCount = 16
-
     /// Checks a value against a config and returns it as JSON, or nil after reporting errors.
     func value(of config: ConfigDefinition, _ node: Node, configs: [String: ConfigDefinition], what: @autoclosure () -> String) -> JSONValue? {
         guard tree.kind(node) == .mapping else {
@@ -286,14 +283,12 @@ struct ConfigValidation {
         var object: [String: JSONValue] = [:]
         object.reserveCapacity(entries.count)
         var valid = true
-        // By name: scanning the list for every key is quadratic in a config with many properties,
-        // but a few properties are quicker to scan than to hash.
-        // Positions rather than properties: a property found is read in place, not copied.
-        let positionsByName = config.properties.count > Self.scannedPropertyCount
-            ? Dictionary(config.properties.indices.map { (config.properties[$0].name, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+        // Each property's position by its name (scanning the list for every key would be
+        // quadratic in a config with many properties).
+        let positionsByName = Dictionary(config.properties.indices.map { (config.properties[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
         for entry in entries {
             let key = tree.text(entry.key)
-            if let position = positionsByName.map({ $0[key] }) ?? config.properties.firstIndex(where: { $0.name == key }) {
+            if let position = positionsByName[key] {
                 if let value = value(
                     entry.value, as: config.properties[position].type, property: config.properties[position], configs: configs,
                     what: "'\(key)' in \(what())")
@@ -319,7 +314,6 @@ struct ConfigValidation {
                 valid = false
             }
         }
-        // By position, so that no property is copied.
         for position in config.properties.indices where valid && config.properties[position].isRequired {
             let name = config.properties[position].name
             if object[name] == nil, !entries.contains(where: { tree.text($0.key) == name }) {

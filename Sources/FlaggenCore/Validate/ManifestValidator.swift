@@ -281,8 +281,9 @@ private struct ManifestReader {
             context.error("the manifest has \(entries.count) flags, more than the limit of \(limits.maxFlags); split it", at: tree.location(node))
             return []
         }
-        let retiredLocations = RetiredKeys(retired)
-        var nameClaims: FlagNameClaims? = FlagNameClaims(expectedCount: entries.count)
+        // Where each retired key is first listed.
+        let retiredLocations = Dictionary(retired.map { ($0.key, $0.location) }, uniquingKeysWith: { first, _ in first })
+        var nameClaims = FlagNameClaims(expectedCount: entries.count)
         var flags: [FlagDefinition] = []
         flags.reserveCapacity(entries.count)
         for entry in entries {
@@ -291,10 +292,9 @@ private struct ManifestReader {
         return flags
     }
 
-    /// Reads one entry of 'flags': checks its key (and, given `claims`, the names it becomes)
-    /// and reads the flag.
+    /// Reads one entry of 'flags': checks its key and the names it becomes, and reads the flag.
     private func readFlagEntry(
-        _ entry: YAMLTree.Entry, claims: inout FlagNameClaims?, retired: RetiredKeys, configs: [String: ConfigDefinition]
+        _ entry: YAMLTree.Entry, claims: inout FlagNameClaims, retired: [String: SourceLocation], configs: [String: ConfigDefinition]
     ) -> FlagDefinition? {
         let key = tree.text(entry.key)
         let location = tree.location(entry.key)
@@ -302,12 +302,10 @@ private struct ManifestReader {
             context.error(
                 "flag key '\(key)' must be lowercase letters, digits and '_', starting with a letter (like new_checkout)",
                 at: location)
-        } else if var owned = claims.take() {
-            // Moved out and back, so the claims are never copied.
-            checkNames(of: key, node: entry.key, at: location, claims: &owned)
-            claims = owned
+        } else {
+            checkNames(of: key, node: entry.key, at: location, claims: &claims)
         }
-        if let old = retired.location(of: key) {
+        if let old = retired[key] {
             context.error(
                 "flag key '\(key)' is retired (listed in 'retired' at line \(old.line)); retired keys are never reused, because installed apps may still read them; pick a new key",
                 at: location)
