@@ -1,4 +1,4 @@
-import FlaggenCore
+@testable import FlaggenCore
 import FlaggenJSON
 import Foundation
 import XCTest

@@ -1,4 +1,4 @@
-import FlaggenCore
+@testable import FlaggenCore
 import Foundation
 import XCTest
 

@@ -1,4 +1,4 @@
-import FlaggenCore
+@testable import FlaggenCore
 import XCTest
 
 final class GeneratorPlannedPathsTests: XCTestCase {

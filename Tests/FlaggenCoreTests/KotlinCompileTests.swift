@@ -1,5 +1,5 @@
 import FlagKit
-import FlaggenCore
+@testable import FlaggenCore
 import FlaggenJSON
 import Foundation
 import XCTest

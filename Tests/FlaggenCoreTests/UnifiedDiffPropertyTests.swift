@@ -1,4 +1,4 @@
-import FlaggenCore
+@testable import FlaggenCore
 import XCTest
 
 /// Random texts (fixed seeds): the diff must turn the old text into the new one, change as few

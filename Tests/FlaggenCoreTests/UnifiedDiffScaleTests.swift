@@ -1,4 +1,4 @@
-import FlaggenCore
+@testable import FlaggenCore
 import XCTest
 
 /// Large files with changes all through them: what `check` meets when a pull request edits

@@ -1,13 +1,13 @@
 /// How manifest names become Swift and Kotlin identifiers. The validator uses the same rules to
 /// refuse keys that would collide, so every generated name is unique.
-public enum Identifiers {
+enum Identifiers {
     /// `new_checkout` -> `newCheckout` (Swift members and enum cases).
-    public static func lowerCamel(_ key: String) -> String {
+    static func lowerCamel(_ key: String) -> String {
         camel(key, capitalizeFirst: false)
     }
 
     /// `new_checkout` -> `NewCheckout` (Kotlin object members and enum entries).
-    public static func upperCamel(_ key: String) -> String {
+    static func upperCamel(_ key: String) -> String {
         camel(key, capitalizeFirst: true)
     }
 
@@ -50,18 +50,18 @@ public enum Identifiers {
     }
 
     /// The name with backticks when it is a Swift keyword: `` `default` ``.
-    public static func swiftEscaped(_ name: String) -> String {
+    static func swiftEscaped(_ name: String) -> String {
         // A name longer than every keyword is none: its length costs less than its hash.
         name.utf8.count <= longestSwiftKeyword && swiftKeywords.contains(name) ? "`\(name)`" : name
     }
 
     /// The name with backticks when it is a Kotlin keyword: `` `when` ``.
-    public static func kotlinEscaped(_ name: String) -> String {
+    static func kotlinEscaped(_ name: String) -> String {
         kotlinKeywords.contains(name) ? "`\(name)`" : name
     }
 
     /// Swift keywords that must be escaped to be used as a name.
-    public static let swiftKeywords: Set<String> = [
+    static let swiftKeywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
         "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
         "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
@@ -74,7 +74,7 @@ public enum Identifiers {
     private static let longestSwiftKeyword = swiftKeywords.map(\.utf8.count).max() ?? 0
 
     /// Kotlin's hard keywords, which must be escaped to be used as a name.
-    public static let kotlinKeywords: Set<String> = [
+    static let kotlinKeywords: Set<String> = [
         "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface",
         "is", "null", "object", "package", "return", "super", "this", "throw", "true", "try", "typealias",
         "typeof", "val", "var", "when", "while",
@@ -82,13 +82,13 @@ public enum Identifiers {
 
     /// Swift names a flag must not take: members of the generated enums (`Flags.all`,
     /// `FlagKey.allCases`) and names that cannot be members even with backticks.
-    public static let reservedSwiftMembers: Set<String> = [
+    static let reservedSwiftMembers: Set<String> = [
         "all", "expired", "allCases", "rawValue", "hashValue", "init", "self", "Type", "Protocol",
     ]
 
     /// Kotlin names a flag must not take. Names of the generated Kotlin's holder objects
     /// (``isKotlinHolderName(_:)``) are refused too.
-    public static let reservedKotlinMembers: Set<String> = ["Companion", "FlagKey"]
+    static let reservedKotlinMembers: Set<String> = ["Companion", "FlagKey"]
 
     /// The generated Kotlin's holder objects, `Part1`, `Part2`, ..., nested in the flags object
     /// and in `FlagKey`: they construct the flags in slices, so no static initializer reaches the
@@ -96,23 +96,23 @@ public enum Identifiers {
     /// hides any flag property, config class or flags object of the same name, so the validator
     /// refuses `Part` followed by digits as a flag's Kotlin name, a config name and the manifest's
     /// `name`.
-    public static func isKotlinHolderName(_ name: String) -> Bool {
+    static func isKotlinHolderName(_ name: String) -> Bool {
         let utf8 = name.utf8
         guard utf8.count > 4, utf8.starts(with: "Part".utf8) else { return false }
         return utf8.dropFirst(4).allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     /// The name of the generated Kotlin's holder object number `number` (from 1): `Part1`.
-    public static func kotlinHolderName(_ number: Int) -> String {
+    static func kotlinHolderName(_ number: Int) -> String {
         "Part\(number)"
     }
 
     /// Config property names that cannot be members of the generated struct or data class.
-    public static let reservedPropertyNames: Set<String> = ["Companion", "self", "init", "Type", "Protocol", "CodingKeys"]
+    static let reservedPropertyNames: Set<String> = ["Companion", "self", "init", "Type", "Protocol", "CodingKeys"]
 
     /// Type names a config must not take: the generated and runtime types, and common types of
     /// both languages that the generated code refers to.
-    public static let reservedTypeNames: Set<String> = [
+    static let reservedTypeNames: Set<String> = [
         "Flag", "FlagKey", "FlagKind", "Bucket", "FlagValue", "FlagKit", "FlagDate", "FlagDay", "FlagJson",
         "FlagMetadata", "FlagStore", "FlagView", "FlagSnapshot", "FlagSource", "FlagDisk", "FlagValues",
         "InMemoryFlagDisk", "FileFlagDisk", "Char", "Comparable", "Companion", "Any", "Array", "Bool", "Boolean",

@@ -2,7 +2,7 @@
 ///
 /// Quoted scalars are always strings. YAML 1.1's `yes`/`no`/`on`/`off` are strings here, as
 /// in YAML 1.2; the validator points that out when a bool was expected.
-public enum PlainScalar: Sendable, Equatable {
+enum PlainScalar: Sendable, Equatable {
     case null
     case bool(Bool)
     /// An integer; `nil` when it does not fit in 64 bits.
@@ -23,7 +23,7 @@ public enum PlainScalar: Sendable, Equatable {
     }
 
     /// Resolves plain-scalar text to its core-schema type.
-    public static func resolve(_ text: String) -> PlainScalar {
+    static func resolve(_ text: String) -> PlainScalar {
         // Most plain scalars are words: one that starts with a letter other than n, t or f
         // (`null`, `true`, `False`, ...) is a string.
         if let first = text.utf8.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z"),

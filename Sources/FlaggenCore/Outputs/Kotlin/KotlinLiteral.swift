@@ -1,11 +1,11 @@
 /// Kotlin source text for values from the manifest: string and number literals, and KDoc lines.
 /// Every literal reads back as exactly the manifest's value, with kotlinc 1.3 and later.
-public enum KotlinLiteral {
+enum KotlinLiteral {
     /// A double-quoted string literal. Escapes quotes, backslashes (so `\(` stays text), `$`
     /// (so `${x}` and `$x` are not templates), control characters and bidirectional-text
     /// controls (so the source cannot display misleadingly). A `"""` inside stays text: it is
     /// written `\"\"\"`.
-    public static func string(_ text: String) -> String {
+    static func string(_ text: String) -> String {
         SourceText.quoted(text) { scalar in
             switch scalar {
             case "\"": "\\\""
@@ -23,25 +23,25 @@ public enum KotlinLiteral {
     /// A `Long` literal: `7L`, `-5L`. `Long.MIN_VALUE` has no literal (its digits overflow before
     /// the minus applies), so it is written `Long.MIN_VALUE`, or `(-9223372036854775807L - 1L)`
     /// where a property named `Long` hides the type.
-    public static func long(_ value: Int, longIsHidden: Bool = false) -> String {
+    static func long(_ value: Int, longIsHidden: Bool = false) -> String {
         guard value == Int.min else { return "\(value)L" }
         return longIsHidden ? "(-9223372036854775807L - 1L)" : "Long.MIN_VALUE"
     }
 
     /// An `Int` literal, for `Int` parameters such as `maxLength`: `40`.
-    public static func int(_ value: Int) -> String {
+    static func int(_ value: Int) -> String {
         String(value)
     }
 
     /// A `Double` literal that reads back as exactly `value` (finite values only): Swift's
     /// shortest round-trip form, which always has a `.` or an exponent, so Kotlin reads a
     /// `Double`: `1.0`, `0.1`, `1e-05`, `5e-324`, `-0.0`. No locale is involved.
-    public static func double(_ value: Double) -> String {
+    static func double(_ value: Double) -> String {
         SourceText.shortestDouble(value)
     }
 
     /// A `Boolean` literal.
-    public static func bool(_ value: Bool) -> String { value ? "true" : "false" }
+    static func bool(_ value: Bool) -> String { value ? "true" : "false" }
 
     /// `\uXXXX` for a scalar in the Basic Multilingual Plane (every scalar this is used for).
     static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
@@ -56,7 +56,7 @@ public enum KotlinLiteral {
     /// removed, and `/*` and `*/` broken up. Kotlin block comments nest, so a `/*` in a KDoc
     /// would swallow the rest of the file and a `*/` would end the comment early; they become
     /// `/&#42;` and `*&#47;`, which KDoc renders as `/*` and `*/`.
-    public static func commentLines(_ text: String) -> [String] {
+    static func commentLines(_ text: String) -> [String] {
         if isCommentLine(text) { return [text] }
         var lines = SourceText.commentLines(text).map(neutralizingCommentDelimiters)
         while lines.last?.isEmpty == true { lines.removeLast() }
@@ -65,7 +65,7 @@ public enum KotlinLiteral {
     }
 
     /// Text on one comment line: line breaks become spaces.
-    public static func commentText(_ text: String) -> String {
+    static func commentText(_ text: String) -> String {
         if isCommentLine(text) { return text }
         return commentLines(text).joined(separator: " ")
     }
@@ -112,12 +112,12 @@ public enum KotlinLiteral {
     }
 
     /// The widest line the KDoc helpers aim for.
-    public static let lineLength = 100
+    static let lineLength = 100
 
     /// A KDoc comment for already safe lines (see ``commentLines(_:)``), to be placed at
     /// `indent` columns: `/** One line. */` when a single line fits, else `/**`, ` * ` lines and
     /// ` */`, where empty lines get no trailing space. Without lines, no comment at all.
-    public static func kdoc(_ lines: [String], indent: Int) -> [String] {
+    static func kdoc(_ lines: [String], indent: Int) -> [String] {
         guard !lines.isEmpty else { return [] }
         if lines.count == 1, let line = lines.first, !line.isEmpty, indent + SourceText.width(line) + 7 <= lineLength {
             return ["/** " + line + " */"]

@@ -7,9 +7,9 @@ import Mustache
 ///
 /// The generated Kotlin compiles with kotlinc 1.3 and later, warning-free, and needs only the
 /// Kotlin standard library and org.json (built into Android), so it runs on minSdk 21.
-public struct KotlinTranslator: Sendable {
+struct KotlinTranslator: Sendable {
     /// Creates a translator.
-    public init() {}
+    init() {}
 
     /// The name of a flag's property in the generated Kotlin object (`Flags.newCheckout`), before
     /// keyword escaping. `flaggen remove` rewrites reads of this name.
@@ -18,7 +18,7 @@ public struct KotlinTranslator: Sendable {
     }
 
     /// The context both Kotlin templates render.
-    public func context(for manifest: Manifest, header: GeneratedHeader) -> MustacheValue {
+    func context(for manifest: Manifest, header: GeneratedHeader) -> MustacheValue {
         let calls = Dictionary(manifest.configs.map { ($0.name, KotlinConfigCall($0)) }, uniquingKeysWith: { first, _ in first })
         // Flag properties are lowerCamelCase (`newCheckout`), `FlagKey` entries UpperCamelCase
         // (`NewCheckout`), as `FlagKind`'s entries are written.
@@ -202,11 +202,11 @@ public struct KotlinTranslator: Sendable {
     // method, whatever flaggen does).
 
     /// The most flags one holder object builds.
-    public static let maxFlagsPerPart = 200
+    static let maxFlagsPerPart = 200
 
     /// The most UTF-8 bytes of `defaultLiteral` text one holder object builds, unless its only
     /// flag's default is longer.
-    public static let maxDefaultLiteralBytesPerPart = 6_000
+    static let maxDefaultLiteralBytesPerPart = 6_000
 
     /// Every flag's context, in manifest order, and the holder objects that build them: each flag
     /// is in exactly one part, parts keep manifest order, and ``maxFlagsPerPart`` and

@@ -10,29 +10,29 @@ import FlaggenJSON
 /// Each file's `$id` is its own file name, a relative URI that resolves against wherever the
 /// folder is served or stored. A config's `version` is carried as `x-flaggen-schema-version`.
 /// flaggen's header is the root `$comment`. See docs/json-schema.md.
-public struct JSONSchemaEmitter: Sendable {
+struct JSONSchemaEmitter: Sendable {
     /// The JSON Schema dialect of every generated file.
-    public static let dialect = "https://json-schema.org/draft/2020-12/schema"
+    static let dialect = "https://json-schema.org/draft/2020-12/schema"
 
     /// The evaluation-response schema's file name, also its `$id`.
-    public static let evaluationResponseFileName = JSONSchemaEvaluationResponse.fileName
+    static let evaluationResponseFileName = JSONSchemaEvaluationResponse.fileName
 
     /// The keyword that carries a config's schema version.
-    public static let schemaVersionKeyword = JSONSchemaConfigSchema.schemaVersionKeyword
+    static let schemaVersionKeyword = JSONSchemaConfigSchema.schemaVersionKeyword
 
     /// The most config definitions all the schema files may hold together (each file holds its
     /// config and every config that one refers to). Real manifests need a few hundred.
-    public static let maxDefinitions = 100_000
+    static let maxDefinitions = 100_000
 
     /// Creates an emitter.
-    public init() {}
+    init() {}
 
     /// The file name, also the `$id`, of a config's schema: `PaywallConfig.schema.json`.
-    public static func fileName(forConfig name: String) -> String { "\(name).schema.json" }
+    static func fileName(forConfig name: String) -> String { "\(name).schema.json" }
 
     /// The names of the files ``files(for:header:)`` writes, in its order: one per config, then
     /// the evaluation-response schema.
-    public static func fileNames(for manifest: Manifest) -> [String] {
+    static func fileNames(for manifest: Manifest) -> [String] {
         manifest.configs.map { fileName(forConfig: $0.name) } + [evaluationResponseFileName]
     }
 
@@ -41,7 +41,7 @@ public struct JSONSchemaEmitter: Sendable {
     /// Configs whose names differ only in letter case, whose files would overwrite each other on
     /// case-insensitive file systems, and configs that would make more than ``maxDefinitions``
     /// definitions are refused by validation (``SchemaRules``), so every file is written.
-    public func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
+    func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
         let configs = Dictionary(manifest.configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let comment = JSONValue.string(header.lines.joined(separator: " "))
         var files: [GeneratedFile] = []

@@ -8,21 +8,21 @@ import FlaggenJSON
 /// The file is the contract's own format: it carries nothing a server could not use and loses
 /// nothing the manifest says about a flag. Flags are listed in manifest order. See
 /// docs/server-seeds.md.
-public struct CanonicalSeedEmitter: Sendable {
+struct CanonicalSeedEmitter: Sendable {
     /// The seed's file name inside the seeds folder.
-    public static let fileName = "flags.seed.json"
+    static let fileName = "flags.seed.json"
 
     /// The version of this file's format; raised when a field changes meaning.
-    public static let formatVersion = 1
+    static let formatVersion = 1
 
     /// The example the seed states for checking an implementation of the bucket.
     static let bucketExample = (flagKey: "new_checkout", stableID: "acct-42")
 
     /// Creates the emitter.
-    public init() {}
+    init() {}
 
     /// Files with paths relative to the seeds folder: `flags.seed.json`.
-    public func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
+    func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
         let configVersions = Self.configVersions(of: manifest)
         let document: JSONValue = .object([
             "$comment": .string(header.lines.joined(separator: " ")),

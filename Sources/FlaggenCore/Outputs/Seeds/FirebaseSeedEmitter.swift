@@ -13,39 +13,39 @@ import FlaggenJSON
 /// when firebase is among `outputs.servers` (``FirebaseRules``), so the emitter never refuses a
 /// manifest: given one that leaves firebase out and breaks a limit, it writes a template that
 /// Firebase would refuse on deploy, and a pre-release `minAppVersion` as its release version.
-public struct FirebaseSeedEmitter: Sendable {
+struct FirebaseSeedEmitter: Sendable {
     /// The seed's file name inside the seeds folder.
-    public static let fileName = "remoteconfig.template.json"
+    static let fileName = "remoteconfig.template.json"
 
     /// The custom signal the app sets to its rollout bucket, 0...9999, for rollout conditions.
-    public static let bucketSignal = FirebaseSeedCondition.bucketSignal
+    static let bucketSignal = FirebaseSeedCondition.bucketSignal
 
     /// The flag key the app hashes with its stable ID to get the bucket it sends as
     /// ``bucketSignal``: one bucket for every flag, as the design seeds describe
     /// (`Bucket.of(stableID:flagKey: "all")`).
-    public static let bucketSignalFlagKey = "all"
+    static let bucketSignalFlagKey = "all"
 
     /// Firebase's documented limits (https://firebase.google.com/docs/remote-config/quotas-limits).
-    public enum Limits {
+    enum Limits {
         /// Parameters in a client template.
-        public static let parameters = 3_000
+        static let parameters = 3_000
         /// Conditions in a project.
-        public static let conditions = 2_000
+        static let conditions = 2_000
         /// Characters in a parameter key.
-        public static let keyLength = 256
+        static let keyLength = 256
         /// Characters in a condition name (the console's limit).
-        public static let conditionNameLength = 256
+        static let conditionNameLength = 256
         /// Characters in all parameter values together, counted in UTF-16 code units.
-        public static let totalValueLength = 1_000_000
+        static let totalValueLength = 1_000_000
         /// Characters in the template version's description.
-        public static let versionDescriptionLength = 1_024
+        static let versionDescriptionLength = 1_024
     }
 
     /// Creates the emitter.
-    public init() {}
+    init() {}
 
     /// Files with paths relative to the seeds folder: `remoteconfig.template.json`.
-    public func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
+    func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
         var conditions: [JSONValue] = []
         var parameters: [String: JSONValue] = [:]
         for flag in manifest.flags {

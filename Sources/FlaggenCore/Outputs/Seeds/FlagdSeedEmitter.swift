@@ -11,35 +11,35 @@ import FlaggenJSON
 /// expiry, kind, kill-switch mark and type go into the flag's `metadata`; flaggen's header is
 /// the root `$comment`. The file validates against the official flagd schema `flags.json`.
 /// See docs/server-seeds.md.
-public struct FlagdSeedEmitter: Sendable {
+struct FlagdSeedEmitter: Sendable {
     /// The seed's file name, relative to the seeds folder.
-    public static let fileName = "flagd.flags.json"
+    static let fileName = "flagd.flags.json"
 
     /// The official flagd schema the file declares in `$schema`, for editors.
-    public static let schemaURI = "https://flagd.dev/schema/v0/flags.json"
+    static let schemaURI = "https://flagd.dev/schema/v0/flags.json"
 
     /// The largest integer flagd serves exactly: flagd reads JSON numbers as 64-bit floating
     /// point, which holds every integer only up to 2^53.
-    public static let largestExactInteger = 9_007_199_254_740_992
+    static let largestExactInteger = 9_007_199_254_740_992
 
     /// The variant of a bool flag that serves `true`.
-    public static let onVariant = "on"
+    static let onVariant = "on"
     /// The variant of a bool flag that serves `false`.
-    public static let offVariant = "off"
+    static let offVariant = "off"
     /// The variant of a string, int, double or json flag that serves the manifest's default.
-    public static let defaultVariant = "default"
+    static let defaultVariant = "default"
     /// The variant of a string, int, double or json flag that serves its rollout's value.
-    public static let rolloutVariant = "rollout"
+    static let rolloutVariant = "rollout"
 
     /// Creates an emitter.
-    public init() {}
+    init() {}
 
     /// Files with paths relative to the output folder (manifest.outputs.seeds).
     ///
     /// An `int` beyond ±2^53, which flagd would serve rounded, is refused by validation when
     /// flagd is among `outputs.servers` (``FlagdRules``); given a manifest that leaves flagd out,
     /// the emitter writes it exactly, as the number flagd then rounds.
-    public func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
+    func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
         var flags: [String: JSONValue] = [:]
         flags.reserveCapacity(manifest.flags.count)
         for flag in manifest.flags { flags[flag.key] = definition(of: flag) }

@@ -9,26 +9,26 @@ import FlaggenJSON
 /// expiry, kind, kill-switch mark and config. A flag whose type differs from the manifest stops
 /// the whole seed, because a type never changes in place. Rows of flags that left the manifest are
 /// kept: installed apps may still read them. See docs/server-seeds.md.
-public struct PostgresSeedEmitter: Sendable {
+struct PostgresSeedEmitter: Sendable {
     /// The seed's file name inside the seeds folder.
-    public static let fileName = "flags.seed.sql"
+    static let fileName = "flags.seed.sql"
 
     /// The table the seed creates and fills.
-    public static let tableName = "flags"
+    static let tableName = "flags"
 
     /// The columns a re-seed refreshes on an existing flag: the metadata the manifest owns.
     /// `type`, `default_value` and `rules` are never among them.
-    public static let refreshedColumns = ["owner", "expires", "kind", "kill_switch", "description", "config_name", "config_version"]
+    static let refreshedColumns = ["owner", "expires", "kind", "kill_switch", "description", "config_name", "config_version"]
 
     /// Creates the emitter.
-    public init() {}
+    init() {}
 
     /// Files with paths relative to the seeds folder: `flags.seed.sql`.
     ///
     /// A string with U+0000, which PostgreSQL cannot store, is refused by validation when
     /// postgres is among `outputs.servers` (``PostgresRules``); given a manifest that leaves
     /// postgres out, the emitter writes it as an escape, which PostgreSQL refuses on load.
-    public func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
+    func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
         var sql = header.lines.map { "-- " + PostgresSeedLiteral.commentText($0) }.joined(separator: "\n") + "\n"
         sql += """
             --

@@ -19,18 +19,18 @@ import FlaggenJSON
 /// among `outputs.servers` (``UnleashRules``). Given a manifest that leaves unleash out, the
 /// emitter still writes a document: the share rounded down to a whole percent, and a rollout
 /// that turns a default-on flag off for a share left out. See docs/server-seeds.md.
-public struct UnleashSeedEmitter: Sendable {
+struct UnleashSeedEmitter: Sendable {
     /// The seed's file name, relative to the seeds folder.
-    public static let fileName = "unleash.features.json"
+    static let fileName = "unleash.features.json"
 
     /// The client-features format version.
-    public static let formatVersion = 2
+    static let formatVersion = 2
 
     /// Creates an emitter.
-    public init() {}
+    init() {}
 
     /// Files with paths relative to the output folder (manifest.outputs.seeds).
-    public func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
+    func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
         let document: JSONValue = .object([
             "$comment": .string(header.lines.joined(separator: " ")),
             "features": .array(manifest.flags.map(feature)),

@@ -2,10 +2,10 @@ import FlaggenJSON
 
 /// Swift source text for values from the manifest: string, number and config literals, and
 /// doc-comment lines. Every literal reads back as exactly the manifest's value.
-public enum SwiftLiteral {
+enum SwiftLiteral {
     /// A double-quoted string literal. Escapes quotes, backslashes (so `\(` stays text), control
     /// characters and bidirectional-text controls (so the source cannot display misleadingly).
-    public static func string(_ text: String) -> String {
+    static func string(_ text: String) -> String {
         SourceText.quoted(text, escaping: escape)
     }
 
@@ -24,13 +24,13 @@ public enum SwiftLiteral {
     }
 
     /// The widest line swift-format's default configuration accepts.
-    public static let lineLength = 100
+    static let lineLength = 100
 
     /// A string literal for a line that already holds `used` columns before it and `trailing`
     /// after it. When the one-line form would be too long, a multi-line literal with line
     /// continuations is used instead; its lines are indented by `indent` spaces. Both forms
     /// hold exactly `text`.
-    public static func string(_ text: String, used: Int, trailing: Int, indent: Int) -> String {
+    static func string(_ text: String, used: Int, trailing: Int, indent: Int) -> String {
         let single = string(text)
         if used + SourceText.width(single) + trailing <= lineLength { return single }
         let pad = String(repeating: " ", count: indent)
@@ -68,14 +68,14 @@ public enum SwiftLiteral {
     }
 
     /// An integer literal, grouped by thousands as swift-format expects (`1_000_000`).
-    public static func int(_ value: Int) -> String {
+    static func int(_ value: Int) -> String {
         SourceText.groupedDecimal(value)
     }
 
     /// A floating-point literal that reads back as exactly `value` (finite values only).
     /// Subnormal numbers are written in hexadecimal (`0x1p-1074`): exact, and Swift warns about
     /// decimal literals that underflow.
-    public static func double(_ value: Double) -> String {
+    static func double(_ value: Double) -> String {
         if value.isSubnormal {
             return (value.sign == .minus ? "-" : "") + "0x\(String(value.significandBitPattern, radix: 16))p-1074"
         }
@@ -83,5 +83,5 @@ public enum SwiftLiteral {
     }
 
     /// A bool literal.
-    public static func bool(_ value: Bool) -> String { value ? "true" : "false" }
+    static func bool(_ value: Bool) -> String { value ? "true" : "false" }
 }

@@ -3,12 +3,12 @@ import Mustache
 
 /// Builds the template context for the Swift output: every identifier escaped and every literal
 /// rendered as Swift source, so the templates only place text (see docs/templates.md).
-public struct SwiftTranslator: Sendable {
+struct SwiftTranslator: Sendable {
     /// Creates a translator.
-    public init() {}
+    init() {}
 
     /// The context `Templates/swift/Flags.swift.mustache` renders.
-    public func context(for manifest: Manifest, header: GeneratedHeader) -> MustacheValue {
+    func context(for manifest: Manifest, header: GeneratedHeader) -> MustacheValue {
         let calls = SwiftInitializerCall.calls(for: manifest.configs)
         let scope = SwiftScope.namespace(of: manifest)
         let enumFlags = manifest.flags.filter { $0.enumValues != nil }
