@@ -7,11 +7,11 @@
 /// a keyword), Kotlin the same name with its first letter capitalized (`Light`, `LightMode`), as
 /// `FlagKind` entries are written. A name that an enum keeps for itself (`rawValue`, `allCases`,
 /// `init`, ...) gets `Case` added; a name an earlier value took gets `2`, `3`, ... added.
-public struct EnumCases: Sendable, Hashable {
+struct EnumCases: Sendable, Hashable {
     /// The Swift case names, escaped: `light`, `` `default` ``.
-    public let swiftNames: [String]
+    let swiftNames: [String]
     /// The Kotlin entry names: `Light`, `Default`.
-    public let kotlinNames: [String]
+    let kotlinNames: [String]
 
     /// Names an enum with raw values keeps for itself in either language.
     static let reserved: Set<String> = [
@@ -20,7 +20,7 @@ public struct EnumCases: Sendable, Hashable {
     ]
 
     /// The cases of the enum for `values`.
-    public init(_ values: [String]) {
+    init(_ values: [String]) {
         var taken: Set<String> = []
         var swiftNames: [String] = []
         var kotlinNames: [String] = []

@@ -1,7 +1,7 @@
 /// A YAML scalar exactly as written: its text, how it was quoted, and where it starts.
-public struct YAMLScalar: Sendable, Hashable {
+struct YAMLScalar: Sendable, Hashable {
     /// How a scalar was written. Only plain scalars are resolved to null, bool or numbers.
-    public enum Style: Sendable, Hashable {
+    enum Style: Sendable, Hashable {
         case plain
         case singleQuoted
         case doubleQuoted
@@ -10,24 +10,24 @@ public struct YAMLScalar: Sendable, Hashable {
     }
 
     /// The scalar's text after YAML unescaping and folding.
-    public var text: String
+    var text: String
     /// How it was written.
-    public var style: Style
+    var style: Style
     /// An explicit tag such as `!!str`, if one was written.
-    public var tag: String?
+    var tag: String?
     /// Where the scalar starts.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// True for plain scalars, the only kind YAML resolves to null, bool or numbers.
-    public var isPlain: Bool { style == .plain && tag == nil }
+    var isPlain: Bool { style == .plain && tag == nil }
 }
 
 /// One entry of a YAML mapping: a scalar key and any value.
-public struct YAMLEntry: Sendable, Hashable {
+struct YAMLEntry: Sendable, Hashable {
     /// The key, always a scalar (flaggen refuses complex keys).
-    public var key: YAMLScalar
+    var key: YAMLScalar
     /// The value.
-    public var value: YAMLNode
+    var value: YAMLNode
 }
 
 /// A YAML node with its source position, as a self-contained tree: what ``YAMLDocument/root``
@@ -35,13 +35,13 @@ public struct YAMLEntry: Sendable, Hashable {
 ///
 /// Aliases are resolved into copies of the anchored node; the parser bounds how much aliases
 /// may expand.
-public enum YAMLNode: Sendable, Hashable {
+enum YAMLNode: Sendable, Hashable {
     case scalar(YAMLScalar)
     case sequence([YAMLNode], SourceLocation)
     case mapping([YAMLEntry], SourceLocation)
 
     /// Where the node starts.
-    public var location: SourceLocation {
+    var location: SourceLocation {
         switch self {
         case .scalar(let scalar): scalar.location
         case .sequence(_, let location), .mapping(_, let location): location
@@ -49,7 +49,7 @@ public enum YAMLNode: Sendable, Hashable {
     }
 
     /// A short name of the node's kind for messages: "a string", "a list", "a mapping".
-    public var kindDescription: String {
+    var kindDescription: String {
         switch self {
         case .scalar(let scalar):
             guard scalar.isPlain else { return "a string" }

@@ -19,7 +19,7 @@ public struct YAMLDocument: Sendable {
     public var problems: [YAMLProblem]
 
     /// The root node; `nil` when the file could not be read as one YAML document.
-    public var root: YAMLNode? { tree.map { $0.node($0.root) } }
+    var root: YAMLNode? { tree.map { $0.node($0.root) } }
 }
 
 /// Reads YAML through libyaml's event API into a ``YAMLTree`` with positions.
