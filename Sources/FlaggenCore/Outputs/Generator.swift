@@ -42,8 +42,8 @@ public struct Generator: Sendable {
     /// spread over the cores, and put together in the order below. When several fail, the error
     /// is the one the first failing output in that order gives, as if they ran one after another.
     public func files(for manifest: Manifest, header: GeneratedHeader, sink: some GeneratedFileSink) throws(GenerateError) -> [GeneratedFile] {
-        // Each job with its rough cost (instructions, in 10 millions, at 10,000 flags of
-        // Benchmarks/make_manifest.py): the costly jobs start first (see ConcurrentJobs.run).
+        // Each job with its rough relative cost (measured on Benchmarks/make_manifest.py
+        // manifests): the costly jobs start first (see ConcurrentJobs.run).
         var jobs: [(cost: Int, run: @Sendable () throws -> [GeneratedFile])] = []
         for kind in kinds {
             switch kind {

@@ -21,7 +21,7 @@ enum ReportJSON {
     /// The document's bytes. Every number is finite and the nesting is four deep: the writer
     /// cannot fail here.
     static func bytes(_ report: FlagReport) -> [UInt8] {
-        ValidatedJSON.write { try JSONWriter(trailingNewline: true).utf8Bytes(for: document(report)) }
+        ValidatedJSON.fileBytes(document(report))
     }
 
     /// How many flags have each status; every status is there.

@@ -63,6 +63,6 @@ struct JSONSchemaEmitter: Sendable {
         document["$schema"] = .string(Self.dialect)
         document["$id"] = .string(name)
         document["$comment"] = comment
-        return GeneratedFile(path: name, contents: ValidatedJSON.write { try JSONWriter(trailingNewline: true).utf8Bytes(for: .object(document)) })
+        return GeneratedFile(path: name, contents: ValidatedJSON.fileBytes(.object(document)))
     }
 }

@@ -31,7 +31,7 @@ struct CanonicalSeedEmitter: Sendable {
             "formatVersion": .int(Self.formatVersion),
             "retired": .array(manifest.retired.map(JSONValue.string)),
         ])
-        return [GeneratedFile(path: Self.fileName, contents: ValidatedJSON.write { try JSONWriter(trailingNewline: true).utf8Bytes(for: document) })]
+        return [GeneratedFile(path: Self.fileName, contents: ValidatedJSON.fileBytes(document))]
     }
 
     // MARK: - Parts

@@ -66,7 +66,7 @@ struct FirebaseSeedEmitter: Sendable {
             "parameters": .object(parameters),
             "version": .object(["description": .string(Self.versionDescription(header) ?? header.lines[0])]),
         ])
-        return [GeneratedFile(path: Self.fileName, contents: ValidatedJSON.write { try JSONWriter(trailingNewline: true).utf8Bytes(for: template) })]
+        return [GeneratedFile(path: Self.fileName, contents: ValidatedJSON.fileBytes(template))]
     }
 
     // MARK: - Values
@@ -89,7 +89,7 @@ struct FirebaseSeedEmitter: Sendable {
         case .string(let text): text
         case .int(let number): FirebaseSeedNumber.text(number)
         case .double(let number): FirebaseSeedNumber.text(number)
-        case .json(let document): ValidatedJSON.write { try JSONWriter(format: .compact).string(for: document) }
+        case .json(let document): ValidatedJSON.compact(document)
         }
     }
 

@@ -48,7 +48,7 @@ struct FlagdSeedEmitter: Sendable {
             "$schema": .string(Self.schemaURI),
             "flags": .object(flags),
         ])
-        return [GeneratedFile(path: Self.fileName, contents: ValidatedJSON.write { try JSONWriter(trailingNewline: true).utf8Bytes(for: document) })]
+        return [GeneratedFile(path: Self.fileName, contents: ValidatedJSON.fileBytes(document))]
     }
 
     /// One flag's definition: default variant, metadata, state, targeting and variants.

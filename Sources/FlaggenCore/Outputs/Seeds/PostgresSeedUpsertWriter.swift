@@ -78,8 +78,7 @@ struct PostgresSeedUpsertWriter {
 
     /// Appends the string constant of `value`'s compact JSON.
     private static func appendJSON(_ value: JSONValue, to bytes: inout [UInt8]) {
-        let json = ValidatedJSON.write { try JSONWriter(format: .compact).utf8Bytes(for: value) }
-        PostgresSeedLiteral.appendString(String(decoding: json, as: UTF8.self), to: &bytes)
+        PostgresSeedLiteral.appendString(ValidatedJSON.compact(value), to: &bytes)
     }
 
     /// Appends the UTF-8 bytes of `text`.

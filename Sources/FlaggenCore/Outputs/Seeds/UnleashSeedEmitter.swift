@@ -36,7 +36,7 @@ struct UnleashSeedEmitter: Sendable {
             "features": .array(manifest.flags.map(feature)),
             "version": .int(Self.formatVersion),
         ])
-        return [GeneratedFile(path: Self.fileName, contents: ValidatedJSON.write { try JSONWriter(trailingNewline: true).utf8Bytes(for: document) })]
+        return [GeneratedFile(path: Self.fileName, contents: ValidatedJSON.fileBytes(document))]
     }
 
     /// One flag as an Unleash feature.

@@ -25,9 +25,9 @@ struct UnleashVariant {
         case .string(let text): UnleashVariant(name: name, payloadType: "string", payloadValue: text)
         case .int(let number): UnleashVariant(name: name, payloadType: "number", payloadValue: String(number))
         case .double(let number):
-            UnleashVariant(name: name, payloadType: "number", payloadValue: ValidatedJSON.write { try JSONWriter(format: .compact).string(for: .double(number)) })
+            UnleashVariant(name: name, payloadType: "number", payloadValue: ValidatedJSON.compact(.double(number)))
         case .json(let object):
-            UnleashVariant(name: name, payloadType: "json", payloadValue: ValidatedJSON.write { try JSONWriter(format: .compact).string(for: object) })
+            UnleashVariant(name: name, payloadType: "json", payloadValue: ValidatedJSON.compact(object))
         // Bool flags answer with `isEnabled` and carry no payload; a bool would be the text
         // `true` or `false`.
         case .bool(let flag): UnleashVariant(name: name, payloadType: "string", payloadValue: flag ? "true" : "false")
