@@ -19,6 +19,12 @@ enum SourceText {
         return result + "\""
     }
 
+    /// `value` in uppercase hexadecimal, with leading zeros to at least `digits` digits.
+    static func hex(_ value: UInt32, digits: Int) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - hex.count)) + hex
+    }
+
     /// `-1_234_567`; numbers below 10,000 stay ungrouped.
     static func groupedDecimal(_ value: Int) -> String {
         guard value.magnitude >= 10_000 else { return String(value) }

@@ -45,8 +45,7 @@ enum KotlinLiteral {
 
     /// `\uXXXX` for a scalar in the Basic Multilingual Plane (every scalar this is used for).
     static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        "\\u" + SourceText.hex(scalar.value, digits: 4)
     }
 
     // MARK: - Comments
@@ -66,8 +65,7 @@ enum KotlinLiteral {
 
     /// Text on one comment line: line breaks become spaces.
     static func commentText(_ text: String) -> String {
-        if isCommentLine(text) { return text }
-        return commentLines(text).joined(separator: " ")
+        commentLines(text).joined(separator: " ")
     }
 
     /// True when ``commentLines(_:)`` of `text` is `[text]`: one non-empty line of printable

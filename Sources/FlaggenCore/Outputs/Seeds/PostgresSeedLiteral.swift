@@ -11,8 +11,8 @@
 enum PostgresSeedLiteral {
     /// A string constant: `'it''s'`, or `U&'line\000Atwo'` when the text needs escapes.
     static func string(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "'" || needsEscape($0) }) else { return "'" + text + "'" }
         let escaped = text.unicodeScalars.contains(where: needsEscape)
+        guard escaped || text.unicodeScalars.contains("'") else { return "'" + text + "'" }
         var result = escaped ? "U&'" : "'"
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -36,11 +36,7 @@ enum PostgresSeedLiteral {
 
     /// Appends ``optionalString(_:)`` of `text`.
     static func appendString(orNULL text: String?, to bytes: inout [UInt8]) {
-        if let text {
-            appendString(text, to: &bytes)
-        } else {
-            bytes.append(contentsOf: [0x4E, 0x55, 0x4C, 0x4C])
-        }
+        bytes.append(contentsOf: optionalString(text).utf8)
     }
 
     /// A string constant, or `NULL` for nil.
@@ -77,10 +73,6 @@ enum PostgresSeedLiteral {
 
     /// `\XXXX` in the Basic Multilingual Plane, `\+XXXXXX` above it (uppercase hex).
     private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        if scalar.value <= 0xFFFF {
-            return "\\" + String(repeating: "0", count: 4 - hex.count) + hex
-        }
-        return "\\+" + String(repeating: "0", count: 6 - hex.count) + hex
+        scalar.value <= 0xFFFF ? "\\" + SourceText.hex(scalar.value, digits: 4) : "\\+" + SourceText.hex(scalar.value, digits: 6)
     }
 }
