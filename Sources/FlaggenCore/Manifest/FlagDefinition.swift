@@ -66,7 +66,10 @@ public struct FlagDefinition: Sendable, Hashable {
 
 /// The server's first rule for a flag: who gets `value` instead of the default.
 public struct Rollout: Sendable, Hashable {
-    /// The share of users, in basis points: 1,000 is 10 percent, 10,000 everyone.
+    /// Basis points that mean everyone: 100 percent.
+    public static let everyone = 10_000
+
+    /// The share of users, in basis points: 1,000 is 10 percent, ``everyone`` 10,000.
     public var basisPoints: Int
     /// The platforms the rule applies to; empty means every platform.
     public var platforms: [Platform]

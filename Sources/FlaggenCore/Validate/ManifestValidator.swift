@@ -553,7 +553,7 @@ private struct ManifestReader {
             return nil
         }
         let fraction = fractionText.count == 2 ? String(fractionText) : fractionText.count == 1 ? fractionText + "0" : "00"
-        guard parts[0].count <= 3, let whole = Int(parts[0]), let hundredths = Int(fraction), whole * 100 + hundredths <= 10_000 else {
+        guard parts[0].count <= 3, let whole = Int(parts[0]), let hundredths = Int(fraction), whole * 100 + hundredths <= Rollout.everyone else {
             context.error("\(what()) must be between 0 and 100, found \(text)", at: tree.location(node))
             return nil
         }

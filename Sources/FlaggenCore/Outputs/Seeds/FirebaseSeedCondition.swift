@@ -42,7 +42,7 @@ struct FirebaseSeedCondition: Sendable, Hashable {
         if let version = rollout.minAppVersion {
             clauses.append("app.version.>=(['\(version.major).\(version.minor).\(version.patch)'])")
         }
-        if rollout.basisPoints < 10_000 {
+        if rollout.basisPoints < Rollout.everyone {
             let signal = "app.customSignal['\(bucketSignal)']"
             clauses.append("\(signal) >= 0")
             clauses.append("\(signal) < \(max(0, rollout.basisPoints))")

@@ -35,8 +35,6 @@ struct FlagdTargeting {
     static let bucketingNote =
         "flagd fractional: MurmurHash3 of flag key + targeting key; not the same buckets as flaggen's SHA-256 (flaggen bucket)"
 
-    /// Basis points that mean everyone: 100 percent.
-    static let everyone = 10_000
 
     /// The rollout the rule serves.
     let rollout: Rollout
@@ -53,7 +51,7 @@ struct FlagdTargeting {
     }
 
     /// True when the rule splits requests with `fractional` (below 100 percent).
-    var usesFractional: Bool { rollout.basisPoints < Self.everyone }
+    var usesFractional: Bool { rollout.basisPoints < Rollout.everyone }
 
     /// The JsonLogic rule.
     var rule: JSONValue {
@@ -82,7 +80,7 @@ struct FlagdTargeting {
         return [
             "fractional": [
                 [.string(servedVariant), .int(rollout.basisPoints)],
-                [.string(defaultVariant), .int(Self.everyone - rollout.basisPoints)],
+                [.string(defaultVariant), .int(Rollout.everyone - rollout.basisPoints)],
             ]
         ]
     }

@@ -74,7 +74,7 @@ struct UnleashSeedEmitter: Sendable {
         // Default on, the rollout turns it off: enabled for everyone the rule does not serve.
         // Only all or nothing can be turned off: UnleashRules refuses a share in between, and
         // the emitter leaves such a rollout out (as at 0 percent).
-        guard rollout.basisPoints == UnleashStrategies.everyone else { return (true, .everyone()) }
+        guard rollout.basisPoints == Rollout.everyone else { return (true, .everyone()) }
         let notServed = UnleashStrategies.notMatching(rollout)
         return (!notServed.isEmpty, notServed)
     }

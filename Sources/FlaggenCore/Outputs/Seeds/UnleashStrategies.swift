@@ -18,8 +18,6 @@ struct UnleashStrategies {
     static let platformField = "platform"
     /// The custom context field that holds the app version, Semantic Versioning.
     static let appVersionField = "appVersion"
-    /// Basis points that mean everyone: 100 percent.
-    static let everyone = 10_000
 
     /// The strategies that match the requests a rollout serves: its gates and its share, in
     /// whole percent, each carrying `variant` when there is one.
@@ -70,7 +68,7 @@ struct UnleashStrategies {
 
     /// True when the rollout splits requests by bucket: strictly between 0 and 100 percent.
     static func isPartial(_ rollout: Rollout) -> Bool {
-        rollout.basisPoints > 0 && rollout.basisPoints < everyone
+        rollout.basisPoints > 0 && rollout.basisPoints < Rollout.everyone
     }
 
     // MARK: - JSON
