@@ -52,7 +52,12 @@ struct DiffLines {
     @inline(__always)
     func line(_ number: Int, equals otherNumber: Int, of other: DiffLines) -> Bool {
         hashes[number - firstLine] == other.hashes[otherNumber - other.firstLine]
-            && FileSystem.sameBytes(line(number), other.line(otherNumber))
+            && Self.sameBytes(line(number), other.line(otherNumber))
+    }
+
+    /// Whether two lines hold the same bytes.
+    private static func sameBytes(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
+        first.count == second.count && (first.count == 0 || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
     }
 
     /// Just past the `\n` that ends the line starting at `position`, or `limit` when none comes before it.

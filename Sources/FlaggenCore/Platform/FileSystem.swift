@@ -119,11 +119,6 @@ enum FileSystem {
         String(cString: strerror(errno))
     }
 
-    /// Whether two byte buffers hold the same bytes.
-    static func sameBytes(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
-        first.count == second.count && (first.count == 0 || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
-    }
-
     /// Writes all of `bytes` to an open file; the error text when it fails.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
         bytes.withUnsafeBytes { bytes in
