@@ -109,7 +109,7 @@ public struct MustacheTemplate: Sendable {
     }
 
     /// Renders like ``render(_:partials:options:)``, against data already made of
-    /// ``MustacheValue``s (cheaper to look names up in, when objects share shapes).
+    /// ``MustacheValue``s, as flaggen's translators build them (no JSON to convert first).
     public func render(
         values context: MustacheValue, partials: some PartialProvider, options: Options = Options()
     ) throws(MustacheError) -> String {
@@ -133,31 +133,7 @@ public struct MustacheTemplate: Sendable {
     ) throws(MustacheError) -> [UInt8] {
         var renderer = Renderer(context: context, partials: partials, options: options)
         try renderer.render(self)
-        return renderer.output.byteArray
-    }
-
-    /// Renders like ``renderUTF8(_:partials:options:)``, handing the text to `receive` in pieces
-    /// of about `chunkSize` bytes (the last one smaller) as it is rendered, so a large output
-    /// never has to be held whole. Each piece is valid only during the call.
-    public func renderUTF8(
-        _ context: JSONValue, partials: some PartialProvider, options: Options = Options(), chunkSize: Int = 64 * 1024,
-        into receive: @escaping ([UInt8]) -> Void
-    ) throws(MustacheError) {
-        try Self.converting(context) { values throws(MustacheError) in
-            try renderUTF8(values: values, partials: partials, options: options, chunkSize: chunkSize, into: receive)
-        }
-    }
-
-    /// Renders like ``renderUTF8(_:partials:options:chunkSize:into:)``, against data already made
-    /// of ``MustacheValue``s.
-    public func renderUTF8(
-        values context: MustacheValue, partials: some PartialProvider, options: Options = Options(),
-        chunkSize: Int = 64 * 1024, into receive: @escaping ([UInt8]) -> Void
-    ) throws(MustacheError) {
-        var renderer = Renderer(context: context, partials: partials, options: options)
-        renderer.drain(every: chunkSize, into: receive)
-        try renderer.render(self)
-        renderer.output.drain(into: receive)
+        return renderer.output.bytes
     }
 
     /// Runs `body` with `json` converted, then frees the converted data level by level (so

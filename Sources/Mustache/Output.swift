@@ -8,12 +8,8 @@
 /// The text is kept as UTF-8 bytes, from whole strings and template text, so the bytes are
 /// always valid UTF-8.
 struct Output {
-    /// The text not yet handed out by ``drain(into:)``.
+    /// The text rendered so far.
     private(set) var bytes: [UInt8] = []
-    /// How many bytes ``drain(into:)`` has handed out.
-    private(set) var drainedCount = 0
-    /// Every byte rendered so far, handed out or not.
-    var totalCount: Int { drainedCount + bytes.count }
     /// The indentation of the innermost standalone partial being rendered, outer ones included.
     var indentation = "" {
         didSet { isIndented = !indentation.isEmpty }
@@ -26,17 +22,6 @@ struct Output {
 
     /// The rendered text.
     var text: String { String(decoding: bytes, as: UTF8.self) }
-
-    /// Hands the bytes rendered since the last call to `receive`, and forgets them.
-    mutating func drain(into receive: ([UInt8]) -> Void) {
-        guard !bytes.isEmpty else { return }
-        receive(bytes)
-        drainedCount += bytes.count
-        bytes.removeAll(keepingCapacity: true)
-    }
-
-    /// The rendered bytes not yet handed out.
-    var byteArray: [UInt8] { bytes }
 
     /// Writes literal template text, given as UTF-8 bytes.
     mutating func writeTemplateText(_ text: ArraySlice<UInt8>) {

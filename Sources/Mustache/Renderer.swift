@@ -14,14 +14,6 @@ struct Renderer: ~Copyable {
     /// The render's data, the bottom of the context stack.
     private let data: MustacheValue
     var output = Output()
-    /// When set, the output is handed to it whenever it reaches ``drainChunkSize`` bytes.
-    private var drainReceiver: (([UInt8]) -> Void)?
-    /// How many bytes ``drainReceiver`` gets at a time; `Int.max` when there is none.
-    private var drainChunkSize = Int.max
-    /// The size of ``output`` at which ``takeStep(_:)`` looks at it: a full chunk to drain, or more
-    /// than ``MustacheTemplate/maxOutputBytes`` rendered in all. One integer, so the check on
-    /// every step is one comparison.
-    private var outputCheckpoint = MustacheTemplate.maxOutputBytes + 1
     /// Where each parsed partial is in ``programs``, by name; `nil` for a name the provider
     /// does not know.
     private var partialPrograms: [String: Int?] = [:]
@@ -69,13 +61,6 @@ struct Renderer: ~Copyable {
         self.dataValues = ValueCounter(context)
         self.partialSource = { partials.partial(named: $0) }
         self.options = options
-    }
-
-    /// Hands the output to `receive` whenever it reaches `chunkSize` bytes while rendering.
-    mutating func drain(every chunkSize: Int, into receive: @escaping ([UInt8]) -> Void) {
-        drainChunkSize = max(1, chunkSize)
-        drainReceiver = receive
-        updateOutputCheckpoint()
     }
 
     /// Renders the template's instructions, jumping back over a section's body for each item.
@@ -207,28 +192,15 @@ struct Renderer: ~Copyable {
         return context.lookup(program.nameParts[range], work: &steps)
     }
 
-    /// Counts one step, and checks the limits: the steps, and the output's size. Hands the
-    /// output to ``drainReceiver`` when a chunk is full.
+    /// Counts one step, and checks the limits: the steps, and the output's size.
     @inline(__always)
     private mutating func takeStep(_ steps: inout Int) throws(MustacheError) {
         steps += 1
         if steps > maxSteps { try checkSteps(steps) }
-        if output.bytes.count >= outputCheckpoint { try checkOutput() }
-    }
-
-    /// Called when the output reaches ``outputCheckpoint``: drains a full chunk, and fails when
-    /// the output is too large.
-    private mutating func checkOutput() throws(MustacheError) {
-        if output.bytes.count >= drainChunkSize, let drainReceiver { output.drain(into: drainReceiver) }
-        if output.totalCount > MustacheTemplate.maxOutputBytes {
+        if output.bytes.count > MustacheTemplate.maxOutputBytes {
             throw limitError(.outputTooLarge, "the rendered text is larger than the limit of "
                 + "\(MustacheTemplate.maxOutputBytes) bytes")
         }
-        updateOutputCheckpoint()
-    }
-
-    private mutating func updateOutputCheckpoint() {
-        outputCheckpoint = min(drainChunkSize, MustacheTemplate.maxOutputBytes - output.drainedCount + 1)
     }
 
     /// Called when the steps taken pass ``maxSteps``: counts more of the data's values, and fails

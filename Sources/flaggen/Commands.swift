@@ -107,7 +107,7 @@ enum Commands {
         let format = diagnosticFormat(arguments)
         let rendered: Generate.Rendered
         do {
-            rendered = try run.check()
+            rendered = try run.render()
         } catch {
             return failed(error, manifest: run.manifestPath, format: format)
         }

@@ -163,34 +163,3 @@ final class RenderingTests: XCTestCase {
         XCTAssertEqual(try render("{{#\n a \n}}x{{/a}}", json(#"{"a": true}"#)), "x")
     }
 }
-
-/// Rendering in pieces, for outputs too large to hold whole.
-final class ChunkedRenderingTests: XCTestCase {
-    func testPiecesJoinToTheSameTextWithIndentedPartialsAcrossTheBoundaries() throws {
-        let template = try MustacheTemplate(source: "begin\n{{#items}}\n  {{>item}}\n{{/items}}\nend\n")
-        let partials = DictionaryPartialProvider(["item": "<{{name}}>\n{{#last}}last\n{{/last}}"])
-        let items = (0..<500).map { index -> JSONValue in
-            .object(["name": .string("item \(index) " + String(repeating: "é", count: index % 7)), "last": .bool(index == 499)])
-        }
-        let context = JSONValue.object(["items": .array(items)])
-        let whole = try template.renderUTF8(context, partials: partials)
-        var pieces: [[UInt8]] = []
-        try template.renderUTF8(context, partials: partials, chunkSize: 100) { pieces.append(Array($0)) }
-        XCTAssertEqual(pieces.flatMap { $0 }, whole)
-        XCTAssertGreaterThan(pieces.count, 50, "handed over while rendering, not at the end")
-        XCTAssertTrue(pieces.dropLast().allSatisfy { $0.count >= 100 }, "only the last piece is short")
-        XCTAssertTrue(String(decoding: whole, as: UTF8.self).hasPrefix("begin\n  <item 0 >\n  <item 1 é>\n"))
-    }
-
-    func testTheOutputLimitCountsEveryPieceHandedOver() throws {
-        // Each piece is handed over and forgotten, but the limit is on the whole output.
-        let template = try MustacheTemplate(source: "{{#rows}}{{text}}{{/rows}}")
-        let row = JSONValue.object(["text": .string(String(repeating: "x", count: 1 << 20))])
-        let context = JSONValue.object(["rows": .array(Array(repeating: row, count: 130))])
-        var received = 0
-        XCTAssertThrowsError(try template.renderUTF8(context, partials: DictionaryPartialProvider(), chunkSize: 1 << 16) { received += $0.count }) { error in
-            XCTAssertTrue("\(error)".contains("larger than the limit"), "\(error)")
-        }
-        XCTAssertLessThanOrEqual(received, MustacheTemplate.maxOutputBytes + (1 << 20) + (1 << 16))
-    }
-}

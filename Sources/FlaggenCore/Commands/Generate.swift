@@ -37,8 +37,6 @@ public struct Generate: Sendable {
         public var files: [GeneratedFile]
         /// The folder the paths are relative to.
         public var root: URL
-        /// Files known to equal the disk, held without their bytes (``Generate/check()``).
-        public var matchingDisk: Set<String> = []
         /// The manifest as the headers name it (its path in the repository).
         public var manifestName: String = ""
         /// Files this run may remove as no longer generated; nil when the manifest is invalid.
@@ -59,83 +57,9 @@ public struct Generate: Sendable {
         var stale: StaleOutputs?
     }
 
-    /// Validates and renders, writing nothing.
+    /// Validates and renders every output into memory, writing nothing (`flaggen check`
+    /// compares the files with the disk).
     public func render() throws(GenerateError) -> Rendered {
-        try render(into: nil)
-    }
-
-    /// Validates and renders for `flaggen check`: each output is compared with its file on disk
-    /// as it renders, and only the outputs that differ keep their bytes (``Rendered/matchingDisk``
-    /// lists the rest), so an up-to-date tree is checked without holding the outputs in memory.
-    public func check() throws(GenerateError) -> Rendered {
-        var comparing: ComparingSink?
-        var rendered = try render { rules in
-            let sink = ComparingSink(guard: rules)
-            comparing = sink
-            return sink
-        }
-        rendered.matchingDisk = comparing?.matchingPaths ?? []
-        return rendered
-    }
-
-    /// Validates, renders and writes the files that changed, all or none: each output is
-    /// compared with the file at its destination as it is rendered and, where it differs,
-    /// written to a hidden temporary file beside it (so no output is ever held whole in memory),
-    /// and the temporary files are renamed into place only when every output rendered and passed
-    /// the checks. On any error they are removed and nothing visible changes.
-    public func write() throws(GenerateError) -> Written {
-        let staged = try stage()
-        try commit(staged)
-        return staged.written
-    }
-
-    /// The outputs of a run written to temporary files beside their destinations, not yet in
-    /// place: ``Generate/commit(_:)`` puts them there, ``Staged/discard()`` removes them.
-    struct Staged {
-        /// What committing writes (no files when the manifest is invalid).
-        var written: Written
-        /// The sink holding the temporary files; nil when the manifest is invalid.
-        fileprivate var sink: StagingSink?
-
-        /// Removes the temporary files.
-        func discard() {
-            sink?.discardAll()
-        }
-    }
-
-    /// Validates, renders and stages every output that changed (see ``write()``), committing nothing.
-    func stage() throws(GenerateError) -> Staged {
-        var staging: StagingSink?
-        let rendered: Rendered
-        do {
-            rendered = try render { rules -> any GeneratedFileSink in
-                let sink = StagingSink(guard: rules)
-                staging = sink
-                return sink
-            }
-        } catch {
-            staging?.discardAll()
-            throw error
-        }
-        guard let staging else { return Staged(written: Written(diagnostics: rendered.diagnostics, files: [], root: rendered.root), sink: nil) }
-        let order = Dictionary(rendered.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let files = staging.files.sorted { (order[$0.path] ?? 0) < (order[$1.path] ?? 0) }
-        return Staged(written: Written(diagnostics: rendered.diagnostics, files: files, root: rendered.root, stale: rendered.stale), sink: staging)
-    }
-
-    /// Puts staged outputs in place (see ``OutputWriter/commit(_:)``).
-    func commit(_ staged: Staged) throws(GenerateError) {
-        guard let sink = staged.sink else { return }
-        do {
-            try OutputWriter(guard: sink.rules).commit(staged.written.files)
-        } catch {
-            throw .output(error.message)
-        }
-    }
-
-    /// Validates and renders into memory, or into the sink `makeSink` makes for the run's
-    /// output rules (its root, the inputs no output may touch, the ownership rule).
-    private func render(into makeSink: ((OutputGuard) -> any GeneratedFileSink)?) throws(GenerateError) -> Rendered {
         let bytes: [UInt8]
         if let manifestBytes {
             bytes = manifestBytes
@@ -193,24 +117,17 @@ public struct Generate: Sendable {
                     "the manifest's path, \(header.manifestName), is too long for the Firebase template's version description (\(FirebaseSeedEmitter.Limits.versionDescriptionLength) characters), which must name it; move the manifest to a shorter path or leave firebase out of outputs.servers"
                 ))
         }
-        let files: [GeneratedFile]
-        if let makeSink {
-            files = try generator.files(for: manifest, header: header, sink: makeSink(rules))
-        } else {
-            files = try generator.files(for: manifest, header: header)
-        }
-        assert(files.map(\.path) == plannedPaths, "the generator wrote other paths than it planned, which validation checked for clashes")
-        // The staging and comparing sinks check each path before they open it; an in-memory
-        // render opens nothing, so its paths are checked here.
-        if makeSink == nil {
-            for file in files {
-                do throws(OutputError) {
-                    try rules.check(file.path)
-                } catch {
-                    throw .output(error.message)
-                }
+        // Every path is checked before anything renders, so a path that breaks the rules costs
+        // no rendering, and `check` meets the same refusals as `generate`.
+        for path in plannedPaths {
+            do throws(OutputError) {
+                try rules.check(path)
+            } catch {
+                throw .output(error.message)
             }
         }
+        let files = try generator.files(for: manifest, header: header)
+        assert(files.map(\.path) == plannedPaths, "the generator wrote other paths than it planned, which validation checked for clashes")
         let stale = StaleOutputs(manifest: manifest, kinds: kinds, root: root, manifestName: header.manifestName)
         var diagnostics = result.diagnostics
         if kinds == [.swift], manifest.outputs.swift == nil {
@@ -220,6 +137,66 @@ public struct Generate: Sendable {
                     file: manifestPath, at: .startOfFile))
         }
         return Rendered(diagnostics: diagnostics, files: files, root: root, manifestName: header.manifestName, stale: stale, rules: rules)
+    }
+
+    /// Validates, renders and writes the files that changed, all or none: each output that
+    /// differs from the file at its destination is written to a hidden temporary file beside
+    /// it, and the temporary files are renamed into place only when every output rendered and
+    /// passed the checks. On any error they are removed and nothing visible changes.
+    public func write() throws(GenerateError) -> Written {
+        let staged = try stage()
+        try commit(staged)
+        return staged.written
+    }
+
+    /// The outputs of a run written to temporary files beside their destinations, not yet in
+    /// place: ``Generate/commit(_:)`` puts them there, ``Staged/discard()`` removes them.
+    struct Staged {
+        /// What committing writes (no files when the manifest is invalid).
+        var written: Written
+        /// The writer that staged them; nil when the manifest is invalid.
+        fileprivate var writer: OutputWriter?
+
+        /// Removes the temporary files.
+        func discard() {
+            writer?.discard(written.files)
+        }
+    }
+
+    /// Validates, renders and stages every output that changed (see ``write()``), committing nothing.
+    func stage() throws(GenerateError) -> Staged {
+        let rendered = try render()
+        guard let rules = rendered.rules else {
+            return Staged(written: Written(diagnostics: rendered.diagnostics, files: [], root: rendered.root), writer: nil)
+        }
+        let writer = OutputWriter(guard: rules)
+        // On both cores, largest first, as rendering was: writing 12 MB of outputs one after
+        // another made `generate` of a 2,500-flag manifest about 15 ms slower.
+        let results = ConcurrentJobs.run(
+            rendered.files.map { file in { () throws(OutputError) -> StagedFile in try writer.stage(file) } }, costs: rendered.files.map(\.contents.count))
+        var staged: [StagedFile] = []
+        var failure: String?
+        for result in results {
+            switch result {
+            case .success(let file): staged.append(file)
+            case .failure(let error): failure = failure ?? "\(error)"
+            }
+        }
+        if let failure {
+            writer.discard(staged)
+            throw .output(failure)
+        }
+        return Staged(written: Written(diagnostics: rendered.diagnostics, files: staged, root: rendered.root, stale: rendered.stale), writer: writer)
+    }
+
+    /// Puts staged outputs in place (see ``OutputWriter/commit(_:)``).
+    func commit(_ staged: Staged) throws(GenerateError) {
+        guard let writer = staged.writer else { return }
+        do {
+            try writer.commit(staged.written.files)
+        } catch {
+            throw .output(error.message)
+        }
     }
 
     /// The template override folder: `--templates` as given (the command line is trusted), or

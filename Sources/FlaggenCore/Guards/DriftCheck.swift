@@ -44,9 +44,9 @@ public struct DriftFinding: Sendable, Hashable {
     public var undiffed: Undiffed?
 }
 
-/// `flaggen check`: compares every output with the disk, writing nothing. Committed generated
-/// files can then never drift from the manifest. ``Generate/check()`` compares outputs as they
-/// render and keeps only those that differ; this turns them into findings with diffs.
+/// `flaggen check`: compares every output ``Generate/render()`` made with the disk, writing
+/// nothing, and turns the differences into findings with diffs. Committed generated files can
+/// then never drift from the manifest.
 public struct DriftCheck: Sendable {
     /// Creates a check.
     public init() {}
@@ -55,9 +55,8 @@ public struct DriftCheck: Sendable {
     public func findings(for rendered: Generate.Rendered, displayRoot: String) -> [DriftFinding] {
         // The files are compared on both cores, largest first: when a manifest edit reaches
         // every output, diffing them costs about as much as rendering them.
-        let differing = rendered.files.filter { !rendered.matchingDisk.contains($0.path) }
         let rules = rendered.rules
-        let jobs = differing.map { file -> @Sendable () -> DriftFinding? in
+        let jobs = rendered.files.map { file -> @Sendable () -> DriftFinding? in
             let path = rendered.root.appendingPathComponent(file.path).path
             let display = Self.join(displayRoot, file.path)
             return {
@@ -68,7 +67,7 @@ public struct DriftCheck: Sendable {
             }
         }
         var findings: [DriftFinding] = []
-        for case .success(let finding?) in ConcurrentJobs.run(jobs, costs: differing.map(\.contents.count)) {
+        for case .success(let finding?) in ConcurrentJobs.run(jobs, costs: rendered.files.map(\.contents.count)) {
             findings.append(finding)
         }
         let prefix = LexicalPath.joined(LexicalPath.standardized(rendered.root.path), "")
@@ -90,23 +89,24 @@ public struct DriftCheck: Sendable {
     /// pieces, up to its first difference.
     static func compare(_ expected: [UInt8], withFileAt path: String, display: String) -> DriftFinding? {
         // A folder, a pipe (opening it would wait for a writer) or an unreadable file where the
-        // output goes counts as missing, as in `ComparingSink`.
+        // output goes counts as missing.
         guard FileSystem.itemKind(atPath: path) == .file else { return DriftFinding(kind: .missing, path: display, line: 1, diff: "") }
         let limit = diffableBytes(expected: expected.count)
         if let size = FileSystem.fileSize(atPath: path), size <= limit,
             let disk = try? FileSystem.readRegularFile(atPath: path, limit: limit + 1), disk.count <= limit
         {
+            if disk == expected { return nil }
             let comparison = UnifiedDiff.compare(old: disk, new: expected, oldName: "a/\(display)", newName: "b/\(display)")
             guard let line = comparison.firstChangedLine else { return nil }
             var finding = DriftFinding(kind: .differs, path: display, line: line, diff: comparison.text, omittedLines: comparison.omittedChangedLines)
             if comparison.tooManyChanges { finding.undiffed = .tooManyChanges(atLeast: comparison.changedLines) }
             return finding
         }
-        guard let file = try? FileComparison.opening(path), let size = FileSystem.fileSize(atPath: path) else {
+        // Far larger: only as much of it as the output has is read, to find the first change.
+        guard let size = FileSystem.fileSize(atPath: path), let start = try? FileSystem.readRegularFile(atPath: path, limit: expected.count) else {
             return DriftFinding(kind: .missing, path: display, line: 1, diff: "")
         }
-        defer { file.close() }
-        let matched = file.matchingPrefixLength(expected)
+        let matched = zip(start, expected).prefix { $0 == $1 }.count
         let line = expected[..<matched].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         return DriftFinding(kind: .differs, path: display, line: line, diff: "", undiffed: .fileTooLarge(bytes: size, expected: expected.count))
     }

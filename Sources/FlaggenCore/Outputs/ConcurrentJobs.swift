@@ -60,18 +60,6 @@ enum ConcurrentJobs {
         }
     }
 
-    /// Runs two jobs at the same time and returns both results.
-    static func both<First, Second>(
-        _ first: @Sendable () -> First, _ second: @Sendable () -> Second
-    ) -> (First, Second) {
-        let firstSlot = Slots<First>(count: 1)
-        let secondSlot = Slots<Second>(count: 1)
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            if index == 0 { firstSlot.set(0, first()) } else { secondSlot.set(0, second()) }
-        }
-        return (firstSlot.values()[0], secondSlot.values()[0])
-    }
-
     /// One slot per job, each written by one job and read after `concurrentPerform` has
     /// waited for them all; the lock keeps two jobs that finish at once from writing the
     /// array at the same time.

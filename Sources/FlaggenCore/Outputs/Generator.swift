@@ -30,18 +30,12 @@ public struct Generator: Sendable {
         self.kinds = kinds
     }
 
-    /// Every output file for the manifest, with paths relative to the output root, kept in memory.
-    public func files(for manifest: Manifest, header: GeneratedHeader) throws(GenerateError) -> [GeneratedFile] {
-        try files(for: manifest, header: header, sink: InMemorySink())
-    }
-
-    /// Every output file for the manifest, with paths relative to the output root, handed to
-    /// `sink` as each is rendered; returns what the sink kept of each.
+    /// Every output file for the manifest, with paths relative to the output root.
     ///
     /// The outputs are independent, so they are rendered at the same time, one job per output
     /// spread over the cores, and put together in the order below. When several fail, the error
     /// is the one the first failing output in that order gives, as if they ran one after another.
-    public func files(for manifest: Manifest, header: GeneratedHeader, sink: some GeneratedFileSink) throws(GenerateError) -> [GeneratedFile] {
+    public func files(for manifest: Manifest, header: GeneratedHeader) throws(GenerateError) -> [GeneratedFile] {
         // Each job with its rough relative cost (measured on Benchmarks/make_manifest.py
         // manifests): the costly jobs start first (see ConcurrentJobs.run).
         var jobs: [(cost: Int, run: @Sendable () throws -> [GeneratedFile])] = []
@@ -51,23 +45,16 @@ public struct Generator: Sendable {
                 guard let swiftPath = manifest.outputs.swift else { continue }
                 jobs.append((40, { [templates] in
                     let context = TemplateContext(decoratedByTranslator: SwiftTranslator().context(for: manifest, header: header))
-                    return [
-                        try Self.render(
-                            "swift/Flags.swift.mustache", templates: templates, context: context, header: header, path: swiftPath, sink: sink)
-                    ]
+                    return [try Self.render("swift/Flags.swift.mustache", templates: templates, context: context, header: header, path: swiftPath)]
                 }))
             case .kotlin:
-                jobs.append((51, { try kotlinFiles(for: manifest, header: header, sink: sink) }))
+                jobs.append((51, { try kotlinFiles(for: manifest, header: header) }))
             case .schemas:
-                jobs.append((11, {
-                    try Self.inFolder(manifest.outputs.schemas, JSONSchemaEmitter().files(for: manifest, header: header)).map(sink.accept)
-                }))
+                jobs.append((11, { Self.inFolder(manifest.outputs.schemas, JSONSchemaEmitter().files(for: manifest, header: header)) }))
             case .seeds:
                 for server in manifest.outputs.servers {
                     let cost = [SeedServer.unleash: 11, .flagd: 9, .postgres: 8, .firebase: 15, .contract: 6][server] ?? 10
-                    jobs.append((cost, {
-                        try Self.inFolder(manifest.outputs.seeds, Self.seedFiles(for: server, manifest: manifest, header: header)).map(sink.accept)
-                    }))
+                    jobs.append((cost, { Self.inFolder(manifest.outputs.seeds, Self.seedFiles(for: server, manifest: manifest, header: header)) }))
                 }
             }
         }
@@ -79,16 +66,14 @@ public struct Generator: Sendable {
                 files += produced
             case .failure(let error as TemplateError):
                 throw .template(error.message)
-            case .failure(let error as OutputError):
-                throw .output(error.message)
-            case .failure(let error):
+                case .failure(let error):
                 throw .template("\(error)")
             }
         }
         return files
     }
 
-    /// The paths of the files ``files(for:header:sink:)`` produces for the manifest, relative to
+    /// The paths of the files ``files(for:header:)`` produces for the manifest, relative to
     /// the output root, known before anything renders.
     public func plannedPaths(for manifest: Manifest) -> [String] {
         kinds.flatMap { Self.plannedPaths(for: manifest, kind: $0) }
@@ -148,17 +133,20 @@ public struct Generator: Sendable {
         return folder.isEmpty ? "FlagKit.kt" : folder + "/FlagKit.kt"
     }
 
-    /// Renders one template into one file of the sink. The file must begin with the header's
-    /// lines, as `//` comments: flaggen knows its files by them, and would refuse to overwrite a
-    /// file without them on the next run.
+    /// Renders one template into one file. The file must begin with the header's lines, as `//`
+    /// comments: flaggen knows its files by them, and would refuse to overwrite a file without
+    /// them on the next run, so a template override that drops or moves the header is refused
+    /// now, with the fix, rather than leaving an output stuck later.
     private static func render(
-        _ name: String, templates: TemplateLibrary, context: TemplateContext, header: GeneratedHeader, path: String,
-        sink: some GeneratedFileSink
-    ) throws -> GeneratedFile {
-        let stream = try sink.open(path: path)
-        let checked = HeaderCheckingStream(stream, expected: header.lines.map { "// \($0)\n" }.joined(), template: templates.displayName(for: name))
-        try templates.render(name, context: context, into: checked)
-        return try checked.close()
+        _ name: String, templates: TemplateLibrary, context: TemplateContext, header: GeneratedHeader, path: String
+    ) throws(TemplateError) -> GeneratedFile {
+        let bytes = try templates.renderUTF8(name, context: context)
+        let expected = header.lines.map { "// \($0)\n" }.joined()
+        guard bytes.starts(with: expected.utf8) else {
+            throw TemplateError(
+                message: "the template \(templates.displayName(for: name)) must begin with the generated header — the three lines '{{#header}}', '// {{.}}' and '{{/header}}', which write '// \(header.lines[0])' and the line after it; flaggen recognizes the files it may overwrite by it")
+        }
+        return GeneratedFile(path: path, contents: bytes)
     }
 
     /// Paths relative to an output folder, made relative to the output root.
@@ -171,17 +159,17 @@ public struct Generator: Sendable {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
-    private func kotlinFiles(for manifest: Manifest, header: GeneratedHeader, sink: some GeneratedFileSink) throws -> [GeneratedFile] {
+    private func kotlinFiles(for manifest: Manifest, header: GeneratedHeader) throws(TemplateError) -> [GeneratedFile] {
         let context = TemplateContext(decoratedByTranslator: KotlinTranslator().context(for: manifest, header: header))
         let supportPath = Self.kotlinSupportPath(for: manifest)
         var files = [
-            try Self.render("kotlin/Flags.kt.mustache", templates: templates, context: context, header: header, path: manifest.outputs.kotlin, sink: sink),
-            try Self.render("kotlin/FlagKit.kt.mustache", templates: templates, context: context, header: header, path: supportPath, sink: sink),
+            try Self.render("kotlin/Flags.kt.mustache", templates: templates, context: context, header: header, path: manifest.outputs.kotlin),
+            try Self.render("kotlin/FlagKit.kt.mustache", templates: templates, context: context, header: header, path: supportPath),
         ]
         // The offline-first flag store for Android, opt-in (outputs.kotlinRuntime).
         if let runtimePath = manifest.outputs.kotlinRuntime {
             files.append(
-                try Self.render("kotlin/FlagStore.kt.mustache", templates: templates, context: context, header: header, path: runtimePath, sink: sink))
+                try Self.render("kotlin/FlagStore.kt.mustache", templates: templates, context: context, header: header, path: runtimePath))
         }
         return files
     }

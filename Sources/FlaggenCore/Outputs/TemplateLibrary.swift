@@ -97,24 +97,6 @@ public struct TemplateLibrary: Sendable {
     }
 }
 
-extension TemplateLibrary {
-    /// Renders a template into `stream` piece by piece as it is rendered, so a large output is
-    /// never held whole. Throws the stream's first error after rendering stops.
-    func render(_ name: String, context: TemplateContext, into stream: any GeneratedFileStream) throws {
-        let source = try source(named: name)
-        let output = ChunkedOutput(stream)
-        let partials = LibraryPartials(library: self, folder: name.split(separator: "/").dropLast().joined(separator: "/"))
-        do throws(MustacheError) {
-            let template = try MustacheTemplate(source: source, name: displayName(for: name))
-            try template.renderUTF8(values: context.value, partials: partials, options: .init(escapesHTML: false), into: output.receive)
-        } catch {
-            throw TemplateError(message: error.description)
-        }
-        if let failure = partials.failure { throw failure }
-        if let failure = output.failure { throw failure }
-    }
-}
-
 /// A problem with a template: missing, unreadable, or a Mustache syntax error.
 public struct TemplateError: Error, CustomStringConvertible, Sendable {
     /// What went wrong and what to do.

@@ -159,11 +159,6 @@ enum FileSystem {
         return buffer
     }
 
-    /// Closes an open file.
-    static func closeDescriptor(_ descriptor: Int32) {
-        _ = close(descriptor)
-    }
-
     /// Why a file could not be read by ``readRegularFile(atPath:limit:)``.
     enum ReadFailure: Error, Equatable {
         /// Nothing is at the path.

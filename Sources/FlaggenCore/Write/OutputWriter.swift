@@ -40,8 +40,6 @@ public struct StagedFile: Sendable {
 /// are staged first (checked, and written to hidden temporary files beside their destinations),
 /// and renamed into place only when every one of them was staged.
 ///
-/// Staging one file at a time lets `flaggen generate` write each output as soon as it is
-/// rendered and drop its bytes, instead of holding every output in memory until the end.
 public struct OutputWriter: Sendable {
     /// The rules each file passes: where it may go, and which file it may replace.
     let rules: OutputGuard
@@ -89,21 +87,72 @@ public struct OutputWriter: Sendable {
     }
 
     /// Checks `file` and, when its bytes differ from the destination's, writes them to a new
-    /// temporary file beside the destination. Nothing visible changes until ``commit(_:)``; call
-    /// ``discard(_:)`` instead when the run fails.
+    /// temporary file beside the destination (creating the folders it needs). Nothing visible
+    /// changes until ``commit(_:)``; call ``discard(_:)`` instead when the run fails.
+    ///
+    /// Nothing is synced to disk (`fsync`): the rename that commits the file already keeps a
+    /// crash from leaving half a file, and a generated file can always be generated again, so
+    /// flaggen does not make every build wait for the disk.
     public func stage(_ file: GeneratedFile) throws(OutputError) -> StagedFile {
-        var staged: StagedFile?
-        do {
-            try rules.check(file.path)
-            let stream = try StagingStream(path: file.path, guard: rules) { staged = $0 }
-            try stream.write(file.contents)
-            _ = try stream.close()
-        } catch let error as OutputError {
-            throw error
-        } catch {
-            throw OutputError(message: "cannot write \(url(for: file).path): \(error)")
+        try rules.check(file.path)
+        let destination = url(forPath: file.path)
+        let replaced = try Self.fileToReplace(at: destination.path)
+        if replaced != nil {
+            // Read one byte more than the output has, to see whether the file is longer.
+            let existing = try? FileSystem.readRegularFile(atPath: destination.path, limit: file.contents.count + 1)
+            if existing == file.contents { return StagedFile(path: file.path, outcome: .unchanged) }
+            try rules.checkReplaceable(destination.path)
         }
-        return staged!
+        let folder = destination.deletingLastPathComponent()
+        let createdFolders = try Self.createFolders(folder)
+        let temporary = folder.appendingPathComponent(Self.temporaryFileName(for: destination.lastPathComponent))
+        if let reason = FileSystem.writeNewFile(atPath: temporary.path, file.contents) {
+            for made in createdFolders { FileSystem.removeEmptyFolder(atPath: made.path) }
+            throw OutputError(message: "cannot write the new \(destination.path) (to \(temporary.lastPathComponent) beside it): \(reason)")
+        }
+        return StagedFile(
+            path: file.path, outcome: replaced == nil ? .created : .updated, temporary: temporary, replaced: replaced, createdFolders: createdFolders)
+    }
+
+    /// The file at an output's destination, which committing must find unchanged; nil when
+    /// nothing is there. Anything but a regular file there is refused: a folder, a pipe
+    /// (reading it could wait forever), a link that leads nowhere.
+    private static func fileToReplace(at path: String) throws(OutputError) -> FileSystem.FileIdentity? {
+        switch FileSystem.itemKind(atPath: path) {
+        case nil:
+            if FileSystem.isSymlink(atPath: path) {
+                throw OutputError(message: "\(path) is a symlink that leads nowhere, where flaggen generates a file; remove the link or change 'outputs' in the manifest")
+            }
+            return nil
+        case .directory?:
+            throw OutputError(message: "\(path) is a folder, but flaggen generates a file there; move the folder or change 'outputs' in the manifest")
+        case .other?:
+            throw OutputError(
+                message: "\(path) is not a regular file (a pipe, socket or device), but flaggen generates a file there; move it away or change 'outputs' in the manifest")
+        case .file?:
+            guard let identity = FileSystem.identity(atPath: path) else {
+                throw OutputError(message: "\(path) exists but cannot be read (\(FileSystem.lastErrorText())); check its permissions")
+            }
+            return identity
+        }
+    }
+
+    /// Creates `folder` and the folders above it that are missing; returns those it created,
+    /// deepest first, for a discarded run to remove again.
+    private static func createFolders(_ folder: URL) throws(OutputError) -> [URL] {
+        var missing: [URL] = []
+        var ancestor = folder.standardizedFileURL
+        while ancestor.path != "/", FileSystem.itemKind(atPath: ancestor.path) == nil {
+            missing.append(ancestor)
+            ancestor.deleteLastPathComponent()
+        }
+        for created in missing.reversed() {
+            if let reason = FileSystem.createFolder(atPath: created.path) {
+                for made in missing { FileSystem.removeEmptyFolder(atPath: made.path) }
+                throw OutputError(message: "cannot create the folder \(created.path): \(reason)")
+            }
+        }
+        return missing
     }
 
     /// Moves every staged file into place. Rendering takes a while, so each destination is
@@ -180,39 +229,5 @@ public struct OutputWriter: Sendable {
         }
         let folders = Set(staged.flatMap(\.createdFolders)).sorted { $0.path.count > $1.path.count }
         for folder in folders { FileSystem.removeEmptyFolder(atPath: folder.path) }
-    }
-}
-
-/// Stages every file on disk as it is rendered (``StagingStream``), for ``OutputWriter/commit(_:)``.
-final class StagingSink: GeneratedFileSink, @unchecked Sendable {
-    /// The rules every output passes, which the commit applies again.
-    let rules: OutputGuard
-    private let lock = Lock()
-    private var staged: [StagedFile] = []
-    private var streams: [StagingStream] = []
-
-    /// A sink whose every output passes `rules` before it is opened.
-    init(guard rules: OutputGuard) {
-        self.rules = rules
-    }
-
-    func open(path: String) throws -> any GeneratedFileStream {
-        try rules.check(path)
-        let stream = try StagingStream(path: path, guard: rules) { [self] file in lock.withLock { staged.append(file) } }
-        lock.withLock { streams.append(stream) }
-        return stream
-    }
-
-    /// The files staged so far.
-    var files: [StagedFile] {
-        lock.withLock { staged }
-    }
-
-    /// Drops everything: streams left open by a failed job, and every staged file, then the
-    /// folders staging made (a folder one stream made may hold another's files until then).
-    func discardAll() {
-        let (open, done) = lock.withLock { (streams, staged) }
-        let folders = open.flatMap { $0.abandonKeepingFolders() }
-        OutputWriter.discardAll(done + [StagedFile(path: "", outcome: .unchanged, createdFolders: folders)])
     }
 }

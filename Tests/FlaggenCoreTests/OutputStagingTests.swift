@@ -2,9 +2,9 @@
 import Foundation
 import XCTest
 
-/// `generate` streams each output to disk as it renders: compared with the old file piece by
-/// piece, written (to a temporary file) only from the first difference on.
-final class StagingStreamTests: XCTestCase {
+/// `generate` stages each output: compared with the file at its destination, written (to a
+/// temporary file beside it) only when it differs, and put in place by the commit.
+final class OutputStagingTests: XCTestCase {
     private var root: URL!
 
     override func setUpWithError() throws {
@@ -18,16 +18,13 @@ final class StagingStreamTests: XCTestCase {
 
     private let header = GeneratedHeader(manifestName: "flags.yaml").lines.map { "// \($0)\n" }.joined()
 
-    /// Streams `pieces` to `path`, commits, and returns the outcome.
+    private var writer: OutputWriter { OutputWriter(root: root, manifestName: "flags.yaml") }
+
+    /// Stages `pieces`, joined, as `path`, commits, and returns the outcome.
     private func stream(_ pieces: [String], to path: String = "Out.txt") throws -> WriteOutcome {
-        let sink = StagingSink(guard: OutputGuard(root: root, manifestName: "flags.yaml"))
-        let stream = try sink.open(path: path)
-        for piece in pieces {
-            try stream.write(Array(piece.utf8))
-        }
-        _ = try stream.close()
-        try OutputWriter(root: root, manifestName: "flags.yaml").commit(sink.files)
-        return try XCTUnwrap(sink.files.first).outcome
+        let staged = try writer.stage(GeneratedFile(path: path, text: pieces.joined()))
+        try writer.commit([staged])
+        return staged.outcome
     }
 
     private func contents(_ path: String = "Out.txt") throws -> String {
@@ -41,7 +38,7 @@ final class StagingStreamTests: XCTestCase {
     func testCreatesThenLeavesAnUnchangedFileAlone() throws {
         XCTAssertEqual(try stream([header, "one\n", "two\n"], to: "A/B/Out.txt"), .created)
         XCTAssertEqual(try contents("A/B/Out.txt"), header + "one\ntwo\n")
-        // The same bytes in other pieces: nothing written, the file not touched.
+        // The same bytes: nothing written, the file not touched.
         let url = root.appendingPathComponent("A/B/Out.txt")
         let before = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
         Thread.sleep(forTimeInterval: 0.05)
@@ -63,7 +60,7 @@ final class StagingStreamTests: XCTestCase {
         XCTAssertEqual(try entries(), ["Out.txt"], "no temporary files left")
     }
 
-    func testTheMatchingPartIsCopiedAcrossManyPieces() throws {
+    func testALargeFileChangedNearItsEndIsWrittenWhole() throws {
         let line = String(repeating: "x", count: 1_000) + "\n"
         let old = [header] + Array(repeating: line, count: 300)
         _ = try stream(old)
@@ -103,15 +100,51 @@ final class StagingStreamTests: XCTestCase {
         }
     }
 
-    func testDiscardingRemovesOpenStreamsStagedFilesAndTheFoldersTheyMade() throws {
-        let sink = StagingSink(guard: OutputGuard(root: root, manifestName: "flags.yaml"))
-        let finished = try sink.open(path: "New/Done.txt")
-        try finished.write(Array(header.utf8))
-        _ = try finished.close()
-        let unfinished = try sink.open(path: "Other/Deep/Half.txt")
-        try unfinished.write(Array(header.utf8))
-        sink.discardAll()
+    func testDiscardingRemovesStagedFilesAndTheFoldersTheyMade() throws {
+        let staged = try ["New/Done.txt", "Other/Deep/Half.txt"].map { try writer.stage(GeneratedFile(path: $0, text: header)) }
+        XCTAssertEqual(staged.map(\.outcome), [.created, .created])
+        XCTAssertEqual(try entries(), ["New", "Other"], "staged beside their destinations")
+        writer.discard(staged)
         XCTAssertEqual(try entries(), [])
+    }
+
+    func testAPipeWhereTheFileGoesIsRefusedWithoutWaitingForAWriter() throws {
+        let pipe = root.appendingPathComponent("Out.txt").path
+        XCTAssertEqual(mkfifo(pipe, 0o644), 0)
+        XCTAssertThrowsError(try stream([header])) { error in
+            XCTAssertTrue("\(error)".contains("is not a regular file"), "\(error)")
+        }
+    }
+
+    func testAGenerateRunThatFailsLeavesNoTemporaryFilesOrNewFolders() throws {
+        let manifest = root.appendingPathComponent("flags.yaml")
+        try Data("version: 1\nflags:\n  a_flag: {type: bool, default: false, owner: a, expires: 2030-01-01}\n".utf8).write(to: manifest)
+        // A hand-written file where the Kotlin output goes: the run refuses it, after the
+        // Swift output (first in order) was already staged.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Generated/Kotlin"), withIntermediateDirectories: true)
+        try Data("mine\n".utf8).write(to: root.appendingPathComponent("Generated/Kotlin/Flags.kt"))
+        XCTAssertThrowsError(try Generate(manifestPath: manifest.path).write()) { error in
+            XCTAssertTrue("\(error)".contains("was not generated by flaggen"), "\(error)")
+        }
+        XCTAssertEqual(try entries(), ["Generated", "flags.yaml"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Generated").path), ["Kotlin"], "Swift's folder removed again")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Generated/Kotlin").path), ["Flags.kt"])
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("Generated/Kotlin/Flags.kt"), encoding: .utf8), "mine\n")
+    }
+
+    func testCheckFindsDriftInTheOneChangedOutput() throws {
+        let manifest = root.appendingPathComponent("flags.yaml")
+        try Data("version: 1\nflags:\n  a_flag: {type: bool, default: false, owner: a, expires: 2030-01-01}\n".utf8).write(to: manifest)
+        _ = try Generate(manifestPath: manifest.path).write()
+        XCTAssertEqual(DriftCheck().findings(for: try Generate(manifestPath: manifest.path).render(), displayRoot: ""), [])
+        let swift = root.appendingPathComponent("Generated/Swift/Flags.swift")
+        var text = try String(contentsOf: swift, encoding: .utf8)
+        text = text.replacingOccurrences(of: "aFlag", with: "aFlga")
+        try Data(text.utf8).write(to: swift)
+        let findings = DriftCheck().findings(for: try Generate(manifestPath: manifest.path).render(), displayRoot: "")
+        XCTAssertEqual(findings.map(\.kind), [.differs])
+        XCTAssertEqual(findings.first?.path, "Generated/Swift/Flags.swift")
+        XCTAssertTrue(findings.first?.diff.contains("+") ?? false)
     }
 
     func testPathsLeadingOutOfTheRootAreRefusedBeforeAnythingIsWritten() throws {
