@@ -580,12 +580,12 @@ final class ManifestSchemaTests: XCTestCase {
     func testEveryManifestFieldIsInTheSchema() throws {
         let schema = try JSONParser.parse(Array(try Data(contentsOf: manifestSchema)))
         func fields(_ path: [Any]) -> [String] { (schema.at(path)?.objectValue?.keys).map { $0.sorted() } ?? [] }
-        XCTAssertEqual(fields(["properties"]), ManifestValidator.topLevelFields.sorted())
-        XCTAssertEqual(fields(["properties", "outputs", "properties"]), ManifestValidator.outputFields.sorted())
-        XCTAssertEqual(fields(["definitions", "flag", "properties"]), ManifestValidator.flagFields.sorted())
-        XCTAssertEqual(fields(["definitions", "rollout", "properties"]), ManifestValidator.rolloutFields.sorted())
-        XCTAssertEqual(fields(["definitions", "config", "properties"]), ConfigValidation.configFields.sorted())
-        XCTAssertEqual(fields(["definitions", "property", "properties"]), ConfigValidation.propertyFields.sorted())
+        XCTAssertEqual(fields(["properties"]), TopLevelField.names.sorted())
+        XCTAssertEqual(fields(["properties", "outputs", "properties"]), OutputField.names.sorted())
+        XCTAssertEqual(fields(["definitions", "flag", "properties"]), FlagField.names.sorted())
+        XCTAssertEqual(fields(["definitions", "rollout", "properties"]), RolloutField.names.sorted())
+        XCTAssertEqual(fields(["definitions", "config", "properties"]), ConfigField.names.sorted())
+        XCTAssertEqual(fields(["definitions", "property", "properties"]), PropertyField.names.sorted())
         XCTAssertEqual(
             schema.at(["definitions", "flag", "properties", "type", "enum"]), .array(FlagType.allCases.map { .string($0.rawValue) }))
         XCTAssertEqual(

@@ -9,9 +9,6 @@ struct ConfigValidation {
 
     private var tree: YAMLTree { context.tree }
 
-    static let configFields = ["version", "description", "properties", "required", "additionalProperties"]
-    static let propertyFields = ["type", "items", "description", "default", "enum", "minimum", "maximum", "maxLength"]
-
     /// Reads every config. Configs with errors are left out, after their errors are reported.
     func read(_ node: Node?) -> [String: ConfigDefinition] {
         guard let node else { return [:] }

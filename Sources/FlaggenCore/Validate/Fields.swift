@@ -1,25 +1,20 @@
-/// The names a mapping's fields may have, in the order messages list them.
-struct FieldNames {
-    let names: [String]
-
-    init(_ names: [String]) {
-        self.names = names
-    }
-
-    /// The index of the name equal to `key`'s text, as Swift compares strings.
-    func index(of key: YAMLTree.NodeID, in tree: YAMLTree) -> Int? {
-        names.firstIndex(of: tree.text(key))
-    }
-}
-
-/// The fields one kind of mapping may have, one case each, numbered in the order of ``known``.
-protocol FieldName: RawRepresentable<Int> {
-    static var known: FieldNames { get }
-}
+/// The fields one kind of mapping may have, one case each, in the order messages list them.
+protocol FieldName: CaseIterable, Equatable, RawRepresentable<String> where AllCases == [Self] {}
 
 extension FieldName {
     /// The field's name as written in a manifest.
-    var name: String { Self.known.names[rawValue] }
+    var name: String { rawValue }
+
+    /// Every field's name, in order.
+    static var names: [String] { allCases.map(\.rawValue) }
+
+    /// The field whose name equals `key`'s text, as Swift compares strings.
+    static func named(_ key: YAMLTree.NodeID, in tree: YAMLTree) -> Self? {
+        Self(rawValue: tree.text(key))
+    }
+
+    /// The field's place in ``allCases``.
+    var index: Int { Self.allCases.firstIndex(of: self)! }
 }
 
 /// The fields of one mapping, looked up by ``FieldName``.
@@ -32,13 +27,13 @@ struct Fields<Name: FieldName> {
     let found: [Int]
 
     subscript(_ name: Name) -> YAMLTree.NodeID? {
-        let index = found[name.rawValue]
+        let index = found[name.index]
         return index < 0 ? nil : tree.entryList[index].value
     }
 
     /// The position of a field's key, or of the mapping when the field is absent.
     func keyLocation(_ name: Name) -> SourceLocation {
-        let index = found[name.rawValue]
+        let index = found[name.index]
         return index < 0 ? location : tree.location(tree.entryList[index].key)
     }
 }

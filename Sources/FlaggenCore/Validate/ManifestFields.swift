@@ -1,32 +1,26 @@
-// The fields of each kind of mapping in a manifest, numbered in the order of the name lists
-// that messages and the JSON Schema use (``ManifestValidator/flagFields`` and the like).
+// The fields of each kind of mapping in a manifest, in the order messages and the JSON Schema
+// list them; each case's raw value is the name written in a manifest.
 
-enum TopLevelField: Int, FieldName {
+enum TopLevelField: String, FieldName {
     case version, name, kotlinPackage, retired, outputs, templates, flags, configs, swiftAccess
-    static let known = FieldNames(ManifestValidator.topLevelFields)
 }
 
-enum FlagField: Int, FieldName {
-    case type, defaultValue, owner, expires, kind, description, rollout, killSwitch, schema, enumValues, deprecated
-    static let known = FieldNames(ManifestValidator.flagFields)
+enum FlagField: String, FieldName {
+    case type, defaultValue = "default", owner, expires, kind, description, rollout, killSwitch, schema, enumValues = "enum", deprecated
 }
 
-enum RolloutField: Int, FieldName {
+enum RolloutField: String, FieldName {
     case percent, platforms, minAppVersion, value
-    static let known = FieldNames(ManifestValidator.rolloutFields)
 }
 
-enum OutputField: Int, FieldName {
+enum OutputField: String, FieldName {
     case swift, kotlin, kotlinRuntime, schemas, seeds, servers
-    static let known = FieldNames(ManifestValidator.outputFields)
 }
 
-enum ConfigField: Int, FieldName {
+enum ConfigField: String, FieldName {
     case version, description, properties, required, additionalProperties
-    static let known = FieldNames(ConfigValidation.configFields)
 }
 
-enum PropertyField: Int, FieldName {
-    case type, items, description, defaultValue, enumValues, minimum, maximum, maxLength
-    static let known = FieldNames(ConfigValidation.propertyFields)
+enum PropertyField: String, FieldName {
+    case type, items, description, defaultValue = "default", enumValues = "enum", minimum, maximum, maxLength
 }

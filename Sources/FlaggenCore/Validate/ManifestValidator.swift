@@ -26,11 +26,6 @@ public struct ManifestValidator: Sendable {
         self.limits = limits
     }
 
-    static let topLevelFields = ["version", "name", "kotlinPackage", "retired", "outputs", "templates", "flags", "configs", "swiftAccess"]
-    static let flagFields = ["type", "default", "owner", "expires", "kind", "description", "rollout", "killSwitch", "schema", "enum", "deprecated"]
-    static let rolloutFields = ["percent", "platforms", "minAppVersion", "value"]
-    static let outputFields = ["swift", "kotlin", "kotlinRuntime", "schemas", "seeds", "servers"]
-
     /// Parses and validates manifest bytes. `file` is the path printed in diagnostics.
     public func validate(_ bytes: [UInt8], file: String) -> ValidationResult {
         validate(YAMLParser(limits: limits).parse(bytes), file: file)

@@ -45,21 +45,20 @@ final class ValidationContext {
             error("\(what()) must be a mapping of fields, found \(tree.kindDescription(node))", at: tree.location(node))
             return nil
         }
-        let known = Name.known
-        var found = [Int](repeating: -1, count: known.names.count)
+        var found = [Int](repeating: -1, count: Name.allCases.count)
         let entries = tree.entries(node)
         for index in entries.indices {
             let key = entries[index].key
-            if let field = known.index(of: key, in: tree) {
-                if found[field] < 0 { found[field] = index }
+            if let field = Name.named(key, in: tree) {
+                if found[field.index] < 0 { found[field.index] = index }
                 continue
             }
             let text = tree.text(key)
             var message = "unknown field '\(text)' in \(what())"
-            if let suggestion = NearMiss.suggestion(for: text, among: known.names) {
+            if let suggestion = NearMiss.suggestion(for: text, among: Name.names) {
                 message += "; did you mean '\(suggestion)'?"
             } else {
-                message += "; known fields: \(known.names.joined(separator: ", "))"
+                message += "; known fields: \(Name.names.joined(separator: ", "))"
             }
             error(message, at: tree.location(key))
         }

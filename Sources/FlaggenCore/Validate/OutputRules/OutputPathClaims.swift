@@ -27,7 +27,7 @@ struct OutputPathClaims {
     func check(_ manifest: Manifest) {
         let claims = Self.claims(of: manifest)
         var byPath: [String: Claim] = [:]
-        var reported: Set<[Int]> = []
+        var reported: Set<[String]> = []
         for claim in claims {
             guard let first = byPath[claim.folded] else {
                 byPath[claim.folded] = claim
@@ -79,7 +79,7 @@ struct OutputPathClaims {
     /// Reports the clash of `claim` with `other`, the earlier claim, once per pair of entries, at
     /// the path of the entry the manifest writes (the later one when it writes both; `other`
     /// when both are one entry); `clash` says how the reported claim meets the other.
-    private func report(_ claim: Claim, _ other: Claim, reported: inout Set<[Int]>, clash: (Claim, Claim) -> String) {
+    private func report(_ claim: Claim, _ other: Claim, reported: inout Set<[String]>, clash: (Claim, Claim) -> String) {
         let claimNode = nodes.output(claim.entry)
         let otherNode = nodes.output(other.entry)
         let reportsClaim: Bool
