@@ -159,7 +159,7 @@ public func guardsFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int)
 
     // check first (it writes nothing), then generate.
     let run = Generate(manifestPath: manifestPath)
-    if let rendered = try? run.check() {
+    if let rendered = try? run.render() {
         let findings = DriftCheck().findings(for: rendered, displayRoot: "")
         let text = DiagnosticFormat.text.render(DriftCheck().diagnostics(for: findings, fix: run.fixCommand))
         if text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }) {

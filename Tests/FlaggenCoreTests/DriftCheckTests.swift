@@ -101,6 +101,6 @@ final class DriftCheckTests: XCTestCase {
     }
 
     func testCountsAreGroupedByThousands() {
-        XCTAssertEqual([0, 7, 999, 1_000, 12_345, 1_234_567, -4_000].map(DriftCheck.grouped), ["0", "7", "999", "1,000", "12,345", "1,234,567", "-4,000"])
+        XCTAssertEqual([0, 7, 999, 1_000, 12_345, 1_234_567, -4_000].map { SourceText.grouped($0, by: ",") }, ["0", "7", "999", "1,000", "12,345", "1,234,567", "-4,000"])
     }
 }

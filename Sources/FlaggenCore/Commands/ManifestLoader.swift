@@ -15,18 +15,13 @@ public struct UnreadableInputError: Error, CustomStringConvertible {
 
 /// Reads and validates a manifest from disk.
 public struct ManifestLoader: Sendable {
-    /// The limits the validator applies.
-    public var limits: InputLimits
-
     /// Creates a loader.
-    public init(limits: InputLimits = .default) {
-        self.limits = limits
-    }
+    public init() {}
 
     /// Reads `path` and validates it. Diagnostics name the file as `path` was given.
     public func load(path: String) throws(UnreadableInputError) -> ValidationResult {
-        let bytes = try Self.readBytes(path: path, limit: limits.maxFileBytes)
-        return ManifestValidator(limits: limits).validate(bytes, file: path)
+        let bytes = try Self.readBytes(path: path, limit: InputLimits.default.maxFileBytes)
+        return ManifestValidator().validate(bytes, file: path)
     }
 
     /// Reads a manifest file, refusing anything but a regular file (a folder, a named pipe, a

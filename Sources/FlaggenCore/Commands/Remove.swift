@@ -25,8 +25,6 @@ public struct Remove: Sendable {
     public var excluding: [String] = []
     /// Whether to remove a kill switch.
     public var force = false
-    /// The Python that runs Piranha; nil: `FLAGGEN_PYTHON`, else `python3`.
-    public var python: String?
 
     /// Creates a run.
     public init(manifestPath: String, key: String, paths: [String]) {
@@ -140,7 +138,7 @@ public struct Remove: Sendable {
         try EditedFiles.check(manifestPath, repositoryRoot: location?.repositoryRoot)
 
         let rewriter = CallSiteRewriter(manifest: manifest, flag: flag, replacement: replacement)
-        let driver = python.map { PiranhaDriver(python: $0) } ?? PiranhaDriver.fromEnvironment()
+        let driver = PiranhaDriver.fromEnvironment()
         let rewrite = try rewriter.rewrite(paths: paths, excluding: excluding, driver: driver)
         if !rewrite.unrewritable.isEmpty {
             let diagnostics = rewrite.unrewritable.map { reference in

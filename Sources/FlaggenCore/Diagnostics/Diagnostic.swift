@@ -4,20 +4,10 @@
 /// logs link straight to the line.
 public struct Diagnostic: Sendable, Hashable {
     /// How serious a finding is.
-    public enum Severity: String, Sendable, Hashable, Comparable {
+    public enum Severity: String, Sendable, Hashable {
         case error
         case warning
         case note
-
-        private var rank: Int {
-            switch self {
-            case .error: 0
-            case .warning: 1
-            case .note: 2
-            }
-        }
-
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
     /// How serious the finding is.

@@ -134,9 +134,9 @@ public struct DriftCheck: Sendable {
                 case nil:
                     message = "differs from what the manifest generates; run '\(fix)'"
                 case .tooManyChanges(let count)?:
-                    message = "differs from what the manifest generates, first on this line; at least \(Self.grouped(count)) changed lines, too many to show; run '\(fix)', then `git diff` to see them"
+                    message = "differs from what the manifest generates, first on this line; at least \(SourceText.grouped(count, by: ",")) changed lines, too many to show; run '\(fix)', then `git diff` to see them"
                 case .fileTooLarge(let bytes, let expected)?:
-                    message = "differs from what the manifest generates, first on this line; the file has \(Self.grouped(bytes)) bytes, far more than the \(Self.grouped(expected)) generated, so no diff is shown; run '\(fix)'"
+                    message = "differs from what the manifest generates, first on this line; the file has \(SourceText.grouped(bytes, by: ",")) bytes, far more than the \(SourceText.grouped(expected, by: ",")) generated, so no diff is shown; run '\(fix)'"
                 }
             case .unexpected: message = "unexpected: generated earlier from the manifest, but no longer; run '\(fix)' to remove it"
             case .foreign:
@@ -151,18 +151,7 @@ public struct DriftCheck: Sendable {
     /// counts the changed lines the diff leaves out.
     public func details(for finding: DriftFinding, fix: String) -> String {
         guard finding.omittedLines > 0 else { return finding.diff }
-        let lines = finding.omittedLines == 1 ? "1 more changed line" : "\(Self.grouped(finding.omittedLines)) more changed lines"
+        let lines = finding.omittedLines == 1 ? "1 more changed line" : "\(SourceText.grouped(finding.omittedLines, by: ",")) more changed lines"
         return finding.diff + "... \(lines) not shown; run '\(fix)', then `git diff` to see them\n"
-    }
-
-    /// A count with thousands separated by commas, `1,234`.
-    static func grouped(_ count: Int) -> String {
-        let digits = Array(String(count.magnitude))
-        var text = count < 0 ? "-" : ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
-            text.append(digit)
-        }
-        return text
     }
 }

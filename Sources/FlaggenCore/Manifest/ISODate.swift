@@ -56,11 +56,6 @@ public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The date `days` after this one.
-    public func adding(days: Int) -> ISODate {
-        Self(daysSinceEpoch: daysSinceEpoch + days)
-    }
-
     /// The date that is `days` days after 1970-01-01.
     public init(daysSinceEpoch days: Int) {
         // Howard Hinnant's civil_from_days.

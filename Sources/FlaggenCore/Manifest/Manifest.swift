@@ -28,6 +28,11 @@ public struct Manifest: Sendable, Hashable {
     public func config(named name: String) -> ConfigDefinition? {
         configs.first { $0.name == name }
     }
+
+    /// Every config by its name; the first config of a name wins, as in ``config(named:)``.
+    var configsByName: [String: ConfigDefinition] {
+        Dictionary(configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 }
 
 /// The access level of the generated Swift: `public` for a module other modules import (the

@@ -13,10 +13,6 @@ public struct SemanticVersion: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a version, or returns nil when `text` is not Semantic Versioning 2.0.0.
     public init?(_ text: String) {
-        if let plain = Self.plainCore(text) {
-            self = plain
-            return
-        }
         var rest = Substring(text)
         var build: [String] = []
         if let plus = rest.firstIndex(of: "+") {
@@ -40,38 +36,6 @@ public struct SemanticVersion: Sendable, Hashable, CustomStringConvertible {
         self.patch = patch
         self.prerelease = prerelease
         self.build = build
-    }
-
-    private init(major: Int, minor: Int, patch: Int) {
-        self.major = major
-        self.minor = minor
-        self.patch = patch
-        self.prerelease = []
-        self.build = []
-    }
-
-    /// A valid `MAJOR.MINOR.PATCH` of ASCII digits alone, the usual version, read from its bytes;
-    /// nil for anything else, which the general reading decides.
-    private static func plainCore(_ text: String) -> SemanticVersion? {
-        var numbers = [0, 0, 0]
-        var part = 0
-        var digits = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: ".") {
-                guard digits > 0, part < 2 else { return nil }
-                part += 1
-                digits = 0
-            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                // At most nine digits, and no leading zero.
-                guard digits < 9, digits == 0 || numbers[part] != 0 else { return nil }
-                numbers[part] = numbers[part] * 10 + Int(byte - UInt8(ascii: "0"))
-                digits += 1
-            } else {
-                return nil
-            }
-        }
-        guard part == 2, digits > 0 else { return nil }
-        return SemanticVersion(major: numbers[0], minor: numbers[1], patch: numbers[2])
     }
 
     public var description: String {

@@ -17,9 +17,6 @@ public struct YAMLDocument: Sendable {
     let tree: YAMLTree?
     /// Problems, in the order found. A document can still come with problems (duplicate keys).
     public var problems: [YAMLProblem]
-
-    /// The root node; `nil` when the file could not be read as one YAML document.
-    var root: YAMLNode? { tree.map { $0.node($0.root) } }
 }
 
 /// Reads YAML through libyaml's event API into a ``YAMLTree`` with positions.
@@ -238,7 +235,7 @@ struct EventReader {
         // The file is valid UTF-8 (checked before), so decoding changes nothing.
         let text = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
         texts.append(text)
-        let style: YAMLScalar.Style
+        let style: YAMLTree.ScalarStyle
         switch data.style {
         case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
         case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted

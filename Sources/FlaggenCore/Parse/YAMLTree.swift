@@ -21,9 +21,19 @@ final class YAMLTree: Sendable {
         case scalar, sequence, mapping
     }
 
+    /// How a scalar was written. Only plain scalars are resolved to null, bool or numbers.
+    enum ScalarStyle: Sendable, Hashable {
+        case plain
+        case singleQuoted
+        case doubleQuoted
+        case literal
+        case folded
+    }
+
     struct Record: Sendable {
         var kind: Kind
-        var style: YAMLScalar.Style
+        /// For scalars: how it was written. Collections are `.plain`.
+        var style: ScalarStyle
         /// For scalars: the index of an explicit tag in ``tags``, or -1.
         var tag: Int32
         var location: SourceLocation
@@ -96,24 +106,5 @@ final class YAMLTree: Sendable {
         case .sequence: return "a list"
         case .mapping: return "a mapping"
         }
-    }
-
-    /// The node as a self-contained ``YAMLNode`` tree, for callers outside the validator.
-    func node(_ node: NodeID) -> YAMLNode {
-        let record = records[node.index]
-        switch record.kind {
-        case .scalar:
-            return .scalar(scalar(node))
-        case .sequence:
-            return .sequence(items(node).map { self.node($0) }, record.location)
-        case .mapping:
-            return .mapping(entries(node).map { YAMLEntry(key: scalar($0.key), value: self.node($0.value)) }, record.location)
-        }
-    }
-
-    private func scalar(_ node: NodeID) -> YAMLScalar {
-        let record = records[node.index]
-        return YAMLScalar(
-            text: text(node), style: record.style, tag: record.tag < 0 ? nil : tags[Int(record.tag)], location: record.location)
     }
 }

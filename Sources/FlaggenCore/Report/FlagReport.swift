@@ -81,7 +81,7 @@ struct FlagReport: Sendable {
 
     /// How many flags have each status, in ``FlagStatus/rank`` order.
     var statusCounts: [(status: FlagStatus, count: Int)] {
-        FlagStatus.allCases.sorted { $0.rank < $1.rank }.map { status in (status, rows.filter { $0.status == status }.count) }
+        FlagStatus.allCases.map { status in (status, rows.filter { $0.status == status }.count) }
     }
 
     /// Whether `a` sorts before `b` by their UTF-8 bytes.

@@ -1,5 +1,6 @@
 /// Where a flag stands on the report's day, for `flaggen report`: one word per flag that people
-/// filter by and bots match on.
+/// filter by and bots match on. The cases are in the order the report sorts them: the most
+/// urgent first.
 enum FlagStatus: String, Sendable, Hashable, CaseIterable {
     /// Past its expiry date: `flaggen lint` fails until it is removed or its date moves.
     case expired
@@ -39,14 +40,6 @@ enum FlagStatus: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Where the status sorts: the most urgent first.
-    var rank: Int {
-        switch self {
-        case .expired: 0
-        case .expiringSoon: 1
-        case .ok: 2
-        case .killSwitch: 3
-        case .permanent: 4
-        }
-    }
+    /// Where the status sorts: its place among the cases, the most urgent first.
+    var rank: Int { Self.allCases.firstIndex(of: self)! }
 }

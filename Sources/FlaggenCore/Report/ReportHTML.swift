@@ -57,7 +57,7 @@ enum ReportHTML {
                 report.statusCounts.map { object(["status": .string($0.status.rawValue), "label": .string($0.status.label), "count": .int($0.count)]) }),
             "owners": .array(report.owners.map { object(["name": .string($0)]) }),
             "statuses": .array(
-                FlagStatus.allCases.sorted { $0.rank < $1.rank }.map { object(["value": .string($0.rawValue), "label": .string($0.label)]) }),
+                FlagStatus.allCases.map { object(["value": .string($0.rawValue), "label": .string($0.label)]) }),
             "refs": report.scan.map { scan in
                 .object([
                     "paths": .string(scan.paths.joined(separator: ", ")),

@@ -1,5 +1,5 @@
 /// The fields one kind of mapping may have, one case each, in the order messages list them.
-protocol FieldName: CaseIterable, Equatable, RawRepresentable<String> where AllCases == [Self] {}
+protocol FieldName: CaseIterable, Equatable, RawRepresentable<String> {}
 
 extension FieldName {
     /// The field's name as written in a manifest.
@@ -12,28 +12,21 @@ extension FieldName {
     static func named(_ key: YAMLTree.NodeID, in tree: YAMLTree) -> Self? {
         Self(rawValue: tree.text(key))
     }
-
-    /// The field's place in ``allCases``.
-    var index: Int { Self.allCases.firstIndex(of: self)! }
 }
 
 /// The fields of one mapping, looked up by ``FieldName``.
-///
-/// Where each field is was found once, when the fields were read, so a lookup is an index.
 struct Fields<Name: FieldName> {
     let tree: YAMLTree
     let location: SourceLocation
-    /// For each field, the index of its entry in the tree's entries, or -1 when it is absent.
-    let found: [Int]
+    /// Each field the mapping has, with the index of its (first) entry in the tree's entries.
+    let found: [(field: Name, entry: Int)]
 
     subscript(_ name: Name) -> YAMLTree.NodeID? {
-        let index = found[name.index]
-        return index < 0 ? nil : tree.entryList[index].value
+        found.first { $0.field == name }.map { tree.entryList[$0.entry].value }
     }
 
     /// The position of a field's key, or of the mapping when the field is absent.
     func keyLocation(_ name: Name) -> SourceLocation {
-        let index = found[name.index]
-        return index < 0 ? location : tree.location(tree.entryList[index].key)
+        found.first { $0.field == name }.map { tree.location(tree.entryList[$0.entry].key) } ?? location
     }
 }

@@ -35,16 +35,11 @@ extension ValidationContext {
 
     func nonEmptyString(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         guard let text = string(node, what()) else { return nil }
-        if Self.isBlank(text) {
+        if text.allSatisfy(\.isWhitespace) {
             error("\(what()) must not be empty", at: location(node))
             return nil
         }
         return text
-    }
-
-    /// Whether every character of `text` is whitespace (it stops at the first that is not).
-    static func isBlank(_ text: String) -> Bool {
-        text.allSatisfy(\.isWhitespace)
     }
 
     func bool(_ node: Node, _ what: @autoclosure () -> String) -> Bool? {

@@ -45,12 +45,12 @@ final class ValidationContext {
             error("\(what()) must be a mapping of fields, found \(tree.kindDescription(node))", at: tree.location(node))
             return nil
         }
-        var found = [Int](repeating: -1, count: Name.allCases.count)
+        var found: [(field: Name, entry: Int)] = []
         let entries = tree.entries(node)
         for index in entries.indices {
             let key = entries[index].key
             if let field = Name.named(key, in: tree) {
-                if found[field.index] < 0 { found[field.index] = index }
+                if !found.contains(where: { $0.field == field }) { found.append((field, index)) }
                 continue
             }
             let text = tree.text(key)

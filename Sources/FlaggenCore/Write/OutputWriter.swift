@@ -39,16 +39,12 @@ public struct StagedFile: Sendable {
 /// that does not begin with flaggen's header naming the same manifest, and all-or-nothing: files
 /// are staged first (checked, and written to hidden temporary files beside their destinations),
 /// and renamed into place only when every one of them was staged.
-///
 public struct OutputWriter: Sendable {
     /// The rules each file passes: where it may go, and which file it may replace.
     let rules: OutputGuard
 
     /// The folder output paths are relative to.
     public var root: URL { rules.root }
-    /// The manifest the files are generated from, as their headers name it: only files whose
-    /// header names it are replaced.
-    public var manifestName: String { rules.manifestName }
 
     /// Creates a writer for a root folder and the manifest the files come from.
     public init(root: URL, manifestName: String) {
@@ -58,11 +54,6 @@ public struct OutputWriter: Sendable {
     /// A writer that follows a generation run's rules.
     init(guard rules: OutputGuard) {
         self.rules = rules
-    }
-
-    /// The absolute location of a generated file.
-    public func url(for file: GeneratedFile) -> URL {
-        url(forPath: file.path)
     }
 
     /// The absolute location of a path relative to the root.
@@ -216,14 +207,9 @@ public struct OutputWriter: Sendable {
             && UUID(uuidString: String(uuid)) != nil
     }
 
-    /// Removes the temporary files of staged files that will not be committed.
-    public func discard(_ staged: [StagedFile]) {
-        Self.discardAll(staged)
-    }
-
     /// Removes the temporary files of staged files that will not be committed, and the folders
     /// staging created when they are empty again.
-    static func discardAll(_ staged: [StagedFile]) {
+    public func discard(_ staged: [StagedFile]) {
         for file in staged {
             if let temporary = file.temporary { FileSystem.removeFile(atPath: temporary.path) }
         }

@@ -25,13 +25,12 @@ enum SourceText {
         return String(repeating: "0", count: max(0, digits - hex.count)) + hex
     }
 
-    /// `-1_234_567`; numbers below 10,000 stay ungrouped.
-    static func groupedDecimal(_ value: Int) -> String {
-        guard value.magnitude >= 10_000 else { return String(value) }
+    /// `value` in decimal with its digits in threes: `-1_234_567` with `_`, `1,234` with `,`.
+    static func grouped(_ value: Int, by separator: Character) -> String {
         let digits = Array(String(value.magnitude))
         var grouped = value < 0 ? "-" : ""
         for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped += "_" }
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(separator) }
             grouped.append(digit)
         }
         return grouped

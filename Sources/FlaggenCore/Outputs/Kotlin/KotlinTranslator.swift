@@ -8,9 +8,6 @@ import Mustache
 /// The generated Kotlin compiles with kotlinc 1.3 and later, warning-free, and needs only the
 /// Kotlin standard library and org.json (built into Android), so it runs on minSdk 21.
 struct KotlinTranslator: Sendable {
-    /// Creates a translator.
-    init() {}
-
     /// The name of a flag's property in the generated Kotlin object (`Flags.newCheckout`), before
     /// keyword escaping. `flaggen remove` rewrites reads of this name.
     static func propertyName(of key: String) -> String {
@@ -283,9 +280,9 @@ struct KotlinTranslator: Sendable {
             "valueType": .string(flag.enumValues != nil ? entry : valueType(of: flag)),
             "defaultLiteral": .string(defaultLiteral),
             "ownerLiteral": .string(KotlinLiteral.string(flag.owner)),
-            "expiresLiteral": .string(flag.expires.map { dateLiteral($0, type: scope.flagDateType) } ?? "null"),
+            "expiresLiteral": .string(flag.expires.map { "\(scope.flagDateType)(\($0.year), \($0.month), \($0.day))" } ?? "null"),
             "killSwitchLiteral": .string(KotlinLiteral.bool(flag.killSwitch)),
-            "kindLiteral": .string(scope.flagKindType + "." + kindEntry(flag.kind)),
+            "kindLiteral": .string(scope.flagKindType + "." + Identifiers.upperCamel(flag.kind.rawValue)),
             "descriptionLiteral": .string(flag.description.map(KotlinLiteral.string) ?? "null"),
             "docComment": .array(docComment(for: flag).map(MustacheValue.string)),
             "deprecatedMessageLiteral": flag.deprecated.map { .string(KotlinLiteral.string($0)) } ?? .null,
@@ -308,35 +305,15 @@ struct KotlinTranslator: Sendable {
         if flag.killSwitch {
             comment.append(KotlinLiteral.kdocLine("- Kill switch: read live; never expires."))
         } else if let expires = flag.expires {
-            comment.append(expiryLine(expires))
+            comment.append(" * - Expires: \(expires) (expired from the next day on)")
         } else {
             comment.append(KotlinLiteral.kdocLine("- Expires: never (permission flag)"))
         }
         if let rollout = flag.rollout {
-            comment.append(rolloutLine(rollout))
+            comment.append(" * - Rollout: " + rollout.summary)
         }
         comment.append(KotlinLiteral.kdocEnd)
         return comment
-    }
-
-    /// `FlagDate(2030, 2, 2)`, with `type` naming `FlagDate`.
-    private func dateLiteral(_ date: ISODate, type: String) -> String {
-        "\(type)(\(date.year), \(date.month), \(date.day))"
-    }
-
-    /// The `FlagKind` entry for a kind: `Release`.
-    func kindEntry(_ kind: FlagKind) -> String {
-        Identifiers.upperCamel(kind.rawValue)
-    }
-
-    /// The KDoc line ` * - Rollout: 20% on ios, android from app version 3.6.0`.
-    private func rolloutLine(_ rollout: Rollout) -> String {
-        " * - Rollout: " + rollout.summary
-    }
-
-    /// The KDoc line ` * - Expires: 2030-02-02 (expired from the next day on)`.
-    private func expiryLine(_ date: ISODate) -> String {
-        " * - Expires: \(date) (expired from the next day on)"
     }
 
     private func valueType(of flag: FlagDefinition) -> String {
@@ -395,10 +372,10 @@ struct KotlinTranslator: Sendable {
                 let text =
                     properties[index].enumValues != nil
                     ? argumentInline(value, of: properties[index], in: name, calls: calls, scope: scope)
-                    : expression(value, as: properties[index].type, calls: calls, scope: scope, used: inner + call.labelWidths[index], indent: inner)
+                    : expression(value, as: properties[index].type, calls: calls, scope: scope, used: inner + SourceText.width(call.labels[index]), indent: inner)
                 return innerPad + call.labels[index] + text
             }
-            return call.openingLine + arguments.joined(separator: ",\n") + "\n" + pad + ")"
+            return name + "(\n" + arguments.joined(separator: ",\n") + "\n" + pad + ")"
         default:
             return inline
         }
@@ -419,12 +396,12 @@ struct KotlinTranslator: Sendable {
             return "listOf(" + values.map { inlineExpression($0, as: items, calls: calls, scope: scope) }.joined(separator: ", ") + ")"
         case (.config(let name), .object(let object)):
             guard let call = calls[name] else { return "null" }
-            var text = call.opening
+            var text = name + "("
             var isFirst = true
             let properties = call.definition.properties
             for index in properties.indices {
                 guard let value = object[properties[index].name] else { continue }
-                text += isFirst ? call.labels[index] : call.labelsAfterComma[index]
+                text += (isFirst ? "" : ", ") + call.labels[index]
                 isFirst = false
                 text += argumentInline(value, of: properties[index], in: name, calls: calls, scope: scope)
             }

@@ -17,15 +17,9 @@ struct JSONSchemaEmitter: Sendable {
     /// The evaluation-response schema's file name, also its `$id`.
     static let evaluationResponseFileName = JSONSchemaEvaluationResponse.fileName
 
-    /// The keyword that carries a config's schema version.
-    static let schemaVersionKeyword = JSONSchemaConfigSchema.schemaVersionKeyword
-
     /// The most config definitions all the schema files may hold together (each file holds its
     /// config and every config that one refers to). Real manifests need a few hundred.
     static let maxDefinitions = 100_000
-
-    /// Creates an emitter.
-    init() {}
 
     /// The file name, also the `$id`, of a config's schema: `PaywallConfig.schema.json`.
     static func fileName(forConfig name: String) -> String { "\(name).schema.json" }
@@ -42,7 +36,7 @@ struct JSONSchemaEmitter: Sendable {
     /// case-insensitive file systems, and configs that would make more than ``maxDefinitions``
     /// definitions are refused by validation (``SchemaRules``), so every file is written.
     func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
-        let configs = Dictionary(manifest.configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let configs = manifest.configsByName
         let comment = JSONValue.string(header.lines.joined(separator: " "))
         var files: [GeneratedFile] = []
         for config in manifest.configs {

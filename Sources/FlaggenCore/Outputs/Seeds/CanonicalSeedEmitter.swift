@@ -18,16 +18,13 @@ struct CanonicalSeedEmitter: Sendable {
     /// The example the seed states for checking an implementation of the bucket.
     static let bucketExample = (flagKey: "new_checkout", stableID: "acct-42")
 
-    /// Creates the emitter.
-    init() {}
-
     /// Files with paths relative to the seeds folder: `flags.seed.json`.
     func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
-        let configVersions = Self.configVersions(of: manifest)
+        let configs = manifest.configsByName
         let document: JSONValue = .object([
             "$comment": .string(header.lines.joined(separator: " ")),
             "evaluation": Self.evaluation,
-            "flags": .array(manifest.flags.map { Self.flag($0, configVersions: configVersions) }),
+            "flags": .array(manifest.flags.map { Self.flag($0, configs: configs) }),
             "formatVersion": .int(Self.formatVersion),
             "retired": .array(manifest.retired.map(JSONValue.string)),
         ])
@@ -64,16 +61,10 @@ struct CanonicalSeedEmitter: Sendable {
         ])
     }
 
-    /// Each config's version, by name; the first config of a name wins, as in
-    /// ``Manifest/config(named:)``. Made once, so no flag searches the configs.
-    static func configVersions(of manifest: Manifest) -> [String: Int] {
-        Dictionary(manifest.configs.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// One flag: key, type, default, metadata and rules.
-    static func flag(_ flag: FlagDefinition, configVersions: [String: Int]) -> JSONValue {
+    /// One flag: key, type, default, metadata and rules; `configs` by name.
+    static func flag(_ flag: FlagDefinition, configs: [String: ConfigDefinition]) -> JSONValue {
         var config = JSONValue.null
-        if let name = flag.configName, let version = configVersions[name] {
+        if let name = flag.configName, let version = configs[name]?.version {
             config = .object(["name": .string(name), "version": .int(version)])
         }
         return .object([

@@ -41,9 +41,6 @@ struct FirebaseSeedEmitter: Sendable {
         static let versionDescriptionLength = 1_024
     }
 
-    /// Creates the emitter.
-    init() {}
-
     /// Files with paths relative to the seeds folder: `remoteconfig.template.json`.
     func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
         var conditions: [JSONValue] = []

@@ -31,9 +31,6 @@ struct FlagdSeedEmitter: Sendable {
     /// The variant of a string, int, double or json flag that serves its rollout's value.
     static let rolloutVariant = "rollout"
 
-    /// Creates an emitter.
-    init() {}
-
     /// Files with paths relative to the output folder (manifest.outputs.seeds).
     ///
     /// An `int` beyond ±2^53, which flagd would serve rounded, is refused by validation when

@@ -20,9 +20,6 @@ struct PostgresSeedEmitter: Sendable {
     /// `type`, `default_value` and `rules` are never among them.
     static let refreshedColumns = ["owner", "expires", "kind", "kill_switch", "description", "config_name", "config_version"]
 
-    /// Creates the emitter.
-    init() {}
-
     /// Files with paths relative to the seeds folder: `flags.seed.sql`.
     ///
     /// A string with U+0000, which PostgreSQL cannot store, is refused by validation when
@@ -44,22 +41,15 @@ struct PostgresSeedEmitter: Sendable {
             \(Self.createTable)
 
             """
-        // The rest goes straight into the file's bytes: appending to bytes is cheaper than to a
-        // `String`, and the text is not held twice.
-        var bytes = Array(sql.utf8)
         if !manifest.flags.isEmpty {
-            bytes.append(0x0A)
-            Self.appendTypeGuard(manifest.flags, to: &bytes)
-            bytes.append(0x0A)
+            sql += "\n" + Self.typeGuard(manifest.flags) + "\n"
         }
-        let upserts = PostgresSeedUpsertWriter(manifest)
-        for index in manifest.flags.indices {
-            bytes.append(0x0A)
-            upserts.appendUpsert(of: manifest.flags[index], to: &bytes)
-            bytes.append(0x0A)
+        let configs = manifest.configsByName
+        for flag in manifest.flags {
+            sql += "\n" + Self.upsert(of: flag, config: flag.configName.flatMap { configs[$0] }) + "\n"
         }
-        bytes.append(contentsOf: "\nCOMMIT;\n".utf8)
-        return [GeneratedFile(path: Self.fileName, contents: bytes)]
+        sql += "\nCOMMIT;\n"
+        return [GeneratedFile(path: Self.fileName, contents: Array(sql.utf8))]
     }
 
     // MARK: - Statements
@@ -81,25 +71,13 @@ struct PostgresSeedEmitter: Sendable {
         );
         """
 
-    /// Appends the type guard, which stops the seed, before anything is written, when the server
-    /// holds one of the manifest's keys with another type: the live value would no longer fit the
-    /// apps' type. One `(key, type)` row per flag between a fixed opening and closing.
-    static func appendTypeGuard(_ flags: [FlagDefinition], to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: typeGuardOpening)
-        for index in flags.indices {
-            if index > 0 { bytes.append(contentsOf: typeGuardRowSeparator) }
-            bytes.append(UInt8(ascii: "("))
-            PostgresSeedLiteral.appendString(flags[index].key, to: &bytes)
-            bytes.append(contentsOf: [UInt8(ascii: ","), 0x20])
-            typeLiterals.append(flags[index].type, to: &bytes)
-            bytes.append(UInt8(ascii: ")"))
-        }
-        bytes.append(contentsOf: typeGuardClosing)
-    }
-
-    /// The type guard up to its first row.
-    private static let typeGuardOpening = Array(
-        ("""
+    /// The type guard, which stops the seed, before anything is written, when the server holds
+    /// one of the manifest's keys with another type: the live value would no longer fit the apps'
+    /// type. One `(key, type)` row per flag; `flags` is not empty.
+    static func typeGuard(_ flags: [FlagDefinition]) -> String {
+        let rows = flags.map { "(\(PostgresSeedLiteral.string($0.key)), \(PostgresSeedLiteral.string($0.type.rawValue)))" }
+            .joined(separator: ",\n        ")
+        return """
             -- A flag's type never changes in place: stop when the server holds a key with another type.
             DO $flaggen$
             DECLARE
@@ -109,19 +87,7 @@ struct PostgresSeedEmitter: Sendable {
                 INTO changed
                 FROM \(tableName) AS f
                 JOIN (VALUES
-
-            """ + "        ").utf8)
-
-    /// Each type's string constant.
-    private static let typeLiterals = PostgresSeedEnumLiterals<FlagType>()
-
-    /// What goes between two rows of the type guard.
-    private static let typeGuardRowSeparator = Array(",\n        ".utf8)
-
-    /// The type guard after its last row.
-    private static let typeGuardClosing = Array(
-        """
-
+                    \(rows)
                 ) AS m (key, type) ON m.key = f.key
                 WHERE f.type <> m.type;
                 IF changed IS NOT NULL THEN
@@ -129,20 +95,36 @@ struct PostgresSeedEmitter: Sendable {
                 END IF;
             END
             $flaggen$;
-            """.utf8)
+            """
+    }
+
+    /// One flag's upsert, after a comment with its key: inserted when missing; otherwise only its
+    /// metadata is refreshed, and only when it changed (so an unchanged re-seed writes no row).
+    /// `default_value` and `rules` are string constants of their compact JSON.
+    static func upsert(of flag: FlagDefinition, config: ConfigDefinition?) -> String {
+        let values: [String] = [
+            PostgresSeedLiteral.string(flag.key),
+            PostgresSeedLiteral.string(flag.type.rawValue),
+            PostgresSeedLiteral.string(ValidatedJSON.compact(CanonicalSeedValue.json(flag.defaultValue))),
+            PostgresSeedLiteral.string(ValidatedJSON.compact(CanonicalSeedValue.rules(of: flag))),
+            PostgresSeedLiteral.string(flag.owner),
+            PostgresSeedLiteral.optionalString(flag.expires?.description),
+            PostgresSeedLiteral.string(flag.kind.rawValue),
+            flag.killSwitch ? "true" : "false",
+            PostgresSeedLiteral.optionalString(flag.description),
+            PostgresSeedLiteral.optionalString(config?.name),
+            config.map { String($0.version) } ?? "NULL",
+        ]
+        return "-- " + flag.key + upsertHead + values.joined(separator: ",\n    ") + upsertTail
+    }
 
     /// The text of every upsert between the key comment and the values.
-    static let upsertHead = Array(
-        ("\nINSERT INTO \(tableName) AS f (\((["key", "type", "default_value", "rules"] + refreshedColumns).joined(separator: ", ")))"
-            + "\nVALUES (\n    ").utf8)
-
-    /// What goes between two values.
-    static let valueSeparator = Array(",\n    ".utf8)
+    static let upsertHead = "\nINSERT INTO \(tableName) AS f (\((["key", "type", "default_value", "rules"] + refreshedColumns).joined(separator: ", ")))"
+        + "\nVALUES (\n    "
 
     /// The text of every upsert after the values.
-    static let upsertTail = Array(
-        ("\n)\nON CONFLICT (key) DO UPDATE SET\n    "
-            + refreshedColumns.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ",\n    ")
-            + "\nWHERE (\(refreshedColumns.map { "f.\($0)" }.joined(separator: ", ")))"
-            + "\n    IS DISTINCT FROM (\(refreshedColumns.map { "EXCLUDED.\($0)" }.joined(separator: ", ")));").utf8)
+    static let upsertTail = "\n)\nON CONFLICT (key) DO UPDATE SET\n    "
+        + refreshedColumns.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ",\n    ")
+        + "\nWHERE (\(refreshedColumns.map { "f.\($0)" }.joined(separator: ", ")))"
+        + "\n    IS DISTINCT FROM (\(refreshedColumns.map { "EXCLUDED.\($0)" }.joined(separator: ", ")));"
 }

@@ -29,16 +29,6 @@ enum PostgresSeedLiteral {
         return result + "'"
     }
 
-    /// Appends ``string(_:)`` of `text`.
-    static func appendString(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: string(text).utf8)
-    }
-
-    /// Appends ``optionalString(_:)`` of `text`.
-    static func appendString(orNULL text: String?, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: optionalString(text).utf8)
-    }
-
     /// A string constant, or `NULL` for nil.
     static func optionalString(_ text: String?) -> String {
         text.map(string) ?? "NULL"

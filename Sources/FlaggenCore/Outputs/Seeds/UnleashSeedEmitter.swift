@@ -26,9 +26,6 @@ struct UnleashSeedEmitter: Sendable {
     /// The client-features format version.
     static let formatVersion = 2
 
-    /// Creates an emitter.
-    init() {}
-
     /// Files with paths relative to the output folder (manifest.outputs.seeds).
     func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
         let document: JSONValue = .object([

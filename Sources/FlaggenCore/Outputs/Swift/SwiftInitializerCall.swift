@@ -1,6 +1,5 @@
-/// The fixed text of the initializer call a config's values are written as,
-/// `PaywallConfig(title: "Go Pro", trialDays: 7)`. It is made once per config, so writing a
-/// value appends its arguments' labels whole instead of building them from pieces each time.
+/// The initializer call a config's values are written as, `PaywallConfig(title: "Go Pro",
+/// trialDays: 7)`: its arguments, in the config's order.
 struct SwiftInitializerCall {
     /// One of the config's properties, as an argument of the call.
     struct Argument {
@@ -10,8 +9,6 @@ struct SwiftInitializerCall {
         let type: PropertyType
         /// `title: `: the argument label (see ``SwiftTranslator/argumentLabel(_:)``) and its colon.
         let label: String
-        /// `, title: `: the label after another argument on the same line.
-        let separatedLabel: String
         /// The cases of the property's nested enum, when it has `enum:` values: its values are
         /// written as cases (`.dark`), typed by the argument.
         let enumCases: EnumCases?
@@ -28,7 +25,7 @@ struct SwiftInitializerCall {
         arguments = config.properties.map { property in
             let label = SwiftTranslator.argumentLabel(property.name) + ": "
             return Argument(
-                name: property.name, type: property.type, label: label, separatedLabel: ", " + label,
+                name: property.name, type: property.type, label: label,
                 enumCases: property.enumValues.map(EnumCases.init), enumValues: property.enumValues ?? [])
         }
     }

@@ -69,7 +69,8 @@ enum SwiftLiteral {
 
     /// An integer literal, grouped by thousands as swift-format expects (`1_000_000`).
     static func int(_ value: Int) -> String {
-        SourceText.groupedDecimal(value)
+        // Numbers below 10,000 stay ungrouped.
+        value.magnitude >= 10_000 ? SourceText.grouped(value, by: "_") : String(value)
     }
 
     /// A floating-point literal that reads back as exactly `value` (finite values only).

@@ -4,9 +4,6 @@ import Mustache
 /// Builds the template context for the Swift output: every identifier escaped and every literal
 /// rendered as Swift source, so the templates only place text (see docs/templates.md).
 struct SwiftTranslator: Sendable {
-    /// Creates a translator.
-    init() {}
-
     /// The context `Templates/swift/Flags.swift.mustache` renders.
     func context(for manifest: Manifest, header: GeneratedHeader) -> MustacheValue {
         let calls = SwiftInitializerCall.calls(for: manifest.configs)
@@ -97,17 +94,17 @@ struct SwiftTranslator: Sendable {
             docComment += SourceText.commentLines(description).map(Self.docLine)
             docComment.append("///")
         }
-        docComment.append("/// - Owner: " + Self.singleCommentLine(flag.owner))
+        docComment.append("/// - Owner: " + SourceText.commentLines(flag.owner).joined(separator: " "))
         docComment.append("/// - Kind: " + flag.kind.rawValue)
         if flag.killSwitch {
             docComment.append("/// - Kill switch: read live; never expires.")
         } else if let expires = flag.expires {
-            docComment.append(Self.expiresDocLine(expires))
+            docComment.append("/// - Expires: " + expires.description)
         } else {
             docComment.append("/// - Expires: never (permission flag)")
         }
         if let rollout = flag.rollout {
-            docComment.append(rolloutDocLine(rollout))
+            docComment.append("/// - Rollout: " + rollout.summary)
         }
         let name = Identifiers.lowerCamel(flag.key)
         let defaultLiteral =
@@ -124,7 +121,7 @@ struct SwiftTranslator: Sendable {
             "valueType": .string(valueType(of: flag, scope: scope)),
             "defaultLiteral": .string(defaultLiteral),
             "ownerLiteral": .string(SwiftLiteral.string(flag.owner, used: 11, trailing: 1, indent: 6)),
-            "expiresLiteral": .string(flag.expires.map { Self.flagDayLiteral($0, type: scope.library("FlagDay")) } ?? "nil"),
+            "expiresLiteral": .string(flag.expires.map { "\(scope.library("FlagDay")).utc(\($0.year), \($0.month), \($0.day))" } ?? "nil"),
             "killSwitchLiteral": .string(SwiftLiteral.bool(flag.killSwitch)),
             "kindLiteral": .string("." + flag.kind.rawValue),
             "descriptionLiteral": .string(flag.description.map { SwiftLiteral.string($0, used: 17, trailing: 0, indent: 6) } ?? "nil"),
@@ -142,26 +139,6 @@ struct SwiftTranslator: Sendable {
     /// A `///` line for one line of doc text; an empty line gets no trailing space.
     private static func docLine(_ line: String) -> String {
         line.isEmpty ? "///" : "/// " + line
-    }
-
-    /// Text as one comment line: its comment lines joined with spaces.
-    private static func singleCommentLine(_ text: String) -> String {
-        SourceText.commentLines(text).joined(separator: " ")
-    }
-
-    /// `/// - Expires: 2030-02-02`.
-    private static func expiresDocLine(_ date: ISODate) -> String {
-        "/// - Expires: " + date.description
-    }
-
-    /// `FlagDay.utc(2030, 2, 2)`, with `type` naming `FlagDay`.
-    private static func flagDayLiteral(_ date: ISODate, type: String) -> String {
-        "\(type).utc(\(date.year), \(date.month), \(date.day))"
-    }
-
-    /// `/// - Rollout: 25% on ios, android from app version 3.6.0`.
-    private func rolloutDocLine(_ rollout: Rollout) -> String {
-        "/// - Rollout: " + rollout.summary
     }
 
     /// `.payNow`: the default of a string flag with `enum:` values, as a case of its enum.
@@ -265,7 +242,7 @@ struct SwiftTranslator: Sendable {
             var isFirst = true
             for argument in call.arguments {
                 guard let value = object[argument.name] else { continue }
-                text += isFirst ? argument.label : argument.separatedLabel
+                text += (isFirst ? "" : ", ") + argument.label
                 isFirst = false
                 text += argumentInline(value, of: argument, calls: calls, scope: scope)
             }

@@ -31,7 +31,7 @@ struct SchemaRules {
     /// Counts the definitions as ``JSONSchemaEmitter`` writes them, one config's file after
     /// another, and reports the config whose file passes the limit.
     private func checkDefinitionCount(of manifest: Manifest) {
-        let configs = Dictionary(manifest.configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let configs = manifest.configsByName
         var count = 0
         for config in manifest.configs {
             count += JSONSchemaConfigSchema(configs: configs, rootConfig: config.name).closure(of: [config.name]).count
