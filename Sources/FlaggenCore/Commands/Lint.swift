@@ -4,7 +4,7 @@ public struct Lint: Sendable {
     /// The day to judge expiry against (the real UTC date unless a test fixes it).
     public var today: ISODate
     /// Flags expiring within this many days get a warning naming their owner.
-    public var warningDays: Int = 14
+    var warningDays: Int = 14
     /// Flags expiring within this many days that are not `deprecated:` yet get a warning that
     /// suggests it, so the code that reads them warns in the IDEs before the build fails.
     public var deprecationDays: Int = 30
@@ -21,7 +21,7 @@ public struct Lint: Sendable {
     }
 
     /// Errors for expired flags, warnings for flags that expire soon.
-    public func expiryFindings(_ manifest: Manifest, file: String) -> [Diagnostic] {
+    func expiryFindings(_ manifest: Manifest, file: String) -> [Diagnostic] {
         manifest.flags.compactMap { flag in
             guard let expires = flag.expires else { return nil }
             let daysLeft = expires.daysSinceEpoch - today.daysSinceEpoch

@@ -11,7 +11,7 @@ public struct Diagnostic: Sendable, Hashable {
     }
 
     /// How serious the finding is.
-    public var severity: Severity
+    var severity: Severity
     /// What is wrong and what to do about it, in one or two sentences.
     public var message: String
     /// The file the finding is about, as the user named it.
@@ -43,7 +43,7 @@ extension Array where Element == Diagnostic {
     public var containsErrors: Bool { contains { $0.severity == .error } }
 
     /// The diagnostics ordered by file, then position, then severity, so output is stable.
-    public func sortedByLocation() -> [Diagnostic] {
+    func sortedByLocation() -> [Diagnostic] {
         enumerated().sorted { a, b in
             if a.element.file != b.element.file { return a.element.file < b.element.file }
             if a.element.location != b.element.location { return a.element.location < b.element.location }

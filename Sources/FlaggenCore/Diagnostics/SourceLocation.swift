@@ -12,7 +12,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     }
 
     /// The start of a file, for problems that belong to the file as a whole.
-    public static let startOfFile = SourceLocation(line: 1, column: 1)
+    static let startOfFile = SourceLocation(line: 1, column: 1)
 
     public var description: String { "\(line):\(column)" }
 

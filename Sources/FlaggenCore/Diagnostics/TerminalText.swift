@@ -23,7 +23,7 @@ public enum TerminalText {
     /// character (C0 but tab, DEL, C1; newline included), a line or paragraph separator, or a
     /// bidirectional formatting character. The one list flaggen keeps such characters out by:
     /// here, in generated headers (``GeneratedHeader``) and in output paths.
-    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09: false
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true

@@ -5,18 +5,18 @@ import FlaggenJSON
 /// Installed app versions stay in users' hands for months, so a flag's key and type, a config's
 /// shape and a kill switch are promises. Errors break those promises; warnings (errors with
 /// `strict`) are changes worth a second look.
-public struct BreakingChanges: Sendable {
+struct BreakingChanges: Sendable {
     /// Report warnings as errors.
-    public var strict: Bool
+    var strict: Bool
 
     /// Creates a comparison.
-    public init(strict: Bool = false) {
+    init(strict: Bool = false) {
         self.strict = strict
     }
 
     /// Compares an old and a new manifest. Locations are in the new manifest (`file`); the old
     /// manifest's lines are named in the messages (`oldName`).
-    public func findings(old: Manifest, new: Manifest, file: String, oldName: String) -> [Diagnostic] {
+    func findings(old: Manifest, new: Manifest, file: String, oldName: String) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         func error(_ message: String, _ location: SourceLocation) {
             findings.append(Diagnostic(.error, message, file: file, at: location))

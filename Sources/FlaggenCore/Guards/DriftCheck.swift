@@ -39,9 +39,9 @@ public struct DriftFinding: Sendable, Hashable {
     /// ``UnifiedDiff/shownLineLimit`` lines of hunks; empty when ``undiffed`` says why not.
     public var diff: String
     /// Changed lines (removed plus added) the diff leaves out for its line limit.
-    public var omittedLines = 0
+    var omittedLines = 0
     /// Why a differing file has no diff, when it has none.
-    public var undiffed: Undiffed?
+    var undiffed: Undiffed?
 }
 
 /// `flaggen check`: compares every output ``Generate/render()`` made with the disk, writing
@@ -114,7 +114,7 @@ public struct DriftCheck: Sendable {
     /// The largest file on disk that is read whole for a diff against an output of `expected`
     /// bytes: 4 times the output, and at least 64 MiB (a committed file edited by hand, or
     /// generated from another manifest, can be larger than the output, but not by that much).
-    public static func diffableBytes(expected: Int) -> Int {
+    static func diffableBytes(expected: Int) -> Int {
         max(4 * expected, 64 << 20)
     }
 

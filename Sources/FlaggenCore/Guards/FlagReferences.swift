@@ -30,7 +30,7 @@ public struct FlagReferences: Sendable {
         /// Where in the file.
         public var location: SourceLocation
         /// How it was read: through the generated API, or as a raw key string.
-        public var isRawString: Bool
+        var isRawString: Bool
     }
 
     /// What a scan found.
@@ -40,7 +40,7 @@ public struct FlagReferences: Sendable {
         /// Names that look like flag reads but match no flag.
         public var unknown: [Reference]
         /// Files scanned (generated files are skipped).
-        public var filesScanned: Int
+        var filesScanned: Int
         /// Files left out because they are larger than ``FlagReferences/maximumFileBytes``, or
         /// could not be read, each with why.
         public var skipped: [(file: String, reason: String)] = []
@@ -49,7 +49,7 @@ public struct FlagReferences: Sendable {
     /// Source files larger than this (8 MiB) are skipped with a warning: no hand-written Swift or
     /// Kotlin file comes near it, and reading a huge file (a data dump with a `.swift` name, say)
     /// would cost its size in memory.
-    public static let maximumFileBytes = 8 * 1024 * 1024
+    static let maximumFileBytes = 8 * 1024 * 1024
 
     let manifest: Manifest
     /// Flag property names (lowerCamel, in both languages) and Kotlin `FlagKey` entries

@@ -12,12 +12,12 @@ public struct ConfigDefinition: Sendable, Hashable {
     /// The properties, in manifest order.
     public var properties: [ConfigProperty]
     /// Whether a JSON document may hold keys that are not properties (default false).
-    public var additionalProperties: Bool
+    var additionalProperties: Bool
     /// Where the config's name is written.
     public var location: SourceLocation
 
     /// The names of the required properties, in property order.
-    public var requiredNames: [String] { properties.filter(\.isRequired).map(\.name) }
+    var requiredNames: [String] { properties.filter(\.isRequired).map(\.name) }
 }
 
 /// The type of a config property.
@@ -43,7 +43,7 @@ public indirect enum PropertyType: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The config this type names, directly or as array items.
-    public var referencedConfig: String? {
+    var referencedConfig: String? {
         switch self {
         case .config(let name): name
         case .array(let items): items.referencedConfig
@@ -63,15 +63,15 @@ public struct ConfigProperty: Sendable, Hashable {
     /// The value used when a document omits the property.
     public var defaultValue: JSONValue?
     /// For strings, the allowed values.
-    public var enumValues: [String]?
+    var enumValues: [String]?
     /// For numbers, the smallest allowed value (`.int` or `.double`).
-    public var minimum: JSONValue?
+    var minimum: JSONValue?
     /// For numbers, the largest allowed value.
-    public var maximum: JSONValue?
+    var maximum: JSONValue?
     /// For strings, the most characters (Unicode scalars, as JSON Schema counts them).
-    public var maxLength: Int?
+    var maxLength: Int?
     /// True when every document must carry the property.
-    public var isRequired: Bool
+    var isRequired: Bool
     /// Where the property is written.
     public var location: SourceLocation
 }

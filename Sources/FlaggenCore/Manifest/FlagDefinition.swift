@@ -39,10 +39,10 @@ public struct FlagDefinition: Sendable, Hashable {
     /// The value type.
     public var type: FlagType
     /// For `json` flags, the name of the config under `configs` that types the value.
-    public var configName: String?
+    var configName: String?
     /// The values a string flag may take, when it lists them under `enum:`: it becomes a typed
     /// enum flag in Swift and Kotlin.
-    public var enumValues: [String]?
+    var enumValues: [String]?
     /// The value apps use when nothing else is known: the behaviour that already shipped.
     public var defaultValue: ManifestValue
     /// The team that owns the flag.
@@ -67,21 +67,21 @@ public struct FlagDefinition: Sendable, Hashable {
 /// The server's first rule for a flag: who gets `value` instead of the default.
 public struct Rollout: Sendable, Hashable {
     /// Basis points that mean everyone: 100 percent.
-    public static let everyone = 10_000
+    static let everyone = 10_000
 
     /// The share of users, in basis points: 1,000 is 10 percent, ``everyone`` 10,000.
-    public var basisPoints: Int
+    var basisPoints: Int
     /// The platforms the rule applies to; empty means every platform.
-    public var platforms: [Platform]
+    var platforms: [Platform]
     /// The lowest app version the rule applies to, if any.
-    public var minAppVersion: SemanticVersion?
+    var minAppVersion: SemanticVersion?
     /// What the rule serves.
     public var value: ManifestValue
     /// Where the rule is written.
     public var location: SourceLocation
 
     /// The percentage as a decimal string without trailing zeros: "10", "12.5", "0.25".
-    public var percentText: String {
+    var percentText: String {
         let whole = basisPoints / 100
         let fraction = basisPoints % 100
         if fraction == 0 { return "\(whole)" }

@@ -4,11 +4,11 @@
 /// is the same in every time zone.
 public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The year, 1...9999.
-    public var year: Int
+    var year: Int
     /// The month, 1...12.
-    public var month: Int
+    var month: Int
     /// The day of the month.
-    public var day: Int
+    var day: Int
 
     /// Parses `YYYY-MM-DD` (ASCII digits), refusing impossible dates such as 2029-02-30.
     public init?(_ text: String) {
@@ -46,7 +46,7 @@ public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Days since 1970-01-01 (negative before), for date arithmetic without a calendar.
-    public var daysSinceEpoch: Int {
+    var daysSinceEpoch: Int {
         // Howard Hinnant's days_from_civil.
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

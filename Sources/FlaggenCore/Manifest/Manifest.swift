@@ -8,9 +8,9 @@ public struct Manifest: Sendable, Hashable {
     /// The name of the generated type (`Flags`).
     public var name: String
     /// The Kotlin package of the generated Kotlin files.
-    public var kotlinPackage: String
+    var kotlinPackage: String
     /// The access level of the generated Swift declarations.
-    public var swiftAccess: SwiftAccess = .public
+    var swiftAccess: SwiftAccess = .public
     /// Keys removed earlier, never to be reused.
     public var retired: [String]
     /// Where generated files go, relative to the manifest.
@@ -18,7 +18,7 @@ public struct Manifest: Sendable, Hashable {
     /// A folder of template overrides, relative to the manifest, if the manifest names one.
     public var templates: String?
     /// Where the manifest names ``templates``, for messages about the folder.
-    public var templatesLocation: SourceLocation?
+    var templatesLocation: SourceLocation?
     /// The flags, in manifest order.
     public var flags: [FlagDefinition]
     /// The typed JSON configs, in manifest order.
@@ -69,7 +69,7 @@ public struct OutputPaths: Sendable, Hashable {
     /// The folder for server seeds.
     public var seeds: String = "Generated/Server"
     /// The Kotlin flag store (`FlagStore.kt`), written only when the manifest asks for it.
-    public var kotlinRuntime: String?
+    var kotlinRuntime: String?
     /// The flag servers to write seeds for (all by default).
     public var servers: [SeedServer] = SeedServer.allCases
 

@@ -1,13 +1,13 @@
 /// A Semantic Versioning 2.0.0 version, `MAJOR.MINOR.PATCH[-prerelease][+build]`.
 public struct SemanticVersion: Sendable, Hashable, CustomStringConvertible {
     /// The major version.
-    public var major: Int
+    var major: Int
     /// The minor version.
-    public var minor: Int
+    var minor: Int
     /// The patch version.
-    public var patch: Int
+    var patch: Int
     /// Pre-release identifiers, such as `["beta", "2"]`.
-    public var prerelease: [String]
+    var prerelease: [String]
     /// Build metadata identifiers (ignored when comparing).
     public var build: [String]
 

@@ -20,12 +20,17 @@ public enum OutputKind: String, Sendable, CaseIterable {
 /// the same files with the disk instead.
 public struct Generator: Sendable {
     /// Where templates come from.
-    public var templates: TemplateLibrary
+    var templates: TemplateLibrary
     /// Which outputs to produce (all by default).
     public var kinds: [OutputKind]
 
-    /// Creates a generator.
-    public init(templates: TemplateLibrary = TemplateLibrary(), kinds: [OutputKind] = OutputKind.allCases) {
+    /// Creates a generator of every output from the built-in templates.
+    public init() {
+        self.init(kinds: OutputKind.allCases)
+    }
+
+    /// Creates a generator of `kinds` from `templates`.
+    init(templates: TemplateLibrary = TemplateLibrary(), kinds: [OutputKind]) {
         self.templates = templates
         self.kinds = kinds
     }
@@ -75,7 +80,7 @@ public struct Generator: Sendable {
 
     /// The paths of the files ``files(for:header:)`` produces for the manifest, relative to
     /// the output root, known before anything renders.
-    public func plannedPaths(for manifest: Manifest) -> [String] {
+    func plannedPaths(for manifest: Manifest) -> [String] {
         kinds.flatMap { Self.plannedPaths(for: manifest, kind: $0) }
     }
 

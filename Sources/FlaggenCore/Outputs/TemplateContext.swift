@@ -2,12 +2,12 @@ import FlaggenJSON
 import Mustache
 
 /// A template context, wrapped so every list item also carries `isFirst` and `isLast`.
-public struct TemplateContext: Sendable {
+struct TemplateContext: Sendable {
     /// The decorated context, as the renderer reads it.
-    public let value: MustacheValue
+    let value: MustacheValue
 
     /// Wraps a context given as JSON (such as `flaggen render`'s data).
-    public init(_ value: JSONValue) {
+    init(_ value: JSONValue) {
         self.value = MustacheValue(Self.decorated(value))
     }
 
@@ -21,7 +21,7 @@ public struct TemplateContext: Sendable {
     }
 
     /// The context as JSON (as `flaggen context` prints it).
-    public var json: JSONValue {
+    var json: JSONValue {
         JSONValue(value)
     }
 

@@ -10,26 +10,26 @@ import Mustache
 ///
 /// Names are paths relative to `Templates/`, such as `swift/Flags.swift.mustache`. An override
 /// folder holds files at the same relative paths; it replaces templates file by file.
-public struct TemplateLibrary: Sendable {
+struct TemplateLibrary: Sendable {
     /// The override folder, if any.
-    public var overrideFolder: URL?
+    var overrideFolder: URL?
     /// A folder every override must be inside once symlinks are resolved (the repository, for
     /// a folder the manifest names), or nil for a folder from the command line.
     var confinedTo: String?
 
     /// Creates a library with an optional override folder.
-    public init(overrideFolder: URL? = nil) {
+    init(overrideFolder: URL? = nil) {
         self.overrideFolder = overrideFolder
     }
 
     /// The names of the built-in templates, sorted.
-    public static var builtInNames: [String] { EmbeddedTemplates.all.keys.sorted() }
+    static var builtInNames: [String] { EmbeddedTemplates.all.keys.sorted() }
 
     /// The built-in copy of a template.
-    public static func builtIn(_ name: String) -> String? { EmbeddedTemplates.all[name] }
+    static func builtIn(_ name: String) -> String? { EmbeddedTemplates.all[name] }
 
     /// The source of a template: the override when one exists, else the built-in copy.
-    public func source(named name: String) throws(TemplateError) -> String {
+    func source(named name: String) throws(TemplateError) -> String {
         guard let text = try sourceIfAny(named: name) else {
             throw TemplateError(message: "no template named '\(name)'; built-in templates: \(Self.builtInNames.joined(separator: ", "))")
         }
@@ -66,7 +66,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Where an override of `name` would be, if there is an override folder.
-    public func overrideURL(for name: String) -> URL? {
+    func overrideURL(for name: String) -> URL? {
         overrideFolder?.appendingPathComponent(name)
     }
 
@@ -77,12 +77,12 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders a template with HTML escaping off (flaggen renders source code, not HTML).
     /// Partials are looked up in this library too, relative to the template's folder first.
-    public func render(_ name: String, context: TemplateContext) throws(TemplateError) -> String {
+    func render(_ name: String, context: TemplateContext) throws(TemplateError) -> String {
         String(decoding: try renderUTF8(name, context: context), as: UTF8.self)
     }
 
     /// Renders like ``render(_:context:)`` and returns the text as UTF-8 bytes, ready to write.
-    public func renderUTF8(_ name: String, context: TemplateContext) throws(TemplateError) -> [UInt8] {
+    func renderUTF8(_ name: String, context: TemplateContext) throws(TemplateError) -> [UInt8] {
         let source = try source(named: name)
         let partials = LibraryPartials(library: self, folder: name.split(separator: "/").dropLast().joined(separator: "/"))
         let bytes: [UInt8]
@@ -98,11 +98,11 @@ public struct TemplateLibrary: Sendable {
 }
 
 /// A problem with a template: missing, unreadable, or a Mustache syntax error.
-public struct TemplateError: Error, CustomStringConvertible, Sendable {
+struct TemplateError: Error, CustomStringConvertible, Sendable {
     /// What went wrong and what to do.
-    public var message: String
+    var message: String
 
-    public var description: String { message }
+    var description: String { message }
 }
 
 /// Partials from the library: `{{> header}}` in `swift/Flags.swift.mustache` looks for

@@ -2,21 +2,21 @@
 /// a clear error instead of a hang, a huge allocation or a stack overflow.
 ///
 /// See docs/manifest.md, "Limits".
-public struct InputLimits: Sendable, Hashable {
+struct InputLimits: Sendable, Hashable {
     /// Largest manifest file, in bytes (16 MiB: a 10,000-flag manifest is about 2.6 MB).
-    public var maxFileBytes: Int = 16 * 1024 * 1024
+    var maxFileBytes: Int = 16 * 1024 * 1024
     /// Deepest nesting of lists and mappings.
-    public var maxDepth: Int = 64
+    var maxDepth: Int = 64
     /// Most nodes that aliases (`*name`) may add in total: stops "billion laughs" manifests.
-    public var maxAliasExpansion: Int = 100_000
+    var maxAliasExpansion: Int = 100_000
     /// Longest single string, in bytes.
-    public var maxScalarBytes: Int = 64 * 1024
+    var maxScalarBytes: Int = 64 * 1024
     /// Most flags in one manifest.
-    public var maxFlags: Int = 50_000
+    var maxFlags: Int = 50_000
 
     /// The limits flaggen applies unless a caller asks for others.
-    public static let `default` = InputLimits()
+    static let `default` = InputLimits()
 
     /// Creates the default limits.
-    public init() {}
+    init() {}
 }

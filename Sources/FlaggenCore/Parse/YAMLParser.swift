@@ -4,19 +4,19 @@ import CYAML
 // pointers.
 
 /// A problem found while reading YAML, with its position.
-public struct YAMLProblem: Error, Sendable, Hashable {
+struct YAMLProblem: Error, Sendable, Hashable {
     /// What is wrong and what to do.
-    public var message: String
+    var message: String
     /// Where it is.
-    public var location: SourceLocation
+    var location: SourceLocation
 }
 
 /// What the parser read: the document, if it could be read, and every problem found.
-public struct YAMLDocument: Sendable {
+struct YAMLDocument: Sendable {
     /// The document, flat; `nil` when the file could not be read as one YAML document.
     let tree: YAMLTree?
     /// Problems, in the order found. A document can still come with problems (duplicate keys).
-    public var problems: [YAMLProblem]
+    var problems: [YAMLProblem]
 }
 
 /// Reads YAML through libyaml's event API into a ``YAMLTree`` with positions.
@@ -24,17 +24,17 @@ public struct YAMLDocument: Sendable {
 /// libyaml reports syntax errors; on top of that this parser refuses what YAML allows but a
 /// manifest must not have: duplicate keys, complex keys, several documents, deep nesting, and
 /// aliases that expand past ``InputLimits/maxAliasExpansion`` ("billion laughs").
-public struct YAMLParser: Sendable {
+struct YAMLParser: Sendable {
     /// The bounds applied while parsing.
-    public var limits: InputLimits
+    var limits: InputLimits
 
     /// Creates a parser with the given limits.
-    public init(limits: InputLimits = .default) {
+    init(limits: InputLimits = .default) {
         self.limits = limits
     }
 
     /// Parses UTF-8 bytes. Never traps, whatever the bytes.
-    public func parse(_ bytes: [UInt8]) -> YAMLDocument {
+    func parse(_ bytes: [UInt8]) -> YAMLDocument {
         if bytes.count > limits.maxFileBytes {
             return failure(
                 "the file is larger than the limit of \(limits.maxFileBytes) bytes; split the manifest or remove unused flags",

@@ -15,14 +15,19 @@ public struct ValidationResult: Sendable {
 /// The rules are documented in docs/manifest.md; each has a test with a bad manifest.
 public struct ManifestValidator: Sendable {
     /// The bounds applied while reading.
-    public var limits: InputLimits
+    var limits: InputLimits
     /// Whether to check what the manifest's outputs can express (``OutputRules``), as every
     /// command does but `breaking` for the manifest it compares against: what an old manifest's
     /// seeds could hold does not change what installed apps read.
     var checksOutputRules = true
 
-    /// Creates a validator.
-    public init(limits: InputLimits = .default) {
+    /// Creates a validator with the default limits.
+    public init() {
+        self.init(limits: .default)
+    }
+
+    /// Creates a validator with other limits (tests of the limits themselves).
+    init(limits: InputLimits) {
         self.limits = limits
     }
 
@@ -33,7 +38,7 @@ public struct ManifestValidator: Sendable {
 
     /// Validates a manifest already parsed with these limits. `file` is the path printed in
     /// diagnostics.
-    public func validate(_ document: YAMLDocument, file: String) -> ValidationResult {
+    func validate(_ document: YAMLDocument, file: String) -> ValidationResult {
         guard let tree = document.tree else {
             var diagnostics = document.problems.map { Diagnostic(.error, $0.message, file: file, at: $0.location) }
             if document.problems.isEmpty {

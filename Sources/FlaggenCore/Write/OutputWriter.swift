@@ -5,11 +5,11 @@ import Foundation
 #endif
 
 /// A reason `flaggen generate` refused to write, or failed to.
-public struct OutputError: Error, CustomStringConvertible, Sendable {
+struct OutputError: Error, CustomStringConvertible, Sendable {
     /// What went wrong and what to do.
-    public var message: String
+    var message: String
 
-    public var description: String { message }
+    var description: String { message }
 }
 
 /// What happened to one file.
@@ -39,15 +39,15 @@ public struct StagedFile: Sendable {
 /// that does not begin with flaggen's header naming the same manifest, and all-or-nothing: files
 /// are staged first (checked, and written to hidden temporary files beside their destinations),
 /// and renamed into place only when every one of them was staged.
-public struct OutputWriter: Sendable {
+struct OutputWriter: Sendable {
     /// The rules each file passes: where it may go, and which file it may replace.
     let rules: OutputGuard
 
     /// The folder output paths are relative to.
-    public var root: URL { rules.root }
+    var root: URL { rules.root }
 
     /// Creates a writer for a root folder and the manifest the files come from.
-    public init(root: URL, manifestName: String) {
+    init(root: URL, manifestName: String) {
         self.rules = OutputGuard(root: root, manifestName: manifestName)
     }
 
@@ -57,13 +57,13 @@ public struct OutputWriter: Sendable {
     }
 
     /// The absolute location of a path relative to the root.
-    public func url(forPath path: String) -> URL {
+    func url(forPath path: String) -> URL {
         root.appendingPathComponent(path)
     }
 
     /// Writes every file, or none when any of them would overwrite a file that is not
     /// flaggen's or cannot be placed. Returns what happened to each, in order.
-    public func write(_ files: [GeneratedFile]) throws(OutputError) -> [(file: GeneratedFile, outcome: WriteOutcome)] {
+    func write(_ files: [GeneratedFile]) throws(OutputError) -> [(file: GeneratedFile, outcome: WriteOutcome)] {
         var staged: [StagedFile] = []
         do {
             for file in files {
@@ -84,7 +84,7 @@ public struct OutputWriter: Sendable {
     /// Nothing is synced to disk (`fsync`): the rename that commits the file already keeps a
     /// crash from leaving half a file, and a generated file can always be generated again, so
     /// flaggen does not make every build wait for the disk.
-    public func stage(_ file: GeneratedFile) throws(OutputError) -> StagedFile {
+    func stage(_ file: GeneratedFile) throws(OutputError) -> StagedFile {
         try rules.check(file.path)
         let destination = url(forPath: file.path)
         let replaced = try Self.fileToReplace(at: destination.path)
@@ -151,7 +151,7 @@ public struct OutputWriter: Sendable {
     /// place, which fails rather than replace a file another run made meanwhile), and a file
     /// being replaced must still be the file staging checked, and still flaggen's. When one
     /// cannot be placed, the files not yet placed are removed.
-    public func commit(_ staged: [StagedFile]) throws(OutputError) {
+    func commit(_ staged: [StagedFile]) throws(OutputError) {
         for (index, file) in staged.enumerated() {
             guard let temporary = file.temporary else { continue }
             let destination = url(forPath: file.path).path
@@ -209,7 +209,7 @@ public struct OutputWriter: Sendable {
 
     /// Removes the temporary files of staged files that will not be committed, and the folders
     /// staging created when they are empty again.
-    public func discard(_ staged: [StagedFile]) {
+    func discard(_ staged: [StagedFile]) {
         for file in staged {
             if let temporary = file.temporary { FileSystem.removeFile(atPath: temporary.path) }
         }
