@@ -559,68 +559,28 @@ struct KotlinTranslator: Sendable {
     func readExpression(
         for property: ConfigProperty, keyLiteral: String, calls: [String: KotlinConfigCall], scope: Scope
     ) -> String {
-        // Written as UTF-8 bytes, piece by piece, rather than joined from argument strings.
-        var read: [UInt8] = []
-        read.reserveCapacity(160)
-        func append(_ text: String) { read.append(contentsOf: text.utf8) }
-        append(property.isRequired ? "FlagJson.required" : "FlagJson.optional")
+        let reader = property.isRequired ? "FlagJson.required" : "FlagJson.optional"
+        let fallback = { (value: String?) in property.isRequired ? "" : value.map { " ?: " + $0 } ?? "" }
         if property.enumValues != nil {
             // The exact string, looked up among the entries' values; any other string throws.
             let type = SwiftTranslator.enumTypeName(of: property)
-            append("Enum(json, ")
-            append(keyLiteral)
-            append(") { ")
-            append(type)
-            append(".fromValue(it) }")
-            if !property.isRequired, let value = property.defaultValue, let entry = enumEntry(value, of: property, in: nil, scope: scope) {
-                append(" ?: ")
-                append(entry)
-            }
-            return String(decoding: read, as: UTF8.self)
+            let entry = property.defaultValue.flatMap { enumEntry($0, of: property, in: nil, scope: scope) }
+            return reader + "Enum(json, \(keyLiteral)) { \(type).fromValue(it) }" + fallback(entry)
         }
+        let bound = { (name: String, value: JSONValue?) in
+            value.map { ", \(name) = " + inlineExpression($0, as: property.type, calls: calls, scope: scope) } ?? ""
+        }
+        let read: String
         switch property.type {
-        case .string: append("String")
-        case .int: append("Long")
-        case .double: append("Double")
-        case .bool: append("Boolean")
-        case .config: append("Object")
-        case .array: append("List")
+        case .string: read = "String(json, \(keyLiteral)" + (property.maxLength.map { ", maxLength = " + KotlinLiteral.int($0) } ?? "") + ")"
+        case .int: read = "Long(json, \(keyLiteral)" + bound("minimum", property.minimum) + bound("maximum", property.maximum) + ")"
+        case .double: read = "Double(json, \(keyLiteral)" + bound("minimum", property.minimum) + bound("maximum", property.maximum) + ")"
+        case .bool: read = "Boolean(json, \(keyLiteral))"
+        case .config(let name): read = "Object(json, \(keyLiteral)) { \(name).read(it) }"
+        case .array(let items): read = "List(json, \(keyLiteral)) { \(itemExpression(items, value: "it")) }"
         }
-        append("(json, ")
-        append(keyLiteral)
-        switch property.type {
-        case .string:
-            if let maxLength = property.maxLength {
-                append(", maxLength = ")
-                append(KotlinLiteral.int(maxLength))
-            }
-            append(")")
-        case .int, .double:
-            if let minimum = property.minimum {
-                append(", minimum = ")
-                append(inlineExpression(minimum, as: property.type, calls: calls, scope: scope))
-            }
-            if let maximum = property.maximum {
-                append(", maximum = ")
-                append(inlineExpression(maximum, as: property.type, calls: calls, scope: scope))
-            }
-            append(")")
-        case .bool:
-            append(")")
-        case .config(let name):
-            append(") { ")
-            append(name)
-            append(".read(it) }")
-        case .array(let items):
-            append(") { ")
-            append(itemExpression(items, value: "it"))
-            append(" }")
-        }
-        if !property.isRequired, let value = property.defaultValue {
-            append(" ?: ")
-            append(inlineExpression(value, as: property.type, calls: calls, scope: scope))
-        }
-        return String(decoding: read, as: UTF8.self)
+        let defaultValue = property.defaultValue.map { inlineExpression($0, as: property.type, calls: calls, scope: scope) }
+        return reader + read + fallback(defaultValue)
     }
 
     /// The entry of a property's nested enum that a value names, such as `Style.Light` inside
