@@ -66,12 +66,12 @@ final class ReportTests: XCTestCase {
 
     func testDaysLeftAndStatuses() throws {
         let rows = try Self.report().rows
-        XCTAssertEqual(rows.map(\.key), ["gone_flag", "last_day", "soon_flag", "later_flag", "far_flag", "switch_flag", "grant_flag"])
+        XCTAssertEqual(rows.map(\.flag.key), ["gone_flag", "last_day", "soon_flag", "later_flag", "far_flag", "switch_flag", "grant_flag"])
         XCTAssertEqual(rows.map(\.daysLeft), [-1, 0, 30, 31, 662, nil, nil])
         XCTAssertEqual(rows.map(\.status), [.expired, .expiringSoon, .expiringSoon, .ok, .ok, .killSwitch, .permanent])
         XCTAssertEqual(rows.map(\.status.rawValue), ["expired", "expiring-soon", "expiring-soon", "ok", "ok", "kill-switch", "permanent"])
-        XCTAssertEqual(rows.map(\.line), [3, 8, 17, 22, 30, 35, 41])
-        XCTAssertTrue(rows.allSatisfy { $0.deprecation == nil && $0.reads == nil })
+        XCTAssertEqual(rows.map(\.flag.location.line), [3, 8, 17, 22, 30, 35, 41])
+        XCTAssertTrue(rows.allSatisfy { $0.flag.deprecated == nil && $0.reads == nil })
     }
 
     func testOwnersAndCountsAreSorted() throws {
@@ -92,7 +92,7 @@ final class ReportTests: XCTestCase {
         let manifest = try XCTUnwrap(validate(Self.yaml).manifest)
         let scanned = try FlagReferences(manifest: manifest).scan(paths: [folder.path, folder.appendingPathComponent("notes.txt").path])
         let report = FlagReport(manifest: manifest, manifestPath: "flags.yaml", today: Self.today, references: scanned, scannedPaths: [folder.path])
-        let reads = Dictionary(uniqueKeysWithValues: report.rows.map { ($0.key, $0.reads) })
+        let reads = Dictionary(uniqueKeysWithValues: report.rows.map { ($0.flag.key, $0.reads) })
         XCTAssertEqual(reads["last_day"], PlatformReads(swift: 2, kotlin: 1), "a text file named on the command line counts for no platform")
         XCTAssertEqual(reads["far_flag"], PlatformReads(swift: 1, kotlin: 0))
         XCTAssertEqual(reads["gone_flag"], PlatformReads(swift: 0, kotlin: 0), "scanned and not read: zero, not unknown")

@@ -34,10 +34,10 @@ struct ExpiryTimeline: Sendable {
             return ISODate(year: today.year + index / 12, month: index % 12 + 1, day: 1) ?? today
         }
         var byOwner: [String: Line] = [:]
-        let dated = report.rows.compactMap { row in row.expires.map { (row, $0) } }
-        for (row, expires) in dated.sorted(by: { ($0.1, $0.0.key) < ($1.1, $1.0.key) }) {  // keys are ASCII
-            var line = byOwner[row.owner] ?? Line(owner: row.owner)
-            let entry = Entry(key: row.key, expires: expires, status: row.status)
+        let dated = report.rows.compactMap { row in row.flag.expires.map { (row, $0) } }
+        for (row, expires) in dated.sorted(by: { ($0.1, $0.0.flag.key) < ($1.1, $1.0.flag.key) }) {  // keys are ASCII
+            var line = byOwner[row.flag.owner] ?? Line(owner: row.flag.owner)
+            let entry = Entry(key: row.flag.key, expires: expires, status: row.status)
             let column = (expires.year - today.year) * 12 + expires.month - today.month
             if expires < today {
                 line.overdue.append(entry)
@@ -46,7 +46,7 @@ struct ExpiryTimeline: Sendable {
             } else {
                 line.later.append(entry)
             }
-            byOwner[row.owner] = line
+            byOwner[row.flag.owner] = line
         }
         lines = byOwner.values.sorted { FlagReport.precedes($0.owner, $1.owner) }
     }

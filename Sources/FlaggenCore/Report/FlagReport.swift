@@ -3,36 +3,17 @@
 /// the JSON document (``ReportJSON``) are both rendered from this one value, so they always
 /// agree.
 struct FlagReport: Sendable {
-    /// One flag, with everything computed that the page and the JSON show.
+    /// One flag, with what the page and the JSON show beside its definition.
     struct Row: Sendable {
-        /// The flag's key.
-        var key: String
-        /// The value type: `bool`, `string`, `int`, `double` or `json`.
-        var type: FlagType
-        /// For a `json` flag, the config that types it.
-        var configName: String?
-        /// What the flag is for.
-        var kind: FlagKind
-        /// The owning team.
-        var owner: String
-        /// What the flag does, if the manifest says.
-        var description: String?
-        /// The last day the flag may live, if it has one.
-        var expires: ISODate?
-        /// Days from the report's day to ``expires``: 0 on the last day, negative once overdue.
+        /// The flag as the manifest defines it.
+        var flag: FlagDefinition
+        /// Days from the report's day to the flag's expiry: 0 on the last day, negative once
+        /// overdue; nil without an expiry date.
         var daysLeft: Int?
-        /// Whether apps read the flag live, to turn a feature off at once.
-        var killSwitch: Bool
         /// Where the flag stands.
         var status: FlagStatus
-        /// The server's first rule, if any.
-        var rollout: Rollout?
-        /// The flag's `deprecated:` message, if it has one.
-        var deprecation: String?
         /// Reads per platform; nil when no code was scanned (no `--refs`).
         var reads: PlatformReads?
-        /// The manifest line that names the flag.
-        var line: Int
     }
 
     /// What a scan of code covered, with `--refs`.
@@ -64,19 +45,15 @@ struct FlagReport: Sendable {
         let reads = references.map(PlatformReads.byKey)
         self.rows = manifest.flags.map { flag in
             Row(
-                key: flag.key, type: flag.type, configName: flag.configName, kind: flag.kind, owner: flag.owner,
-                description: flag.description, expires: flag.expires,
-                daysLeft: flag.expires.map { $0.daysSinceEpoch - today.daysSinceEpoch },
-                killSwitch: flag.killSwitch, status: FlagStatus(flag, today: today), rollout: flag.rollout,
-                deprecation: flag.deprecated,
-                reads: reads.map { $0[flag.key] ?? PlatformReads() }, line: flag.location.line)
+                flag: flag, daysLeft: flag.expires.map { $0.daysSinceEpoch - today.daysSinceEpoch }, status: FlagStatus(flag, today: today),
+                reads: reads.map { $0[flag.key] ?? PlatformReads() })
         }
         self.scan = references.map { Scan(paths: scannedPaths, filesScanned: $0.filesScanned, skipped: $0.skipped) }
     }
 
     /// The owners, each once, in UTF-8 byte order (never the locale's).
     var owners: [String] {
-        Set(rows.map(\.owner)).sorted(by: Self.precedes)
+        Set(rows.map(\.flag.owner)).sorted(by: Self.precedes)
     }
 
     /// How many flags have each status, in ``FlagStatus/rank`` order.

@@ -34,20 +34,20 @@ enum ReportJSON {
     /// One flag.
     static func flag(_ row: FlagReport.Row) -> JSONValue {
         .object([
-            "key": .string(row.key),
-            "type": .string(row.type.rawValue),
-            "config": row.configName.map(JSONValue.string) ?? .null,
-            "kind": .string(row.kind.rawValue),
-            "owner": .string(row.owner),
-            "description": row.description.map(JSONValue.string) ?? .null,
-            "expires": row.expires.map { .string($0.description) } ?? .null,
+            "key": .string(row.flag.key),
+            "type": .string(row.flag.type.rawValue),
+            "config": row.flag.configName.map(JSONValue.string) ?? .null,
+            "kind": .string(row.flag.kind.rawValue),
+            "owner": .string(row.flag.owner),
+            "description": row.flag.description.map(JSONValue.string) ?? .null,
+            "expires": row.flag.expires.map { .string($0.description) } ?? .null,
             "daysLeft": row.daysLeft.map(JSONValue.int) ?? .null,
             "status": .string(row.status.rawValue),
-            "killSwitch": .bool(row.killSwitch),
-            "rollout": row.rollout.map(rollout) ?? .null,
-            "deprecated": row.deprecation.map(JSONValue.string) ?? .null,
+            "killSwitch": .bool(row.flag.killSwitch),
+            "rollout": row.flag.rollout.map(rollout) ?? .null,
+            "deprecated": row.flag.deprecated.map(JSONValue.string) ?? .null,
             "reads": row.reads.map { .object(["swift": .int($0.swift), "kotlin": .int($0.kotlin)]) } ?? .null,
-            "line": .int(row.line),
+            "line": .int(row.flag.location.line),
         ])
     }
 

@@ -20,7 +20,7 @@ enum SortKeys {
     /// The keys of one row.
     static func of(_ row: FlagReport.Row) -> Row {
         Row(
-            days: String(row.daysLeft ?? noExpiry), killSwitch: row.killSwitch ? "0" : "1",
-            rollout: String(row.rollout?.basisPoints ?? -1), status: String(row.status.rank))
+            days: String(row.daysLeft ?? noExpiry), killSwitch: row.flag.killSwitch ? "0" : "1",
+            rollout: String(row.flag.rollout?.basisPoints ?? -1), status: String(row.status.rank))
     }
 }

@@ -283,18 +283,18 @@ private struct ManifestReader {
         }
         // Where each retired key is first listed.
         let retiredLocations = Dictionary(retired.map { ($0.key, $0.location) }, uniquingKeysWith: { first, _ in first })
-        var nameClaims = FlagNameClaims(expectedCount: entries.count)
+        // The key (its node) that took each Swift name first.
+        var swiftNameOwners: [String: Node] = [:]
         var flags: [FlagDefinition] = []
-        flags.reserveCapacity(entries.count)
         for entry in entries {
-            if let flag = readFlagEntry(entry, claims: &nameClaims, retired: retiredLocations, configs: configs) { flags.append(flag) }
+            if let flag = readFlagEntry(entry, swiftNameOwners: &swiftNameOwners, retired: retiredLocations, configs: configs) { flags.append(flag) }
         }
         return flags
     }
 
     /// Reads one entry of 'flags': checks its key and the names it becomes, and reads the flag.
     private func readFlagEntry(
-        _ entry: YAMLTree.Entry, claims: inout FlagNameClaims, retired: [String: SourceLocation], configs: [String: ConfigDefinition]
+        _ entry: YAMLTree.Entry, swiftNameOwners: inout [String: Node], retired: [String: SourceLocation], configs: [String: ConfigDefinition]
     ) -> FlagDefinition? {
         let key = tree.text(entry.key)
         let location = tree.location(entry.key)
@@ -303,7 +303,7 @@ private struct ManifestReader {
                 "flag key '\(key)' must be lowercase letters, digits and '_', starting with a letter (like new_checkout)",
                 at: location)
         } else {
-            checkNames(of: key, node: entry.key, at: location, claims: &claims)
+            checkNames(of: key, node: entry.key, at: location, owners: &swiftNameOwners)
         }
         if let old = retired[key] {
             context.error(
@@ -314,27 +314,27 @@ private struct ManifestReader {
     }
 
     /// Two keys must not become the same Swift or Kotlin name, nor a generated member's name.
-    /// `key` is valid, and `node` is its node. The names are spelled out only for a message.
-    private func checkNames(of key: String, node: Node, at location: SourceLocation, claims: inout FlagNameClaims) {
-        let outcome = claims.claim(namesOf: key, for: node)
-        guard outcome.reservation != nil || outcome.earlierOwner != nil else { return }
+    /// `key` is valid, `node` is its node, and `owners` holds the key that took each Swift name
+    /// first.
+    private func checkNames(of key: String, node: Node, at location: SourceLocation, owners: inout [String: Node]) {
+        // A valid key's Swift name drops each `_` and capitalizes the letter after it; its Kotlin
+        // name capitalizes the first letter too. So keys share a Kotlin name exactly when they
+        // share a Swift name, and one check of the Swift name covers both.
         let swiftName = Identifiers.lowerCamel(key)
         let kotlinName = Identifiers.upperCamel(key)
-        switch outcome.reservation {
-        case .swiftMember:
+        if Identifiers.reservedSwiftMembers.contains(swiftName) {
             context.error("flag key '\(key)' becomes the Swift name '\(swiftName)', which the generated code already uses; pick another key", at: location)
-        case .kotlinMember:
+        } else if Identifiers.reservedKotlinMembers.contains(kotlinName) {
             context.error("flag key '\(key)' becomes the Kotlin name '\(kotlinName)', which Kotlin reserves; pick another key", at: location)
-        case .kotlinHolder:
+        } else if Identifiers.isKotlinHolderName(kotlinName) {
             context.error(
                 "flag key '\(key)' becomes the Kotlin name '\(kotlinName)', which the generated Kotlin uses for the objects that hold the flags ('Part' followed by digits); pick another key",
                 at: location)
-        case nil:
-            break
         }
-        // Keys that share a Kotlin name share their Swift name too, which is reported.
-        if let other = outcome.earlierOwner {
+        if let other = owners[swiftName] {
             context.error("flag keys '\(tree.text(other))' and '\(key)' both become the Swift name '\(swiftName)'; rename one", at: location)
+        } else {
+            owners[swiftName] = node
         }
     }
 
