@@ -67,21 +67,31 @@ struct KotlinTranslator: Sendable {
     private func flagEnum(
         for flag: FlagDefinition, typeName: String, packageName: String, objectName: String, position: (index: Int, count: Int)
     ) -> MustacheValue {
-        let values = flag.enumValues ?? []
-        return .object([
+        var context = enumClass(
+            typeName, values: flag.enumValues ?? [], qualifiedName: "\(packageName).\(objectName).\(typeName)",
+            doc: "The values of the flag `\(flag.key)`; [\(objectName).\(Identifiers.kotlinEscaped(Identifiers.lowerCamel(flag.key)))] reads one.",
+            position: position)
+        // FlagStore.kt names it from outside, where a config or the app may hide it.
+        context["qualifiedName"] = .string("\(packageName).\(objectName).\(typeName)")
+        context["key"] = .string(flag.key)
+        return .object(context)
+    }
+
+    /// The context of an enum class named `typeName` for `values`, reached from outside as
+    /// `qualifiedName`, with `doc` as its KDoc.
+    private func enumClass(
+        _ typeName: String, values: [String], qualifiedName: String, doc: String, position: (index: Int, count: Int)
+    ) -> MustacheObject {
+        [
             "name": .string(typeName),
-            // FlagStore.kt names it from outside, where a config or the app may hide it.
-            "qualifiedName": .string("\(packageName).\(objectName).\(typeName)"),
-            "key": .string(flag.key),
-            "docComment": .array(
-                KotlinLiteral.kdoc(["The values of the flag `\(flag.key)`; [\(objectName).\(Identifiers.kotlinEscaped(Identifiers.lowerCamel(flag.key)))] reads one."], indent: 4)
-                    .map(MustacheValue.string)),
+            "docComment": .array(KotlinLiteral.kdoc([doc], indent: 4).map(MustacheValue.string)),
+            // An entry named `String` hides the type inside the enum.
             "valueType": .string(EnumCases(values).kotlinNames.contains("String") ? "kotlin.String" : "String"),
-            "selfType": .string(Self.enumSelfType(typeName, values: values, qualified: "\(packageName).\(objectName).\(typeName)")),
+            "selfType": .string(Self.enumSelfType(typeName, values: values, qualified: qualifiedName)),
             "entries": enumEntries(values, typeName: typeName),
             "isFirst": .bool(position.index == 0),
             "isLast": .bool(position.index == position.count - 1),
-        ])
+        ]
     }
 
     /// How an enum class names itself inside its body: `Style`, or its qualified name where an
@@ -451,22 +461,12 @@ struct KotlinTranslator: Sendable {
         }
         let enumProperties = config.properties.filter { $0.enumValues != nil }
         let enums = enumProperties.enumerated().map { position, property -> MustacheValue in
-            let values = property.enumValues ?? []
-            return .object([
-                "name": .string(SwiftTranslator.enumTypeName(of: property)),
-                "docComment": .array(
-                    KotlinLiteral.kdoc(["The values of `\(property.name)`; a value the app does not know fails decoding."], indent: 4)
-                        .map(MustacheValue.string)),
-                // An entry named `String` hides the type inside the enum.
-                "valueType": .string(EnumCases(values).kotlinNames.contains("String") ? "kotlin.String" : "String"),
-                "selfType": .string(
-                    Self.enumSelfType(
-                        SwiftTranslator.enumTypeName(of: property), values: values,
-                        qualified: "\(packageName).\(config.name).\(SwiftTranslator.enumTypeName(of: property))")),
-                "entries": enumEntries(values, typeName: SwiftTranslator.enumTypeName(of: property)),
-                "isFirst": .bool(position == 0),
-                "isLast": .bool(position == enumProperties.count - 1),
-            ])
+            let typeName = SwiftTranslator.enumTypeName(of: property)
+            return .object(
+                enumClass(
+                    typeName, values: property.enumValues ?? [], qualifiedName: "\(packageName).\(config.name).\(typeName)",
+                    doc: "The values of `\(property.name)`; a value the app does not know fails decoding.",
+                    position: (position, enumProperties.count)))
         }
         return .object([
             "name": .string(config.name),
