@@ -108,6 +108,22 @@ final class OutputStagingTests: XCTestCase {
         XCTAssertEqual(try entries(), [])
     }
 
+    func testAFailedStagingLeavesItsFoldersForTheCallerToRemoveOnceEveryJobIsDone() throws {
+        // Its temporary file's name is too long (the destination's is not), so staging creates
+        // the folders and then fails to write.
+        let longName = "New/Deep/" + String(repeating: "x", count: 230) + ".swift"
+        var failure: OutputError?
+        XCTAssertThrowsError(try writer.stage(GeneratedFile(path: longName, text: header))) { failure = $0 as? OutputError }
+        let folders = try XCTUnwrap(failure).createdFolders
+        XCTAssertEqual(folders.map(\.lastPathComponent), ["Deep", "New"])
+        // Not removed yet: another job of the same run may be staging a file into them now.
+        XCTAssertEqual(try entries(), ["New"])
+        let other = try writer.stage(GeneratedFile(path: "New/Deep/Other.swift", text: header))
+        XCTAssertEqual(other.createdFolders, [], "the folders were there already")
+        writer.discard([other], folders: folders)
+        XCTAssertEqual(try entries(), [], "the run's folders go once every temporary file is gone")
+    }
+
     func testAPipeWhereTheFileGoesIsRefusedWithoutWaitingForAWriter() throws {
         let pipe = root.appendingPathComponent("Out.txt").path
         XCTAssertEqual(mkfifo(pipe, 0o644), 0)

@@ -175,16 +175,18 @@ public struct Generate: Sendable {
         let results = ConcurrentJobs.run(
             rendered.files.map { file in { () throws(OutputError) -> StagedFile in try writer.stage(file) } }, costs: rendered.files.map(\.contents.count))
         var staged: [StagedFile] = []
-        var failure: String?
+        var failures: [OutputError] = []
         for result in results {
             switch result {
             case .success(let file): staged.append(file)
-            case .failure(let error): failure = failure ?? "\(error)"
+            case .failure(let error as OutputError): failures.append(error)
+            case .failure(let error): failures.append(OutputError(message: "\(error)"))
             }
         }
-        if let failure {
-            writer.discard(staged)
-            throw .output(failure)
+        if let first = failures.first {
+            // Only now, with every job done, can the folders the failed jobs made be removed.
+            writer.discard(staged, folders: failures.flatMap(\.createdFolders))
+            throw .output(first.message)
         }
         return Staged(written: Written(diagnostics: rendered.diagnostics, files: staged, root: rendered.root, stale: rendered.stale), writer: writer)
     }

@@ -71,7 +71,7 @@ public struct Generator: Sendable {
                 files += produced
             case .failure(let error as TemplateError):
                 throw .template(error.message)
-                case .failure(let error):
+            case .failure(let error):
                 throw .template("\(error)")
             }
         }

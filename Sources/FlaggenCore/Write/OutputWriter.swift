@@ -8,6 +8,10 @@ import Foundation
 struct OutputError: Error, CustomStringConvertible, Sendable {
     /// What went wrong and what to do.
     var message: String
+    /// Folders a failed ``OutputWriter/stage(_:)`` created, deepest first, for the caller to
+    /// remove (``OutputWriter/discard(_:folders:)``) once the run's other temporary files, which
+    /// another file's staging may have put in them, are gone.
+    var createdFolders: [URL] = []
 
     var description: String { message }
 }
@@ -71,7 +75,7 @@ struct OutputWriter: Sendable {
             }
             try commit(staged)
         } catch {
-            discard(staged)
+            discard(staged, folders: error.createdFolders)
             throw error
         }
         return zip(files, staged).map { ($0, $1.outcome) }
@@ -98,8 +102,8 @@ struct OutputWriter: Sendable {
         let createdFolders = try Self.createFolders(folder)
         let temporary = folder.appendingPathComponent(Self.temporaryFileName(for: destination.lastPathComponent))
         if let reason = FileSystem.writeNewFile(atPath: temporary.path, file.contents) {
-            for made in createdFolders { FileSystem.removeEmptyFolder(atPath: made.path) }
-            throw OutputError(message: "cannot write the new \(destination.path) (to \(temporary.lastPathComponent) beside it): \(reason)")
+            throw OutputError(
+                message: "cannot write the new \(destination.path) (to \(temporary.lastPathComponent) beside it): \(reason)", createdFolders: createdFolders)
         }
         return StagedFile(
             path: file.path, outcome: replaced == nil ? .created : .updated, temporary: temporary, replaced: replaced, createdFolders: createdFolders)
@@ -129,7 +133,8 @@ struct OutputWriter: Sendable {
     }
 
     /// Creates `folder` and the folders above it that are missing; returns those it created,
-    /// deepest first, for a discarded run to remove again.
+    /// deepest first, for a discarded run to remove again (and throws them with the error when
+    /// one cannot be created).
     private static func createFolders(_ folder: URL) throws(OutputError) -> [URL] {
         var missing: [URL] = []
         var ancestor = folder.standardizedFileURL
@@ -139,8 +144,7 @@ struct OutputWriter: Sendable {
         }
         for created in missing.reversed() {
             if let reason = FileSystem.createFolder(atPath: created.path) {
-                for made in missing { FileSystem.removeEmptyFolder(atPath: made.path) }
-                throw OutputError(message: "cannot create the folder \(created.path): \(reason)")
+                throw OutputError(message: "cannot create the folder \(created.path): \(reason)", createdFolders: missing)
             }
         }
         return missing
@@ -207,13 +211,13 @@ struct OutputWriter: Sendable {
             && UUID(uuidString: String(uuid)) != nil
     }
 
-    /// Removes the temporary files of staged files that will not be committed, and the folders
-    /// staging created when they are empty again.
-    func discard(_ staged: [StagedFile]) {
+    /// Removes the temporary files of staged files that will not be committed, then the folders
+    /// staging created (theirs, and `folders` from failed stagings) when they are empty again.
+    func discard(_ staged: [StagedFile], folders failedFolders: [URL] = []) {
         for file in staged {
             if let temporary = file.temporary { FileSystem.removeFile(atPath: temporary.path) }
         }
-        let folders = Set(staged.flatMap(\.createdFolders)).sorted { $0.path.count > $1.path.count }
+        let folders = Set(staged.flatMap(\.createdFolders) + failedFolders).sorted { $0.path.count > $1.path.count }
         for folder in folders { FileSystem.removeEmptyFolder(atPath: folder.path) }
     }
 }
