@@ -60,10 +60,13 @@ public struct DriftCheck: Sendable {
             let path = rendered.root.appendingPathComponent(file.path).path
             let display = Self.join(displayRoot, file.path)
             return {
+                // A file equal to the output is this manifest's own; only one that differs is
+                // asked whether generate would replace it.
+                guard let finding = Self.compare(file.contents, withFileAt: path, display: display) else { return nil }
                 if FileSystem.itemKind(atPath: path) != nil || FileSystem.isSymlink(atPath: path), !Self.isReplaceable(path, by: rules) {
                     return DriftFinding(kind: .foreign, path: display, line: 1, diff: "")
                 }
-                return Self.compare(file.contents, withFileAt: path, display: display)
+                return finding
             }
         }
         var findings: [DriftFinding] = []

@@ -89,6 +89,9 @@ struct OutputWriter: Sendable {
     /// crash from leaving half a file, and a generated file can always be generated again, so
     /// flaggen does not make every build wait for the disk.
     func stage(_ file: GeneratedFile) throws(OutputError) -> StagedFile {
+        // Checked again, though `Generate` checked every path before rendering: the tree may
+        // have changed meanwhile (a folder swapped for a link), and this is the check that
+        // guards the write.
         try rules.check(file.path)
         let destination = url(forPath: file.path)
         let replaced = try Self.fileToReplace(at: destination.path)

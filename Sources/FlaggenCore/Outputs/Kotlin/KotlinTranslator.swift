@@ -67,12 +67,13 @@ struct KotlinTranslator: Sendable {
     private func flagEnum(
         for flag: FlagDefinition, typeName: String, packageName: String, objectName: String, position: (index: Int, count: Int)
     ) -> MustacheValue {
+        let qualifiedName = "\(packageName).\(objectName).\(typeName)"
         var context = enumClass(
-            typeName, values: flag.enumValues ?? [], qualifiedName: "\(packageName).\(objectName).\(typeName)",
+            typeName, values: flag.enumValues ?? [], qualifiedName: qualifiedName,
             doc: "The values of the flag `\(flag.key)`; [\(objectName).\(Identifiers.kotlinEscaped(Identifiers.lowerCamel(flag.key)))] reads one.",
             position: position)
         // FlagStore.kt names it from outside, where a config or the app may hide it.
-        context["qualifiedName"] = .string("\(packageName).\(objectName).\(typeName)")
+        context["qualifiedName"] = .string(qualifiedName)
         context["key"] = .string(flag.key)
         return .object(context)
     }
@@ -560,12 +561,13 @@ struct KotlinTranslator: Sendable {
         for property: ConfigProperty, keyLiteral: String, calls: [String: KotlinConfigCall], scope: Scope
     ) -> String {
         let reader = property.isRequired ? "FlagJson.required" : "FlagJson.optional"
-        let fallback = { (value: String?) in property.isRequired ? "" : value.map { " ?: " + $0 } ?? "" }
+        // An optional property falls back to its default, when it has one.
+        let defaultValue = property.isRequired ? nil : property.defaultValue
         if property.enumValues != nil {
             // The exact string, looked up among the entries' values; any other string throws.
             let type = SwiftTranslator.enumTypeName(of: property)
-            let entry = property.defaultValue.flatMap { enumEntry($0, of: property, in: nil, scope: scope) }
-            return reader + "Enum(json, \(keyLiteral)) { \(type).fromValue(it) }" + fallback(entry)
+            let entry = defaultValue.flatMap { enumEntry($0, of: property, in: nil, scope: scope) }
+            return reader + "Enum(json, \(keyLiteral)) { \(type).fromValue(it) }" + (entry.map { " ?: " + $0 } ?? "")
         }
         let bound = { (name: String, value: JSONValue?) in
             value.map { ", \(name) = " + inlineExpression($0, as: property.type, calls: calls, scope: scope) } ?? ""
@@ -579,8 +581,7 @@ struct KotlinTranslator: Sendable {
         case .config(let name): read = "Object(json, \(keyLiteral)) { \(name).read(it) }"
         case .array(let items): read = "List(json, \(keyLiteral)) { \(itemExpression(items, value: "it")) }"
         }
-        let defaultValue = property.defaultValue.map { inlineExpression($0, as: property.type, calls: calls, scope: scope) }
-        return reader + read + fallback(defaultValue)
+        return reader + read + (defaultValue.map { " ?: " + inlineExpression($0, as: property.type, calls: calls, scope: scope) } ?? "")
     }
 
     /// The entry of a property's nested enum that a value names, such as `Style.Light` inside
