@@ -37,8 +37,6 @@ public struct Generate: Sendable {
         public var files: [GeneratedFile]
         /// The folder the paths are relative to.
         public var root: URL
-        /// The manifest as the headers name it (its path in the repository).
-        public var manifestName: String = ""
         /// Files this run may remove as no longer generated; nil when the manifest is invalid.
         var stale: StaleOutputs?
         /// The rules outputs follow (which file may be replaced); nil when the manifest is invalid.
@@ -78,7 +76,7 @@ public struct Generate: Sendable {
         let manifestFolder = manifestURL.deletingLastPathComponent()
         var root = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? manifestFolder
         guard var manifest = result.manifest else {
-            return Rendered(diagnostics: result.diagnostics, files: [], root: root, manifestName: header.manifestName)
+            return Rendered(diagnostics: result.diagnostics, files: [], root: root)
         }
         if let swiftFile {
             guard kinds == [.swift], outputDirectory == nil else {
@@ -136,7 +134,7 @@ public struct Generate: Sendable {
                     .note, "outputs.swift is false, so there is no Swift file to write: the build plugin makes it in every build (or pass --swift-file)",
                     file: manifestPath, at: .startOfFile))
         }
-        return Rendered(diagnostics: diagnostics, files: files, root: root, manifestName: header.manifestName, stale: stale, rules: rules)
+        return Rendered(diagnostics: diagnostics, files: files, root: root, stale: stale, rules: rules)
     }
 
     /// Validates, renders and writes the files that changed, all or none: each output that
