@@ -74,11 +74,12 @@ build_module() {
 echo "==> Building the fuzzers in $build"
 started=$SECONDS
 # In dependency order: each module imports only the ones before it.
-for module in FlagKitBucket FlaggenJSON FlaggenArguments Mustache FlaggenCore; do
+for module in FlagKitBucket FlaggenJSON FlaggenArguments Mustache; do
   build_module "$module"
 done
-# FlagKit (it imports FlagKitBucket and Foundation) with -enable-testing: the fuzzer reaches
-# its internal readers through `@testable import`.
+# FlaggenCore and FlagKit (it imports FlagKitBucket and Foundation) with -enable-testing: the
+# fuzzers reach their internal stages and readers through `@testable import`, as the tests do.
+build_module FlaggenCore -enable-testing
 build_module FlagKit -enable-testing
 echo "    ManifestFuzzer"
 swiftc "${swift_flags[@]}" ${yaml_flags[@]+"${yaml_flags[@]}"} -module-name ManifestFuzzer \

@@ -13,7 +13,7 @@
 //   count that stays a lower bound;
 // - a line limit (from the input) holds: at most that many lines of hunks, each hunk's header
 //   counting its lines, shown plus omitted changed lines adding up to all of them.
-import FlaggenCore
+@testable import FlaggenCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func diffFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

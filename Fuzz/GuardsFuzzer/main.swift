@@ -12,7 +12,7 @@
 //   a folder or a named pipe at any of the places is never replaced, followed or removed;
 // - check and refs read the folder without a trap, a leak or a hang, and every reference points
 //   at a line of its file; diagnostics print without a raw control character.
-import FlaggenCore
+@testable import FlaggenCore
 import Foundation
 
 /// Where each chunk of the input is written, relative to the manifest's folder: output paths

@@ -8,7 +8,7 @@
 // - diagnostics render in every format;
 // - a valid manifest generates every output with the built-in templates: validation checks
 //   what each output can express, so any error is a bug.
-import FlaggenCore
+@testable import FlaggenCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func manifestFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

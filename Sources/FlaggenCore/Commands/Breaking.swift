@@ -8,9 +8,9 @@ import Foundation
 /// both, and compares them.
 public struct Breaking: Sendable {
     /// The new manifest's path.
-    public var manifestPath: String
+    var manifestPath: String
     /// A path, or `git:REF` for the manifest at a git revision.
-    public var against: String
+    var against: String
     /// Report warnings as errors.
     public var strict = false
 

@@ -36,7 +36,7 @@ public struct Generate: Sendable {
         /// The rendered files, relative to `root`.
         public var files: [GeneratedFile]
         /// The folder the paths are relative to.
-        public var root: URL
+        var root: URL
         /// Files this run may remove as no longer generated; nil when the manifest is invalid.
         var stale: StaleOutputs?
         /// The rules outputs follow (which file may be replaced); nil when the manifest is invalid.

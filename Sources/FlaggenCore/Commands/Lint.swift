@@ -2,7 +2,7 @@
 /// removes it.
 public struct Lint: Sendable {
     /// The day to judge expiry against (the real UTC date unless a test fixes it).
-    public var today: ISODate
+    var today: ISODate
     /// Flags expiring within this many days get a warning naming their owner.
     var warningDays: Int = 14
     /// Flags expiring within this many days that are not `deprecated:` yet get a warning that

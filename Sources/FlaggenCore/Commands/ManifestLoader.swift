@@ -8,7 +8,7 @@ import Foundation
 /// problem, exit code 2, unlike an invalid manifest (exit code 1).
 public struct UnreadableInputError: Error, CustomStringConvertible {
     /// What went wrong and what to do.
-    public var message: String
+    var message: String
 
     public var description: String { message }
 }

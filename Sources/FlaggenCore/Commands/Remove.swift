@@ -12,15 +12,15 @@ import Foundation
 /// then are they renamed into place. See docs/cleanup.md, "Removing a flag".
 public struct Remove: Sendable {
     /// The manifest's path, as the user gave it.
-    public var manifestPath: String
+    var manifestPath: String
     /// The flag to remove.
-    public var key: String
+    var key: String
     /// A bool flag's value the code keeps (`--keep on|off`).
     public var keep: Bool?
     /// Another flag's value the code keeps (`--value V`), as written.
     public var value: String?
     /// The code to rewrite.
-    public var paths: [String]
+    var paths: [String]
     /// Globs the scan skips, as `flaggen refs --exclude` takes them.
     public var excluding: [String] = []
     /// Whether to remove a kill switch.
@@ -38,9 +38,9 @@ public struct Remove: Sendable {
         /// The path to print.
         public var path: String
         /// The bytes on disk now (empty for a new file).
-        public var old: [UInt8]
+        var old: [UInt8]
         /// The bytes after the removal.
-        public var new: [UInt8]
+        var new: [UInt8]
 
         /// The change as a unified diff.
         public var diff: String {

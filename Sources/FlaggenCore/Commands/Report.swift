@@ -11,13 +11,13 @@ public struct Report: Sendable {
     }
 
     /// The manifest's path, as the user gave it.
-    public var manifestPath: String
+    var manifestPath: String
     /// The file to write.
-    public var outputPath: String
+    var outputPath: String
     /// HTML or JSON.
     public var format: Format = .html
     /// The day to judge expiry against.
-    public var today: ISODate
+    var today: ISODate
     /// Files and folders whose Swift and Kotlin code is scanned for reads, as `flaggen refs`
     /// scans them; none: no reads are counted.
     public var referencePaths: [String] = []

@@ -4,7 +4,7 @@
 /// logs link straight to the line.
 public struct Diagnostic: Sendable, Hashable {
     /// How serious a finding is.
-    public enum Severity: String, Sendable, Hashable {
+    enum Severity: String, Sendable, Hashable {
         case error
         case warning
         case note
@@ -13,14 +13,14 @@ public struct Diagnostic: Sendable, Hashable {
     /// How serious the finding is.
     var severity: Severity
     /// What is wrong and what to do about it, in one or two sentences.
-    public var message: String
+    var message: String
     /// The file the finding is about, as the user named it.
-    public var file: String
+    var file: String
     /// Where in the file.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, _ message: String, file: String, at location: SourceLocation) {
+    init(_ severity: Severity, _ message: String, file: String, at location: SourceLocation) {
         self.severity = severity
         self.message = message
         self.file = file

@@ -1,12 +1,12 @@
 /// A position in an input file, 1-based, as compilers and editors print it.
-public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The line, counting from 1.
-    public var line: Int
+    var line: Int
     /// The column, counting from 1, in Unicode characters (libyaml's count).
-    public var column: Int
+    var column: Int
 
     /// Creates a location from 1-based line and column numbers.
-    public init(line: Int, column: Int) {
+    init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
@@ -14,9 +14,9 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     /// The start of a file, for problems that belong to the file as a whole.
     static let startOfFile = SourceLocation(line: 1, column: 1)
 
-    public var description: String { "\(line):\(column)" }
+    var description: String { "\(line):\(column)" }
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 }

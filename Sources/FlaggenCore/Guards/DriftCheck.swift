@@ -20,7 +20,7 @@ public struct DriftFinding: Sendable, Hashable {
     }
 
     /// Why a differing file has no diff.
-    public enum Undiffed: Sendable, Hashable {
+    enum Undiffed: Sendable, Hashable {
         /// The shortest edit script changes more lines than ``UnifiedDiff/editBudget``: at
         /// least this many.
         case tooManyChanges(atLeast: Int)
@@ -30,14 +30,14 @@ public struct DriftFinding: Sendable, Hashable {
     }
 
     /// What is wrong.
-    public var kind: Kind
+    var kind: Kind
     /// The file's path as printed (relative to the current folder when possible).
-    public var path: String
+    var path: String
     /// The first differing line (counted in the expected output), for `differs`.
-    public var line: Int
+    var line: Int
     /// The unified diff from the disk to the expected bytes, for `differs`: at most
     /// ``UnifiedDiff/shownLineLimit`` lines of hunks; empty when ``undiffed`` says why not.
-    public var diff: String
+    var diff: String
     /// Changed lines (removed plus added) the diff leaves out for its line limit.
     var omittedLines = 0
     /// Why a differing file has no diff, when it has none.

@@ -22,13 +22,13 @@ public struct FlagReferences: Sendable {
     }
 
     /// One place in the code that reads a flag.
-    public struct Reference: Sendable, Hashable {
+    struct Reference: Sendable, Hashable {
         /// The flag's key (or the unknown name as written).
-        public var key: String
+        var key: String
         /// The file, as found under the scanned paths.
-        public var file: String
+        var file: String
         /// Where in the file.
-        public var location: SourceLocation
+        var location: SourceLocation
         /// How it was read: through the generated API, or as a raw key string.
         var isRawString: Bool
     }
@@ -36,14 +36,14 @@ public struct FlagReferences: Sendable {
     /// What a scan found.
     public struct Report: Sendable {
         /// References to the manifest's flags, by key, in manifest order of keys.
-        public var references: [String: [Reference]]
+        var references: [String: [Reference]]
         /// Names that look like flag reads but match no flag.
-        public var unknown: [Reference]
+        var unknown: [Reference]
         /// Files scanned (generated files are skipped).
         var filesScanned: Int
         /// Files left out because they are larger than ``FlagReferences/maximumFileBytes``, or
         /// could not be read, each with why.
-        public var skipped: [(file: String, reason: String)] = []
+        var skipped: [(file: String, reason: String)] = []
     }
 
     /// Source files larger than this (8 MiB) are skipped with a warning: no hand-written Swift or

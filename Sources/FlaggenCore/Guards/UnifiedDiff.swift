@@ -8,35 +8,35 @@
 /// of changed lines D, so past ``editBudget`` the diff is not computed: the comparison still
 /// says where the texts first differ, and gives a lower bound on D. Lines are compared as
 /// bytes, so text that only looks the same (`é` precomposed or not, CRLF) still differs.
-public enum UnifiedDiff {
+enum UnifiedDiff {
     /// The most changed lines (removed plus added) a diff is computed for. The search costs
     /// about D² steps when changes are scattered, and at most about (N + M) · D for N and M
     /// lines: 2,000 keeps the worst case of a large generated file to seconds and the usual
     /// case to milliseconds, and a diff that large is not read line by line anyway.
-    public static let editBudget = 2_000
+    static let editBudget = 2_000
 
     /// How many lines of hunks (`@@` headers, context, removed and added lines) a diff shows at
     /// most unless told otherwise: enough to see what kind of drift it is.
-    public static let shownLineLimit = 200
+    static let shownLineLimit = 200
 
     /// What comparing two texts found.
-    public struct Comparison: Sendable, Hashable {
+    struct Comparison: Sendable, Hashable {
         /// The 1-based line, counted in the new text, where the texts first differ (one past the
         /// new text's last line when only the old text goes on); nil when they are equal.
-        public var firstChangedLine: Int?
+        var firstChangedLine: Int?
         /// The unified diff: `---`/`+++` and at most the line limit's lines of hunks (a hunk
         /// that does not fit is cut, its header counting what is shown); empty when the texts
         /// are equal, when no hunk fits, or when ``tooManyChanges``. Bytes that are not UTF-8
         /// show as U+FFFD (lines are compared as bytes all the same).
-        public var text: String
+        var text: String
         /// Lines removed plus lines added by the shortest edit script; when
         /// ``tooManyChanges``, a lower bound.
-        public var changedLines: Int
+        var changedLines: Int
         /// Changed lines that ``text`` leaves out for the line limit.
-        public var omittedChangedLines: Int
+        var omittedChangedLines: Int
         /// Whether the shortest edit script changes more lines than the budget, so there is no
         /// diff and ``changedLines`` is only known to be at least what it says.
-        public var tooManyChanges: Bool
+        var tooManyChanges: Bool
 
         static let equal = Comparison(firstChangedLine: nil, text: "", changedLines: 0, omittedChangedLines: 0, tooManyChanges: false)
     }
@@ -45,7 +45,7 @@ public enum UnifiedDiff {
     /// unchanged lines around each change, at most `lineLimit` lines of hunks, when the
     /// shortest edit script changes at most `editBudget` lines. `oldName` and `newName` label
     /// the `---`/`+++` lines.
-    public static func compare(
+    static func compare(
         old: [UInt8], new: [UInt8], oldName: String, newName: String, context: Int = 3,
         lineLimit: Int = shownLineLimit, editBudget: Int = UnifiedDiff.editBudget
     ) -> Comparison {
@@ -58,7 +58,7 @@ public enum UnifiedDiff {
 
     /// The whole unified diff of two texts (no line limit), or an empty string when they are
     /// equal or change more lines than ``editBudget``.
-    public static func diff(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
+    static func diff(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
         compare(old: Array(old.utf8), new: Array(new.utf8), oldName: oldName, newName: newName, context: context, lineLimit: .max).text
     }
 

@@ -4,24 +4,24 @@ import FlaggenJSON
 /// and a JSON Schema.
 public struct ConfigDefinition: Sendable, Hashable {
     /// The type name, `^[A-Z][A-Za-z0-9]*$`.
-    public var name: String
+    var name: String
     /// The schema version carried with the config; raise it when the shape changes.
-    public var version: Int
+    var version: Int
     /// What the config is for.
-    public var description: String?
+    var description: String?
     /// The properties, in manifest order.
-    public var properties: [ConfigProperty]
+    var properties: [ConfigProperty]
     /// Whether a JSON document may hold keys that are not properties (default false).
     var additionalProperties: Bool
     /// Where the config's name is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// The names of the required properties, in property order.
     var requiredNames: [String] { properties.filter(\.isRequired).map(\.name) }
 }
 
 /// The type of a config property.
-public indirect enum PropertyType: Sendable, Hashable, CustomStringConvertible {
+indirect enum PropertyType: Sendable, Hashable, CustomStringConvertible {
     case string
     case int
     case double
@@ -31,7 +31,7 @@ public indirect enum PropertyType: Sendable, Hashable, CustomStringConvertible {
     /// A list of items of one type.
     case array(PropertyType)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .string: "string"
         case .int: "int"
@@ -53,15 +53,15 @@ public indirect enum PropertyType: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One property of a config.
-public struct ConfigProperty: Sendable, Hashable {
+struct ConfigProperty: Sendable, Hashable {
     /// The JSON key, also the Swift and Kotlin property name (escaped where it is a keyword).
-    public var name: String
+    var name: String
     /// The type.
-    public var type: PropertyType
+    var type: PropertyType
     /// What the property means.
-    public var description: String?
+    var description: String?
     /// The value used when a document omits the property.
-    public var defaultValue: JSONValue?
+    var defaultValue: JSONValue?
     /// For strings, the allowed values.
     var enumValues: [String]?
     /// For numbers, the smallest allowed value (`.int` or `.double`).
@@ -73,5 +73,5 @@ public struct ConfigProperty: Sendable, Hashable {
     /// True when every document must carry the property.
     var isRequired: Bool
     /// Where the property is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 }

@@ -1,12 +1,12 @@
 import FlaggenJSON
 
 /// The value type of a flag.
-public enum FlagType: String, Sendable, Hashable, CaseIterable {
+enum FlagType: String, Sendable, Hashable, CaseIterable {
     case bool, string, int, double, json
 }
 
 /// What a flag is for; it sets whether an expiry date is required and maps to server flag types.
-public enum FlagKind: String, Sendable, Hashable, CaseIterable {
+enum FlagKind: String, Sendable, Hashable, CaseIterable {
     /// Hides unfinished work; removed once rolled out. The default.
     case release
     /// An A/B test; removed when the test ends.
@@ -18,13 +18,13 @@ public enum FlagKind: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A platform a rollout rule can target.
-public enum Platform: String, Sendable, Hashable, CaseIterable {
+enum Platform: String, Sendable, Hashable, CaseIterable {
     case ios, android
 }
 
 /// A flag's value as the manifest writes it, typed (a default or a rollout's value). JSON configs
 /// hold the config object as written. (FlagKit's runtime value is `FlagKit.FlagValue`.)
-public enum ManifestValue: Sendable, Hashable {
+enum ManifestValue: Sendable, Hashable {
     case bool(Bool)
     case string(String)
     case int(Int)
@@ -35,37 +35,37 @@ public enum ManifestValue: Sendable, Hashable {
 /// One flag of the manifest, validated.
 public struct FlagDefinition: Sendable, Hashable {
     /// The key apps and servers use, `^[a-z][a-z0-9_]*$`.
-    public var key: String
+    var key: String
     /// The value type.
-    public var type: FlagType
+    var type: FlagType
     /// For `json` flags, the name of the config under `configs` that types the value.
     var configName: String?
     /// The values a string flag may take, when it lists them under `enum:`: it becomes a typed
     /// enum flag in Swift and Kotlin.
     var enumValues: [String]?
     /// The value apps use when nothing else is known: the behaviour that already shipped.
-    public var defaultValue: ManifestValue
+    var defaultValue: ManifestValue
     /// The team that owns the flag.
-    public var owner: String
+    var owner: String
     /// The last day the flag may live; `nil` only for kill switches and permission flags.
-    public var expires: ISODate?
+    var expires: ISODate?
     /// What the flag is for.
-    public var kind: FlagKind
+    var kind: FlagKind
     /// True when apps read the flag live, to turn a feature off at once.
-    public var killSwitch: Bool
+    var killSwitch: Bool
     /// What the flag does, for humans.
-    public var description: String?
+    var description: String?
     /// Why the flag is on its way out, when `deprecated:` says so: the generated accessors carry
     /// it, so every read warns in Xcode and Android Studio.
-    public var deprecated: String? = nil
+    var deprecated: String? = nil
     /// The server's first rule for the flag, if any.
-    public var rollout: Rollout?
+    var rollout: Rollout?
     /// Where the flag's key is written in the manifest.
-    public var location: SourceLocation
+    var location: SourceLocation
 }
 
 /// The server's first rule for a flag: who gets `value` instead of the default.
-public struct Rollout: Sendable, Hashable {
+struct Rollout: Sendable, Hashable {
     /// Basis points that mean everyone: 100 percent.
     static let everyone = 10_000
 
@@ -76,9 +76,9 @@ public struct Rollout: Sendable, Hashable {
     /// The lowest app version the rule applies to, if any.
     var minAppVersion: SemanticVersion?
     /// What the rule serves.
-    public var value: ManifestValue
+    var value: ManifestValue
     /// Where the rule is written.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// The percentage as a decimal string without trailing zeros: "10", "12.5", "0.25".
     var percentText: String {

@@ -27,7 +27,7 @@ public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Creates a date from its parts, or nil when the day does not exist.
-    public init?(year: Int, month: Int, day: Int) {
+    init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...Self.daysIn(month: month, year: year)).contains(day)
         else { return nil }
@@ -57,7 +57,7 @@ public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The date that is `days` days after 1970-01-01.
-    public init(daysSinceEpoch days: Int) {
+    init(daysSinceEpoch days: Int) {
         // Howard Hinnant's civil_from_days.
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

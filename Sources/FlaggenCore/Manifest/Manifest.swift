@@ -4,19 +4,19 @@
 /// docs/manifest.md. Flags and configs keep the order they were written in.
 public struct Manifest: Sendable, Hashable {
     /// The manifest format version; this flaggen reads version 1.
-    public var version: Int
+    var version: Int
     /// The name of the generated type (`Flags`).
-    public var name: String
+    var name: String
     /// The Kotlin package of the generated Kotlin files.
     var kotlinPackage: String
     /// The access level of the generated Swift declarations.
     var swiftAccess: SwiftAccess = .public
     /// Keys removed earlier, never to be reused.
-    public var retired: [String]
+    var retired: [String]
     /// Where generated files go, relative to the manifest.
-    public var outputs: OutputPaths
+    var outputs: OutputPaths
     /// A folder of template overrides, relative to the manifest, if the manifest names one.
-    public var templates: String?
+    var templates: String?
     /// Where the manifest names ``templates``, for messages about the folder.
     var templatesLocation: SourceLocation?
     /// The flags, in manifest order.
@@ -25,7 +25,7 @@ public struct Manifest: Sendable, Hashable {
     public var configs: [ConfigDefinition]
 
     /// The config with this name, if the manifest defines it.
-    public func config(named name: String) -> ConfigDefinition? {
+    func config(named name: String) -> ConfigDefinition? {
         configs.first { $0.name == name }
     }
 
@@ -37,13 +37,13 @@ public struct Manifest: Sendable, Hashable {
 
 /// The access level of the generated Swift: `public` for a module other modules import (the
 /// default), `internal` for an app of one module.
-public enum SwiftAccess: String, Sendable, Hashable, CaseIterable {
+enum SwiftAccess: String, Sendable, Hashable, CaseIterable {
     case `public`
     case `internal`
 }
 
 /// A flag server flaggen writes a seed for.
-public enum SeedServer: String, Sendable, Hashable, CaseIterable {
+enum SeedServer: String, Sendable, Hashable, CaseIterable {
     /// `flags.seed.json`, the contract's own rules.
     case contract
     /// `flags.seed.sql`.
@@ -57,22 +57,22 @@ public enum SeedServer: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Where each kind of output is written, relative to the manifest's folder.
-public struct OutputPaths: Sendable, Hashable {
+struct OutputPaths: Sendable, Hashable {
     /// The Swift file, or nil when the manifest says `swift: false`: the build plugin makes the
     /// Swift in every build, so `generate` and `check` leave it out (a `--swift-file` still
     /// writes it).
-    public var swift: String? = "Generated/Swift/Flags.swift"
+    var swift: String? = "Generated/Swift/Flags.swift"
     /// The Kotlin file.
-    public var kotlin: String = "Generated/Kotlin/Flags.kt"
+    var kotlin: String = "Generated/Kotlin/Flags.kt"
     /// The folder for JSON Schemas.
-    public var schemas: String = "Generated/Schemas"
+    var schemas: String = "Generated/Schemas"
     /// The folder for server seeds.
-    public var seeds: String = "Generated/Server"
+    var seeds: String = "Generated/Server"
     /// The Kotlin flag store (`FlagStore.kt`), written only when the manifest asks for it.
     var kotlinRuntime: String?
     /// The flag servers to write seeds for (all by default).
-    public var servers: [SeedServer] = SeedServer.allCases
+    var servers: [SeedServer] = SeedServer.allCases
 
     /// The default layout: everything under `Generated/` beside the manifest.
-    public init() {}
+    init() {}
 }

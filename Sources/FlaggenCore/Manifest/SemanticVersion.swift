@@ -1,5 +1,5 @@
 /// A Semantic Versioning 2.0.0 version, `MAJOR.MINOR.PATCH[-prerelease][+build]`.
-public struct SemanticVersion: Sendable, Hashable, CustomStringConvertible {
+struct SemanticVersion: Sendable, Hashable, CustomStringConvertible {
     /// The major version.
     var major: Int
     /// The minor version.
@@ -9,10 +9,10 @@ public struct SemanticVersion: Sendable, Hashable, CustomStringConvertible {
     /// Pre-release identifiers, such as `["beta", "2"]`.
     var prerelease: [String]
     /// Build metadata identifiers (ignored when comparing).
-    public var build: [String]
+    var build: [String]
 
     /// Parses a version, or returns nil when `text` is not Semantic Versioning 2.0.0.
-    public init?(_ text: String) {
+    init?(_ text: String) {
         var rest = Substring(text)
         var build: [String] = []
         if let plus = rest.firstIndex(of: "+") {
@@ -38,7 +38,7 @@ public struct SemanticVersion: Sendable, Hashable, CustomStringConvertible {
         self.build = build
     }
 
-    public var description: String {
+    var description: String {
         var text = "\(major).\(minor).\(patch)"
         if !prerelease.isEmpty { text += "-" + prerelease.joined(separator: ".") }
         if !build.isEmpty { text += "+" + build.joined(separator: ".") }

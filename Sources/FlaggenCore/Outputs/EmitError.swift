@@ -6,12 +6,12 @@
 /// reports it (``OutputRules``), and emitters never refuse a validated manifest.
 public struct EmitError: Error, CustomStringConvertible, Sendable {
     /// What cannot be expressed and what to do about it.
-    public var message: String
+    var message: String
     /// Where in the manifest, when the problem belongs to a place in it.
-    public var location: SourceLocation?
+    var location: SourceLocation?
 
     /// Creates an error.
-    public init(_ message: String, at location: SourceLocation? = nil) {
+    init(_ message: String, at location: SourceLocation? = nil) {
         self.message = message
         self.location = location
     }

@@ -18,14 +18,14 @@ public enum OutputKind: String, Sendable, CaseIterable {
 /// Turns a validated manifest into generated files, in memory: translate (one context per
 /// output) then render (Mustache). Writing is ``OutputWriter``'s job, so `check` can compare
 /// the same files with the disk instead.
-public struct Generator: Sendable {
+struct Generator: Sendable {
     /// Where templates come from.
     var templates: TemplateLibrary
     /// Which outputs to produce (all by default).
-    public var kinds: [OutputKind]
+    var kinds: [OutputKind]
 
     /// Creates a generator of every output from the built-in templates.
-    public init() {
+    init() {
         self.init(kinds: OutputKind.allCases)
     }
 
@@ -40,7 +40,7 @@ public struct Generator: Sendable {
     /// The outputs are independent, so they are rendered at the same time, one job per output
     /// spread over the cores, and put together in the order below. When several fail, the error
     /// is the one the first failing output in that order gives, as if they ran one after another.
-    public func files(for manifest: Manifest, header: GeneratedHeader) throws(GenerateError) -> [GeneratedFile] {
+    func files(for manifest: Manifest, header: GeneratedHeader) throws(GenerateError) -> [GeneratedFile] {
         // Each job with its rough relative cost (measured on Benchmarks/make_manifest.py
         // manifests): the costly jobs start first (see ConcurrentJobs.run).
         var jobs: [(cost: Int, run: @Sendable () throws -> [GeneratedFile])] = []

@@ -56,7 +56,7 @@ enum ReportFile {
 /// Why `flaggen report` wrote nothing: an input it cannot read, or an output it must not write.
 public struct ReportError: Error, CustomStringConvertible, Sendable {
     /// What went wrong and what to do.
-    public var message: String
+    var message: String
 
     public var description: String { message }
 }

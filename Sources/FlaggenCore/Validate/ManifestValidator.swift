@@ -13,7 +13,7 @@ public struct ValidationResult: Sendable {
 /// Turns `flags.yaml` bytes into a ``Manifest``, reporting every problem in one run.
 ///
 /// The rules are documented in docs/manifest.md; each has a test with a bad manifest.
-public struct ManifestValidator: Sendable {
+struct ManifestValidator: Sendable {
     /// The bounds applied while reading.
     var limits: InputLimits
     /// Whether to check what the manifest's outputs can express (``OutputRules``), as every
@@ -22,7 +22,7 @@ public struct ManifestValidator: Sendable {
     var checksOutputRules = true
 
     /// Creates a validator with the default limits.
-    public init() {
+    init() {
         self.init(limits: .default)
     }
 
@@ -32,7 +32,7 @@ public struct ManifestValidator: Sendable {
     }
 
     /// Parses and validates manifest bytes. `file` is the path printed in diagnostics.
-    public func validate(_ bytes: [UInt8], file: String) -> ValidationResult {
+    func validate(_ bytes: [UInt8], file: String) -> ValidationResult {
         validate(YAMLParser(limits: limits).parse(bytes), file: file)
     }
 
