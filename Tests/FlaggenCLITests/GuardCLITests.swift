@@ -236,6 +236,17 @@ final class RefsCLITests: XCTestCase {
             """)
     }
 
+    func testAFileReachedTwiceIsScannedOnce() throws {
+        // `. App ./App/Checkout.swift` and a symlink to Chat.kt all reach files already scanned.
+        let folder = try project()
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("App/ChatLink.kt").path, withDestinationPath: "Chat.kt")
+        let result = try runFlaggen(["refs", ".", "App", "./App/Checkout.swift", "App/ChatLink.kt", "--today", "2029-02-15"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("new_checkout: 2 references\n  ./App/Checkout.swift:1:24\n  ./App/Checkout.swift:3:22 (raw key)\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("chat_media_enabled: 2 references\n  ./App/Chat.kt:1:24\n  ./App/Chat.kt:2:11\n"), result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("2 files scanned\n"), result.stdout)
+    }
+
     func testDependencyFoldersAndExcludedPathsAreNotScanned() throws {
         let folder = try project()
         for path in ["Pods/Lib/A.swift", "Carthage/Checkouts/B.swift", "DerivedData/C.swift", "App/Tests/Fixtures/D.swift", "App/MockFlags.swift"] {

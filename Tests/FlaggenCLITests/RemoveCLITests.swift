@@ -138,6 +138,22 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("nothing was written"))
     }
 
+    func testPathsThatReachOneFileTwiceRewriteItOnce() throws {
+        // Reported: `remove ... . App` staged App/Checkout.swift under two spellings, the second
+        // rename failed after the outputs were placed, and the run said it changed nothing.
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try runFlaggen(
+            ["remove", "new_checkout", "--keep", "on", ".", "App", "./App/Checkout.swift"], in: app, environment: environment(python: python))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try text(app.appendingPathComponent("App/Checkout.swift")), try text(expected.appendingPathComponent("Checkout.swift")))
+        XCTAssertEqual(try text(app.appendingPathComponent("App/Checkout.kt")), try text(expected.appendingPathComponent("Checkout.kt")))
+        XCTAssertFalse(try text(app.appendingPathComponent("flags.yaml")).contains("new_checkout:"))
+        let check = try runFlaggen(["check"], in: app)
+        XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertFalse(try snapshot(app).keys.contains { $0.hasSuffix(".tmp") })
+    }
+
     func testAKillSwitchIsRefusedUnlessForced() throws {
         let python = try piranhaPython()
         let app = try sampleApp()

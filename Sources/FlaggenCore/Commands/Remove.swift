@@ -74,6 +74,8 @@ public struct Remove: Sendable {
             } catch {
                 throw RemoveError(.usage, "cannot write the outputs: \(error); nothing was changed")
             }
+            // Every hand-written file must still be as read before the first output is placed.
+            try edited.verify()
             if let outputs {
                 do throws(GenerateError) {
                     try prepared.generate.commit(outputs)

@@ -117,7 +117,9 @@ public struct FlagReferences: Sendable {
     static let skippedFolders: Set<String> = ["build", "node_modules", "Pods", "Carthage", "DerivedData"]
 
     /// The `.swift`, `.kt` and `.kts` files under `paths`, sorted, without the skipped folders and
-    /// what `excluding` names (see ``isExcluded(_:by:)``).
+    /// what `excluding` names (see ``isExcluded(_:by:)``). A file reached more than once (`. App`,
+    /// `App/A.swift` besides `App`, a symlink to a file also scanned) is listed once, by the first
+    /// spelling that is not a symlink: `remove` must rewrite each file once.
     static func sourceFiles(under paths: [String], excluding globs: [String] = []) throws(UnreadableInputError) -> [String] {
         var files: [String] = []
         for path in paths {
@@ -139,7 +141,21 @@ public struct FlagReferences: Sendable {
                 }
             }
         }
-        return files.sorted()
+        var seen: [FileSystem.FileIdentity: Int] = [:]
+        var unique: [String] = []
+        for file in files.sorted() {
+            guard let identity = FileSystem.identity(atPath: file) else {
+                unique.append(file)
+                continue
+            }
+            if let index = seen[identity] {
+                if FileSystem.isSymlink(atPath: unique[index]), !FileSystem.isSymlink(atPath: file) { unique[index] = file }
+                continue
+            }
+            seen[identity] = unique.count
+            unique.append(file)
+        }
+        return unique.sorted()
     }
 
     /// Whether a file or folder at `path` (as refs prints it) matches one of `globs`: a glob

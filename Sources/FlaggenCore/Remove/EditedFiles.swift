@@ -35,24 +35,41 @@ struct EditedFiles {
         }
     }
 
-    /// Writes `bytes` to a temporary file beside `path`.
+    /// Writes `bytes` to a temporary file beside `path`. A file staged already, under this
+    /// spelling or another, is refused: its second rename would undo the first.
     mutating func stage(_ bytes: [UInt8], for path: String) throws(RemoveError) {
+        let identity = FileSystem.identity(atPath: path)
+        if let identity, let earlier = staged.first(where: { $0.identity == identity }) {
+            throw RemoveError(.usage, "\(path) and \(earlier.path) are one file, which flaggen would rewrite twice; name it once; nothing was changed")
+        }
         let temporary = LexicalPath.joined(LexicalPath.parent(of: path), OutputWriter.temporaryFileName(for: LexicalPath.lastComponent(of: path)))
         var status = stat()
         let mode = stat(path, &status) == 0 ? mode_t(status.st_mode & 0o7777) : 0o644
         if let reason = FileSystem.writeNewFile(atPath: temporary, bytes, mode: mode) {
             throw RemoveError(.usage, "cannot write \(path) (to a temporary file beside it): \(reason); nothing was changed")
         }
-        staged.append(Staged(path: path, temporary: temporary, identity: FileSystem.identity(atPath: path)))
+        staged.append(Staged(path: path, temporary: temporary, identity: identity))
     }
 
-    /// Renames every staged file over its file. A file that changed since it was read (an
-    /// editor, another run) stops the commit, and the files not yet placed are removed.
+    /// Refuses when a staged file changed since it was read (an editor, another run), before
+    /// anything is renamed: `remove` checks this before it places the outputs, too.
+    func verify() throws(RemoveError) {
+        for file in staged where FileSystem.identity(atPath: file.path) != file.identity || FileSystem.isSymlink(atPath: file.path) {
+            throw RemoveError(.usage, "\(file.path) changed while flaggen was rewriting it (an editor, another run?); nothing was changed — run again")
+        }
+    }
+
+    /// Renames every staged file over its file, after ``verify()``. A file that changes in the
+    /// moment between them stops the commit, and the files not yet placed are removed.
     func commit() throws(RemoveError) {
+        try verify()
         for (index, file) in staged.enumerated() {
             guard FileSystem.identity(atPath: file.path) == file.identity, !FileSystem.isSymlink(atPath: file.path) else {
                 Self.discard(staged[index...])
-                throw RemoveError(.usage, "\(file.path) changed while flaggen was rewriting it (an editor, another run?); it was left as it is — run again")
+                let placed = staged[..<index].map(\.path)
+                throw RemoveError(
+                    .usage,
+                    "\(file.path) changed while flaggen was rewriting it (an editor, another run?); it was left as it is, but \(placed.isEmpty ? "the outputs" : placed.joined(separator: ", ") + " and the outputs") were already rewritten — check 'git status', then run again")
             }
             if let reason = FileSystem.move(file.temporary, replacing: file.path) {
                 Self.discard(staged[index...])
