@@ -35,12 +35,11 @@ enum Commands {
         let path = manifestPath(arguments)
         let format = diagnosticFormat(arguments)
         guard let today = today(arguments) else { return .usage }
-        let result: ValidationResult
+        let plan: Generate.Plan
         do {
-            result = try ManifestLoader().load(path: path)
+            plan = try Generate(manifestPath: path).plan()
         } catch {
-            printError("error: \(error)")
-            return .usage
+            return failed(error, manifest: path, format: format)
         }
         var lint = Lint(today: today)
         if let text = arguments.value("deprecation-days") {
@@ -50,9 +49,9 @@ enum Commands {
             }
             lint.deprecationDays = days
         }
-        let diagnostics = lint.run(result, file: path)
+        let diagnostics = lint.run(plan.diagnostics, manifest: plan.manifest, file: path)
         report(diagnostics, format: format)
-        if format == .text, let manifest = result.manifest, !diagnostics.containsErrors {
+        if format == .text, let manifest = plan.manifest, !diagnostics.containsErrors {
             let count = manifest.flags.count
             printText("\(path): \(count) flag\(count == 1 ? "" : "s"), \(manifest.configs.count) config\(manifest.configs.count == 1 ? "" : "s"), no errors")
         }
@@ -299,13 +298,13 @@ enum Commands {
         return String(text[first...last])
     }
 
-    /// Reports a generation failure; nothing was written. Problems that belong to a place in
-    /// the manifest print as diagnostics there.
+    /// Reports a generation failure; nothing was written. (Problems that belong to a place in
+    /// the manifest are diagnostics, reported with the others.)
     static func failed(_ error: GenerateError, manifest: String, format: DiagnosticFormat) -> ExitStatus {
-        if let diagnostic = error.diagnostic(file: manifest) {
-            report([diagnostic], format: format)
-        } else {
-            printError("error: \(error)")
+        switch format {
+        case .text: printError("error: \(error)")
+        // Tools reading github or json get the error in their own form, on the manifest.
+        case .github, .json: report([error.diagnostic(file: manifest)], format: format)
         }
         if case .unreadable = error { return .usage }
         return .findings

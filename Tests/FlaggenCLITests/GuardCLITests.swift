@@ -276,3 +276,33 @@ final class RefsCLITests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("unknown --fail-on category 'everything'"), bad.stderr)
     }
 }
+
+/// Problems with where the manifest's outputs would go are diagnostics at their `outputs`
+/// entry, the same from `lint`, `generate` and `check`, in every `--format`.
+final class OutputPathCLITests: XCTestCase {
+    func testAPathOutOfTheRepositoryIsReportedAtItsEntryByLintGenerateAndCheck() throws {
+        // Reported: lint passed it; generate and check printed a plain error with no place, and
+        // check --format json or github printed nothing on standard output.
+        let folder = try temporaryFolder(self)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("repo/.git"), withIntermediateDirectories: true)
+        let app = folder.appendingPathComponent("repo/app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data("version: 1\noutputs:\n  kotlin: ../../escape/Flags.kt\nflags: {}\n".utf8).write(to: app.appendingPathComponent("flags.yaml"))
+        let prefix = "flags.yaml:3:11: error: outputs.kotlin: ../../escape/Flags.kt would be written to "
+        for command in [["lint"], ["generate"], ["check"]] {
+            let result = try runFlaggen(command, in: app)
+            XCTAssertEqual(result.status, 1, "\(command): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix(prefix), "\(command): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("flags.yaml:3:11: error: outputs.kotlin: ../../escape/FlagKit.kt would be written to "), result.stderr)
+        }
+        let json = try runFlaggen(["check", "--format", "json"], in: app)
+        XCTAssertEqual(json.status, 1)
+        XCTAssertTrue(json.stdout.contains("\"line\": 3,"), json.stdout)
+        XCTAssertTrue(json.stdout.contains("outside the repository"), json.stdout)
+        let github = try runFlaggen(["lint", "--format", "github"], in: app)
+        XCTAssertEqual(github.status, 1)
+        XCTAssertTrue(github.stdout.hasPrefix("::error file=flags.yaml,line=3,col=11::outputs.kotlin: ../../escape/Flags.kt would be written to "), github.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("escape").path))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: app.path), ["flags.yaml"])
+    }
+}

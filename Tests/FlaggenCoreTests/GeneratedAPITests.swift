@@ -210,7 +210,7 @@ final class DeprecatedFlagTests: XCTestCase {
             let result = ManifestValidator().validate(Array(text.utf8), file: "flags.yaml")
             var lint = Lint(today: try XCTUnwrap(ISODate(today)))
             lint.deprecationDays = days
-            return lint.run(result, file: "flags.yaml").map(\.formatted)
+            return lint.run(result.diagnostics, manifest: result.manifest, file: "flags.yaml").map(\.formatted)
         }
         let suggestion = "; mark it 'deprecated: \"…\"' so every read warns in Xcode and Android Studio, and remove it with 'flaggen remove soon'"
         XCTAssertEqual(try findings(yaml(deprecated: false), today: "2029-01-29"), [])

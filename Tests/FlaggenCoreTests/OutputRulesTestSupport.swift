@@ -15,16 +15,15 @@ struct LintAndGenerate {
     var rendered: [String]
     /// Every file `write()` left in an empty output folder.
     var written: [String]
-    /// Why `generate` (all of `kinds`, or only Swift) could not run at all, when it could not:
-    /// only what depends on where the manifest is, such as a missing template folder.
+    /// Why `generate` (all of `kinds`, or only Swift) could not run at all, when it could not.
     var generateError: GenerateError?
 
     /// Lints and generates the manifest at `url`, writing under `outputFolder` (made empty first).
     /// `kinds` are what the full `generate` renders: a manifest of many flags stays quick with
     /// fewer.
     init(manifestAt url: URL, outputFolder: URL, kinds: [OutputKind] = OutputKind.allCases) throws {
-        let validation = try ManifestLoader().load(path: url.path)
-        lint = Lint(today: ISODate(year: 1, month: 1, day: 1)!).run(validation, file: url.path).map(Self.text)
+        let plan = try Generate(manifestPath: url.path).plan()
+        lint = Lint(today: ISODate(year: 1, month: 1, day: 1)!).run(plan.diagnostics, manifest: plan.manifest, file: url.path).map(Self.text)
         var run = Generate(manifestPath: url.path)
         run.kinds = kinds
         var onlySwift = Generate(manifestPath: url.path)

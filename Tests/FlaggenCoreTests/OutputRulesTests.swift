@@ -179,8 +179,9 @@ final class OutputRulesTests: XCTestCase {
     }
 
     /// The one Firebase limit that depends on where the manifest is: its header names the
-    /// manifest's path in the repository. `generate` refuses it when it writes the Firebase seed.
-    func testAManifestPathTooLongForFirebasesHeaderStopsOnlyTheSeeds() throws {
+    /// manifest's path in the repository. `lint` and `generate` (also `--only swift`) report
+    /// it; the build plugin's `--swift-file` run, which writes no seed, does not.
+    func testAManifestPathTooLongForFirebasesHeaderIsAnErrorOfLintAndGenerate() throws {
         let repository = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-long-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: repository) }
         let folder = (0..<6).reduce(repository) { url, index in url.appendingPathComponent(String(repeating: "\(index)", count: 180)) }
@@ -189,17 +190,24 @@ final class OutputRulesTests: XCTestCase {
         let url = folder.appendingPathComponent("flags.yaml")
         try Data("version: 1\nflags: {}\n".utf8).write(to: url)
         XCTAssertEqual(try ManifestLoader().load(path: url.path).diagnostics, [])
-        XCTAssertThrowsError(try Generate(manifestPath: url.path).render()) { error in
-            guard case .emit(let emit) = error as? GenerateError else { return XCTFail("\(error)") }
-            XCTAssertTrue(emit.message.hasPrefix("the manifest's path, 000"), emit.message)
-            XCTAssertTrue(
-                emit.message.hasSuffix(
-                    "/flags.yaml, is too long for the Firebase template's version description (1024 characters), which must name it; move "
-                        + "the manifest to a shorter path or leave firebase out of outputs.servers"), emit.message)
-        }
         var onlySwift = Generate(manifestPath: url.path)
         onlySwift.kinds = [.swift]
-        XCTAssertEqual(try onlySwift.render().files.count, 1)
+        for run in [Generate(manifestPath: url.path), onlySwift] {
+            let rendered = try run.render()
+            XCTAssertEqual(rendered.files.map(\.path), [])
+            XCTAssertEqual(rendered.diagnostics.count, 1)
+            let message = try XCTUnwrap(rendered.diagnostics.first).message
+            XCTAssertTrue(message.hasPrefix("the manifest's path, 000"), message)
+            XCTAssertTrue(
+                message.hasSuffix(
+                    "/flags.yaml, is too long for the Firebase template's version description (1024 characters), which must name it; move "
+                        + "the manifest to a shorter path or leave firebase out of outputs.servers"), message)
+        }
+        let plan = try Generate(manifestPath: url.path).plan()
+        XCTAssertEqual(Lint(today: ISODate(year: 2029, month: 1, day: 1)!).run(plan.diagnostics, manifest: plan.manifest, file: url.path), try Generate(manifestPath: url.path).render().diagnostics)
+        var plugin = onlySwift
+        plugin.swiftFile = repository.appendingPathComponent("work/Flags.swift").path
+        XCTAssertEqual(try plugin.render().files.count, 1)
     }
 
     // MARK: - PostgreSQL

@@ -82,8 +82,13 @@ final class OutputWriterTests: XCTestCase {
         _ = try writer.write([generated("Flags.swift", "y"), generated("Flags.kt", "x")])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted(), ["Flags.kt", "Flags.swift"])
         // Two files for one path: the second finds the first in place, and nothing stays behind.
-        XCTAssertThrowsError(try writer.write([generated("New.swift", "x"), generated("New.swift", "x")]))
+        XCTAssertThrowsError(try writer.write([generated("New.swift", "x"), generated("New.swift", "y")])) { error in
+            XCTAssertTrue("\(error)".hasSuffix("appeared while flaggen was writing it (is another run writing the same outputs?), so it was left as it is; New.swift was already updated — run again"), "\(error)")
+        }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted(), ["Flags.kt", "Flags.swift", "New.swift"])
+        // With the same bytes, as two runs of one manifest write them, the second is as good.
+        XCTAssertEqual(try writer.write([generated("Same.swift", "x"), generated("Same.swift", "x")]).map(\.outcome), [.created, .created])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted(), ["Flags.kt", "Flags.swift", "New.swift", "Same.swift"])
     }
 }
 

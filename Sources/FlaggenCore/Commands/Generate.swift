@@ -55,9 +55,27 @@ public struct Generate: Sendable {
         var stale: StaleOutputs?
     }
 
-    /// Validates and renders every output into memory, writing nothing (`flaggen check`
-    /// compares the files with the disk).
-    public func render() throws(GenerateError) -> Rendered {
+    /// What a run knows before it renders: the manifest, where its outputs go, and every
+    /// problem with it — validation's, and those that depend on where the manifest is (a
+    /// template folder that is missing or leads out of the repository, an output path that
+    /// leads out of it or onto another output through a symlink, ...). `lint` reports the same.
+    public struct Plan: Sendable {
+        /// Every diagnostic, sorted by position.
+        public var diagnostics: [Diagnostic]
+        /// The validated manifest; nil when validation found errors. It is kept when only the
+        /// checks of where the manifest is failed, so `lint` still judges its flags' expiry.
+        public var manifest: Manifest?
+        /// The folder output paths are relative to.
+        var root: URL
+        var header: GeneratedHeader
+        var templates: TemplateLibrary
+        var rules: OutputGuard
+    }
+
+    /// Reads and validates the manifest and checks every output path on disk, rendering
+    /// nothing. Throws only when the run cannot start: an unreadable manifest, or command-line
+    /// options that do not fit.
+    public func plan() throws(GenerateError) -> Plan {
         let bytes: [UInt8]
         if let manifestBytes {
             bytes = manifestBytes
@@ -75,9 +93,10 @@ public struct Generate: Sendable {
         let result = ManifestValidator().validate(bytes, file: manifestPath)
         let manifestFolder = manifestURL.deletingLastPathComponent()
         var root = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? manifestFolder
-        guard var manifest = result.manifest else {
-            return Rendered(diagnostics: result.diagnostics, files: [], root: root)
-        }
+        var plan = Plan(
+            diagnostics: result.diagnostics, manifest: result.manifest, root: root, header: header, templates: TemplateLibrary(),
+            rules: OutputGuard(root: root, manifestName: header.manifestName))
+        guard var manifest = result.manifest else { return plan }
         if let swiftFile {
             guard kinds == [.swift], outputDirectory == nil else {
                 throw .unreadable("--swift-file goes with --only swift and without --output-dir")
@@ -86,7 +105,14 @@ public struct Generate: Sendable {
             root = url.deletingLastPathComponent()
             manifest.outputs.swift = url.lastPathComponent
         }
-        let templateFolder = try self.templateFolder(for: manifest, in: manifestFolder, location: location)
+        if let templatesDirectory, FileSystem.itemKind(atPath: templatesDirectory) != .directory {
+            throw .unreadable("the template folder \(URL(fileURLWithPath: templatesDirectory, isDirectory: true).path) does not exist; create it or fix --templates")
+        }
+        var problems: [Diagnostic] = []
+        func problem(_ message: String, at place: SourceLocation) {
+            problems.append(Diagnostic(.error, message, file: manifestPath, at: place))
+        }
+        let templateFolder = self.templateFolder(for: manifest, in: manifestFolder, location: location, problem: problem)
         var templates = TemplateLibrary(overrideFolder: templateFolder)
         if templatesDirectory == nil, manifest.templates != nil { templates.confinedTo = location?.repositoryRoot }
         var rules = OutputGuard(root: root, manifestName: header.manifestName)
@@ -103,38 +129,89 @@ public struct Generate: Sendable {
         rules.protect(manifestPath, as: "the manifest \(manifestPath)")
         if let location { rules.protect(LexicalPath.joined(location.repositoryRoot, ".git"), as: "the repository's .git") }
         if let templateFolder { rules.protectTemplates(in: templateFolder.path, library: templates) }
-        let generator = Generator(templates: templates, kinds: kinds)
-        // Validation refused clashing outputs (OutputPathClaims), so no output can stage a
-        // folder where another writes a file.
-        let plannedPaths = generator.plannedPaths(for: manifest)
         // The one thing an output cannot hold that depends on where the manifest is, not on
-        // what it says: Firebase's header names the manifest's path.
-        if kinds.contains(.seeds), manifest.outputs.servers.contains(.firebase), FirebaseSeedEmitter.versionDescription(header) == nil {
-            throw .emit(
-                EmitError(
-                    "the manifest's path, \(header.manifestName), is too long for the Firebase template's version description (\(FirebaseSeedEmitter.Limits.versionDescriptionLength) characters), which must name it; move the manifest to a shorter path or leave firebase out of outputs.servers"
-                ))
+        // what it says: Firebase's header names the manifest's path (the build plugin's
+        // `--swift-file` run writes no seed).
+        if swiftFile == nil, manifest.outputs.servers.contains(.firebase), FirebaseSeedEmitter.versionDescription(header) == nil {
+            problem(
+                "the manifest's path, \(header.manifestName), is too long for the Firebase template's version description (\(FirebaseSeedEmitter.Limits.versionDescriptionLength) characters), which must name it; move the manifest to a shorter path or leave firebase out of outputs.servers",
+                at: manifest.outputs.location(of: .servers))
         }
-        // Every path is checked before anything renders, so a path that breaks the rules costs
-        // no rendering, and `check` meets the same refusals as `generate`.
-        for path in plannedPaths {
+        if swiftFile != nil {
+            // The command line's own file: not the manifest's to fix.
             do throws(OutputError) {
-                try rules.check(path)
+                try rules.check(manifest.outputs.swift ?? "")
             } catch {
                 throw .output(error.message)
             }
+        } else {
+            // Every output, whatever `kinds` selects, as validation checks them: `generate
+            // --only swift` and `lint` report the same problems.
+            problems += outputPathProblems(manifest, rules: rules)
         }
-        let files = try generator.files(for: manifest, header: header)
-        assert(files.map(\.path) == plannedPaths, "the generator wrote other paths than it planned, which validation checked for clashes")
-        let stale = StaleOutputs(manifest: manifest, kinds: kinds, root: root, manifestName: header.manifestName)
-        var diagnostics = result.diagnostics
+        plan.root = root
+        plan.manifest = manifest
+        plan.templates = templates
+        plan.rules = rules
+        plan.diagnostics = (plan.diagnostics + problems).sortedByLocation()
+        return plan
+    }
+
+    /// The output paths that break ``OutputGuard``'s rules, and those that lead to one file
+    /// through symlinks (`Generated/Link/flags.seed.json` with `Link` a link to `Server`),
+    /// each at the `outputs` entry that places it.
+    private func outputPathProblems(_ manifest: Manifest, rules: OutputGuard) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        var byTarget: [String: Generator.PlannedFile] = [:]
+        for kind in OutputKind.allCases {
+            for file in Generator.plannedFiles(for: manifest, kind: kind) {
+                do throws(OutputError) {
+                    try rules.check(file.path)
+                } catch {
+                    problems.append(Diagnostic(.error, "outputs.\(file.entry.name): \(error.message)", file: manifestPath, at: manifest.outputs.location(of: file.entry)))
+                    continue
+                }
+                // Compared as validation compares paths: one file on the case-insensitive
+                // volumes of macOS.
+                let target = OutputGuard.resolved(rules.root.appendingPathComponent(file.path)).lowercased()
+                guard let other = byTarget[target] else {
+                    byTarget[target] = file
+                    continue
+                }
+                // At the entry the manifest writes, as validation reports its clashes.
+                let (shown, against) = manifest.outputs.locations[file.entry] == nil && manifest.outputs.locations[other.entry] != nil ? (other, file) : (file, other)
+                let againstEntry = manifest.outputs.locations[against.entry] == nil ? "outputs.\(against.entry.name), left at its default," : "outputs.\(against.entry.name)"
+                problems.append(
+                    Diagnostic(
+                        .error,
+                        "outputs.\(shown.entry.name) puts \(shown.what) at \(shown.path), the file where \(againstEntry) puts \(against.what) (\(against.path)), through a symlink; give each output a path of its own",
+                        file: manifestPath, at: manifest.outputs.location(of: shown.entry)))
+            }
+        }
+        return problems
+    }
+
+    /// Validates and renders every output into memory, writing nothing (`flaggen check`
+    /// compares the files with the disk).
+    public func render() throws(GenerateError) -> Rendered {
+        let plan = try self.plan()
+        guard let manifest = plan.manifest, !plan.diagnostics.containsErrors else {
+            return Rendered(diagnostics: plan.diagnostics, files: [], root: plan.root)
+        }
+        let generator = Generator(templates: plan.templates, kinds: kinds)
+        let files = try generator.files(for: manifest, header: plan.header)
+        // Validation refused clashing outputs (OutputPathClaims), and the plan clashes through
+        // symlinks, so no output can stage a folder where another writes a file.
+        assert(files.map(\.path) == generator.plannedPaths(for: manifest), "the generator wrote other paths than it planned, which validation checked for clashes")
+        let stale = StaleOutputs(manifest: manifest, kinds: kinds, root: plan.root, manifestName: plan.header.manifestName)
+        var diagnostics = plan.diagnostics
         if kinds == [.swift], manifest.outputs.swift == nil {
             diagnostics.append(
                 Diagnostic(
                     .note, "outputs.swift is false, so there is no Swift file to write: the build plugin makes it in every build (or pass --swift-file)",
                     file: manifestPath, at: .startOfFile))
         }
-        return Rendered(diagnostics: diagnostics, files: files, root: root, stale: stale, rules: rules)
+        return Rendered(diagnostics: diagnostics, files: files, root: plan.root, stale: stale, rules: plan.rules)
     }
 
     /// Validates, renders and writes the files that changed, all or none: each output that
@@ -199,29 +276,27 @@ public struct Generate: Sendable {
         }
     }
 
-    /// The template override folder: `--templates` as given (the command line is trusted), or
-    /// the manifest's `templates:` joined onto its folder, which must exist and, once symlinks
-    /// are resolved, stay inside the repository: a manifest must not make flaggen read the app's
-    /// code from anywhere else on the machine (a shared CI runner's other folders, say).
-    private func templateFolder(for manifest: Manifest, in manifestFolder: URL, location: ManifestLocation?) throws(GenerateError) -> URL? {
-        if let templatesDirectory {
-            let folder = URL(fileURLWithPath: templatesDirectory, isDirectory: true)
-            guard FileSystem.itemKind(atPath: folder.path) == .directory else {
-                throw .unreadable("the template folder \(folder.path) does not exist; create it or fix --templates")
-            }
-            return folder
-        }
+    /// The template override folder: `--templates` as given (the command line is trusted, and
+    /// ``plan()`` checked it exists), or the manifest's `templates:` joined onto its folder,
+    /// which must exist and, once symlinks are resolved, stay inside the repository: a manifest
+    /// must not make flaggen read the app's code from anywhere else on the machine (a shared CI
+    /// runner's other folders, say). Nil, after telling `problem` why, when it breaks a rule.
+    private func templateFolder(
+        for manifest: Manifest, in manifestFolder: URL, location: ManifestLocation?, problem: (String, SourceLocation) -> Void
+    ) -> URL? {
+        if let templatesDirectory { return URL(fileURLWithPath: templatesDirectory, isDirectory: true) }
         guard let templates = manifest.templates else { return nil }
         let templatesAt = manifest.templatesLocation ?? .startOfFile
         let folder = manifestFolder.appendingPathComponent(templates, isDirectory: true)
         guard FileSystem.itemKind(atPath: folder.path) == .directory, let real = FileSystem.realPath(folder.path) else {
-            throw .emit(EmitError("the template folder '\(templates)' (\(folder.path)) does not exist; create it or fix 'templates'", at: templatesAt))
+            problem("the template folder '\(templates)' (\(folder.path)) does not exist; create it or fix 'templates'", templatesAt)
+            return nil
         }
         if let location, !location.containsInRepository(real) {
-            throw .emit(
-                EmitError(
-                    "the template folder '\(templates)' leads to \(real), outside the repository \(location.repositoryRoot); keep template overrides inside the repository, or name a folder on the command line with --templates",
-                    at: templatesAt))
+            problem(
+                "the template folder '\(templates)' leads to \(real), outside the repository \(location.repositoryRoot); keep template overrides inside the repository, or name a folder on the command line with --templates",
+                templatesAt)
+            return nil
         }
         return URL(fileURLWithPath: real, isDirectory: true)
     }
@@ -285,22 +360,19 @@ public enum GenerateError: Error, CustomStringConvertible, Sendable {
     case unreadable(String)
     /// A template is missing or has a syntax error (exit status 1).
     case template(String)
-    /// An output cannot be written (exit status 1).
+    /// An output cannot be written (exit status 1). Problems with the manifest's output paths
+    /// are diagnostics (``Plan``); this is what the disk refuses while writing.
     case output(String)
-    /// The manifest is valid, but this run cannot generate from where it is (exit status 1;
-    /// see ``EmitError``).
-    case emit(EmitError)
 
     public var description: String {
         switch self {
         case .unreadable(let message), .template(let message), .output(let message): message
-        case .emit(let error): error.message
         }
     }
 
-    /// The error as a diagnostic about the manifest, when it belongs to a place in it.
-    public func diagnostic(file: String) -> Diagnostic? {
-        guard case .emit(let error) = self else { return nil }
-        return Diagnostic(.error, error.message, file: file, at: error.location ?? .startOfFile)
+    /// The error as a diagnostic on the manifest `file`, for tools that read `--format github`
+    /// or `json` (the message names the file at fault).
+    public func diagnostic(file: String) -> Diagnostic {
+        Diagnostic(.error, description, file: file, at: .startOfFile)
     }
 }

@@ -14,10 +14,11 @@ public struct Lint: Sendable {
         self.today = today
     }
 
-    /// Validation diagnostics plus expiry findings for a manifest.
-    public func run(_ result: ValidationResult, file: String) -> [Diagnostic] {
-        guard let manifest = result.manifest else { return result.diagnostics }
-        return (result.diagnostics + expiryFindings(manifest, file: file)).sortedByLocation()
+    /// The problems `generate` finds before it renders (``Generate/plan()``: validation, and
+    /// where the outputs would go), plus expiry findings for the manifest when it is valid.
+    public func run(_ diagnostics: [Diagnostic], manifest: Manifest?, file: String) -> [Diagnostic] {
+        guard let manifest else { return diagnostics }
+        return (diagnostics + expiryFindings(manifest, file: file)).sortedByLocation()
     }
 
     /// Errors for expired flags, warnings for flags that expire soon.

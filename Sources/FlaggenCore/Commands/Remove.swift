@@ -164,6 +164,11 @@ public struct Remove: Sendable {
         } catch {
             throw RemoveError(.refused, "cannot regenerate the outputs: \(error); nothing was changed")
         }
+        if rendered.diagnostics.containsErrors {
+            throw RemoveError(
+                .refused, "the outputs cannot be regenerated where they are; nothing was changed",
+                diagnostics: rendered.diagnostics.filter { $0.severity == .error })
+        }
         var changes = [FileChange(path: manifestPath, old: bytes, new: edited)]
         for file in rendered.files {
             let url = rendered.root.appendingPathComponent(file.path)

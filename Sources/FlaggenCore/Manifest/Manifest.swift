@@ -72,6 +72,16 @@ struct OutputPaths: Sendable, Hashable {
     var kotlinRuntime: String?
     /// The flag servers to write seeds for (all by default).
     var servers: [SeedServer] = SeedServer.allCases
+    /// Where the manifest writes each entry, and the `outputs` mapping itself: where a problem
+    /// with an output's path on disk is reported (an entry left at its default reports at
+    /// `outputs`, or the start of the file without one).
+    var locations: [OutputField: SourceLocation] = [:]
+    var location: SourceLocation?
+
+    /// Where to report a problem with the files of `entry`.
+    func location(of entry: OutputField) -> SourceLocation {
+        locations[entry] ?? location ?? .startOfFile
+    }
 
     /// The default layout: everything under `Generated/` beside the manifest.
     init() {}

@@ -89,15 +89,37 @@ struct Generator: Sendable {
     /// then the flag store when the manifest asks for it). Validation checks the files of every kind for
     /// clashes (``OutputPathClaims``), so a generator never meets two outputs on one file.
     static func plannedPaths(for manifest: Manifest, kind: OutputKind) -> [String] {
+        plannedFiles(for: manifest, kind: kind).map(\.path)
+    }
+
+    /// One file an output writes: its path, the `outputs` entry that places it, and how
+    /// messages name it ("the Swift file", "the seed flags.seed.sql").
+    struct PlannedFile: Sendable {
+        var path: String
+        var entry: OutputField
+        var what: String
+    }
+
+    /// The files of one kind of output, as ``plannedPaths(for:kind:)`` orders them.
+    static func plannedFiles(for manifest: Manifest, kind: OutputKind) -> [PlannedFile] {
         switch kind {
         case .swift:
-            return manifest.outputs.swift.map { [$0] } ?? []
+            return manifest.outputs.swift.map { [PlannedFile(path: $0, entry: .swift, what: "the Swift file")] } ?? []
         case .kotlin:
-            return [manifest.outputs.kotlin, kotlinSupportPath(for: manifest)] + (manifest.outputs.kotlinRuntime.map { [$0] } ?? [])
+            let support = kotlinSupportPath(for: manifest)
+            return [
+                PlannedFile(path: manifest.outputs.kotlin, entry: .kotlin, what: "the Kotlin file"),
+                PlannedFile(path: support, entry: .kotlin, what: "\(LexicalPath.lastComponent(of: support)), the Kotlin support file"),
+            ] + (manifest.outputs.kotlinRuntime.map { [PlannedFile(path: $0, entry: .kotlinRuntime, what: "the Kotlin flag store")] } ?? [])
         case .schemas:
-            return JSONSchemaEmitter.fileNames(for: manifest).map { path($0, inFolder: manifest.outputs.schemas) }
+            return JSONSchemaEmitter.fileNames(for: manifest).map {
+                PlannedFile(path: path($0, inFolder: manifest.outputs.schemas), entry: .schemas, what: "the JSON Schema \($0)")
+            }
         case .seeds:
-            return manifest.outputs.servers.map { path(seedFileName(for: $0), inFolder: manifest.outputs.seeds) }
+            return manifest.outputs.servers.map {
+                let name = seedFileName(for: $0)
+                return PlannedFile(path: path(name, inFolder: manifest.outputs.seeds), entry: .seeds, what: "the seed \(name)")
+            }
         }
     }
 

@@ -186,6 +186,7 @@ private struct ManifestReader {
     private func readOutputs(_ node: Node?, manifestName: String) -> OutputPaths {
         var outputs = OutputPaths()
         guard let node, let fields = context.fields(of: node, in: "'outputs'", as: OutputField.self) else { return outputs }
+        outputs.location = tree.location(node)
         // Outputs left at their defaults claim their default paths too.
         var claimed: [String: String] = [:]
         let defaults = OutputPaths()
@@ -193,6 +194,7 @@ private struct ManifestReader {
         where fields[field] == nil {
             claimed[OutputPathRules.normalized(path).lowercased()] = field.name
         }
+        if let serversNode = fields[.servers] { outputs.locations[.servers] = tree.location(serversNode) }
         if let serversNode = fields[.servers], let items = context.list(serversNode, "outputs.servers") {
             var servers: [SeedServer] = []
             for item in items {
@@ -223,7 +225,8 @@ private struct ManifestReader {
             }
             guard let path = context.nonEmptyString(valueNode, "outputs.\(field.name)") else { continue }
             let valueLocation = tree.location(valueNode)
-            if let problem = OutputPathRules.problem(with: path) {
+            outputs.locations[field] = valueLocation
+            if let problem = OutputPathRules.problem(with: path, fileName: [.swift: "Flags.swift", .kotlin: "Flags.kt", .kotlinRuntime: "FlagStore.kt"][field]) {
                 context.error("outputs.\(field.name) \(problem)", at: valueLocation)
                 continue
             }

@@ -5,12 +5,22 @@
 /// a path written in a manifest is not, since anyone who can edit the manifest could otherwise
 /// make flaggen overwrite files anywhere.
 enum OutputPathRules {
-    /// Why `path` is refused, or nil when it is acceptable.
-    static func problem(with path: String) -> String? {
+    /// Why `path` is refused, or nil when it is acceptable. `fileName` is the usual name of the
+    /// file an entry names (`Flags.kt`), for the hint when the path ends in `/`; nil for the
+    /// entries that name a folder (`schemas`, `seeds`), which may.
+    static func problem(with path: String, fileName: String?) -> String? {
         if let problem = absolutePathProblem(path) {
             return "must be a path relative to the manifest's folder, not \(problem.dropFirst("must not be ".count))"
         }
-        let components = path.split(whereSeparator: { $0 == "/" || $0 == "\\" })
+        // macOS and Linux read `\` as part of a name, so `a\b.kt` would be one file named so.
+        if path.contains("\\") {
+            return "must separate folders with '/', not '\\' ('\(path)'): on macOS and Linux a backslash is part of a file's name"
+        }
+        let components = path.split(separator: "/")
+        if let fileName, path.hasSuffix("/") || components.last == "." || components.last == ".." {
+            let folder = path.hasSuffix("/") ? path : path + "/"
+            return "names a file, so it must end in a file name, not '/', '.' or '..' ('\(path)'); add one, such as '\(folder)\(fileName)'"
+        }
         // Any spelling: macOS volumes ignore case, so `.GIT/hooks` is the repository's hooks.
         if components.contains(where: { $0.lowercased() == ".git" }) {
             return "must not lead into a .git folder, where a file could change how git runs ('\(path)')"
@@ -30,9 +40,9 @@ enum OutputPathRules {
         return "must not be an absolute path ('\(path)')"
     }
 
-    /// The path with `/` separators, `.` components and repeated separators removed, and each
-    /// `..` applied to the component before it (leading ones kept), for comparing claims.
+    /// The path with `.` components and repeated separators removed, and each `..` applied to
+    /// the component before it (leading ones kept), for comparing claims.
     static func normalized(_ path: String) -> String {
-        LexicalPath.standardized(path.replacingAll("\\", with: "/"))
+        LexicalPath.standardized(path)
     }
 }

@@ -157,42 +157,55 @@ struct OutputWriter: Sendable {
     /// checked again just before: a new file must still have nothing there (it is linked into
     /// place, which fails rather than replace a file another run made meanwhile), and a file
     /// being replaced must still be the file staging checked, and still flaggen's. When one
-    /// cannot be placed, the files not yet placed are removed.
+    /// cannot be placed, the files not yet placed are removed, and the error says which files
+    /// were placed already.
     func commit(_ staged: [StagedFile]) throws(OutputError) {
+        var placed: [String] = []
         for (index, file) in staged.enumerated() {
             guard let temporary = file.temporary else { continue }
             let destination = url(forPath: file.path).path
             do throws(OutputError) {
                 if file.outcome == .created {
-                    try Self.placeNew(temporary.path, at: destination)
+                    try placeNew(temporary.path, at: destination)
                 } else {
                     guard FileSystem.identity(atPath: destination) == file.replaced, !FileSystem.isSymlink(atPath: destination) else {
-                        throw OutputError(message: "\(destination) changed while flaggen was writing it (another run, an editor?); nothing was replaced — run again")
+                        throw OutputError(message: "\(destination) changed while flaggen was writing it (another run, an editor?), so it was left as it is")
                     }
                     try rules.checkReplaceable(destination)
                     if let reason = FileSystem.move(temporary.path, replacing: destination) {
                         throw OutputError(message: "cannot move the new \(destination) into place: \(reason)")
                     }
                 }
+                placed.append(file.path)
             } catch {
                 discard(Array(staged[index...]))
-                throw error
+                let done = placed.isEmpty ? "no other output was replaced" : "\(placed.joined(separator: ", ")) \(placed.count == 1 ? "was" : "were") already updated"
+                throw OutputError(message: "\(error.message); \(done) — run again")
             }
         }
     }
 
-    /// Puts the new file `temporary` at `destination`, where nothing was when staging began.
-    private static func placeNew(_ temporary: String, at destination: String) throws(OutputError) {
+    /// Puts the new file `temporary` at `destination`, where nothing was when staging began. A
+    /// file that appeared there meanwhile with the same bytes, from flaggen and this manifest
+    /// (another run writing the same outputs, as parallel CI jobs in one checkout do), is as good.
+    private func placeNew(_ temporary: String, at destination: String) throws(OutputError) {
         switch FileSystem.link(temporary, to: destination) {
         case .linked:
             FileSystem.removeFile(atPath: temporary)
         case .exists:
-            throw OutputError(
-                message: "\(destination) appeared while flaggen was writing it (is another run writing the same outputs?); nothing was replaced — run again")
+            if isSameOutput(temporary, at: destination) {
+                FileSystem.removeFile(atPath: temporary)
+                return
+            }
+            throw OutputError(message: "\(destination) appeared while flaggen was writing it (is another run writing the same outputs?), so it was left as it is")
         case .unsupported:
             // A file system without hard links: as close as it allows.
             guard FileSystem.itemKind(atPath: destination) == nil, !FileSystem.isSymlink(atPath: destination) else {
-                throw OutputError(message: "\(destination) appeared while flaggen was writing it; nothing was replaced — run again")
+                if isSameOutput(temporary, at: destination) {
+                    FileSystem.removeFile(atPath: temporary)
+                    return
+                }
+                throw OutputError(message: "\(destination) appeared while flaggen was writing it, so it was left as it is")
             }
             if let reason = FileSystem.move(temporary, replacing: destination) {
                 throw OutputError(message: "cannot move the new \(destination) into place: \(reason)")
@@ -200,6 +213,16 @@ struct OutputWriter: Sendable {
         case .failed(let reason):
             throw OutputError(message: "cannot put the new \(destination) in place: \(reason)")
         }
+    }
+
+    /// Whether the regular file at `destination` is flaggen's from this manifest and holds
+    /// exactly the bytes of `temporary`.
+    private func isSameOutput(_ temporary: String, at destination: String) -> Bool {
+        guard !FileSystem.isSymlink(atPath: destination), FileSystem.itemKind(atPath: destination) == .file,
+            let new = try? FileSystem.readRegularFile(atPath: temporary, limit: 256 * 1024 * 1024)
+        else { return false }
+        guard (try? rules.checkReplaceable(destination)) != nil else { return false }
+        return (try? FileSystem.readRegularFile(atPath: destination, limit: new.count + 1)) == new
     }
 
     /// The hidden name of a new temporary file for `name`: `.Flags.swift.flaggen-UUID.tmp`.

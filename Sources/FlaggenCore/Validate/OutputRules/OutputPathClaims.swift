@@ -56,24 +56,11 @@ struct OutputPathClaims {
 
     /// Every file of every kind of output, with its entry.
     private static func claims(of manifest: Manifest) -> [Claim] {
-        var claims: [Claim] = []
-        for kind in OutputKind.allCases {
-            for (index, path) in Generator.plannedPaths(for: manifest, kind: kind).enumerated() {
-                let name = path.split(separator: "/").last.map(String.init) ?? path
-                let (entry, what): (OutputField, String)
-                switch kind {
-                case .swift: (entry, what) = (.swift, "the Swift file")
-                // In the generator's order: the Kotlin file, FlagKit.kt beside it, the flag store.
-                case .kotlin where index == 0: (entry, what) = (.kotlin, "the Kotlin file")
-                case .kotlin where index == 1: (entry, what) = (.kotlin, "\(name), the Kotlin support file")
-                case .kotlin: (entry, what) = (.kotlinRuntime, "the Kotlin flag store")
-                case .schemas: (entry, what) = (.schemas, "the JSON Schema \(name)")
-                case .seeds: (entry, what) = (.seeds, "the seed \(name)")
-                }
-                claims.append(Claim(path: path, folded: OutputPathRules.normalized(path).lowercased(), entry: entry, what: what))
+        OutputKind.allCases.flatMap { kind in
+            Generator.plannedFiles(for: manifest, kind: kind).map { file in
+                Claim(path: file.path, folded: OutputPathRules.normalized(file.path).lowercased(), entry: file.entry, what: file.what)
             }
         }
-        return claims
     }
 
     /// Reports the clash of `claim` with `other`, the earlier claim, once per pair of entries, at
