@@ -124,10 +124,16 @@ enum Commands {
                 let details = check.details(for: finding, fix: run.fixCommand)
                 if !details.isEmpty { printError(details) }
             }
+            let blocked = findings.filter { $0.kind == .foreign }.count
+            let stale = findings.count - blocked
             if findings.isEmpty {
                 print("\(rendered.files.count) generated file\(rendered.files.count == 1 ? "" : "s") up to date")
-            } else {
-                printError("\(findings.count) file\(findings.count == 1 ? "" : "s") out of date; fix: \(run.fixCommand)")
+            }
+            if stale > 0 {
+                printError("\(stale) file\(stale == 1 ? "" : "s") out of date; fix: \(run.fixCommand)")
+            }
+            if blocked > 0 {
+                printError("\(blocked) output path\(blocked == 1 ? " is" : "s are") blocked; move what is in the way, or point 'outputs' elsewhere")
             }
         case .github, .json:
             report(diagnostics, format: format)

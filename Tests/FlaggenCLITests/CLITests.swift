@@ -382,7 +382,9 @@ final class OutputSafetyCLITests: XCTestCase {
         XCTAssertTrue(generate.stderr.contains("is not a regular file"), generate.stderr)
         let check = try runFlaggen(["check", "--only", "swift"], in: folder)
         XCTAssertEqual(check.status, 1)
-        XCTAssertTrue(check.stderr.contains("Out/Flags.swift:1:1: error: not a file flaggen generated from this manifest"), check.stderr)
+        XCTAssertTrue(check.stderr.contains("Out/Flags.swift:1:1: error: 'flaggen generate --only swift' cannot write this file: "), check.stderr)
+        XCTAssertTrue(check.stderr.contains("Out/Flags.swift is not a regular file (a pipe, socket or device)"), check.stderr)
+        XCTAssertTrue(check.stderr.hasSuffix("1 output path is blocked; move what is in the way, or point 'outputs' elsewhere\n"), check.stderr)
 
         // A symlink to a pipe outside the folder: refused before anything is opened.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("Out"))

@@ -126,6 +126,7 @@ public struct Generate: Sendable {
             rules.boundary = URL(fileURLWithPath: location.repositoryRoot, isDirectory: true)
             rules.boundaryName = "the repository"
         }
+        rules.manifestFile = manifestPath
         rules.protect(manifestPath, as: "the manifest \(manifestPath)")
         if let location { rules.protect(LexicalPath.joined(location.repositoryRoot, ".git"), as: "the repository's .git") }
         if let templateFolder { rules.protectTemplates(in: templateFolder.path, library: templates) }

@@ -14,8 +14,9 @@ public struct DriftFinding: Sendable, Hashable {
         case differs
         /// flaggen generated the file from this manifest earlier, but no longer would.
         case unexpected
-        /// A file at an output path that flaggen did not generate from this manifest, which
-        /// `generate` will refuse to overwrite.
+        /// Something at an output path that `generate` will refuse to replace or cannot write
+        /// through (a file flaggen did not generate from this manifest, an unreadable file, a
+        /// folder, a file where a folder must be); ``DriftFinding/obstacle`` says which.
         case foreign
     }
 
@@ -30,7 +31,7 @@ public struct DriftFinding: Sendable, Hashable {
     }
 
     /// What is wrong.
-    var kind: Kind
+    public var kind: Kind
     /// The file's path as printed (relative to the current folder when possible).
     var path: String
     /// The first differing line (counted in the expected output), for `differs`.
@@ -42,6 +43,8 @@ public struct DriftFinding: Sendable, Hashable {
     var omittedLines = 0
     /// Why a differing file has no diff, when it has none.
     var undiffed: Undiffed?
+    /// For `foreign`: what is in the way, and what to do (``OutputGuard/obstacle(at:)``).
+    var obstacle: String?
 }
 
 /// `flaggen check`: compares every output ``Generate/render()`` made with the disk, writing
@@ -63,8 +66,8 @@ public struct DriftCheck: Sendable {
                 // A file equal to the output is this manifest's own; only one that differs is
                 // asked whether generate would replace it.
                 guard let finding = Self.compare(file.contents, withFileAt: path, display: display) else { return nil }
-                if FileSystem.itemKind(atPath: path) != nil || FileSystem.isSymlink(atPath: path), !Self.isReplaceable(path, by: rules) {
-                    return DriftFinding(kind: .foreign, path: display, line: 1, diff: "")
+                if let obstacle = rules?.obstacle(at: path) {
+                    return DriftFinding(kind: .foreign, path: display, line: 1, diff: "", obstacle: obstacle)
                 }
                 return finding
             }
@@ -79,12 +82,6 @@ public struct DriftCheck: Sendable {
             findings.append(DriftFinding(kind: .unexpected, path: Self.join(displayRoot, relative), line: 1, diff: ""))
         }
         return findings
-    }
-
-    /// Whether `generate` would replace the file at `path` (``OutputGuard/checkReplaceable(_:)``).
-    static func isReplaceable(_ path: String, by rules: OutputGuard?) -> Bool {
-        guard !FileSystem.isSymlink(atPath: path), let rules else { return false }
-        return (try? rules.checkReplaceable(path)) != nil
     }
 
     /// The finding for one output against its file, or nil when they are equal. A file of
@@ -143,8 +140,7 @@ public struct DriftCheck: Sendable {
                 }
             case .unexpected: message = "unexpected: generated earlier from the manifest, but no longer; run '\(fix)' to remove it"
             case .foreign:
-                message =
-                    "not a file flaggen generated from this manifest (it does not begin with flaggen's header naming it: a hand-written file, another manifest's output, a folder or a pipe), so '\(fix)' will not replace it; move it away or point 'outputs' elsewhere"
+                message = "'\(fix)' cannot write this file: " + (finding.obstacle ?? "something else is in its place")
             }
             return Diagnostic(.error, message, file: finding.path, at: SourceLocation(line: finding.line, column: 1))
         }

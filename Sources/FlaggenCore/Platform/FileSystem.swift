@@ -251,6 +251,12 @@ enum FileSystem {
         return lastErrorText()
     }
 
+    /// Why this process cannot create files in the folder at `path` (the error text), or nil
+    /// when it can.
+    static func cannotWrite(inFolder path: String) -> String? {
+        access(path, W_OK | X_OK) == 0 ? nil : lastErrorText()
+    }
+
     /// Removes an empty folder; does nothing when it is not empty or not there.
     static func removeEmptyFolder(atPath path: String) {
         _ = rmdir(path)

@@ -94,7 +94,7 @@ struct OutputWriter: Sendable {
         // guards the write.
         try rules.check(file.path)
         let destination = url(forPath: file.path)
-        let replaced = try Self.fileToReplace(at: destination.path)
+        let replaced = try fileToReplace(at: destination.path)
         if replaced != nil {
             // Read one byte more than the output has, to see whether the file is longer.
             let existing = try? FileSystem.readRegularFile(atPath: destination.path, limit: file.contents.count + 1)
@@ -113,26 +113,14 @@ struct OutputWriter: Sendable {
     }
 
     /// The file at an output's destination, which committing must find unchanged; nil when
-    /// nothing is there. Anything but a regular file there is refused: a folder, a pipe
-    /// (reading it could wait forever), a link that leads nowhere.
-    private static func fileToReplace(at path: String) throws(OutputError) -> FileSystem.FileIdentity? {
-        switch FileSystem.itemKind(atPath: path) {
-        case nil:
-            if FileSystem.isSymlink(atPath: path) {
-                throw OutputError(message: "\(path) is a symlink that leads nowhere, where flaggen generates a file; remove the link or change 'outputs' in the manifest")
-            }
-            return nil
-        case .directory?:
-            throw OutputError(message: "\(path) is a folder, but flaggen generates a file there; move the folder or change 'outputs' in the manifest")
-        case .other?:
-            throw OutputError(
-                message: "\(path) is not a regular file (a pipe, socket or device), but flaggen generates a file there; move it away or change 'outputs' in the manifest")
-        case .file?:
-            guard let identity = FileSystem.identity(atPath: path) else {
-                throw OutputError(message: "\(path) exists but cannot be read (\(FileSystem.lastErrorText())); check its permissions")
-            }
+    /// nothing is there. Anything else there is refused (``OutputGuard/obstacle(at:)``): a
+    /// folder, a pipe (reading it could wait forever), a link, a file where a folder must be.
+    private func fileToReplace(at path: String) throws(OutputError) -> FileSystem.FileIdentity? {
+        if FileSystem.itemKind(atPath: path) == .file, !FileSystem.isSymlink(atPath: path), let identity = FileSystem.identity(atPath: path) {
             return identity
         }
+        if let obstacle = rules.obstacle(at: path) { throw OutputError(message: obstacle) }
+        return nil
     }
 
     /// Creates `folder` and the folders above it that are missing; returns those it created,
