@@ -79,6 +79,104 @@ final class GeneratedNamesPropertyTests: XCTestCase {
     }
 }
 
+/// Every type name the generated code writes unqualified, read from the templates themselves,
+/// taken as a config name (Swift and Kotlin, with the Kotlin flag store) and every library type
+/// the Swift qualifies taken as the manifest's `name`: each is refused by validation, or the
+/// code compiles. A name a template starts to use is tested the day it is added. (Reported: a
+/// config named `HashSet`, `Throwable` or `FlagStoreError`, a flag enum named `Deprecated` and
+/// `name: CaseIterable` passed lint and broke the build.)
+final class TemplateNamesCompileTests: XCTestCase {
+    /// The UpperCamel names in the code of the templates in `folder` (comments, string
+    /// literals and Mustache tags left out; ALL_CAPS constants are members, which no config hides).
+    static func typeNames(inTemplatesOf folder: String) throws -> [String] {
+        let url = packageRoot.appendingPathComponent("Templates/\(folder)")
+        var names: Set<String> = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".mustache") {
+            var text = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+            for pattern in [#"/\*[\s\S]*?\*/"#, #"//[^\n]*"#, #""(\\.|[^"\\\n])*""#, #"\{\{[^}]*\}\}"#] {
+                text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
+            }
+            let regex = try NSRegularExpression(pattern: #"\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b"#)
+            for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                names.insert(String(text[Range(match.range, in: text)!]))
+            }
+        }
+        return names.sorted()
+    }
+
+    /// The manifest with one config per name, and a json flag of each (so the code reads them).
+    private func manifest(configs names: [String]) -> String {
+        var lines = ["version: 1", "name: AppFlags", "kotlinPackage: com.example.names", "outputs:", "  kotlinRuntime: Generated/Kotlin/FlagStore.kt", "configs:"]
+        lines += names.map { "  \($0): {properties: {x: {type: int, default: 0}}}" }
+        lines.append("flags:")
+        lines += names.map { "  f_\($0.lowercased()): {type: json, schema: \($0), default: {}, owner: team, expires: 2099-01-01}" }
+        lines.append("  deprecated: {type: string, enum: [a, b], default: a, owner: team, expires: 2099-01-01}")
+        lines.append("  old: {type: bool, default: false, owner: team, expires: 2099-01-01, deprecated: use new}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func testEveryTypeNameTheTemplatesUseIsRefusedOrCompiles() throws {
+        let tools = try CompilerTools.find()
+        let folder = try XCTUnwrap(FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-template-names-\(UUID().uuidString)"))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        var names = try Self.typeNames(inTemplatesOf: "kotlin") + Self.typeNames(inTemplatesOf: "swift") + SwiftScope.libraryTypes.map(\.name)
+        names = Array(Set(names)).sorted()
+        XCTAssertGreaterThan(names.count, 60)
+        // The names validation refuses, each at its config; the enum flag `deprecated` too.
+        let all = manifest(configs: names)
+        let refused = ManifestValidator().validate(Array(all.utf8), file: "flags.yaml").diagnostics.filter { $0.severity == .error }
+        let lines = all.split(separator: "\n", omittingEmptySubsequences: false)
+        let refusedNames = Set(refused.compactMap { diagnostic -> String? in
+            let line = lines[diagnostic.location.line - 1].trimmingCharacters(in: .whitespaces)
+            return names.first { line.hasPrefix("\($0):") || line.hasPrefix("f_\($0.lowercased()):") }
+        })
+        XCTAssertTrue(refused.contains { $0.message.contains("flag 'deprecated' lists 'enum' values") }, refused.map(\.formatted).joined(separator: "\n"))
+        for name in ["HashSet", "Throwable", "FlagStoreError", "Deprecated", "Foundation", "FlagKit"] {
+            XCTAssertTrue(refusedNames.contains(name), "\(name) was not refused")
+        }
+
+        let accepted = names.filter { !refusedNames.contains($0) }
+        var text = manifest(configs: accepted)
+        text = text.replacingOccurrences(of: "  deprecated: {type: string, enum: [a, b], default: a, owner: team, expires: 2099-01-01}\n", with: "")
+        let url = folder.appendingPathComponent("flags.yaml")
+        try Data(text.utf8).write(to: url)
+        var generate = Generate(manifestPath: url.path)
+        generate.kinds = [.swift, .kotlin]
+        let rendered = try generate.render()
+        XCTAssertEqual(rendered.diagnostics.filter { $0.severity == .error }.map(\.formatted), [])
+        var kotlin: [String] = []
+        for file in rendered.files {
+            let out = folder.appendingPathComponent(LexicalPath.lastComponent(of: file.path))
+            try Data(file.contents).write(to: out)
+            if file.path.hasSuffix(".kt") { kotlin.append(out.path) }
+        }
+        let swift = try run_(tools.swiftc, ["-typecheck", "-swift-version", "6", "-I", tools.modules, folder.appendingPathComponent("Flags.swift").path])
+        XCTAssertEqual(swift.status, 0, "swiftc on \(accepted.count) configs:\n\(swift.stderr.prefix(4_000))")
+        let coroutines = try peerTool("FLAGGEN_COROUTINES_JARS", purpose: "compiling the Kotlin flag store")
+        let compiled = try run_(tools.kotlinc, ["-cp", tools.orgJSON + ":" + coroutines, "-d", folder.appendingPathComponent("out.jar").path] + kotlin)
+        let errors = (compiled.stdout + compiled.stderr).split(separator: "\n").filter { $0.contains("error:") }
+        XCTAssertTrue(compiled.status == 0 && errors.isEmpty, "kotlinc on \(accepted.count) configs:\n" + errors.prefix(40).joined(separator: "\n"))
+
+        // Each library type the Swift qualifies, as the manifest's `name`: refused, or compiles.
+        for name in SwiftScope.libraryTypes.map(\.name) + ["Swift"] {
+            let yaml = "version: 1\nname: \(name)\nflags:\n  a: {type: string, enum: [x, y], default: x, owner: t, expires: 2099-01-01}\n  b: {type: json, schema: Plan, default: {}, owner: t, expires: 2099-01-01}\nconfigs:\n  Plan: {properties: {n: {type: int, minimum: 0, default: 1}, Int: {type: int, default: 0}, s: {type: string, enum: [p, q], default: p}}}\n"
+            let validated = ManifestValidator().validate(Array(yaml.utf8), file: "flags.yaml")
+            guard validated.manifest != nil else { continue }
+            let caseURL = folder.appendingPathComponent("name-\(name).yaml")
+            try Data(yaml.utf8).write(to: caseURL)
+            var swiftOnly = Generate(manifestPath: caseURL.path)
+            swiftOnly.kinds = [.swift]
+            let file = try XCTUnwrap(try swiftOnly.render().files.first)
+            let swiftURL = folder.appendingPathComponent("Name\(name).swift")
+            try Data(file.contents).write(to: swiftURL)
+            let checked = try run_(tools.swiftc, ["-typecheck", "-swift-version", "6", "-I", tools.modules, swiftURL.path])
+            XCTAssertEqual(checked.status, 0, "name: \(name):\n\(checked.stderr.prefix(2_000))")
+        }
+    }
+}
+
 // MARK: - The manifests
 
 /// A random manifest of hostile names, and the lines that write a name.

@@ -108,7 +108,8 @@ enum Identifiers {
     }
 
     /// Config property names that cannot be members of the generated struct or data class.
-    static let reservedPropertyNames: Set<String> = ["Companion", "self", "init", "Type", "Protocol", "CodingKeys"]
+    /// (`Self` too: the generated struct's `Self.self` and `Self.defaultX` would find it.)
+    static let reservedPropertyNames: Set<String> = ["Companion", "self", "Self", "init", "Type", "Protocol", "CodingKeys"]
 
     /// Type names a config must not take: the generated and runtime types, and common types of
     /// both languages that the generated code refers to.
@@ -119,6 +120,11 @@ enum Identifiers {
         "Codable", "Data", "Date", "Decodable", "Decoder", "Double", "Encodable", "Encoder", "Equatable",
         "Error", "Float", "Hashable", "Int", "JSONArray", "JSONObject", "List", "Long", "Map", "Nothing",
         "Number", "Object", "Optional", "Protocol", "Result", "Self", "Sendable", "Set", "String", "Type",
-        "Unit", "CodingKeys", "Character", "Foundation",
+        "Unit", "CodingKeys", "Character", "Foundation", "Swift",
+        // The Kotlin runtime's own top-level types (FlagKit.kt, FlagStore.kt), in the configs'
+        // package, and the standard types they name unqualified, which a config of the same
+        // name would hide (GeneratedNamesPropertyTests compiles every other name they use).
+        "FirebaseBuckets", "FirebaseFlagSource", "FlagKeyValues", "FlagStoreError", "KeyValueFlagDisk", "KillSwitchChanges",
+        "ByteArray", "Deprecated", "Enum", "HashSet", "Throwable",
     ]
 }

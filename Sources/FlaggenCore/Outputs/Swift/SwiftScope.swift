@@ -29,8 +29,8 @@ struct SwiftScope: Sendable {
 
     /// The namespace enum's name, which qualifies configs.
     let namespace: String
-    /// The names the namespace declares: the configs, `Key` and the enums of string flags with
-    /// `enum:` values. Flag names start with a lowercase letter and hide no type.
+    /// The names the namespace declares, and its own: the configs, `Key` and the enums of
+    /// string flags with `enum:` values. Flag names start with a lowercase letter and hide no type.
     let namespaceNames: Set<String>
     /// The names a config's struct declares, inside it: its properties, its nested enums and
     /// `CodingKeys`; empty in the namespace itself.
@@ -39,6 +39,8 @@ struct SwiftScope: Sendable {
     /// The namespace's scope.
     static func namespace(of manifest: Manifest) -> SwiftScope {
         var names = Set(manifest.configs.map(\.name))
+        // Inside `enum CaseIterable { ... }` the name is the enum itself.
+        names.insert(manifest.name)
         names.insert(SwiftTranslator.keyTypeName)
         for flag in manifest.flags where flag.enumValues != nil { names.insert(SwiftTranslator.enumTypeName(ofFlag: flag.key)) }
         return SwiftScope(namespace: manifest.name, namespaceNames: names, memberNames: [])

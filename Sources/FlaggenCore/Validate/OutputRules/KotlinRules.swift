@@ -24,7 +24,8 @@ struct KotlinRules {
 
     /// The types the generated Kotlin names unqualified inside `object Flags`, besides the
     /// configs: an enum flag's enum class must not take one of these names.
-    static let typesUsedInFlags: Set<String> = ["Flag", "FlagDate", "FlagKind", "List", "String", "Long", "Double", "Boolean"]
+    /// (`Deprecated` is the annotation on deprecated flags.)
+    static let typesUsedInFlags: Set<String> = ["Flag", "FlagDate", "FlagKind", "List", "String", "Long", "Double", "Boolean", "Deprecated"]
 
     /// The types (and the annotation) the generated Kotlin names unqualified inside a config's
     /// data class, besides the other configs: a property's enum class must not take one.

@@ -63,7 +63,7 @@ struct SwiftNameRules {
         for property in config.properties {
             if qualifiers.contains(property.name) {
                 context.error(
-                    "property '\(config.name).\(property.name)' has the name \(qualifierDescription(property.name, manifest)), "
+                    "property '\(config.name).\(property.name)' has the name of \(qualifierDescription(property.name, manifest)), "
                         + "which the generated Swift writes inside \(config.name) to reach the types it uses; pick another name",
                     at: property.location)
             }
@@ -85,9 +85,9 @@ struct SwiftNameRules {
         }
     }
 
-    /// `the module Swift` or `of the flags type, Flags`.
+    /// `the module Swift` or `the flags type, Flags`.
     private func qualifierDescription(_ name: String, _ manifest: Manifest) -> String {
-        Self.qualifiers.contains(name) ? "of the module \(name)" : "of the flags type, \(manifest.name)"
+        Self.qualifiers.contains(name) ? "the module \(name)" : "the flags type, \(manifest.name)"
     }
 
     /// A type of each module the generated code names, for messages.
