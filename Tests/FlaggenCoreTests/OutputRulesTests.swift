@@ -370,6 +370,47 @@ final class OutputRulesTests: XCTestCase {
             ], kinds: [.seeds])
     }
 
+    func testTextsLongerThanAJVMStringConstantAreRefusedWhereTheyAreWritten() throws {
+        // Reported: a 65,536-byte default (the longest scalar flaggen reads) and 11,000 emoji
+        // (44,000 bytes of UTF-8, 66,000 as a JVM constant) passed lint; kotlinc crashed
+        // ("UTF8 string too large"). 65,535 bytes and 10,922 emoji compile.
+        let yaml = """
+            version: 1
+            outputs: {servers: [contract]}
+            flags:
+              long: {type: string, default: "\(String(repeating: "a", count: 65_536))", owner: o, expires: 2030-01-01}
+              emoji: {type: string, default: "\(String(repeating: "😀", count: 11_000))", owner: o, expires: 2030-01-01}
+              fits: {type: string, default: "\(String(repeating: "a", count: 65_535))", owner: o, expires: 2030-01-01}
+              fits_too: {type: string, default: "\(String(repeating: "😀", count: 10_922))", owner: o, expires: 2030-01-01}
+
+            """
+        let message = " bytes as a JVM string constant, more than the 65535 one holds, so kotlinc cannot compile the generated Kotlin; shorten it (a flag carries a small value: let the server send large content)"
+        try assertLintAndGenerate(yaml, report: ["4:33: error: this text takes 65536" + message, "5:34: error: this text takes 66000" + message], kinds: [.seeds])
+        XCTAssertEqual(KotlinRules.modifiedUTF8Count("a\u{0}é€😀"), 1 + 2 + 2 + 3 + 6)
+    }
+
+    func testAJsonDefaultTooLargeForOneJVMMethodIsRefusedAtTheDefault() throws {
+        // Reported: a default of 8,000 ints passed lint; kotlinc failed ("Method too large").
+        func manifest(_ count: Int) -> String {
+            """
+            version: 1
+            outputs: {servers: [contract]}
+            flags:
+              cfg: {type: json, schema: Cfg, default: {xs: [\((0..<count).map(String.init).joined(separator: ", "))]}, owner: o, expires: 2030-01-01}
+            configs:
+              Cfg: {properties: {xs: {type: array, items: int}}}
+
+            """
+        }
+        try assertLintAndGenerate(manifest(3_998), report: [], kinds: [.seeds])
+        try assertLintAndGenerate(
+            manifest(3_999),
+            report: [
+                "4:43: error: flag 'cfg' has a default of more than 4000 values, more than the generated Kotlin can build in one JVM "
+                    + "method (64 KB of bytecode); keep the default small and let the server send the full value"
+            ], kinds: [.seeds])
+    }
+
     func testEnumClassesThatWouldHideATypeAreRefused() throws {
         let yaml = """
             version: 1

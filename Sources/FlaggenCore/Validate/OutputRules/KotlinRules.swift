@@ -1,3 +1,5 @@
+import FlaggenJSON
+
 /// What the generated Kotlin can hold, checked for every manifest (see ``OutputRules``): the
 /// Kotlin is always generated, so these are errors, each where the name or the count is written.
 ///
@@ -9,6 +11,13 @@
 /// - An enum flag's enum class is nested in the flags object (`Flags.CheckoutTheme`), where its
 ///   name would hide a type the generated Kotlin names there: a config, one of
 ///   ``typesUsedInFlags``, or the flags object itself.
+///
+/// - The JVM keeps a string constant in at most 65,535 bytes of its class-file encoding
+///   (modified UTF-8: 2 bytes for NUL, 6 for a character outside the BMP); kotlinc 1.3 crashes
+///   on a longer literal or identifier (``maxConstantBytes``). Every text of the manifest is
+///   checked where it is written.
+/// - A json flag's default is built in its holder's static initializer, which one value alone
+///   can fill (``maxDefaultValues``).
 ///
 /// Names that the translator qualifies instead (a `FlagKey` entry or an enum entry named
 /// `String`; config properties whose JVM getters would share a name, which get a
@@ -33,6 +42,16 @@ struct KotlinRules {
         "String", "Long", "Double", "Boolean", "List", "Int", "JSONObject", "FlagJson", "JvmName",
     ]
 
+    /// The most bytes of a JVM string constant (`CONSTANT_Utf8_info` has a 16-bit length).
+    static let maxConstantBytes = 65_535
+
+    /// The most values (each number, string, bool, list and object, at any depth) a json flag's
+    /// default may hold. Measured with kotlinc 1.3 on an object holding a list of ints, the
+    /// costliest values to build (11 bytes each of the holder's static initializer): 4,000 ints
+    /// compile, 6,000 fail ("Method too large"). (Holders already close before their defaults' text passes a bound,
+    /// ``KotlinTranslator``; this is the one value that cannot be split.)
+    static let maxDefaultValues = 4_000
+
     let context: ValidationContext
     let nodes: ManifestNodes
 
@@ -40,6 +59,16 @@ struct KotlinRules {
     func check(_ manifest: Manifest) {
         checkFlagCount(manifest)
         checkEnumFlags(manifest)
+        checkStringConstants()
+        for flag in manifest.flags {
+            guard case .json(let value) = flag.defaultValue else { continue }
+            let count = Self.valueCount(value, upTo: Self.maxDefaultValues + 1)
+            guard count > Self.maxDefaultValues else { continue }
+            context.error(
+                "flag '\(flag.key)' has a default of more than \(Self.maxDefaultValues) values, more than the generated Kotlin can build "
+                    + "in one JVM method (64 KB of bytecode); keep the default small and let the server send the full value",
+                at: nodes.field(.defaultValue, of: flag).map(nodes.tree.location) ?? flag.location)
+        }
         let configNames = Set(manifest.configs.map(\.name))
         for config in manifest.configs {
             let propertyNames = Set(config.properties.map(\.name))
@@ -65,6 +94,51 @@ struct KotlinRules {
                     at: property.location)
             }
         }
+    }
+
+    /// Refuses every text of the manifest (a key, a default, a description, an enum value) whose
+    /// Kotlin literal or name would be longer than a JVM string constant holds.
+    private func checkStringConstants() {
+        let tree = nodes.tree
+        for record in tree.records where record.kind == .scalar {
+            let text = tree.texts[record.start]
+            // No character takes more than twice its UTF-8 bytes in modified UTF-8.
+            guard text.utf8.count * 2 > Self.maxConstantBytes else { continue }
+            let bytes = Self.modifiedUTF8Count(text)
+            guard bytes > Self.maxConstantBytes else { continue }
+            context.error(
+                "this text takes \(bytes) bytes as a JVM string constant, more than the \(Self.maxConstantBytes) one holds, so kotlinc "
+                    + "cannot compile the generated Kotlin; shorten it (a flag carries a small value: let the server send large content)",
+                at: record.location)
+        }
+    }
+
+    /// The bytes of `text` in the JVM's modified UTF-8: NUL and U+0080 to U+07FF take 2, the
+    /// rest of the BMP 3, and a character beyond it 6 (two encoded surrogates).
+    static func modifiedUTF8Count(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { count, scalar in
+            switch scalar.value {
+            case 0x01...0x7F: count + 1
+            case 0, 0x80...0x7FF: count + 2
+            case 0x800...0xFFFF: count + 3
+            default: count + 6
+            }
+        }
+    }
+
+    /// The values in `value` at any depth, counting stops past `limit`.
+    static func valueCount(_ value: JSONValue, upTo limit: Int) -> Int {
+        var count = 0
+        var pending = [value]
+        while let next = pending.popLast(), count <= limit {
+            count += 1
+            switch next {
+            case .array(let items): pending += items
+            case .object(let members): pending += members.values
+            default: break
+            }
+        }
+        return count
     }
 
     /// Refuses more flags than `FlagKey` holds, at the `flags:` key.
