@@ -36,6 +36,15 @@ final class OutputRulesTests: XCTestCase {
                 "8:34: error: the value of the rollout of flag 'big' is -9007199254740993, \(flagd)",
             ])
         try assertLintAndGenerate(yaml + "\noutputs: {servers: [contract, postgres, firebase, unleash]}\n", report: [])
+        // Inside a json value too (reported: a config's int property passed and came back rounded).
+        let json = """
+            version: 1
+            flags:
+              cfg: {type: json, schema: Cfg, default: {id: 1, more: {list: [9007199254740992, -9007199254740993]}}, owner: t, expires: 2029-03-01}
+            configs:
+              Cfg: {additionalProperties: true, properties: {id: {type: int}}}
+            """
+        try assertLintAndGenerate(json, report: ["3:43: error: the default of flag 'cfg' holds -9007199254740993, \(flagd)"])
     }
 
     // MARK: - Unleash

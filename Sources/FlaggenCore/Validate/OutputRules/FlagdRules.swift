@@ -1,6 +1,6 @@
 /// What flagd cannot serve, checked when flagd is among `outputs.servers` (see
-/// ``OutputRules``): an `int` beyond ±2^53, which flagd, reading JSON numbers as 64-bit
-/// floating point, would serve rounded. Every other value of a valid manifest has a flagd
+/// ``OutputRules``): an integer beyond ±2^53 (an int flag's value, or one inside a json flag's),
+/// which flagd, reading JSON numbers as 64-bit floating point, would serve rounded. Every other value of a valid manifest has a flagd
 /// variant (json values are always objects, as flagd's object flags need).
 struct FlagdRules {
     let context: ValidationContext
@@ -8,13 +8,34 @@ struct FlagdRules {
 
     /// Reports every int value of `manifest` that flagd cannot serve exactly.
     func check(_ manifest: Manifest) {
-        for flag in manifest.flags where flag.type == .int {
-            if case .int(let number) = flag.defaultValue, !Self.servesExactly(number) {
-                report(number, "the default of flag '\(flag.key)'", at: nodes.location(of: .defaultValue, of: flag))
+        for flag in manifest.flags where flag.type == .int || flag.type == .json {
+            let verb = flag.type == .json ? "holds" : "is"
+            if let number = Self.inexactInteger(in: flag.defaultValue) {
+                report(number, "the default of flag '\(flag.key)' \(verb)", at: nodes.location(of: .defaultValue, of: flag))
             }
-            if let rollout = flag.rollout, case .int(let number) = rollout.value, !Self.servesExactly(number) {
-                report(number, "the value of the rollout of flag '\(flag.key)'", at: nodes.location(of: .value, ofRolloutOf: flag))
+            if let rollout = flag.rollout, let number = Self.inexactInteger(in: rollout.value) {
+                report(number, "the value of the rollout of flag '\(flag.key)' \(verb)", at: nodes.location(of: .value, ofRolloutOf: flag))
             }
+        }
+    }
+
+    /// The first integer in `value` (an int flag's, or anywhere in a json flag's) that flagd
+    /// cannot serve exactly.
+    static func inexactInteger(in value: ManifestValue) -> Int? {
+        switch value {
+        case .int(let number): return servesExactly(number) ? nil : number
+        case .json(let json):
+            var pending = [json]
+            while let next = pending.popLast() {
+                switch next {
+                case .int(let number) where !servesExactly(number): return number
+                case .array(let items): pending += items.reversed()
+                case .object(let members): pending += members.keys.sorted().reversed().compactMap { members[$0] }
+                default: continue
+                }
+            }
+            return nil
+        case .bool, .string, .double: return nil
         }
     }
 
@@ -26,7 +47,7 @@ struct FlagdRules {
     private func report(_ number: Int, _ what: String, at location: SourceLocation) {
         let limit = FlagdSeedEmitter.largestExactInteger
         context.error(
-            "\(what) is \(number), which flagd cannot serve exactly: flagd reads numbers as 64-bit floating point, exact only "
+            "\(what) \(number), which flagd cannot serve exactly: flagd reads numbers as 64-bit floating point, exact only "
                 + "from -\(limit) to \(limit) (2^53); use a smaller number, or a string flag for large identifiers, "
                 + "or leave flagd out of outputs.servers",
             at: location)
