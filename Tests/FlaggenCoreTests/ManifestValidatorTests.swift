@@ -359,6 +359,10 @@ final class ManifestValidatorTests: XCTestCase {
         assertOneError(rollout("-1"), at: "8:24", contains: "from 0 to 100")
         assertOneError(rollout("12.345"), at: "8:24", contains: "more than two decimals")
         assertOneError(rollout("1e2"), at: "8:24", contains: "from 0 to 100")
+        // Reported: `0010.5` was "not between 0 and 100" while `010` passed as 10.
+        assertOneError(rollout("0010.5"), at: "8:24", contains: "must be written without leading zeros, as 10.5, found '0010.5'")
+        assertOneError(rollout("010"), at: "8:24", contains: "must be written without leading zeros, as 10, found '010'")
+        assertOneError(rollout("00.5"), at: "8:24", contains: "must be written without leading zeros, as 0.5, found '00.5'")
         assertOneError(rollout("'10'"), at: "8:24", contains: "must be a number from 0 to 100, found a string '10'")
         assertOneError(manifest(flag: "rollout: {platforms: [ios]}"), at: "8:14", contains: "needs 'percent'")
     }

@@ -451,6 +451,9 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertEqual(
             errors("version: 1\noutputs: {swift: FLAGS.yaml}\nflags: {}\n"),
             ["flags.yaml:2:18: error: outputs.swift names the manifest itself; pick another path"])
+        XCTAssertEqual(
+            errors("version: 1\noutputs: {swift: ./flags.yaml/Flags.swift}\nflags: {}\n"),
+            ["flags.yaml:2:18: error: outputs.swift leads inside the manifest flags.yaml, which is a file, not a folder; pick another path"])
     }
 
     func testAFileOutputEndingInASlashOrWithABackslashIsRefused() {

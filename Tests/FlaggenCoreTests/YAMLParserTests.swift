@@ -80,11 +80,18 @@ final class YAMLParserTests: XCTestCase {
             copy: *owner
             list: [&x 1, *x]
             """)
-        XCTAssertEqual(entries[0].value, entries[1].value)
+        // The alias holds the anchored node's contents, at the alias's own place.
+        guard case .mapping(let base, let baseAt) = entries[0].value, case .mapping(let copy, let copyAt) = entries[1].value else {
+            return XCTFail("shape")
+        }
+        XCTAssertEqual(base, copy)
+        XCTAssertEqual(baseAt, SourceLocation(line: 1, column: 7))
+        XCTAssertEqual(copyAt, SourceLocation(line: 2, column: 7))
         guard case .sequence(let items, _) = entries[2].value else { return XCTFail("shape") }
         guard case .scalar(let first) = items[0], case .scalar(let second) = items[1] else { return XCTFail("shape") }
         XCTAssertEqual(first.text, "1")
         XCTAssertEqual(second.text, "1")
+        XCTAssertEqual(second.location, SourceLocation(line: 3, column: 14))
     }
 
     func testUnknownAliasIsAnError() {
@@ -92,6 +99,31 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertNil(document.root)
         XCTAssertEqual(document.problems.first?.location, SourceLocation(line: 1, column: 4))
         XCTAssertTrue(document.problems.first?.message.contains("'*nowhere'") ?? false)
+    }
+
+    func testAnAliasInsideTheNodeItNamesSaysSo() {
+        // Reported: "names no anchor defined before it", though the anchor is right before it.
+        let document = parse("flags: &a {x: *a}\n")
+        XCTAssertNil(document.root)
+        XCTAssertEqual(document.problems.map(\.location), [SourceLocation(line: 1, column: 15)])
+        XCTAssertEqual(document.problems.first?.message, "the alias '*a' is inside the node '&a' it names, which would then contain itself; write the value out")
+    }
+
+    func testADuplicateKeyWrittenAsAnAliasIsReportedAtTheAlias() {
+        // Reported: at the anchor (line 1), before the key it duplicates.
+        let document = parse("x: &k owner\nb:\n  owner: core\n  *k : other\n")
+        XCTAssertEqual(document.problems.map(\.location), [SourceLocation(line: 4, column: 3)])
+        XCTAssertEqual(document.problems.first?.message, "duplicate key 'owner' (first defined at line 3); remove one of them")
+    }
+
+    func testAPlainKeyLongerThanYAMLAllowsSaysHowToWriteIt() {
+        // Reported: libyaml's "mapping values are not allowed" came with a hint about indentation.
+        let key = String(repeating: "k", count: 1_025)
+        let long = parse("flags:\n  \(key): 1\n")
+        XCTAssertNil(long.root)
+        XCTAssertTrue(long.problems.first?.message.hasSuffix("; a key written without '?' may be at most 1024 characters (YAML's limit); write a longer one as '? KEY' with ': VALUE' on the next line") ?? false, "\(long.problems)")
+        let explicit = parse("flags:\n  ? \(key)\n  : 1\n")
+        XCTAssertEqual(explicit.problems.map(\.message), [])
     }
 
     func testBillionLaughsFailsFast() {

@@ -179,7 +179,7 @@ struct EventReader {
         while true {
             var event = yaml_event_t()
             guard yaml_parser_parse(&parser, &event) == 1 else {
-                problems.append(Self.syntaxProblem(parser))
+                problems.append(Self.syntaxProblem(parser, in: buffer))
                 return false
             }
             defer { yaml_event_delete(&event) }
@@ -289,6 +289,11 @@ struct EventReader {
 
     private mutating func addAlias(_ name: String, at location: SourceLocation) throws {
         guard let anchored = anchors[name] else {
+            if stack.contains(where: { $0.anchor == name }) {
+                throw YAMLProblem(
+                    message: "the alias '*\(name)' is inside the node '&\(name)' it names, which would then contain itself; write the value out",
+                    location: location)
+            }
             throw YAMLProblem(message: "the alias '*\(name)' names no anchor defined before it; define '&\(name)' first", location: location)
         }
         expandedByAliases += anchored.size
@@ -309,7 +314,12 @@ struct EventReader {
                 message: "lists and mappings nest more than \(limits.maxDepth) levels deep once aliases are expanded; flatten the manifest",
                 location: location)
         }
-        try add(anchored.node, size: anchored.size, bytes: anchored.bytes, height: anchored.height, anchor: nil)
+        // The alias gets a record of its own, the anchored node's at the alias's place, so a
+        // message about it (a duplicate key written as an alias) points at the alias.
+        var record = records[anchored.node.index]
+        record.location = location
+        records.append(record)
+        try add(YAMLTree.NodeID(index: records.count - 1), size: anchored.size, bytes: anchored.bytes, height: anchored.height, anchor: nil)
     }
 
     /// Adds a finished node to the innermost open collection, or makes it the root.
@@ -357,14 +367,26 @@ struct EventReader {
         return String(cString: pointer)
     }
 
-    private static func syntaxProblem(_ parser: yaml_parser_t) -> YAMLProblem {
+    /// The longest key YAML reads without `?` (libyaml refuses a longer one as a syntax error).
+    static let maxImplicitKeyCharacters = 1_024
+
+    private static func syntaxProblem(_ parser: yaml_parser_t, in buffer: UnsafeBufferPointer<UInt8>) -> YAMLProblem {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         let mark = parser.problem_mark
         var message = "YAML syntax error: \(problem)"
         if let context = parser.context.map({ String(cString: $0) }) {
             message += " (\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
         }
-        message += "; check indentation, colons and quotes"
+        // A plain key past libyaml's limit reads as "mapping values are not allowed": the
+        // problem is the key's length, not the indentation.
+        let end = min(Int(mark.index), buffer.count)
+        let lineStart = buffer[..<end].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        let lineBefore = buffer[lineStart..<end].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "-") }
+        if String(decoding: lineBefore, as: UTF8.self).count > maxImplicitKeyCharacters {
+            message += "; a key written without '?' may be at most \(maxImplicitKeyCharacters) characters (YAML's limit); write a longer one as '? KEY' with ': VALUE' on the next line"
+        } else {
+            message += "; check indentation, colons and quotes"
+        }
         return YAMLProblem(message: message, location: SourceLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1))
     }
 }

@@ -236,6 +236,10 @@ private struct ManifestReader {
                 context.error("outputs.\(field.name) names the manifest itself; pick another path", at: valueLocation)
                 continue
             }
+            if normalized.hasPrefix(manifestName.lowercased() + "/") {
+                context.error("outputs.\(field.name) leads inside the manifest \(manifestName), which is a file, not a folder; pick another path", at: valueLocation)
+                continue
+            }
             if let other = claimed[normalized] {
                 context.error("outputs.\(field.name) and outputs.\(other) both name '\(path)'; give each output its own path", at: valueLocation)
                 continue
@@ -547,6 +551,12 @@ private struct ManifestReader {
         let digitsOnly: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
         guard parts.count <= 2, digitsOnly(parts[0]), parts.count == 1 || digitsOnly(parts[1]) else {
             context.error("\(what()) must be a number from 0 to 100 such as 10 or 12.5, found '\(text)'", at: tree.location(node))
+            return nil
+        }
+        // `010` is 10 in YAML 1.2 but 8 to YAML 1.1 readers: a percent says it one way only.
+        if parts[0].count > 1, parts[0].first == "0" {
+            let written = String(parts[0].drop { $0 == "0" }.isEmpty ? "0" : parts[0].drop { $0 == "0" }) + (parts.count == 2 ? "." + parts[1] : "")
+            context.error("\(what()) must be written without leading zeros, as \(written), found '\(text)'", at: tree.location(node))
             return nil
         }
         var fractionText = parts.count == 2 ? Substring(parts[1]) : ""
