@@ -308,7 +308,8 @@ enum Commands {
     /// the manifest are diagnostics, reported with the others.)
     static func failed(_ error: GenerateError, manifest: String, format: DiagnosticFormat) -> ExitStatus {
         switch format {
-        case .text: printError("error: \(error)")
+        // A template's own error already reads `Flags.swift.mustache:5:1: error: ...`.
+        case .text: printError("\(error)".contains(": error: ") ? "\(error)" : "error: \(error)")
         // Tools reading github or json get the error in their own form, on the manifest.
         case .github, .json: report([error.diagnostic(file: manifest)], format: format)
         }

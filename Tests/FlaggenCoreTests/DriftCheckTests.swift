@@ -100,6 +100,13 @@ final class DriftCheckTests: XCTestCase {
         XCTAssertEqual(DriftCheck.compare(expected, withFileAt: url.path, display: "Out.txt")?.line, 4)
     }
 
+    func testTheFixCommandQuotesPathsSoMessagesCanQuoteIt() {
+        // Reported: "run 'flaggen generate --manifest 'sp ace/flags.yaml''".
+        XCTAssertEqual(Generate(manifestPath: "ios/flags.yaml").fixCommand, "flaggen generate --manifest ios/flags.yaml")
+        XCTAssertEqual(Generate(manifestPath: "sp ace/flags.yaml").fixCommand, "flaggen generate --manifest \"sp ace/flags.yaml\"")
+        XCTAssertEqual(Generate(manifestPath: "it's \"$x\"/flags.yaml").fixCommand, "flaggen generate --manifest \"it's \\\"\\$x\\\"/flags.yaml\"")
+    }
+
     func testCountsAreGroupedByThousands() {
         XCTAssertEqual([0, 7, 999, 1_000, 12_345, 1_234_567, -4_000].map { SourceText.grouped($0, by: ",") }, ["0", "7", "999", "1,000", "12,345", "1,234,567", "-4,000"])
     }

@@ -659,7 +659,7 @@ final class ManifestSchemaTests: XCTestCase {
             name: AppFlags
             kotlinPackage: com.example.app_flags
             retired: [old_banner]
-            outputs: {swift: ios/Flags.swift, kotlin: 'android\\Flags.kt', schemas: ./schemas, seeds: server/seeds, servers: [contract, postgres, flagd]}
+            outputs: {swift: ios/Flags.swift, kotlin: android/Flags.kt, schemas: ./schemas, seeds: server/seeds, servers: [contract, postgres, flagd]}
             templates: ../shared/templates
             flags:
               forever: {type: bool, default: true, owner: core, kind: permission}
@@ -722,6 +722,9 @@ final class ManifestSchemaTests: XCTestCase {
         ("output is the folder above", "version: 1\noutputs: {schemas: ../..}\nflags: {}\n", "should not be valid under"),
         ("output is the folder", "version: 1\noutputs: {schemas: ./.}\nflags: {}\n", "should not be valid under"),
         ("output has a control character", "version: 1\noutputs: {seeds: \"a\\tb\"}\nflags: {}\n", "should not be valid under"),
+        ("output with a backslash", "version: 1\noutputs: {kotlin: 'android\\Flags.kt'}\nflags: {}\n", "should not be valid under"),
+        ("file output ending in a slash", "version: 1\noutputs: {kotlin: Generated/Kotlin/}\nflags: {}\n", "should not be valid under"),
+        ("file output ending in ..", "version: 1\noutputs: {kotlinRuntime: Generated/..}\nflags: {}\n", "should not be valid under"),
         ("unknown output", "version: 1\noutputs: {swfit: a}\nflags: {}\n", "Additional properties are not allowed"),
         ("empty templates", "version: 1\ntemplates: ''\nflags: {}\n", "does not match"),
         ("flag key in CamelCase", manifest().replacingOccurrences(of: "my_flag:", with: "MyFlag:"), "does not match"),

@@ -350,8 +350,17 @@ extension Generate {
         return root
     }
 
+    /// `path` as a shell word, in double quotes when it needs quoting: the messages that show
+    /// the command wrap it in single quotes ("run 'flaggen generate ...'").
     private static func quoted(_ path: String) -> String {
-        path.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) ? "'" + path.replacingAll("'", with: "'\\''") + "'" : path
+        let plain = path.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "/._-+,@:%=".unicodeScalars.contains($0)) }
+        if plain, !path.isEmpty { return path }
+        var escaped = ""
+        for character in path {
+            if "\"\\$`".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return "\"" + escaped + "\""
     }
 }
 
