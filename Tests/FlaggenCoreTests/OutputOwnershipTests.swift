@@ -486,6 +486,32 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertEqual(Lint(today: ISODate(year: 2029, month: 1, day: 1)!).run(plan.diagnostics, manifest: plan.manifest, file: manifestPath).map(\.formatted), [expected])
     }
 
+    func testAnOutputInsideAnotherOutputsFileThroughASymlinkIsRefused() throws {
+        // Found in review: kotlin at A/Flags.kt and schemas in B/Flags.kt, B a link to A, passed
+        // lint; generate placed the Swift, then failed on A/Flags.kt.
+        try write(manifest(outputs: "kotlin: A/Flags.kt, schemas: B/Flags.kt"), to: "flags.yaml")
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("A"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: repository.appendingPathComponent("B").path, withDestinationPath: "A")
+        let manifestPath = repository.appendingPathComponent("flags.yaml").path
+        XCTAssertEqual(
+            refusal("flags.yaml"),
+            "\(manifestPath):2:40: error: outputs.schemas puts the JSON Schema evaluation-response.schema.json at B/Flags.kt/evaluation-response.schema.json, a path inside the file where outputs.kotlin puts the Kotlin file (A/Flags.kt), through a symlink; give each output a path of its own")
+        XCTAssertFalse(exists("Generated"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("A").path), [])
+    }
+
+    func testCheckAndGenerateNameALinkThatLeadsNowhereWhereAFolderMustBe() throws {
+        // Found in review: `Generated` a dangling link made check call every output missing.
+        try write(manifest(outputs: ""), to: "flags.yaml")
+        try FileManager.default.createSymbolicLink(atPath: repository.appendingPathComponent("Generated").path, withDestinationPath: "nowhere")
+        let run = Generate(manifestPath: repository.appendingPathComponent("flags.yaml").path)
+        let findings = DriftCheck().findings(for: try run.render(), displayRoot: "")
+        XCTAssertFalse(findings.isEmpty)
+        XCTAssertEqual(Set(findings.map(\.kind)), [.foreign])
+        XCTAssertTrue(findings.allSatisfy { $0.obstacle?.contains("/Generated is a symlink that leads nowhere, where flaggen needs a folder for ") == true }, "\(findings)")
+        XCTAssertTrue(refusal(run).contains("/Generated is a symlink that leads nowhere, where flaggen needs a folder for "), refusal(run))
+    }
+
     func testEveryOutputPathProblemIsReportedAtItsEntryInOneRun() throws {
         // Reported: a path that leads out of the repository was a plain error with no place
         // in the manifest, one per run, and lint passed it.

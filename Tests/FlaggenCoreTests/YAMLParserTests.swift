@@ -124,6 +124,11 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertTrue(long.problems.first?.message.hasSuffix("; a key written without '?' may be at most 1024 characters (YAML's limit); write a longer one as '? KEY' with ': VALUE' on the next line") ?? false, "\(long.problems)")
         let explicit = parse("flags:\n  ? \(key)\n  : 1\n")
         XCTAssertEqual(explicit.problems.map(\.message), [])
+        // After text of many bytes per character, and not for other errors on a long line.
+        let afterAccents = parse("a: \(String(repeating: "é", count: 600))\nflags:\n  \(key): 1\n")
+        XCTAssertTrue(afterAccents.problems.first?.message.contains("may be at most 1024 characters") ?? false, "\(afterAccents.problems)")
+        let strayText = parse("d: \"\(key)\" trailing\n")
+        XCTAssertTrue(strayText.problems.first?.message.hasSuffix("; check indentation, colons and quotes") ?? false, "\(strayText.problems)")
     }
 
     func testBillionLaughsFailsFast() {

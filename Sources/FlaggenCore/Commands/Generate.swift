@@ -158,38 +158,63 @@ public struct Generate: Sendable {
         return plan
     }
 
-    /// The output paths that break ``OutputGuard``'s rules, and those that lead to one file
-    /// through symlinks (`Generated/Link/flags.seed.json` with `Link` a link to `Server`),
-    /// each at the `outputs` entry that places it.
+    /// The output paths that break ``OutputGuard``'s rules, and those that meet another output
+    /// through symlinks: on its file (`Generated/Link/flags.seed.json` with `Link` a link to
+    /// `Server`) or on a folder where the other is a file. Each at the `outputs` entry that
+    /// places it.
     private func outputPathProblems(_ manifest: Manifest, rules: OutputGuard) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        var byTarget: [String: Generator.PlannedFile] = [:]
+        // Resolved and lowercased, as validation compares paths: one file on the
+        // case-insensitive volumes of macOS.
+        var planned: [(file: Generator.PlannedFile, target: String)] = []
         for kind in OutputKind.allCases {
             for file in Generator.plannedFiles(for: manifest, kind: kind) {
                 do throws(OutputError) {
                     try rules.check(file.path)
+                    planned.append((file, OutputGuard.resolved(rules.root.appendingPathComponent(file.path)).lowercased()))
                 } catch {
                     problems.append(Diagnostic(.error, "outputs.\(file.entry.name): \(error.message)", file: manifestPath, at: manifest.outputs.location(of: file.entry)))
-                    continue
                 }
-                // Compared as validation compares paths: one file on the case-insensitive
-                // volumes of macOS.
-                let target = OutputGuard.resolved(rules.root.appendingPathComponent(file.path)).lowercased()
-                guard let other = byTarget[target] else {
-                    byTarget[target] = file
-                    continue
+            }
+        }
+        var byTarget: [String: Generator.PlannedFile] = [:]
+        for (file, target) in planned {
+            if let other = byTarget[target] {
+                problems.append(clash(file, other, inside: false, manifest))
+            } else {
+                byTarget[target] = file
+            }
+        }
+        for (file, target) in planned {
+            var folder = LexicalPath.parent(of: target)
+            while folder != LexicalPath.parent(of: folder) {
+                if let other = byTarget[folder] {
+                    problems.append(clash(file, other, inside: true, manifest))
+                    break
                 }
-                // At the entry the manifest writes, as validation reports its clashes.
-                let (shown, against) = manifest.outputs.locations[file.entry] == nil && manifest.outputs.locations[other.entry] != nil ? (other, file) : (file, other)
-                let againstEntry = manifest.outputs.locations[against.entry] == nil ? "outputs.\(against.entry.name), left at its default," : "outputs.\(against.entry.name)"
-                problems.append(
-                    Diagnostic(
-                        .error,
-                        "outputs.\(shown.entry.name) puts \(shown.what) at \(shown.path), the file where \(againstEntry) puts \(against.what) (\(against.path)), through a symlink; give each output a path of its own",
-                        file: manifestPath, at: manifest.outputs.location(of: shown.entry)))
+                folder = LexicalPath.parent(of: folder)
             }
         }
         return problems
+    }
+
+    /// Two outputs that meet on disk through a symlink: `file` on the file of `other`, or
+    /// (`inside`) below it. Reported at the entry the manifest writes, as validation reports
+    /// its clashes.
+    private func clash(_ file: Generator.PlannedFile, _ other: Generator.PlannedFile, inside: Bool, _ manifest: Manifest) -> Diagnostic {
+        func entry(_ planned: Generator.PlannedFile) -> String {
+            manifest.outputs.locations[planned.entry] == nil ? "outputs.\(planned.entry.name), left at its default," : "outputs.\(planned.entry.name)"
+        }
+        let swapped = manifest.outputs.locations[file.entry] == nil && manifest.outputs.locations[other.entry] != nil
+        let (shown, against) = swapped ? (other, file) : (file, other)
+        let meeting =
+            !inside ? "the file where \(entry(against)) puts \(against.what) (\(against.path))"
+            : swapped ? "a file where \(entry(against)) needs a folder for \(against.what) (\(against.path))"
+            : "a path inside the file where \(entry(against)) puts \(against.what) (\(against.path))"
+        return Diagnostic(
+            .error,
+            "outputs.\(shown.entry.name) puts \(shown.what) at \(shown.path), \(meeting), through a symlink; give each output a path of its own",
+            file: manifestPath, at: manifest.outputs.location(of: shown.entry))
     }
 
     /// Validates and renders every output into memory, writing nothing (`flaggen check`
@@ -201,8 +226,8 @@ public struct Generate: Sendable {
         }
         let generator = Generator(templates: plan.templates, kinds: kinds)
         let files = try generator.files(for: manifest, header: plan.header)
-        // Validation refused clashing outputs (OutputPathClaims), and the plan clashes through
-        // symlinks, so no output can stage a folder where another writes a file.
+        // Validation refused clashing outputs (OutputPathClaims), and the plan those that meet
+        // through symlinks, so no output can stage a folder where another writes a file.
         assert(files.map(\.path) == generator.plannedPaths(for: manifest), "the generator wrote other paths than it planned, which validation checked for clashes")
         let stale = StaleOutputs(manifest: manifest, kinds: kinds, root: plan.root, manifestName: plan.header.manifestName)
         var diagnostics = plan.diagnostics

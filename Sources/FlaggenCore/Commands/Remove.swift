@@ -74,6 +74,12 @@ public struct Remove: Sendable {
             } catch {
                 throw RemoveError(.usage, "cannot write the outputs: \(error); nothing was changed")
             }
+            // The disk changed since the plan (a link under Generated/, say): refuse as `prepare` would.
+            if let outputs, outputs.written.diagnostics.containsErrors {
+                throw RemoveError(
+                    .refused, "the outputs cannot be regenerated where they are; nothing was changed",
+                    diagnostics: outputs.written.diagnostics.filter { $0.severity == .error })
+            }
             // Every hand-written file must still be as read before the first output is placed.
             try edited.verify()
             if let outputs {
@@ -83,7 +89,7 @@ public struct Remove: Sendable {
                     throw RemoveError(.usage, "\(error)")
                 }
             }
-            try edited.commit()
+            try edited.commit(afterOutputs: outputs?.written.files.filter { $0.outcome != .unchanged }.map(\.path) ?? [])
         } catch {
             edited.discard()
             outputs?.discard()

@@ -66,7 +66,7 @@ public struct DriftCheck: Sendable {
                 // A file equal to the output is this manifest's own; only one that differs is
                 // asked whether generate would replace it.
                 guard let finding = Self.compare(file.contents, withFileAt: path, display: display) else { return nil }
-                if let obstacle = rules?.obstacle(at: path) {
+                if let obstacle = rules?.obstacle(at: path, checkingPermissions: false) {
                     return DriftFinding(kind: .foreign, path: display, line: 1, diff: "", obstacle: obstacle)
                 }
                 return finding

@@ -378,11 +378,18 @@ struct EventReader {
             message += " (\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
         }
         // A plain key past libyaml's limit reads as "mapping values are not allowed": the
-        // problem is the key's length, not the indentation.
-        let end = min(Int(mark.index), buffer.count)
-        let lineStart = buffer[..<end].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        let lineBefore = buffer[lineStart..<end].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "-") }
-        if String(decoding: lineBefore, as: UTF8.self).count > maxImplicitKeyCharacters {
+        // problem is the key's length, not the indentation. (libyaml counts lines and columns
+        // in characters; the line is found by its line breaks.)
+        var isLongKey = false
+        if problem == "mapping values are not allowed in this context" || problem == "could not find expected ':'" {
+            let lines = buffer.split(separator: UInt8(ascii: "\n"), maxSplits: Int(mark.line) + 1, omittingEmptySubsequences: false)
+            if Int(mark.line) < lines.count {
+                let line = String(decoding: lines[Int(mark.line)], as: UTF8.self).unicodeScalars.prefix(Int(mark.column))
+                let key = line.drop { $0 == " " || $0 == "-" }
+                isLongKey = key.count > maxImplicitKeyCharacters
+            }
+        }
+        if isLongKey {
             message += "; a key written without '?' may be at most \(maxImplicitKeyCharacters) characters (YAML's limit); write a longer one as '? KEY' with ': VALUE' on the next line"
         } else {
             message += "; check indentation, colons and quotes"

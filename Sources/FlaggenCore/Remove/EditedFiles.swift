@@ -60,16 +60,16 @@ struct EditedFiles {
     }
 
     /// Renames every staged file over its file, after ``verify()``. A file that changes in the
-    /// moment between them stops the commit, and the files not yet placed are removed.
-    func commit() throws(RemoveError) {
+    /// moment between them stops the commit, and the files not yet placed are removed; the
+    /// error names what was placed already, with `outputs`, the outputs the run placed before.
+    func commit(afterOutputs outputs: [String] = []) throws(RemoveError) {
         try verify()
         for (index, file) in staged.enumerated() {
             guard FileSystem.identity(atPath: file.path) == file.identity, !FileSystem.isSymlink(atPath: file.path) else {
                 Self.discard(staged[index...])
-                let placed = staged[..<index].map(\.path)
-                throw RemoveError(
-                    .usage,
-                    "\(file.path) changed while flaggen was rewriting it (an editor, another run?); it was left as it is, but \(placed.isEmpty ? "the outputs" : placed.joined(separator: ", ") + " and the outputs") were already rewritten — check 'git status', then run again")
+                let placed = staged[..<index].map(\.path) + outputs
+                let done = placed.isEmpty ? "nothing else was changed" : "\(placed.joined(separator: ", ")) \(placed.count == 1 ? "was" : "were") already rewritten — check 'git status'"
+                throw RemoveError(.usage, "\(file.path) changed while flaggen was rewriting it (an editor, another run?); it was left as it is; \(done), then run again")
             }
             if let reason = FileSystem.move(file.temporary, replacing: file.path) {
                 Self.discard(staged[index...])
