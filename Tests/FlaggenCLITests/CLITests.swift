@@ -333,7 +333,8 @@ final class CheckCLITests: XCTestCase {
         try FileManager.default.moveItem(at: folder.appendingPathComponent("flags.yaml"), to: folder.appendingPathComponent("app flags.yaml"))
         let result = try runFlaggen(["--manifest", "app flags.yaml", "check", "--only", "swift", "--output-dir", "out"], in: folder)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("fix: flaggen generate --manifest 'app flags.yaml' --output-dir out --only swift"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("fix: flaggen generate --manifest \"app flags.yaml\" --output-dir out --only swift"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("run 'flaggen generate --manifest \"app flags.yaml\" --output-dir out --only swift'"), result.stderr)
         XCTAssertTrue(result.stderr.contains("out/Generated/Swift/Flags.swift:1:1: error: missing"), result.stderr)
     }
 }

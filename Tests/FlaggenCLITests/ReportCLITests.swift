@@ -113,15 +113,37 @@ final class ReportCLITests: XCTestCase {
 
     func testAnInvalidManifestWritesNothingAndKeepsTheOldReport() throws {
         let folder = try temporaryFolder(self)
+        try Data("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, expires: 2029-01-01}\n".utf8)
+            .write(to: folder.appendingPathComponent("flags.yaml"))
+        XCTAssertEqual(try runFlaggen(["report", "--output", "r.html", "--today", "2029-01-01"], in: folder).status, 0)
+        let old = try Data(contentsOf: folder.appendingPathComponent("r.html"))
         try Data("version: 1\nflags:\n  a: {type: bool, default: 3, owner: x, expires: 2029-01-01}\n".utf8)
             .write(to: folder.appendingPathComponent("flags.yaml"))
-        try Data("old report".utf8).write(to: folder.appendingPathComponent("r.html"))
         let result = try runFlaggen(["report", "--output", "r.html"], in: folder)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.hasPrefix("flags.yaml:3:"), result.stderr)
         XCTAssertTrue(result.stderr.hasSuffix("error: the manifest has errors; nothing was written\n"), result.stderr)
-        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("r.html"), encoding: .utf8), "old report")
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("r.html")), old)
         XCTAssertEqual(try names(in: folder), ["flags.yaml", "r.html"])
+    }
+
+    func testOnlyAnEarlierReportOrAnEmptyFileIsReplaced() throws {
+        // Reported: --output .git/config or a generated Flags.swift was replaced by the report.
+        let folder = try temporaryFolder(self)
+        try Data("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, expires: 2029-01-01}\n".utf8)
+            .write(to: folder.appendingPathComponent("flags.yaml"))
+        try Data("[core]\n\tbare = false\n".utf8).write(to: folder.appendingPathComponent("config"))
+        let refused = try runFlaggen(["report", "--output", "config"], in: folder)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderr, "error: --output config exists and is not a report flaggen wrote; flaggen replaces only its own reports — move the file away or name another one\n")
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("config"), encoding: .utf8), "[core]\n\tbare = false\n")
+        for (name, format) in [("r.html", "html"), ("r.json", "json")] {
+            try Data().write(to: folder.appendingPathComponent(name))
+            XCTAssertEqual(try runFlaggen(["report", "--format", format, "--output", name, "--today", "2029-01-01"], in: folder).status, 0, name)
+            let again = try runFlaggen(["report", "--format", format, "--output", name, "--today", "2028-01-01"], in: folder)
+            XCTAssertEqual(again.status, 0, "\(name): \(again.stderr)")
+            XCTAssertTrue(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).contains("2028-01-01"), name)
+        }
     }
 
     func testHelpListsTheCommand() throws {

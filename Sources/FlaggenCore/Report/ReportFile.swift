@@ -9,10 +9,21 @@ import Darwin
 /// Writes the report file the way `flaggen generate` writes its outputs: to a hidden temporary
 /// file beside the destination (named as ``OutputWriter/temporaryFileName(for:)`` names them,
 /// so `generate` tidies one a killed run left behind), then renamed over it, so a reader never
-/// sees half a report and a failed run leaves the old report as it was. The report carries no
-/// flaggen header, so unlike a generated file it may replace any regular file — but never a
-/// folder, a symlink, a pipe or a device, nor the manifest it is made from.
+/// sees half a report and a failed run leaves the old report as it was. It replaces only an
+/// earlier report (or an empty file), recognized by its first bytes: never a hand-written file,
+/// a folder, a symlink, a pipe or a device, nor the manifest it is made from.
 enum ReportFile {
+    /// How much of an existing file is read to recognize a report.
+    static let recognizedBytes = 4_096
+
+    /// Whether `start`, the first bytes of a file, begin a report flaggen wrote: the page's
+    /// `<meta name="generator" content="flaggen ...">`, or the JSON document's first keys.
+    static func isReport(start: [UInt8]) -> Bool {
+        let text = String(decoding: start, as: UTF8.self)
+        if text.contains("<meta name=\"generator\" content=\"flaggen ") { return true }
+        return text.hasPrefix("{") && text.contains("\"counts\":") && text.contains("\"expiringSoonDays\":")
+    }
+
     /// Refuses a destination the report must not be written to, before any work is done.
     static func checkDestination(_ path: String, manifestPath: String) throws(ReportError) {
         let name = LexicalPath.lastComponent(of: path)
@@ -27,15 +38,23 @@ enum ReportFile {
             throw ReportError(message: "--output \(path) is a folder; give the report file's path, such as \(LexicalPath.joined(path, "flags.html"))")
         case .other?:
             throw ReportError(message: "--output \(path) is not a regular file (a pipe, socket or device); give the report file's path")
-        case .file?, nil:
+        case .file?:
+            if let identity = FileSystem.identity(atPath: path), identity == FileSystem.identity(atPath: manifestPath) {
+                throw ReportError(message: "--output \(path) is the manifest itself; write the report to another file")
+            }
+            guard let (start, _) = FileSystem.readEnds(ofRegularFileAtPath: path, count: recognizedBytes) else {
+                throw ReportError(message: "--output \(path) exists but cannot be read (\(FileSystem.lastErrorText())); check its permissions")
+            }
+            if !start.isEmpty, !isReport(start: start) {
+                throw ReportError(
+                    message: "--output \(path) exists and is not a report flaggen wrote; flaggen replaces only its own reports — move the file away or name another one")
+            }
+        case nil:
             break
         }
         let folder = LexicalPath.parent(of: path)
         guard FileSystem.itemKind(atPath: folder) == .directory else {
             throw ReportError(message: "--output \(path): the folder \(folder) does not exist; create it first (mkdir -p \(folder))")
-        }
-        if let identity = FileSystem.identity(atPath: path), identity == FileSystem.identity(atPath: manifestPath) {
-            throw ReportError(message: "--output \(path) is the manifest itself; write the report to another file")
         }
     }
 
