@@ -92,7 +92,7 @@ enum Commands {
             return .findings
         }
         for file in written.files where file.outcome != .unchanged {
-            printText("\(file.outcome.rawValue) \(written.root.appendingPathComponent(file.path).path)")
+            printText("\(file.outcome.rawValue) \(written.root.appendingPathComponent(file.path).standardizedFileURL.path)")
         }
         for url in run.removeStaleFiles(written) { printText("removed \(url.path) (no longer generated)") }
         for url in run.removeAbandonedTemporaryFiles(written) { printText("removed \(url.path) (left by an interrupted run)") }

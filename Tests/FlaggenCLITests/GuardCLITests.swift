@@ -280,6 +280,19 @@ final class RefsCLITests: XCTestCase {
 /// Problems with where the manifest's outputs would go are diagnostics at their `outputs`
 /// entry, the same from `lint`, `generate` and `check`, in every `--format`.
 final class OutputPathCLITests: XCTestCase {
+    func testGeneratePrintsPathsWithoutDotDot() throws {
+        // Reported: "created .../app/../srv/Flags.kt".
+        let folder = try temporaryFolder(self)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let app = folder.appendingPathComponent("app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data("version: 1\noutputs: {kotlin: ../srv/Flags.kt}\nflags: {}\n".utf8).write(to: app.appendingPathComponent("flags.yaml"))
+        let result = try runFlaggen(["generate"], in: app)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("created \(folder.path)/srv/Flags.kt\n"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("/../"), result.stdout)
+    }
+
     func testAPathOutOfTheRepositoryIsReportedAtItsEntryByLintGenerateAndCheck() throws {
         // Reported: lint passed it; generate and check printed a plain error with no place, and
         // check --format json or github printed nothing on standard output.

@@ -549,6 +549,15 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertEqual(try read("Generated/Schemas"), "notes\n")
     }
 
+    func testAPipeWhereAFolderMustBeIsNamedAsNoFolder() throws {
+        try write(manifest(outputs: ""), to: "flags.yaml")
+        XCTAssertEqual(mkfifo(repository.appendingPathComponent("Generated").path, 0o644), 0)
+        let generated = repository.appendingPathComponent("Generated").path
+        XCTAssertTrue(
+            refusal("flags.yaml").contains("\(generated) is not a folder (a pipe, socket or device), where flaggen needs a folder for \(generated)/"),
+            refusal("flags.yaml"))
+    }
+
     func testAManifestNamedFromAnotherRootSaysSo() throws {
         // Reported: without .git (an archive, a Docker context), ios/flags.yaml became
         // flags.yaml, and its own outputs were "from another manifest".

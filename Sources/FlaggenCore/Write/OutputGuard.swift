@@ -166,7 +166,8 @@ struct OutputGuard: Sendable {
                 }
                 if let kind = FileSystem.itemKind(atPath: ancestor) {
                     if kind != .directory {
-                        return "\(ancestor) is a file, where flaggen needs a folder for \(path); move it away or change 'outputs' in the manifest"
+                        let what = kind == .file ? "a file" : "not a folder (a pipe, socket or device)"
+                        return "\(ancestor) is \(what), where flaggen needs a folder for \(path); move it away or change 'outputs' in the manifest"
                     }
                     guard checkingPermissions else { return nil }
                     return FileSystem.cannotWrite(inFolder: ancestor).map { "cannot create \(path): the folder \(ancestor) does not let flaggen in (\($0)); check its permissions" }
