@@ -280,13 +280,21 @@ final class RefsCLITests: XCTestCase {
 /// Problems with where the manifest's outputs would go are diagnostics at their `outputs`
 /// entry, the same from `lint`, `generate` and `check`, in every `--format`.
 final class OutputPathCLITests: XCTestCase {
+    /// A repository (`.git`) in a new folder, with `manifest` as `app/flags.yaml` inside it at
+    /// `repository` (a path in the folder); returns the folder and the app's folder.
+    private func app(_ manifest: String, repository: String) throws -> (folder: URL, app: URL) {
+        let folder = try temporaryFolder(self)
+        let root = repository.isEmpty ? folder : folder.appendingPathComponent(repository)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let app = root.appendingPathComponent("app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data(manifest.utf8).write(to: app.appendingPathComponent("flags.yaml"))
+        return (folder, app)
+    }
+
     func testGeneratePrintsPathsWithoutDotDot() throws {
         // Reported: "created .../app/../srv/Flags.kt".
-        let folder = try temporaryFolder(self)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        let app = folder.appendingPathComponent("app")
-        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        try Data("version: 1\noutputs: {kotlin: ../srv/Flags.kt}\nflags: {}\n".utf8).write(to: app.appendingPathComponent("flags.yaml"))
+        let (folder, app) = try app("version: 1\noutputs: {kotlin: ../srv/Flags.kt}\nflags: {}\n", repository: "")
         let result = try runFlaggen(["generate"], in: app)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("created \(folder.path)/srv/Flags.kt\n"), result.stdout)
@@ -296,11 +304,7 @@ final class OutputPathCLITests: XCTestCase {
     func testAPathOutOfTheRepositoryIsReportedAtItsEntryByLintGenerateAndCheck() throws {
         // Reported: lint passed it; generate and check printed a plain error with no place, and
         // check --format json or github printed nothing on standard output.
-        let folder = try temporaryFolder(self)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("repo/.git"), withIntermediateDirectories: true)
-        let app = folder.appendingPathComponent("repo/app")
-        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        try Data("version: 1\noutputs:\n  kotlin: ../../escape/Flags.kt\nflags: {}\n".utf8).write(to: app.appendingPathComponent("flags.yaml"))
+        let (folder, app) = try app("version: 1\noutputs:\n  kotlin: ../../escape/Flags.kt\nflags: {}\n", repository: "repo")
         let prefix = "flags.yaml:3:11: error: outputs.kotlin: ../../escape/Flags.kt would be written to "
         for command in [["lint"], ["generate"], ["check"]] {
             let result = try runFlaggen(command, in: app)

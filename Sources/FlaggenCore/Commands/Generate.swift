@@ -93,10 +93,11 @@ public struct Generate: Sendable {
         let result = ManifestValidator().validate(bytes, file: manifestPath)
         let manifestFolder = manifestURL.deletingLastPathComponent()
         var root = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? manifestFolder
-        var plan = Plan(
-            diagnostics: result.diagnostics, manifest: result.manifest, root: root, header: header, templates: TemplateLibrary(),
-            rules: OutputGuard(root: root, manifestName: header.manifestName))
-        guard var manifest = result.manifest else { return plan }
+        guard var manifest = result.manifest else {
+            return Plan(
+                diagnostics: result.diagnostics, manifest: nil, root: root, header: header, templates: TemplateLibrary(),
+                rules: OutputGuard(root: root, manifestName: header.manifestName))
+        }
         if let swiftFile {
             guard kinds == [.swift], outputDirectory == nil else {
                 throw .unreadable("--swift-file goes with --only swift and without --output-dir")
@@ -150,12 +151,9 @@ public struct Generate: Sendable {
             // --only swift` and `lint` report the same problems.
             problems += outputPathProblems(manifest, rules: rules)
         }
-        plan.root = root
-        plan.manifest = manifest
-        plan.templates = templates
-        plan.rules = rules
-        plan.diagnostics = (plan.diagnostics + problems).sortedByLocation()
-        return plan
+        return Plan(
+            diagnostics: (result.diagnostics + problems).sortedByLocation(), manifest: manifest, root: root, header: header,
+            templates: templates, rules: rules)
     }
 
     /// The output paths that break ``OutputGuard``'s rules, and those that meet another output
@@ -170,8 +168,7 @@ public struct Generate: Sendable {
         for kind in OutputKind.allCases {
             for file in Generator.plannedFiles(for: manifest, kind: kind) {
                 do throws(OutputError) {
-                    try rules.check(file.path)
-                    planned.append((file, OutputGuard.resolved(rules.root.appendingPathComponent(file.path)).lowercased()))
+                    planned.append((file, try rules.check(file.path).lowercased()))
                 } catch {
                     problems.append(Diagnostic(.error, "outputs.\(file.entry.name): \(error.message)", file: manifestPath, at: manifest.outputs.location(of: file.entry)))
                 }

@@ -61,8 +61,10 @@ struct OutputGuard: Sendable {
         }
     }
 
-    /// Refuses an output path that breaks one of the rules above.
-    func check(_ path: String) throws(OutputError) {
+    /// Refuses an output path that breaks one of the rules above; returns where it leads, with
+    /// every symlink of its existing part resolved (``resolved(_:)``).
+    @discardableResult
+    func check(_ path: String) throws(OutputError) -> String {
         let lexical = LexicalPath.standardized(root.appendingPathComponent(path).path)
         if FileSystem.isSymlink(atPath: lexical) {
             throw OutputError(
@@ -88,6 +90,7 @@ struct OutputGuard: Sendable {
             if parent == candidate { break }
             candidate = parent
         }
+        return target
     }
 
     /// Refuses to replace the file at `path` (absolute) unless flaggen generated it from this

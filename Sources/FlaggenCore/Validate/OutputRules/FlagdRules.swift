@@ -25,16 +25,12 @@ struct FlagdRules {
         switch value {
         case .int(let number): return servesExactly(number) ? nil : number
         case .json(let json):
-            var pending = [json]
-            while let next = pending.popLast() {
-                switch next {
-                case .int(let number) where !servesExactly(number): return number
-                case .array(let items): pending += items.reversed()
-                case .object(let members): pending += members.keys.sorted().reversed().compactMap { members[$0] }
-                default: continue
-                }
+            let inexact = json.first { value in
+                if case .int(let number) = value { return !servesExactly(number) }
+                return false
             }
-            return nil
+            guard case .int(let number)? = inexact else { return nil }
+            return number
         case .bool, .string, .double: return nil
         }
     }

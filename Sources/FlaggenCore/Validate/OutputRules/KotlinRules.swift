@@ -129,14 +129,9 @@ struct KotlinRules {
     /// The values in `value` at any depth, counting stops past `limit`.
     static func valueCount(_ value: JSONValue, upTo limit: Int) -> Int {
         var count = 0
-        var pending = [value]
-        while let next = pending.popLast(), count <= limit {
+        _ = value.first { _ in
             count += 1
-            switch next {
-            case .array(let items): pending += items
-            case .object(let members): pending += members.values
-            default: break
-            }
+            return count > limit
         }
         return count
     }
