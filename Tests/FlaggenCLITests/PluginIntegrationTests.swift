@@ -15,9 +15,13 @@ final class PluginIntegrationTests: XCTestCase {
             if environment["CI"] == "true" { XCTFail("FLAGGEN_PLUGIN_TESTS=1 is not set; run the suite with Scripts/test.sh") }
             throw XCTSkip("set FLAGGEN_PLUGIN_TESTS=1 (Scripts/test.sh does) to run the SwiftPM plugin integration tests")
         }
-        let root = try temporaryFolder(self).appendingPathComponent("plugin test with spaces")
+        // Every test starts from a fresh copy of the package at the same path, with one build
+        // folder kept for the class: flaggen is built once, not once a test (about 40 s each
+        // on a 2-core VM, a quarter of CI's slack).
+        let root = Self.sharedRoot
         package = root.appendingPathComponent("iOSApp")
         scratch = root.appendingPathComponent("build dir")
+        if FileManager.default.fileExists(atPath: package.path) { try FileManager.default.removeItem(at: package) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Examples/iOSApp"), to: package)
         // A real file instead of the symlink, so the test can edit it; the package depends on
@@ -29,6 +33,14 @@ final class PluginIntegrationTests: XCTestCase {
         let text = try String(contentsOf: packageFile, encoding: .utf8)
             .replacingOccurrences(of: #"path: "../..""#, with: "path: \"\(packageRoot.path)\"")
         try Data(text.utf8).write(to: packageFile)
+    }
+
+    private static let sharedRoot = FileManager.default.temporaryDirectory
+        .appendingPathComponent("flaggen-plugin-\(UUID().uuidString)/plugin test with spaces")
+
+    override class func tearDown() {
+        try? FileManager.default.removeItem(at: sharedRoot.deletingLastPathComponent())
+        super.tearDown()
     }
 
     private var manifest: URL { package.appendingPathComponent("Sources/Checkout App/flags.yaml") }
