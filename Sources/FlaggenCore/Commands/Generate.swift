@@ -164,7 +164,7 @@ public struct Generate: Sendable {
         var problems: [Diagnostic] = []
         // Resolved and lowercased, as validation compares paths: one file on the
         // case-insensitive volumes of macOS.
-        var planned: [(file: Generator.PlannedFile, target: String)] = []
+        var planned: [(file: Generator.PlannedFile, key: String)] = []
         for kind in OutputKind.allCases {
             for file in Generator.plannedFiles(for: manifest, kind: kind) {
                 do throws(OutputError) {
@@ -174,38 +174,22 @@ public struct Generate: Sendable {
                 }
             }
         }
-        var byTarget: [String: Generator.PlannedFile] = [:]
-        for (file, target) in planned {
-            if let other = byTarget[target] {
-                problems.append(clash(file, other, inside: false, manifest))
-            } else {
-                byTarget[target] = file
-            }
-        }
-        for (file, target) in planned {
-            var folder = LexicalPath.parent(of: target)
-            while folder != LexicalPath.parent(of: folder) {
-                if let other = byTarget[folder] {
-                    problems.append(clash(file, other, inside: true, manifest))
-                    break
-                }
-                folder = LexicalPath.parent(of: folder)
-            }
-        }
+        problems += Generator.clashes(planned).map { clash($0, manifest) }
         return problems
     }
 
     /// Two outputs that meet on disk through a symlink: `file` on the file of `other`, or
     /// (`inside`) below it. Reported at the entry the manifest writes, as validation reports
     /// its clashes.
-    private func clash(_ file: Generator.PlannedFile, _ other: Generator.PlannedFile, inside: Bool, _ manifest: Manifest) -> Diagnostic {
+    private func clash(_ clash: Generator.Clash, _ manifest: Manifest) -> Diagnostic {
+        let (file, other) = (clash.file, clash.other)
         func entry(_ planned: Generator.PlannedFile) -> String {
             manifest.outputs.locations[planned.entry] == nil ? "outputs.\(planned.entry.name), left at its default," : "outputs.\(planned.entry.name)"
         }
         let swapped = manifest.outputs.locations[file.entry] == nil && manifest.outputs.locations[other.entry] != nil
         let (shown, against) = swapped ? (other, file) : (file, other)
         let meeting =
-            !inside ? "the file where \(entry(against)) puts \(against.what) (\(against.path))"
+            !clash.inside ? "the file where \(entry(against)) puts \(against.what) (\(against.path))"
             : swapped ? "a file where \(entry(against)) needs a folder for \(against.what) (\(against.path))"
             : "a path inside the file where \(entry(against)) puts \(against.what) (\(against.path))"
         return Diagnostic(

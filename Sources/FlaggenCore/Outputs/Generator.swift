@@ -100,6 +100,40 @@ struct Generator: Sendable {
         var what: String
     }
 
+    /// Two planned files that would meet on disk: on one path, or (`inside`) `file` below the
+    /// file of `other`, which comes earlier in the list.
+    struct Clash {
+        var file: PlannedFile
+        var other: PlannedFile
+        var inside: Bool
+    }
+
+    /// The clashes between `files`, each compared by its `key`: validation keys the lexical
+    /// paths, `Generate.plan()` the paths symlinks resolve to; both lowercase them, as one
+    /// file on the case-insensitive volumes of macOS.
+    static func clashes(_ files: [(file: PlannedFile, key: String)]) -> [Clash] {
+        var byKey: [String: PlannedFile] = [:]
+        var clashes: [Clash] = []
+        for (file, key) in files {
+            if let other = byKey[key] {
+                clashes.append(Clash(file: file, other: other, inside: false))
+            } else {
+                byKey[key] = file
+            }
+        }
+        for (file, key) in files {
+            var folder = key[...]
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if let other = byKey[String(folder)] {
+                    clashes.append(Clash(file: file, other: other, inside: true))
+                    break
+                }
+            }
+        }
+        return clashes
+    }
+
     /// The files of one kind of output, as ``plannedPaths(for:kind:)`` orders them.
     static func plannedFiles(for manifest: Manifest, kind: OutputKind) -> [PlannedFile] {
         switch kind {

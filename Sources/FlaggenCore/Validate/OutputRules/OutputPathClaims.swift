@@ -8,77 +8,47 @@
 /// `outputs` entry that places it; a clash is reported at that entry's path, preferring the one
 /// the manifest writes (an entry left out still claims its default). The entries' own paths
 /// are compared as the manifest is read (`outputs.swift and outputs.seeds both name ...`), and
-/// schemas of configs whose names differ only in case are ``SchemaRules``'.
+/// schemas of configs whose names differ only in case are ``SchemaRules``'. ``Generator/clashes(_:)``
+/// finds the clashes here, on the lexical paths, and in `Generate.plan()`, on the resolved ones.
 struct OutputPathClaims {
     let context: ValidationContext
     let nodes: ManifestNodes
 
-    /// One file an output writes, and the `outputs` entry that places it.
-    private struct Claim {
-        var path: String
-        /// The path as compared: `.` components dropped, lowercased.
-        var folded: String
-        var entry: OutputField
-        /// What the file is, for messages: "the Swift file", "the seed flags.seed.sql".
-        var what: String
-    }
-
     /// Reports every clash between the files of `manifest`'s outputs, once per pair of entries.
     func check(_ manifest: Manifest) {
-        let claims = Self.claims(of: manifest)
-        var byPath: [String: Claim] = [:]
+        let files = OutputKind.allCases.flatMap { Generator.plannedFiles(for: manifest, kind: $0) }
         var reported: Set<[String]> = []
-        for claim in claims {
-            guard let first = byPath[claim.folded] else {
-                byPath[claim.folded] = claim
-                continue
-            }
-            if first.entry == .schemas, claim.entry == .schemas { continue }
-            report(claim, first, reported: &reported) { reportedClaim, other in
-                let spelling = reportedClaim.path == other.path ? "" : " (as \(other.path): on macOS, paths that differ only by case name one file)"
-                return "where \(describe(other.entry, besides: reportedClaim.entry)) puts \(other.what)\(spelling)"
-            }
-        }
-        for claim in claims {
-            var folder = claim.folded[...]
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                guard let outer = byPath[String(folder)] else { continue }
-                report(claim, outer, reported: &reported) { reportedClaim, other in
-                    reportedClaim.path == claim.path
-                        ? "inside \(other.path), where \(describe(other.entry, besides: reportedClaim.entry)) puts \(other.what) as a file"
-                        : "a file that \(describe(other.entry, besides: reportedClaim.entry)) needs as a folder for \(other.what) (\(other.path))"
+        for clash in Generator.clashes(files.map { ($0, OutputPathRules.normalized($0.path).lowercased()) }) {
+            // Schemas that differ only in case are SchemaRules' to report, by config name.
+            if !clash.inside, clash.file.entry == .schemas, clash.other.entry == .schemas { continue }
+            report(clash.file, clash.other, reported: &reported) { shown, other in
+                if !clash.inside {
+                    let spelling = shown.path == other.path ? "" : " (as \(other.path): on macOS, paths that differ only by case name one file)"
+                    return "where \(describe(other.entry, besides: shown.entry)) puts \(other.what)\(spelling)"
                 }
-                break
+                return shown.path == clash.file.path
+                    ? "inside \(other.path), where \(describe(other.entry, besides: shown.entry)) puts \(other.what) as a file"
+                    : "a file that \(describe(other.entry, besides: shown.entry)) needs as a folder for \(other.what) (\(other.path))"
             }
         }
     }
 
-    /// Every file of every kind of output, with its entry.
-    private static func claims(of manifest: Manifest) -> [Claim] {
-        OutputKind.allCases.flatMap { kind in
-            Generator.plannedFiles(for: manifest, kind: kind).map { file in
-                Claim(path: file.path, folded: OutputPathRules.normalized(file.path).lowercased(), entry: file.entry, what: file.what)
-            }
-        }
-    }
-
-    /// Reports the clash of `claim` with `other`, the earlier claim, once per pair of entries, at
+    /// Reports the clash of `file` with `other`, the earlier file, once per pair of entries, at
     /// the path of the entry the manifest writes (the later one when it writes both; `other`
-    /// when both are one entry); `clash` says how the reported claim meets the other.
-    private func report(_ claim: Claim, _ other: Claim, reported: inout Set<[String]>, clash: (Claim, Claim) -> String) {
-        let claimNode = nodes.output(claim.entry)
+    /// when both are one entry); `clash` says how the reported file meets the other.
+    private func report(_ file: Generator.PlannedFile, _ other: Generator.PlannedFile, reported: inout Set<[String]>, clash: (Generator.PlannedFile, Generator.PlannedFile) -> String) {
+        let fileNode = nodes.output(file.entry)
         let otherNode = nodes.output(other.entry)
-        let reportsClaim: Bool
-        switch (claimNode, otherNode) {
-        case _ where claim.entry == other.entry: reportsClaim = false
-        case (let claimNode?, let otherNode?): reportsClaim = nodes.tree.location(otherNode) <= nodes.tree.location(claimNode)
-        case (_, nil): reportsClaim = true
-        case (nil, _): reportsClaim = false
+        let reportsFile: Bool
+        switch (fileNode, otherNode) {
+        case _ where file.entry == other.entry: reportsFile = false
+        case (let fileNode?, let otherNode?): reportsFile = nodes.tree.location(otherNode) <= nodes.tree.location(fileNode)
+        case (_, nil): reportsFile = true
+        case (nil, _): reportsFile = false
         }
-        let (shown, against) = reportsClaim ? (claim, other) : (other, claim)
+        let (shown, against) = reportsFile ? (file, other) : (other, file)
         guard reported.insert([shown.entry.rawValue, against.entry.rawValue]).inserted else { return }
-        let location = (reportsClaim ? claimNode : otherNode).map(nodes.tree.location) ?? nodes.topLevel(.outputs).map(nodes.tree.location) ?? .startOfFile
+        let location = (reportsFile ? fileNode : otherNode).map(nodes.tree.location) ?? nodes.topLevel(.outputs).map(nodes.tree.location) ?? .startOfFile
         let fix = shown.entry == against.entry ? "pick another file name" : "give each output in 'outputs' its own path"
         context.error("outputs.\(shown.entry.name) puts \(shown.what) at \(shown.path), \(clash(shown, against)); \(fix)", at: location)
     }
