@@ -301,6 +301,29 @@ final class OutputPathCLITests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("/../"), result.stdout)
     }
 
+    func testCheckPrintsPathsWithoutDotDot() throws {
+        // Reported: "app/../srv/Flags.kt: error: ... is missing".
+        let folder = try temporaryFolder(self)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let app = folder.appendingPathComponent("app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data("version: 1\noutputs: {kotlin: ../srv/Flags.kt}\nflags: {}\n".utf8).write(to: app.appendingPathComponent("flags.yaml"))
+        let result = try runFlaggen(["check", "--manifest", "app/flags.yaml"], in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("srv/Flags.kt"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("app/../"), result.stderr)
+        let json = try runFlaggen(["check", "--manifest", "app/flags.yaml", "--format", "json"], in: folder)
+        XCTAssertTrue(json.stdout.contains("\"srv/Flags.kt\""), json.stdout)
+        XCTAssertFalse(json.stdout.contains("app/../"), json.stdout)
+
+        // A file no longer generated, in a folder outside the manifest's.
+        XCTAssertEqual(try runFlaggen(["generate", "--manifest", "app/flags.yaml"], in: folder).status, 0)
+        try Data("version: 1\noutputs: {kotlin: ../srv/Main.kt}\nflags: {}\n".utf8).write(to: app.appendingPathComponent("flags.yaml"))
+        let stale = try runFlaggen(["check", "--manifest", "app/flags.yaml"], in: folder)
+        XCTAssertTrue(stale.stderr.contains("\n\(folder.path)/srv/Flags.kt:1:1: error:"), stale.stderr)
+        XCTAssertFalse(stale.stderr.contains("app\(folder.path)") || stale.stderr.contains("app/\(folder.path)"), stale.stderr)
+    }
+
     func testAPathOutOfTheRepositoryIsReportedAtItsEntryByLintGenerateAndCheck() throws {
         // Reported: lint passed it; generate and check printed a plain error with no place, and
         // check --format json or github printed nothing on standard output.

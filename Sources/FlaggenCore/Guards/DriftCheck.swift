@@ -118,9 +118,12 @@ public struct DriftCheck: Sendable {
         max(4 * expected, 64 << 20)
     }
 
+    /// An output's path as findings show it: below `root`, with `.` and `..` applied as
+    /// `generate` prints paths (`app/../srv/Flags.kt` as `srv/Flags.kt`); an absolute `path`
+    /// (a stale file outside the manifest's folder) as it is.
     static func join(_ root: String, _ path: String) -> String {
-        if root.isEmpty || root == "." { return path }
-        return root.hasSuffix("/") ? root + path : root + "/" + path
+        if root.isEmpty || path.hasPrefix("/") || root == "." { return LexicalPath.standardized(path) }
+        return LexicalPath.standardized(root + "/" + path)
     }
 
     /// The findings as diagnostics, one per file, each saying how to fix it.
