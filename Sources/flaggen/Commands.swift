@@ -308,9 +308,8 @@ enum Commands {
     /// the manifest are diagnostics, reported with the others.)
     static func failed(_ error: GenerateError, manifest: String, format: DiagnosticFormat) -> ExitStatus {
         switch format {
-        // A template's own error already reads `Flags.swift.mustache:5:1: error: ...`.
-        case .text: printError("\(error)".contains(": error: ") ? "\(error)" : "error: \(error)")
-        // Tools reading github or json get the error in their own form, on the manifest.
+        // A template's syntax error reads `Flags.swift.mustache:5:1: error: ...`.
+        case .text: printError(error.isLocated ? error.diagnostic(file: manifest).formatted : "error: \(error)")
         case .github, .json: report([error.diagnostic(file: manifest)], format: format)
         }
         if case .unreadable = error { return .usage }

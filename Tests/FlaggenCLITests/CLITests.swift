@@ -202,6 +202,27 @@ final class GenerateCLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
     }
 
+    func testATemplateSyntaxErrorIsReportedAtItsTagInEveryFormat() throws {
+        // Reported: check --format json put a template's syntax error at 1:1 of the manifest.
+        let folder = try makeProject()
+        let templates = folder.appendingPathComponent("my templates/swift")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let template = templates.appendingPathComponent("Flags.swift.mustache")
+        try Data("{{#header}}\n// {{.}}\n{{/header}}\n{{#flags}}\n  {{key}\n{{/flags}}\n".utf8).write(to: template)
+        let arguments = ["--only", "swift", "--templates", folder.appendingPathComponent("my templates").path]
+        let text = try runFlaggen(["check"] + arguments, in: folder)
+        XCTAssertEqual(text.status, 1)
+        XCTAssertTrue(text.stderr.hasPrefix("\(template.path):5:3: error: "), text.stderr)
+        let json = try runFlaggen(["check", "--format", "json"] + arguments, in: folder)
+        XCTAssertEqual(json.status, 1)
+        XCTAssertTrue(json.stdout.contains("\"file\": \"\(template.path)\""), json.stdout)
+        XCTAssertTrue(json.stdout.contains("\"line\": 5"), json.stdout)
+        XCTAssertFalse(json.stdout.contains("error: "), json.stdout)
+        let github = try runFlaggen(["check", "--format", "github"] + arguments, in: folder)
+        XCTAssertEqual(github.status, 1)
+        XCTAssertTrue(github.stdout.hasPrefix("::error file=\(template.path),line=5,col=3::"), github.stdout)
+    }
+
     func testCopiedBinaryWorksAloneWithEmbeddedTemplates() throws {
         let folder = try makeProject()
         let binary = folder.appendingPathComponent("flaggen-copy")

@@ -375,20 +375,29 @@ public enum GenerateError: Error, CustomStringConvertible, Sendable {
     /// The manifest or template folder cannot be read (exit status 2).
     case unreadable(String)
     /// A template is missing or has a syntax error (exit status 1).
-    case template(String)
+    case template(TemplateError)
     /// An output cannot be written (exit status 1). Problems with the manifest's output paths
     /// are diagnostics (``Plan``); this is what the disk refuses while writing.
     case output(String)
 
     public var description: String {
         switch self {
-        case .unreadable(let message), .template(let message), .output(let message): message
+        case .unreadable(let message), .output(let message): message
+        case .template(let error): error.message
         }
     }
 
-    /// The error as a diagnostic on the manifest `file`, for tools that read `--format github`
-    /// or `json` (the message names the file at fault).
+    /// The error as a diagnostic: a template's syntax error at its tag, any other on the
+    /// manifest `file` (the message names the file at fault).
     public func diagnostic(file: String) -> Diagnostic {
-        Diagnostic(.error, description, file: file, at: .startOfFile)
+        if case .template(let error) = self, let diagnostic = error.diagnostic { return diagnostic }
+        return Diagnostic(.error, description, file: file, at: .startOfFile)
+    }
+
+    /// True when the error has a place of its own (a template's tag), which its
+    /// ``diagnostic(file:)`` names.
+    public var isLocated: Bool {
+        if case .template(let error) = self { return error.diagnostic != nil }
+        return false
     }
 }

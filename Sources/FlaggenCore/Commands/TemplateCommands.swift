@@ -31,7 +31,7 @@ public enum TemplateCommands {
             let json = try JSONWriter(trailingNewline: true).string(for: TemplateContext(decoratedByTranslator: value).json)
             return (json, result.diagnostics)
         } catch {
-            throw .template("the context cannot be written as JSON: \(error)")
+            throw .template(TemplateError(message: "the context cannot be written as JSON: \(error)"))
         }
     }
 
@@ -81,7 +81,7 @@ public enum TemplateCommands {
             let template = try MustacheTemplate(source: source, name: templatePath)
             return try template.render(values: TemplateContext(data).value, partials: partials, options: .init(escapesHTML: false))
         } catch {
-            throw .template(error.description)
+            throw .template(TemplateError(error))
         }
     }
 }

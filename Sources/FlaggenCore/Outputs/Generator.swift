@@ -70,9 +70,9 @@ struct Generator: Sendable {
             case .success(let produced):
                 files += produced
             case .failure(let error as TemplateError):
-                throw .template(error.message)
+                throw .template(error)
             case .failure(let error):
-                throw .template("\(error)")
+                throw .template(TemplateError(message: "\(error)"))
             }
         }
         return files

@@ -90,7 +90,7 @@ struct TemplateLibrary: Sendable {
             let template = try MustacheTemplate(source: source, name: displayName(for: name))
             bytes = try template.renderUTF8(values: context.value, partials: partials, options: .init(escapesHTML: false))
         } catch {
-            throw TemplateError(message: error.description)
+            throw TemplateError(error)
         }
         if let failure = partials.failure { throw failure }
         return bytes
@@ -98,11 +98,23 @@ struct TemplateLibrary: Sendable {
 }
 
 /// A problem with a template: missing, unreadable, or a Mustache syntax error.
-struct TemplateError: Error, CustomStringConvertible, Sendable {
+public struct TemplateError: Error, CustomStringConvertible, Sendable {
     /// What went wrong and what to do.
-    var message: String
+    public var message: String
+    /// A syntax error's place in the template, which messages point at instead of the manifest.
+    var diagnostic: Diagnostic?
 
-    var description: String { message }
+    init(message: String) {
+        self.message = message
+    }
+
+    /// A Mustache error, at its tag.
+    init(_ error: MustacheError) {
+        message = error.description
+        diagnostic = Diagnostic(.error, error.message, file: error.templateName, at: SourceLocation(line: error.line, column: error.column))
+    }
+
+    public var description: String { message }
 }
 
 /// Partials from the library: `{{> header}}` in `swift/Flags.swift.mustache` looks for

@@ -25,7 +25,7 @@ enum ReportHTML {
             let template = try MustacheTemplate(source: source, name: templateName)
             return try template.renderUTF8(values: context(report), partials: DictionaryPartialProvider(), options: .init(escapesHTML: true))
         } catch {
-            throw TemplateError(message: error.description)
+            throw TemplateError(error)
         }
     }
 
