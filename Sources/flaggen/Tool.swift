@@ -78,9 +78,10 @@ enum Tool {
         discussion: """
             Errors: a flag removed without retiring its key, a retired key dropped, a type changed
             in place, a kill switch turned into a normal flag, a config property removed, renamed,
-            retyped or made required, an enum value removed, a config's shape changed without
-            raising its version. Warnings (errors with --strict): a default changed, an expiry
-            extended, an owner changed.
+            retyped or made required, an enum value removed (from a property or an enum flag), a
+            config's shape changed without raising its version. Warnings (errors with --strict): a
+            default changed, an expiry extended, an owner changed, an enum flag's value added or
+            its list dropped.
             """,
         options: [
             OptionSpec("against", valueName: "OLD", help: "The old manifest: a path, or git:REF for flags.yaml at a git revision (such as git:main)."),

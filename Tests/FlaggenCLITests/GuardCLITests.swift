@@ -92,6 +92,30 @@ final class BreakingCLITests: XCTestCase {
         }
     }
 
+    func testEnumFlagValues() throws {
+        // Reported: `breaking` passed an enum flag that lost a value, gained one or lost its list.
+        let folder = try temporaryFolder(self)
+        try git(["init", "-q"], in: folder)
+        let old = "version: 1\nflags:\n  theme: {type: string, enum: [light, dark], default: light, owner: design, expires: 2029-03-01}\n"
+        try Data(old.utf8).write(to: folder.appendingPathComponent("flags.yaml"))
+        try git(["add", "flags.yaml"], in: folder)
+        try git(["commit", "-q", "-m", "flags"], in: folder)
+        func breaking(_ values: String) throws -> RunResult {
+            try Data(old.replacingOccurrences(of: "enum: [light, dark], ", with: values).utf8).write(to: folder.appendingPathComponent("flags.yaml"))
+            return try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder)
+        }
+        let removed = try breaking("enum: [light], ")
+        XCTAssertEqual(removed.status, 1, removed.stderr)
+        XCTAssertTrue(removed.stderr.contains("flags.yaml:3:3: error: flag 'theme' lost the enum value 'dark' (line 3 in HEAD:flags.yaml, line 3 now); "), removed.stderr)
+        let added = try breaking("enum: [light, dark, sepia], ")
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertTrue(added.stderr.contains("flags.yaml:3:3: warning: flag 'theme' gained the enum value 'sepia' (line 3 in HEAD:flags.yaml, line 3 now); "), added.stderr)
+        let dropped = try breaking("")
+        XCTAssertEqual(dropped.status, 0, dropped.stderr)
+        XCTAssertTrue(dropped.stderr.contains("flags.yaml:3:3: warning: flag 'theme' no longer lists its enum values (line 3 in HEAD:flags.yaml, line 3 now); "), dropped.stderr)
+        XCTAssertEqual(try breaking("enum: [dark, light], ").status, 0)
+    }
+
     func testRemovingAPropertyAndMakingOneRequired() throws {
         let folder = try repository()
         try change(folder, [

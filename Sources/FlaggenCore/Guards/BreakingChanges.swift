@@ -48,6 +48,25 @@ struct BreakingChanges: Sendable {
                     "flag '\(newFlag.key)' changed type from \(Self.typeName(oldFlag)) to \(Self.typeName(newFlag)) \(lines); installed apps still read the old type — add a new key with the new type and retire this one",
                     newFlag.location)
             }
+            if let oldValues = oldFlag.enumValues, oldFlag.type == newFlag.type {
+                let removed = oldValues.filter { !(newFlag.enumValues ?? oldValues).contains($0) }
+                let added = (newFlag.enumValues ?? []).filter { !oldValues.contains($0) }
+                if !removed.isEmpty {
+                    error(
+                        "flag '\(newFlag.key)' lost the enum value\(removed.count == 1 ? "" : "s") \(Self.quotedList(removed)) \(lines); installed apps and servers may still use \(removed.count == 1 ? "it" : "them"), and a new app reads \(removed.count == 1 ? "it" : "them") as the default — keep the value, or add a new flag",
+                        newFlag.location)
+                }
+                if !added.isEmpty {
+                    warning(
+                        "flag '\(newFlag.key)' gained the enum value\(added.count == 1 ? "" : "s") \(Self.quotedList(added)) \(lines); installed apps do not know \(added.count == 1 ? "it" : "them") and read the default instead — serve \(added.count == 1 ? "it" : "them") only to app versions that do",
+                        newFlag.location)
+                }
+                if newFlag.enumValues == nil {
+                    warning(
+                        "flag '\(newFlag.key)' no longer lists its enum values \(lines); installed apps read any other value as the default",
+                        newFlag.location)
+                }
+            }
             if oldFlag.killSwitch, !newFlag.killSwitch {
                 error(
                     "flag '\(newFlag.key)' is no longer a kill switch \(lines); installed apps read it live to turn a feature off — keep it a kill switch, or add a new flag",
@@ -99,7 +118,7 @@ struct BreakingChanges: Sendable {
             let removed = (property.enumValues ?? []).filter { !(newProperty.enumValues ?? property.enumValues ?? []).contains($0) }
             if !removed.isEmpty {
                 error(
-                    "property '\(new.name).\(property.name)' lost the enum value\(removed.count == 1 ? "" : "s") \(removed.map { "'\($0)'" }.joined(separator: ", ")); installed apps may still send or expect \(removed.count == 1 ? "it" : "them")",
+                    "property '\(new.name).\(property.name)' lost the enum value\(removed.count == 1 ? "" : "s") \(Self.quotedList(removed)); installed apps may still send or expect \(removed.count == 1 ? "it" : "them")",
                     newProperty.location)
             }
         }
@@ -127,6 +146,11 @@ struct BreakingChanges: Sendable {
                 property.defaultValue.map { "\($0)" } ?? "",
             ].joined(separator: ";")
         } + ["additionalProperties=\(config.additionalProperties)"]
+    }
+
+    /// `'a', 'b'`, for messages.
+    private static func quotedList(_ values: [String]) -> String {
+        values.map { "'\($0)'" }.joined(separator: ", ")
     }
 
     static func typeName(_ flag: FlagDefinition) -> String {
