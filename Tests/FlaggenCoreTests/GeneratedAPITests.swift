@@ -225,6 +225,13 @@ final class DeprecatedFlagTests: XCTestCase {
         XCTAssertEqual(
             try findings(yaml(deprecated: true), today: "2029-02-20"),
             ["flags.yaml:3:3: warning: flag 'soon' expires in 9 days, on 2029-03-01 (owner: payments); plan its removal"])
+        // Reported: within the 14-day warning the suggestion came whatever the window said.
+        let plain = ["flags.yaml:3:3: warning: flag 'soon' expires in 9 days, on 2029-03-01 (owner: payments); plan its removal"]
+        XCTAssertEqual(try findings(yaml(deprecated: false), today: "2029-02-20", days: 0), plain)
+        XCTAssertEqual(try findings(yaml(deprecated: false), today: "2029-02-20", days: 5), plain)
+        XCTAssertEqual(try findings(yaml(deprecated: false), today: "2029-03-01", days: 0), [
+            "flags.yaml:3:3: warning: flag 'soon' expires today, on 2029-03-01 (owner: payments); plan its removal"
+        ])
     }
 
     func testAnEmptyDeprecationIsRefused() {

@@ -32,10 +32,11 @@ public struct Lint: Sendable {
                     "flag '\(flag.key)' expired on \(expires) (owner: \(flag.owner)); remove it from the code and the manifest and add its key to 'retired', or move 'expires' if it must live longer",
                     file: file, at: flag.location)
             }
-            guard daysLeft <= warningDays || (daysLeft <= deprecationDays && flag.deprecated == nil) else { return nil }
+            let suggestsDeprecation = flag.deprecated == nil && deprecationDays > 0 && daysLeft <= deprecationDays
+            guard daysLeft <= warningDays || suggestsDeprecation else { return nil }
             let when = daysLeft == 0 ? "today" : daysLeft == 1 ? "tomorrow" : "in \(daysLeft) days"
             let suggestion =
-                flag.deprecated == nil
+                suggestsDeprecation
                 ? "; mark it 'deprecated: \"…\"' so every read warns in Xcode and Android Studio, and remove it with 'flaggen remove \(flag.key)'"
                 : ""
             let removal = daysLeft <= warningDays ? "; plan its removal" : ""
