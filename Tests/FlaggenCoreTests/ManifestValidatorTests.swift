@@ -67,6 +67,12 @@ final class ManifestValidatorTests: XCTestCase {
         assertOneError("version: 1\nflag: {}\nflags: {}\n", at: "2:1", contains: "unknown field 'flag'", "did you mean 'flags'?")
     }
 
+    func testAConfigNamedLikeTheFlagsTypeIsReportedAtItsName() {
+        // Reported: the error pointed at the first config, whatever its name.
+        let yaml = "version: 1\nname: Flags\nconfigs:\n  A: {properties: {x: {type: int}}}\n  Flags: {properties: {x: {type: int}}}\nflags: {}\n"
+        assertOneError(yaml, at: "5:3", contains: "a config is named 'Flags', the name of the generated flags type")
+    }
+
     func testUnknownFieldWithoutNearMissListsKnownFields() {
         assertOneError(manifest(flag: "zzzzzz: x"), at: "8:5", contains: "known fields: type, default")
     }

@@ -132,8 +132,8 @@ private struct ManifestReader {
             templates = nil
         }
         let configs = ConfigValidation(context: context).read(fields[.configs])
-        if configs[name] != nil, let node = fields[.configs] {
-            context.error("a config is named '\(name)', the name of the generated flags type; rename one of them", at: tree.location(node))
+        if let clash = configs[name] {
+            context.error("a config is named '\(name)', the name of the generated flags type; rename one of them", at: clash.location)
         }
         let flags = readFlags(fields[.flags], root: root, retired: retired, configs: configs)
 
