@@ -651,6 +651,8 @@ final class ManifestSchemaTests: XCTestCase {
 
     static let goodManifests: [(String, String)] = [
         ("minimal", "version: 1\nflags: {}\n"),
+        // Reported: the schema refused retired keys that only a live flag may not take.
+        ("retired keys the generated code reserves", "version: 1\nretired: [all, part_1, companion]\nflags: {}\n"),
         ("swift left to the build plugin, kotlin beside the app", "version: 1\noutputs: {swift: false, kotlin: ../../android/Flags.kt}\nflags: {}\n"),
         (
             "every field",
@@ -714,6 +716,10 @@ final class ManifestSchemaTests: XCTestCase {
         ("Kotlin keyword in the package", "version: 1\nkotlinPackage: com.when.flags\nflags: {}\n", "should not be valid under"),
         ("uppercase package", "version: 1\nkotlinPackage: com.Example\nflags: {}\n", "does not match"),
         ("retired twice", "version: 1\nretired: [a, a]\nflags: {}\n", "has non-unique elements"),
+        ("retired key that is no key", "version: 1\nretired: [Old]\nflags: {}\n", "does not match"),
+        ("absolute templates", "version: 1\ntemplates: /etc/templates\nflags: {}\n", "should not be valid under"),
+        ("DEL in an output path", "version: 1\noutputs: {seeds: \"a\\x7Fb\"}\nflags: {}\n", "should not be valid under"),
+        ("bidirectional mark in an output path", "version: 1\noutputs: {seeds: \"a\\u202Eb\"}\nflags: {}\n", "should not be valid under"),
         ("absolute output", "version: 1\noutputs: {kotlin: /tmp/Flags.kt}\nflags: {}\n", "should not be valid under"),
         ("absolute swift output", "version: 1\noutputs: {swift: /tmp/Flags.swift}\nflags: {}\n", "is not valid under any of the given schemas"),
         ("drive letter output", "version: 1\noutputs: {swift: 'C:\\Flags.swift'}\nflags: {}\n", "is not valid under any of the given schemas"),
