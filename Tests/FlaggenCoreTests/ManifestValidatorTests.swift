@@ -73,6 +73,14 @@ final class ManifestValidatorTests: XCTestCase {
         assertOneError(yaml, at: "5:3", contains: "a config is named 'Flags', the name of the generated flags type")
     }
 
+    func testAConfigNamedLikeAModuleIsOneError() {
+        // Reported: two errors for one cause (a reserved type name, and the module).
+        for module in ["Swift", "Foundation", "FlagKit"] {
+            let yaml = "version: 1\nconfigs:\n  \(module): {properties: {x: {type: int}}}\nflags: {}\n"
+            assertOneError(yaml, at: "3:3", contains: "config name '\(module)' is the name of the module \(module), which the generated Swift writes")
+        }
+    }
+
     func testUnknownFieldWithoutNearMissListsKnownFields() {
         assertOneError(manifest(flag: "zzzzzz: x"), at: "8:5", contains: "known fields: type, default")
     }

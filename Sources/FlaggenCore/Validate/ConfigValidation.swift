@@ -26,6 +26,11 @@ struct ConfigValidation {
                 context.error(
                     "config name '\(name)' must be an UpperCamelCase type name (letters and digits, starting with a capital), such as PaywallConfig",
                     at: keyLocation)
+            } else if SwiftScope.modules.contains(name) {
+                let example = SwiftScope.libraryTypes.first { $0.module == name }?.name ?? "Int"
+                context.error(
+                    "config name '\(name)' is the name of the module \(name), which the generated Swift writes to reach the types it uses (such as \(name).\(example)); pick another name",
+                    at: keyLocation)
             } else if Identifiers.reservedTypeNames.contains(name) {
                 context.error("config name '\(name)' clashes with a type the generated code uses; pick another name", at: keyLocation)
             } else if Identifiers.isKotlinHolderName(name) {

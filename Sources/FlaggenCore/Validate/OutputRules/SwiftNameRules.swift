@@ -7,8 +7,8 @@
 /// qualified is refused:
 ///
 /// - the qualifiers themselves, ``SwiftNameRules/qualifiers`` and the manifest's `name`, as a
-///   config name or a property name (a property named `Swift` would hide `Swift.Int` in its
-///   struct);
+///   property name (a property named `Swift` would hide `Swift.Int` in its struct; as config
+///   names they are refused where configs are read);
 /// - a config named `Key`, the generated key enum in the same namespace;
 /// - a nested enum (a property with `enum:` values becomes one named after it, `style` →
 ///   `Style`) whose name another member of its config has: a property (`Style`), another
@@ -23,12 +23,8 @@ struct SwiftNameRules {
     func check(_ manifest: Manifest) {
         checkEnumFlags(of: manifest)
         for config in manifest.configs {
-            if Self.qualifiers.contains(config.name) {
-                context.error(
-                    "config name '\(config.name)' is the name of the module \(config.name), which the generated Swift writes "
-                        + "to reach the types it uses (such as \(config.name).\(Self.example(config.name))); pick another name",
-                    at: config.location)
-            } else if config.name == SwiftTranslator.keyTypeName {
+            // A config named like a module is refused with the reserved type names (ConfigValidation).
+            if config.name == SwiftTranslator.keyTypeName {
                 context.error(
                     "config name 'Key' is the name of the generated key enum, \(manifest.name).Key; pick another name",
                     at: config.location)
@@ -88,10 +84,5 @@ struct SwiftNameRules {
     /// `the module Swift` or `the flags type, Flags`.
     private func qualifierDescription(_ name: String, _ manifest: Manifest) -> String {
         Self.qualifiers.contains(name) ? "the module \(name)" : "the flags type, \(manifest.name)"
-    }
-
-    /// A type of each module the generated code names, for messages.
-    private static func example(_ module: String) -> String {
-        SwiftScope.libraryTypes.first { $0.module == module }?.name ?? "Int"
     }
 }
