@@ -46,6 +46,31 @@ final class ManifestEditTests: XCTestCase {
         XCTAssertEqual(try removing("b", from: text), head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, b]") + flag("a"))
     }
 
+    func testBlankLinesThatAKeptBlockScalarHoldsStay() throws {
+        // Reported: removing the last flag took the blank lines before it, which belonged to the
+        // flag above's `|+` text, so its default lost two line breaks.
+        let banner = "  banner:\n    type: string\n    owner: o\n    expires: 2029-01-01\n    default: |+\n      Welcome!\n\n\n"
+        let text = head + banner + flag("b")
+        let edited = try removing("b", from: text)
+        XCTAssertEqual(edited, head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, b]") + banner)
+        let result = ManifestValidator().validate(Array(edited.utf8), file: "flags.yaml")
+        XCTAssertEqual(result.manifest?.flags.first?.defaultValue, .string("Welcome!\n\n\n"))
+    }
+
+    func testRemoveRefusesAnEditThatChangesAnotherValue() throws {
+        // The check behind every edit: what the edited manifest generates is what the old one
+        // generates without the flag. The edit that lost the `|+` text's line breaks fails it.
+        func manifest(_ text: String) throws -> Manifest {
+            try XCTUnwrap(ManifestValidator().validate(Array(text.utf8), file: "flags.yaml").manifest)
+        }
+        let banner = "  banner:\n    type: string\n    owner: o\n    expires: 2029-01-01\n    default: |+\n      Welcome!\n\n\n"
+        let before = try manifest(head + banner + flag("b"))
+        let retired = head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, b]")
+        XCTAssertTrue(Remove.differsOnlyBy(removing: "b", before: before, after: try manifest(retired + banner)))
+        XCTAssertFalse(Remove.differsOnlyBy(removing: "b", before: before, after: try manifest(retired + banner.dropLast(2))))
+        XCTAssertFalse(Remove.differsOnlyBy(removing: "b", before: before, after: try manifest(head + banner)))
+    }
+
     func testTheOnlyFlagLeavesAnEmptyMapping() throws {
         let text = head + flag("a") + "\nconfigs: {}\n"
         let expected = head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, a]").replacingOccurrences(of: "flags:\n", with: "flags: {}\n") + "\nconfigs: {}\n"

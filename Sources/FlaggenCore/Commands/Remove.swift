@@ -142,6 +142,10 @@ public struct Remove: Sendable {
                 .refused, "without '\(key)' the manifest would not be valid (is the flag used elsewhere in it, by an alias?); nothing was changed",
                 diagnostics: after.diagnostics.filter { $0.severity == .error })
         }
+        guard let editedManifest = after.manifest, Self.differsOnlyBy(removing: key, before: manifest, after: editedManifest) else {
+            throw RemoveError(
+                .refused, "flaggen cannot take '\(key)' out of \(manifestPath) without changing other values in it; remove the flag by hand and add its key to 'retired'; nothing was changed")
+        }
         let location = ManifestLocation.of(manifestAt: manifestPath)
         try EditedFiles.check(manifestPath, repositoryRoot: location?.repositoryRoot)
 
@@ -183,6 +187,19 @@ public struct Remove: Sendable {
         }
         changes += rewrite.changes.map { FileChange(path: $0.path, old: $0.old, new: $0.new) }
         return Prepared(outcome: Outcome(changes: changes, diagnostics: after.diagnostics), manifest: edited, sources: rewrite.changes, generate: generate)
+    }
+
+    /// True when the edited manifest `after` generates exactly what `before` does without flag
+    /// `key` (and with the key retired). The edit works on text, so it is checked by meaning:
+    /// blank lines that a `|+` text holds, say, are part of another flag's value.
+    static func differsOnlyBy(removing key: String, before: Manifest, after: Manifest) -> Bool {
+        var expected = before
+        expected.flags.removeAll { $0.key == key }
+        expected.retired.append(key)
+        let generator = Generator()
+        let header = GeneratedHeader(manifestName: "flags.yaml")
+        return expected.retired == after.retired
+            && (try? generator.files(for: after, header: header)) == (try? generator.files(for: expected, header: header))
     }
 
     /// What the reads become, from `--keep` or `--value`.

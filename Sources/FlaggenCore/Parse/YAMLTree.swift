@@ -66,6 +66,9 @@ final class YAMLTree: Sendable {
     /// Where the node starts.
     func location(_ node: NodeID) -> SourceLocation { records[node.index].location }
 
+    /// How a scalar is written (plain for collections).
+    func style(_ node: NodeID) -> ScalarStyle { records[node.index].style }
+
     /// True for plain scalars without a tag, the only kind YAML resolves to null, bool or numbers.
     func isPlain(_ node: NodeID) -> Bool {
         let record = records[node.index]

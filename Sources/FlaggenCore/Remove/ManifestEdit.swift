@@ -74,7 +74,7 @@ struct ManifestEdit {
         while start - 1 > tree.location(flagsEntry.key).line, isComment(start - 1, indentExactly: indent) { start -= 1 }
         if hasNext {
             while end < boundary, isBlank(end) { end += 1 }
-        } else if index > 0 {
+        } else if index > 0, !Self.endsInKeptLineBreaks(flags[index - 1].value, tree) {
             while start - 1 > tree.location(flags[index - 1].key).line, isBlank(start - 1) { start -= 1 }
         }
         edits.append(Edit(offset: lineStarts[start - 1], length: lineStarts[end - 1] - lineStarts[start - 1], text: []))
@@ -86,6 +86,25 @@ struct ManifestEdit {
         }
         edits.append(try retiring(key, tree: tree, rootEntries: rootEntries, flagsKey: flagsEntry.key))
         return applying(edits)
+    }
+
+    /// True when the last scalar of `node` is a block scalar that keeps its final line breaks
+    /// (`|+`): the blank lines after it are its text, not a gap between flags.
+    private static func endsInKeptLineBreaks(_ node: YAMLTree.NodeID, _ tree: YAMLTree) -> Bool {
+        var last = node
+        while true {
+            switch tree.kind(last) {
+            case .mapping:
+                guard let entry = tree.entries(last).last else { return false }
+                last = entry.value
+            case .sequence:
+                guard let item = tree.items(last).last else { return false }
+                last = item
+            case .scalar:
+                let style = tree.style(last)
+                return (style == .literal || style == .folded) && tree.text(last).hasSuffix("\n\n")
+            }
+        }
     }
 
     /// The edit that adds `key` to `retired`.
