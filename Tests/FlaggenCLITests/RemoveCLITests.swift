@@ -255,6 +255,46 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertTrue(text.contains(#"{ "Checkout: " + flags.value(Flags.checkoutButtonLabel) }"#), text)
     }
 
+    func testAReadAfterACallInAndOrOrIsListedNotFoldedAway() throws {
+        // Reported: `sideEffect() && flags.isOn(F)` kept off became `false`, dropping the call.
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        try """
+            import FlagKit
+
+            @MainActor
+            func first(_ flags: FlagView) -> Bool { sideEffect() && flags.isOn(Flags.newCheckout) }
+            @MainActor
+            func second(_ flags: FlagView) -> Bool { counter.increment() || flags.isOn(Flags.newCheckout) }
+            @MainActor
+            func third(_ flags: FlagView) { if launch(), flags.isOn(Flags.newCheckout) { print("a") } }
+            @MainActor
+            func fourth(_ flags: FlagView) { guard launch(), flags.isOn(Flags.newCheckout) else { return }; print("b") }
+
+            """.write(to: app.appendingPathComponent("App/Calls.swift"), atomically: true, encoding: .utf8)
+        try """
+            fun first(flags: FlagView): Boolean = sideEffect() && flags.isOn(Flags.newCheckout)
+
+            """.write(to: app.appendingPathComponent("App/Calls.kt"), atomically: true, encoding: .utf8)
+        let before = try snapshot(app)
+        let off = try runFlaggen(["remove", "new_checkout", "--keep", "off", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(off.status, 1, off.stderr)
+        XCTAssertTrue(off.stderr.contains("App/Calls.swift:4:"), off.stderr)
+        XCTAssertTrue(off.stderr.contains("App/Calls.kt:1:"), off.stderr)
+        XCTAssertFalse(off.stderr.contains("App/Calls.swift:6:"), off.stderr)
+        XCTAssertTrue(off.stderr.contains("error: this read of 'new_checkout' follows a call in '&&' or '||'"), off.stderr)
+        XCTAssertTrue(off.stderr.contains("App/Calls.swift:8:"), off.stderr)
+        XCTAssertTrue(off.stderr.contains("App/Calls.swift:10:"), off.stderr)
+        XCTAssertTrue(off.stderr.contains("4 reads of 'new_checkout' cannot be rewritten without dropping a call; nothing was changed"), off.stderr)
+        XCTAssertEqual(try snapshot(app), before)
+
+        let on = try runFlaggen(["remove", "new_checkout", "--keep", "on", "App", "--dry-run"], in: app, environment: environment(python: python))
+        XCTAssertEqual(on.status, 1, on.stderr)
+        XCTAssertTrue(on.stderr.contains("App/Calls.swift:6:"), on.stderr)
+        XCTAssertFalse(on.stderr.contains("App/Calls.swift:4:"), on.stderr)
+        XCTAssertEqual(try snapshot(app), before)
+    }
+
     func testWithoutPiranhaItSaysHowToInstallItAndChangesNothing() throws {
         let app = try sampleApp()
         let before = try snapshot(app)

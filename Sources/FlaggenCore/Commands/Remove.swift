@@ -152,6 +152,17 @@ public struct Remove: Sendable {
         let rewriter = CallSiteRewriter(manifest: manifest, flag: flag, replacement: replacement)
         let driver = PiranhaDriver.fromEnvironment()
         let rewrite = try rewriter.rewrite(paths: paths, excluding: excluding, driver: driver)
+        if !rewrite.unsafe.isEmpty {
+            let diagnostics = rewrite.unsafe.map { reference in
+                Diagnostic(
+                    .error,
+                    "this read of '\(key)' follows a call in '&&' or '||', which the rewrite would fold away with it (the call runs today); move the call out of the condition or rewrite it by hand, then run flaggen remove again",
+                    file: reference.file, at: reference.location)
+            }
+            throw RemoveError(
+                .refused, "\(diagnostics.count) read\(diagnostics.count == 1 ? "" : "s") of '\(key)' cannot be rewritten without dropping a call; nothing was changed",
+                diagnostics: diagnostics)
+        }
         if !rewrite.unrewritable.isEmpty {
             let diagnostics = rewrite.unrewritable.map { reference in
                 Diagnostic(

@@ -16,6 +16,9 @@ struct CallSiteRewriter {
         /// Reads the rules cannot rewrite (the flag passed as a value, `FlagKey.x`, a raw key
         /// string, ...). When there are any, nothing may be written.
         var unrewritable: [FlagReferences.Reference]
+        /// Reads whose rewrite would drop a call before them (`sideEffect() && flags.isOn(F)`
+        /// kept off). When there are any, nothing may be written either.
+        var unsafe: [FlagReferences.Reference] = []
     }
 
     let manifest: Manifest
@@ -64,6 +67,7 @@ struct CallSiteRewriter {
         // Run even with nothing to rewrite, so a missing Piranha is found before anything changes.
         let results = try driver.run(jobs)
         var changes: [Change] = []
+        var unsafe: [FlagReferences.Reference] = []
         let rewrittenFiles = files.filter { file in !unrewritable.contains { $0.file == file } }
         for (index, file) in rewrittenFiles.enumerated() {
             let result = results[index]
@@ -71,8 +75,14 @@ struct CallSiteRewriter {
             for reference in references where reference.file == file {
                 let position = Self.position(of: reference.location, in: lines)
                 let covered = !reference.isRawString && result.reads.contains { $0.start <= position && position < $0.end }
-                if !covered { unrewritable.append(reference) }
+                if !covered {
+                    unrewritable.append(reference)
+                } else if result.unsafe.contains(where: { $0.start <= position && position < $0.end }) {
+                    unsafe.append(reference)
+                }
             }
+            // A file with unsafe reads is not rewritten (Remove refuses it).
+            guard result.unsafe.isEmpty else { continue }
             let rewritten = Self.tidied(result.rewritten)
             for left in scanner.references(to: flag.key, in: rewritten, file: file) {
                 // A read the rules should have rewritten but did not: never write a half-done file.
@@ -83,7 +93,8 @@ struct CallSiteRewriter {
             let new = Array(rewritten.utf8)
             if new != texts[index] { changes.append(Change(path: file, old: texts[index], new: new)) }
         }
-        return Outcome(changes: changes, unrewritable: unrewritable.sorted { ($0.file, $0.location) < ($1.file, $1.location) })
+        let order: (FlagReferences.Reference, FlagReferences.Reference) -> Bool = { ($0.file, $0.location) < ($1.file, $1.location) }
+        return Outcome(changes: changes, unrewritable: unrewritable.sorted(by: order), unsafe: unsafe.sorted(by: order))
     }
 
     /// Swift for `.swift`, Kotlin for `.kt` and `.kts`.

@@ -33,6 +33,9 @@ struct PiranhaDriver: Sendable {
         /// Where the reads the rules rewrite are in the original text: from start to end, as
         /// 1-based lines and 0-based UTF-8 byte columns.
         var reads: [(start: TextPosition, end: TextPosition)]
+        /// The reads among them whose rewrite would drop a call that runs before them
+        /// (`sideEffect() && flags.isOn(F)` kept off), in the same form.
+        var unsafe: [(start: TextPosition, end: TextPosition)] = []
     }
 
     /// The Python that runs Piranha.
@@ -87,21 +90,24 @@ struct PiranhaDriver: Sendable {
         case 127: throw RemoveError(.usage, "cannot run Python '\(python)'; \(Self.installHint)")
         default: throw RemoveError(.usage, "Piranha failed (exit status \(output.status)): \(Self.lastLine(errors)); nothing was changed")
         }
+        func ranges(_ value: JSONValue?) -> [(start: TextPosition, end: TextPosition)]? {
+            value?.arrayValue?.compactMap { $0.arrayValue }.compactMap { range -> (TextPosition, TextPosition)? in
+                let numbers = range.compactMap(\.intValue)
+                guard numbers.count == 4 else { return nil }
+                return (TextPosition(line: numbers[0] + 1, byteColumn: numbers[1]), TextPosition(line: numbers[2] + 1, byteColumn: numbers[3]))
+            }
+        }
         var results: [Result] = []
         for index in jobs.indices {
             let readsFile = folder.appendingPathComponent("out-\(index).reads")
             guard let text = try? Data(contentsOf: folder.appendingPathComponent("out-\(index)")),
                 let readsData = try? Data(contentsOf: readsFile),
-                let reads = try? JSONParser.parse(Array(readsData)).arrayValue
+                let found = try? JSONParser.parse(Array(readsData)),
+                let reads = ranges(found["reads"]), let unsafe = ranges(found["unsafe"])
             else {
                 throw RemoveError(.usage, "Piranha left no result for a file (\(Self.lastLine(errors))); nothing was changed")
             }
-            let starts = reads.compactMap { $0.arrayValue }.compactMap { range -> (TextPosition, TextPosition)? in
-                let numbers = range.compactMap(\.intValue)
-                guard numbers.count == 4 else { return nil }
-                return (TextPosition(line: numbers[0] + 1, byteColumn: numbers[1]), TextPosition(line: numbers[2] + 1, byteColumn: numbers[3]))
-            }
-            results.append(Result(rewritten: String(decoding: text, as: UTF8.self), reads: starts))
+            results.append(Result(rewritten: String(decoding: text, as: UTF8.self), reads: reads, unsafe: unsafe))
         }
         return results
     }
@@ -138,6 +144,77 @@ struct PiranhaDriver: Sendable {
                 arguments["replace"] = spec["replace"]
             return Rule(**arguments)
 
+        def short_circuited(rules, text, reads):
+            # Reads on the right of `&&` or `||` whose left operand holds a call: folding
+            # `call() && false` to `false` (or `call() || true` to `true`) would drop the call.
+            # Only the right operand is at stake: a read on the left runs first either way.
+            spec = rules.get("shortCircuit")
+            if not spec:
+                return []
+            data = text.encode("utf-8")
+            starts = [0] + [i + 1 for i, byte in enumerate(data) if byte == 10]
+            offset = lambda row, column: starts[row] + column
+            unsafe = []
+            for operator in ("and", "or"):
+                graph = RuleGraph(rules=[Rule(name="flaggen_" + operator, query=spec[operator])], edges=[])
+                found = execute_piranha(PiranhaArguments(rules["language"], code_snippet=text, rule_graph=graph, dry_run=True))
+                for summary in found:
+                    for _, match in summary.matches:
+                        end = offset(match.range.end_point.row, match.range.end_point.column)
+                        right = match.matches["rhs"].encode("utf-8")
+                        begin = end - len(right)
+                        inside = [read for read in reads if begin <= offset(read[0], read[1]) and offset(read[2], read[3]) <= end]
+                        if not inside:
+                            continue
+                        negated = right.lstrip().startswith(b"!")
+                        alone = len(inside) == 1 and offset(inside[0][2], inside[0][3]) == end and data[begin:offset(inside[0][0], inside[0][1])].strip(b" !") == b""
+                        value = spec["kept"] != negated
+                        if not alone or (operator == "and" and not value) or (operator == "or" and value):
+                            unsafe += [read for read in inside if read not in unsafe]
+            if rules["language"] == "swift":
+                for read in conditions_after_calls(rules, text, data, offset, reads):
+                    if read not in unsafe:
+                        unsafe.append(read)
+            return unsafe
+
+        def conditions_after_calls(rules, text, data, offset, reads):
+            # Swift's `if a(), flags.isOn(F) {` and `guard a(), ... else`: a condition list is an
+            # `&&` too, and a kept-off read would take the whole statement, call and all. Reads in
+            # a condition after one that holds a call are unsafe whatever is kept (conservative).
+            unsafe = []
+            for kind in ("if_statement", "guard_statement", "while_statement"):
+                graph = RuleGraph(rules=[Rule(name="flaggen_" + kind, query="(%s) @statement" % kind)], edges=[])
+                found = execute_piranha(PiranhaArguments("swift", code_snippet=text, rule_graph=graph, dry_run=True))
+                for summary in found:
+                    for _, match in summary.matches:
+                        start = offset(match.range.start_point.row, match.range.start_point.column)
+                        end = offset(match.range.end_point.row, match.range.end_point.column)
+                        parts, depth, index, part_start = [], 0, start, start
+                        while index < end:
+                            byte = data[index]
+                            if byte in b"([":
+                                depth += 1
+                            elif byte in b")]":
+                                depth -= 1
+                            elif depth == 0 and byte == ord("{"):
+                                break
+                            elif depth == 0 and byte == ord(","):
+                                parts.append((part_start, index))
+                                part_start = index + 1
+                            elif byte == ord('"'):
+                                index = data.find(b'"', index + 1, end)
+                                if index < 0:
+                                    break
+                            index += 1
+                        parts.append((part_start, index))
+                        for position, (begin, finish) in enumerate(parts):
+                            if not any(b"(" in data[b:f] for b, f in parts[:position]):
+                                continue
+                            for read in reads:
+                                if begin <= offset(read[0], read[1]) and offset(read[2], read[3]) <= finish and read not in unsafe:
+                                    unsafe.append(read)
+            return unsafe
+
         for entry in job["files"]:
             rules = entry["rules"]
             with open(os.path.join(folder, entry["input"]), encoding="utf-8", newline="") as handle:
@@ -149,6 +226,14 @@ struct PiranhaDriver: Sendable {
                 for _, match in summary.matches:
                     start, end = match.range.start_point, match.range.end_point
                     reads.append([start.row, start.column, end.row, end.column])
+            unsafe = short_circuited(rules, text, reads)
+            if unsafe:
+                # flaggen refuses the file's rewrite; Piranha need not try it.
+                with open(os.path.join(folder, entry["output"]), "w", encoding="utf-8", newline="") as handle:
+                    handle.write(text)
+                with open(os.path.join(folder, entry["output"] + ".reads"), "w", encoding="utf-8") as handle:
+                    json.dump({"reads": reads, "unsafe": unsafe}, handle)
+                continue
             graph = RuleGraph(rules=[make_rule(rule) for rule in rules["rules"]],
                               edges=[OutgoingEdges(edge["from"], to=edge["to"], scope=edge["scope"]) for edge in rules["edges"]])
             rewritten = execute_piranha(PiranhaArguments(rules["language"], code_snippet=text, rule_graph=graph, dry_run=True))
@@ -156,6 +241,6 @@ struct PiranhaDriver: Sendable {
             with open(os.path.join(folder, entry["output"]), "w", encoding="utf-8", newline="") as handle:
                 handle.write(content)
             with open(os.path.join(folder, entry["output"] + ".reads"), "w", encoding="utf-8") as handle:
-                json.dump(reads, handle)
+                json.dump({"reads": reads, "unsafe": unsafe}, handle)
         """#
 }

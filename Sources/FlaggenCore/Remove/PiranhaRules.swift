@@ -50,6 +50,10 @@ struct PiranhaRules: Sendable {
     var edges: [Edge]
     /// The query that finds every read the rules rewrite (`@call` is the whole read).
     var readQuery: String
+    /// For a bool flag, the kept value and the queries of `&&` and `||` whose left operand
+    /// holds a call (`@lhs`, `@rhs`): a read on their right would fold away the left operand
+    /// (`sideEffect() && false` is `false`), so the driver lists such reads as unsafe.
+    var shortCircuit: (kept: Bool, and: String, or: String)?
 
     /// The rules for the reads of the flag whose generated property is `typeName.propertyName`.
     init(language: Language, typeName: String, propertyName: String, replacement: Replacement) {
@@ -97,6 +101,10 @@ struct PiranhaRules: Sendable {
             rules = [Rule(name: "flaggen_read", query: query, replaceNode: "call", replace: literal)]
             edges = []
         case .bool(let kept):
+            let operands = language == .swift ? "lhs: (_) @lhs rhs: (_) @rhs" : "(_) @lhs (_) @rhs"
+            let hasCall = "(#match? @lhs \"[(]\")"
+            // `@op`, the whole operation, is what the match's range covers.
+            shortCircuit = (kept, "((conjunction_expression \(operands)) @op \(hasCall))", "((disjunction_expression \(operands)) @op \(hasCall))")
             let value = kept ? "true" : "false"
             let negated = kept ? "false" : "true"
             switch language {
@@ -168,6 +176,7 @@ struct PiranhaRules: Sendable {
         .object([
             "language": .string(language.piranhaName),
             "readQuery": .string(readQuery),
+            "shortCircuit": shortCircuit.map { .object(["kept": .bool($0.kept), "and": .string($0.and), "or": .string($0.or)]) } ?? .null,
             "rules": .array(rules.map { rule in
                 var members: [String: JSONValue] = [
                     "name": .string(rule.name), "query": .string(rule.query), "isSeed": .bool(rule.isSeed),
