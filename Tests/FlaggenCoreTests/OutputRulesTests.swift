@@ -420,6 +420,64 @@ final class OutputRulesTests: XCTestCase {
             ], kinds: [.seeds])
     }
 
+    func testConfigsTooLargeForAJVMConstructorAreRefusedAtTheConfig() throws {
+        // Reported: lint passed a config of 127 int properties; the JVM refused its data class
+        // at load ("Too many arguments in method signature"), and one of 6,500 default ints
+        // failed kotlinc ("Method too large").
+        func manifest(ints: Int, defaultValues: Int = 1) -> String {
+            let properties = (0..<ints).map { "p\($0): {type: int, default: 0}" }.joined(separator: ", ")
+            return """
+                version: 1
+                outputs: {servers: [contract]}
+                flags:
+                  w: {type: json, schema: Wide, default: {}, owner: o, expires: 2030-01-01}
+                configs:
+                  Wide: {properties: {\(properties), xs: {type: array, items: int, default: [\((1..<defaultValues).map(String.init).joined(separator: ", "))]}}}
+
+                """
+        }
+        // With `xs`: 124 ints take 255 slots (2 + 248 + 1 + one mask per 32 properties), 125 take 257.
+        try assertLintAndGenerate(manifest(ints: 124), report: [], kinds: [.seeds])
+        try assertLintAndGenerate(
+            manifest(ints: 125),
+            report: [
+                "6:3: error: config 'Wide' has properties that take 257 parameter slots in the constructor of its generated Kotlin data class, more than the 255 a JVM method takes (an int or double property takes 2, any other 1); move some properties into a nested config"
+            ], kinds: [.seeds])
+        // p0's 0, the list and its items: 4,000 values, then 4,001.
+        try assertLintAndGenerate(manifest(ints: 1, defaultValues: 3_999), report: [], kinds: [.seeds])
+        try assertLintAndGenerate(
+            manifest(ints: 1, defaultValues: 4_000),
+            report: [
+                "6:52: error: the property defaults of config 'Wide' hold more than 4000 values (at 'xs'), more than the generated Kotlin can build in one JVM method (64 KB of bytecode); keep defaults small and let the server send the full value"
+            ], kinds: [.seeds])
+    }
+
+    func testGeneratedTypeNamesTooLongForAFileNameAreRefused() throws {
+        // Reported: a config name of 245 characters passed lint; generate failed with "File name
+        // too long" (its schema), and an enum flag's long key failed kotlinc.
+        func manifest(_ length: Int) -> String {
+            let config = "C" + String(repeating: "x", count: length - 1)
+            let key = "e" + String(repeating: "x", count: length - 1)
+            return """
+                version: 1
+                outputs: {servers: [contract]}
+                flags:
+                  \(key): {type: string, enum: [a, b], default: a, owner: o, expires: 2030-01-01}
+                configs:
+                  \(config): {properties: {x: {type: int}}}
+
+                """
+        }
+        try assertLintAndGenerate(manifest(100), report: [], kinds: [.seeds])
+        let message = " is 101 characters long; names of generated types become file names (Name.schema.json, Name.class) and hold at most 100; pick a shorter one"
+        try assertLintAndGenerate(
+            manifest(101),
+            report: [
+                "4:3: error: flag 'exxxxxxxxxxxxxxxxxxx…' becomes the enum Exxxxxxxxxxxxxxxxxxx…, and that name" + message,
+                "6:3: error: config name 'Cxxxxxxxxxxxxxxxxxxx…'" + message,
+            ], kinds: [.seeds])
+    }
+
     func testEnumClassesThatWouldHideATypeAreRefused() throws {
         let yaml = """
             version: 1

@@ -20,6 +20,7 @@ struct OutputRules {
         OutputPathClaims(context: context, nodes: nodes).check(manifest)
         SchemaRules(context: context).check(manifest)
         KotlinRules(context: context, nodes: nodes).check(manifest)
+        KotlinClassRules(context: context, nodes: nodes).check(manifest)
         SwiftNameRules(context: context).check(manifest)
         let servers = manifest.outputs.servers
         if servers.contains(.postgres) { PostgresRules(context: context, nodes: nodes).check(manifest) }
