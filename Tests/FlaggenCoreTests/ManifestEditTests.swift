@@ -71,6 +71,14 @@ final class ManifestEditTests: XCTestCase {
         XCTAssertFalse(Remove.differsOnlyBy(removing: "b", before: before, after: try manifest(head + banner)))
     }
 
+    func testADocumentEndMarkerStays() throws {
+        // Reported: removing the last flag also took the `...` line after it.
+        let text = head + flag("a") + "\n" + flag("b") + "...\n# after the document\n"
+        XCTAssertEqual(
+            try removing("b", from: text),
+            head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, b]") + flag("a") + "...\n# after the document\n")
+    }
+
     func testTheOnlyFlagLeavesAnEmptyMapping() throws {
         let text = head + flag("a") + "\nconfigs: {}\n"
         let expected = head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, a]").replacingOccurrences(of: "flags:\n", with: "flags: {}\n") + "\nconfigs: {}\n"

@@ -81,6 +81,12 @@ final class ManifestValidatorTests: XCTestCase {
         }
     }
 
+    func testEnumValuesThatSwiftComparesAsEqualNameTheirScalars() {
+        // Reported: "'é' is listed twice" for two different spellings that look the same.
+        let yaml = "version: 1\nflags:\n  f: {type: string, enum: [\"\\u00E9\", \"e\\u0301\"], default: \"\\u00E9\", owner: o, expires: 2029-01-01}\n"
+        assertOneError(yaml, at: "3:38", contains: "(U+0065 U+0301) is listed twice in", "compares it equal to '\u{E9}' (U+00E9)")
+    }
+
     func testUnknownFieldWithoutNearMissListsKnownFields() {
         assertOneError(manifest(flag: "zzzzzz: x"), at: "8:5", contains: "known fields: type, default")
     }

@@ -66,7 +66,8 @@ struct ManifestEdit {
         } else if flagsIndex + 1 < rootEntries.count {
             boundary = tree.location(rootEntries[flagsIndex + 1].key).line
         } else {
-            boundary = lineCount + 1
+            // The end of the file, or a document end marker (`...`) before it, which stays.
+            boundary = (keyLocation.line + 1..<lineCount + 1).first { isDocumentEnd($0) } ?? lineCount + 1
         }
         var end = boundary
         while end - 1 > keyLocation.line, isBlank(end - 1) || isComment(end - 1, indentAtMost: indent) { end -= 1 }
@@ -170,6 +171,12 @@ struct ManifestEdit {
         var slice = bytes[lineStarts[line - 1]..<lineStarts[line]]
         while let last = slice.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { slice = slice.dropLast() }
         return slice
+    }
+
+    /// True for a `...` line, which ends the YAML document.
+    private func isDocumentEnd(_ line: Int) -> Bool {
+        let text = content(line)
+        return text.starts(with: Array("...".utf8)) && text.dropFirst(3).allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
     }
 
     private func isBlank(_ line: Int) -> Bool {

@@ -8,8 +8,16 @@ extension ValidationContext {
         var values: [String] = []
         for item in items {
             guard let value = string(item, "a value of \(what())") else { continue }
-            if values.contains(value) {
-                error("'\(value)' is listed twice in \(what())", at: tree.location(item))
+            if let first = values.first(where: { $0 == value }) {
+                if first.unicodeScalars.elementsEqual(value.unicodeScalars) {
+                    error("'\(value)' is listed twice in \(what())", at: tree.location(item))
+                } else {
+                    // `é` and `e` with a combining accent look the same and are equal to Swift.
+                    func scalars(_ text: String) -> String { text.unicodeScalars.map { "U+" + SourceText.hex($0.value, digits: 4) }.joined(separator: " ") }
+                    error(
+                        "'\(value)' (\(scalars(value))) is listed twice in \(what()): Swift compares it equal to '\(first)' (\(scalars(first))), so a Swift enum cannot hold both; keep one spelling",
+                        at: tree.location(item))
+                }
             } else {
                 values.append(value)
             }
