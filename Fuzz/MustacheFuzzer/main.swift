@@ -70,7 +70,7 @@ public func mustacheFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: In
     do throws(MustacheError) {
         let template = try MustacheTemplate(source: chunks[0], name: "fuzz.mustache")
         _ = try template.render(
-            context, partials: ChunkPartials(chunks: chunks), options: .init(escapesHTML: escapesHTML))
+            context, partials: ChunkPartials(chunks: chunks), escapesHTML: escapesHTML)
     } catch {
         _ = error.description
         if error.line < 1 || error.column < 1 { fatalError("error outside the template: \(error)") }

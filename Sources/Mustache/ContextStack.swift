@@ -1,3 +1,5 @@
+import FlaggenJSON
+
 /// The values that names are looked up in: the render's data at the bottom, each entered
 /// section's value above it.
 ///
@@ -7,23 +9,23 @@
 /// cannot tell that the search leaves the array alone.
 struct ContextStack {
     /// The innermost section's value (the data when no section is open).
-    private(set) var top: MustacheValue
+    private(set) var top: JSONValue
     /// The values under ``top``, bottom first.
-    private var below: [MustacheValue] = []
+    private var below: [JSONValue] = []
 
-    init(_ root: MustacheValue) {
+    init(_ root: JSONValue) {
         top = root
     }
 
     @inline(__always)
-    mutating func push(_ value: MustacheValue) {
+    mutating func push(_ value: JSONValue) {
         below.append(top)
         top = value
     }
 
     /// Replaces the top value, as a section over a list moves to its next item.
     @inline(__always)
-    mutating func replaceTop(with value: borrowing MustacheValue) {
+    mutating func replaceTop(with value: borrowing JSONValue) {
         top = copy value
     }
 
@@ -40,7 +42,7 @@ struct ContextStack {
     /// for the part before it. Adds to `work` how many frames and parts it looked in (for the
     /// render step limit: a lookup from deep inside nested sections costs as much as the
     /// levels it searches).
-    func lookup(_ parts: ArraySlice<String>, work: inout Int) -> MustacheValue? {
+    func lookup(_ parts: ArraySlice<String>, work: inout Int) -> JSONValue? {
         guard let first = parts.first else { return top }
         work += 1
         var found = Self.member(first, of: top)
@@ -56,17 +58,17 @@ struct ContextStack {
 
     /// The member `key` of `value` when it is an object, `nil` otherwise.
     @inline(__always)
-    private static func member(_ key: String, of value: borrowing MustacheValue) -> MustacheValue? {
+    private static func member(_ key: String, of value: borrowing JSONValue) -> JSONValue? {
         switch value {
         case .object(let object):
-            return object.members[key]
+            return object[key]
         default:
             return nil
         }
     }
 
     /// Looks up the parts of a dotted name after the first, each inside the value before it.
-    private static func follow(_ parts: ArraySlice<String>, from first: MustacheValue, work: inout Int) -> MustacheValue? {
+    private static func follow(_ parts: ArraySlice<String>, from first: JSONValue, work: inout Int) -> JSONValue? {
         var value = first
         for part in parts {
             work += 1
@@ -78,7 +80,7 @@ struct ContextStack {
 
     /// Whether a section shows (and an inverted section hides): everything except a missing
     /// value, `null`, `false` and the empty list. `0`, `""` and `{}` count as true.
-    static func isTruthy(_ value: MustacheValue?) -> Bool {
+    static func isTruthy(_ value: JSONValue?) -> Bool {
         switch value {
         case nil, .null?: false
         case .bool(let flag)?: flag

@@ -20,19 +20,6 @@ import FlaggenJSON
 ///   including lines a section repeats, but not before empty lines or inside interpolated
 ///   values.
 public struct MustacheTemplate: Sendable {
-    /// How a template renders.
-    public struct Options: Sendable, Hashable {
-        /// Whether `{{name}}` escapes `& " < >` as HTML entities (the spec's behavior, and the
-        /// default). Turn it off when rendering source code rather than HTML; `{{{name}}}` and
-        /// `{{& name}}` never escape.
-        public var escapesHTML: Bool
-
-        /// Creates options; the defaults follow the spec.
-        public init(escapesHTML: Bool = true) {
-            self.escapesHTML = escapesHTML
-        }
-    }
-
     /// How many partials may be nested inside one another while rendering. A partial that
     /// includes itself with no section to end the recursion stops with
     /// ``MustacheError/Kind/partialRecursionTooDeep`` after this many levels.
@@ -84,71 +71,29 @@ public struct MustacheTemplate: Sendable {
         self.program = try Parser(templateName: name).parse(tokens)
     }
 
-    /// Renders the template against `context`, with no partials (any `{{> name}}` renders as
-    /// nothing).
+    /// Renders the template against `context`, taking partials from `partials` (none by
+    /// default: a `{{> name}}` the provider does not know renders as nothing). Each partial is
+    /// parsed at most once per call.
     ///
-    /// Throws nothing today, since only partials can fail while rendering; it is marked
-    /// `throws` so that later features need no change to callers.
-    public func render(_ context: JSONValue, options: Options = Options()) throws(MustacheError)
-        -> String
-    {
-        try render(context, partials: DictionaryPartialProvider(), options: options)
-    }
-
-    /// Renders the template against `context`, taking partials from `partials`.
-    ///
-    /// Each partial is parsed at most once per call. A partial the provider does not know
-    /// renders as nothing.
+    /// `escapesHTML` says whether `{{name}}` escapes `& " < >` as HTML entities (the spec's
+    /// behavior); turn it off for source code. `{{{name}}}` and `{{& name}}` never escape.
     ///
     /// - Throws: ``MustacheError`` when a partial does not parse (the error names the
-    ///   partial), or when partials nest deeper than ``maxPartialDepth``.
+    ///   partial), or when partials nest deeper than ``maxPartialDepth``, or the render runs
+    ///   past ``maxRenderSteps`` or ``maxOutputBytes``.
     public func render(
-        _ context: JSONValue, partials: some PartialProvider, options: Options = Options()
+        _ context: JSONValue, partials: some PartialProvider = [String: String](), escapesHTML: Bool = true
     ) throws(MustacheError) -> String {
-        try Self.converting(context) { values throws(MustacheError) in try render(values: values, partials: partials, options: options) }
+        String(decoding: try renderUTF8(context, partials: partials, escapesHTML: escapesHTML), as: UTF8.self)
     }
 
-    /// Renders like ``render(_:partials:options:)``, against data already made of
-    /// ``MustacheValue``s, as flaggen's translators build them (no JSON to convert first).
-    public func render(
-        values context: MustacheValue, partials: some PartialProvider, options: Options = Options()
-    ) throws(MustacheError) -> String {
-        var renderer = Renderer(context: context, partials: partials, options: options)
-        try renderer.render(self)
-        return renderer.output.text
-    }
-
-    /// Renders like ``render(_:partials:options:)`` and returns the text as UTF-8 bytes,
+    /// Renders like ``render(_:partials:escapesHTML:)`` and returns the text as UTF-8 bytes,
     /// without building a `String` first (cheaper for large outputs written to files).
     public func renderUTF8(
-        _ context: JSONValue, partials: some PartialProvider, options: Options = Options()
+        _ context: JSONValue, partials: some PartialProvider = [String: String](), escapesHTML: Bool = true
     ) throws(MustacheError) -> [UInt8] {
-        try Self.converting(context) { values throws(MustacheError) in try renderUTF8(values: values, partials: partials, options: options) }
-    }
-
-    /// Renders like ``renderUTF8(_:partials:options:)``, against data already made of
-    /// ``MustacheValue``s.
-    public func renderUTF8(
-        values context: MustacheValue, partials: some PartialProvider, options: Options = Options()
-    ) throws(MustacheError) -> [UInt8] {
-        var renderer = Renderer(context: context, partials: partials, options: options)
+        var renderer = Renderer(context: context, partials: partials, escapesHTML: escapesHTML)
         try renderer.render(self)
         return renderer.output.bytes
-    }
-
-    /// Runs `body` with `json` converted, then frees the converted data level by level (so
-    /// however deep it is, freeing it cannot overflow the stack).
-    private static func converting<Result>(
-        _ json: JSONValue, _ body: (MustacheValue) throws(MustacheError) -> Result
-    ) throws(MustacheError) -> Result {
-        let values = MustacheValue(json)
-        let outcome: Swift.Result<Result, MustacheError>
-        do throws(MustacheError) {
-            outcome = .success(try body(values))
-        } catch {
-            outcome = .failure(error)
-        }
-        MustacheValue.release(consume values)
-        return try outcome.get()
     }
 }

@@ -20,9 +20,6 @@ struct Output {
     /// Whether the next content starts a template line (and so gets the indentation).
     var atLineStart = true
 
-    /// The rendered text.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
     /// Writes literal template text, given as UTF-8 bytes.
     mutating func writeTemplateText(_ text: ArraySlice<UInt8>) {
         guard let last = text.last else { return }

@@ -8,22 +8,6 @@ public protocol PartialProvider {
     func partial(named name: String) -> String?
 }
 
-/// Partials held in a dictionary from name to source.
-public struct DictionaryPartialProvider: PartialProvider, Sendable, Hashable {
-    /// The partials' sources by name.
-    public var partials: [String: String]
-
-    /// Creates a provider from partial sources keyed by name.
-    public init(_ partials: [String: String] = [:]) {
-        self.partials = partials
-    }
-
-    /// The source stored under `name`.
-    public func partial(named name: String) -> String? {
-        partials[name]
-    }
-}
-
 /// A `[name: source]` dictionary provides partials directly:
 /// `try template.render(data, partials: ["row": "{{name}}"])`.
 extension Dictionary: PartialProvider where Key == String, Value == String {

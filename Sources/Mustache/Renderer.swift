@@ -1,3 +1,5 @@
+import FlaggenJSON
+
 /// Walks a parsed template against a context stack, loading partials on demand.
 ///
 /// Iterative, with explicit stacks of sections and partials instead of recursion, so neither deep
@@ -10,9 +12,10 @@
 /// unspecialized generic code when a client module renders.
 struct Renderer: ~Copyable {
     private let partialSource: (String) -> String?
-    private let options: MustacheTemplate.Options
+    /// Whether `{{name}}` escapes HTML (see ``MustacheTemplate/render(_:partials:escapesHTML:)``).
+    private let escapesHTML: Bool
     /// The render's data, the bottom of the context stack.
-    private let data: MustacheValue
+    private let data: JSONValue
     var output = Output()
     /// Where each parsed partial is in ``programs``, by name; `nil` for a name the provider
     /// does not know.
@@ -39,7 +42,7 @@ struct Renderer: ~Copyable {
     /// A section whose body is being rendered.
     private struct Section {
         /// For a section over a list: the list, and the index of the item being rendered.
-        var items: [MustacheValue]?
+        var items: [JSONValue]?
         var itemIndex = 0
         /// Whether the section pushed a value on the context stack (a list item, or the value
         /// of a section over anything else that is truthy).
@@ -56,11 +59,11 @@ struct Renderer: ~Copyable {
         var outerIndentation: String
     }
 
-    init(context: MustacheValue, partials: some PartialProvider, options: MustacheTemplate.Options) {
+    init(context: JSONValue, partials: some PartialProvider, escapesHTML: Bool) {
         self.data = context
         self.dataValues = ValueCounter(context)
         self.partialSource = { partials.partial(named: $0) }
-        self.options = options
+        self.escapesHTML = escapesHTML
     }
 
     /// Renders the template's instructions, jumping back over a section's body for each item.
@@ -94,14 +97,14 @@ struct Renderer: ~Copyable {
                 output.writeTemplateText(program.text[start..<end])
                 address += 1
 
-            case .variable(let name, let escapesHTML):
+            case .variable(let name, let tagEscapes):
                 if let value = lookup(name, in: program, context: context, steps: &steps) {
-                    write(value, escapingHTML: escapesHTML && options.escapesHTML)
+                    write(value, escapingHTML: tagEscapes && escapesHTML)
                 }
                 address += 1
 
-            case .implicitIterator(let escapesHTML):
-                let escapes = escapesHTML && options.escapesHTML
+            case .implicitIterator(let tagEscapes):
+                let escapes = tagEscapes && escapesHTML
                 if case .string(let string) = context.top, !escapes {
                     // The usual case, a list of lines: written from the top of the stack in
                     // place, without copying the value out.
@@ -175,7 +178,7 @@ struct Renderer: ~Copyable {
 
     /// Writes an interpolated value.
     @inline(__always)
-    private mutating func write(_ value: MustacheValue, escapingHTML: Bool) {
+    private mutating func write(_ value: JSONValue, escapingHTML: Bool) {
         if case .string(let string) = value, !escapingHTML {
             output.writeValue(string)
         } else {
@@ -187,7 +190,7 @@ struct Renderer: ~Copyable {
     /// The value of `program.names[name]` in the context stack (see
     /// ``ContextStack/lookup(_:work:)``).
     @inline(__always)
-    private func lookup(_ name: Int, in program: Program, context: ContextStack, steps: inout Int) -> MustacheValue? {
+    private func lookup(_ name: Int, in program: Program, context: ContextStack, steps: inout Int) -> JSONValue? {
         let range = program.names[name]
         return context.lookup(program.nameParts[range], work: &steps)
     }

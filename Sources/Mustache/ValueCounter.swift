@@ -1,3 +1,5 @@
+import FlaggenJSON
+
 /// Counts the values in a render's data (every string, number, list, object, ... at any depth)
 /// for the render step limit, a piece at a time.
 ///
@@ -10,9 +12,9 @@ struct ValueCounter {
     private(set) var count = 1
     /// The lists and objects whose members are not counted yet; other values are counted as
     /// their container is.
-    private var pending: [MustacheValue] = []
+    private var pending: [JSONValue] = []
 
-    init(_ data: MustacheValue) {
+    init(_ data: JSONValue) {
         if Self.isContainer(data) { pending.append(data) }
     }
 
@@ -25,14 +27,14 @@ struct ValueCounter {
                 for item in items where Self.isContainer(item) { pending.append(item) }
             case .object(let object):
                 count += object.count
-                for member in object.members.values where Self.isContainer(member) { pending.append(member) }
+                for member in object.values where Self.isContainer(member) { pending.append(member) }
             default:
                 break
             }
         }
     }
 
-    private static func isContainer(_ value: MustacheValue) -> Bool {
+    private static func isContainer(_ value: JSONValue) -> Bool {
         switch value {
         case .array, .object: true
         default: false

@@ -1,10 +1,12 @@
+import FlaggenJSON
+
 /// Turns values into the text that interpolation tags write.
 enum ValueFormatting {
     /// The text for `{{name}}`: strings as they are, `null` as nothing, numbers in Swift's
     /// shortest round-tripping form (`85`, `1.21`, and `1.0` for a whole double, so a
     /// `Double` stays a valid floating-point literal in generated code), booleans as
     /// `true`/`false`, and lists and objects as compact JSON with sorted keys.
-    static func text(for value: MustacheValue) -> String {
+    static func text(for value: JSONValue) -> String {
         switch value {
         case .null: ""
         case .string(let string): string
@@ -35,9 +37,9 @@ enum ValueFormatting {
 
     /// Compact JSON with sorted keys. Iterative, so deeply nested data cannot overflow the
     /// stack.
-    private static func json(_ value: MustacheValue) -> String {
+    private static func json(_ value: JSONValue) -> String {
         enum Step {
-            case value(MustacheValue)
+            case value(JSONValue)
             case literal(String)
         }
         var output = ""
@@ -66,7 +68,7 @@ enum ValueFormatting {
             case .value(.object(let object)):
                 output += "{"
                 steps.append(.literal("}"))
-                for (index, key) in object.members.keys.sorted().enumerated().reversed() {
+                for (index, key) in object.keys.sorted().enumerated().reversed() {
                     if let member = object[key] { steps.append(.value(member)) }
                     var prefix = ""
                     writeJSONString(key, to: &prefix)

@@ -436,7 +436,7 @@ final class KotlinTranslatorTests: XCTestCase {
     private func context(of bytes: [UInt8], name: String) throws -> [String: JSONValue] {
         let model = try XCTUnwrap(ManifestValidator().validate(bytes, file: name).manifest)
         let header = GeneratedHeader(manifestName: name)
-        return try XCTUnwrap(JSONValue(KotlinTranslator().context(for: model, header: header)).objectValue)
+        return try XCTUnwrap(KotlinTranslator().context(for: model, header: header).objectValue)
     }
 
     private func flagContext(key: String, in manifest: URL) throws -> [String: JSONValue] {

@@ -131,8 +131,8 @@ final class TemplateLibraryTests: XCTestCase {
 
     func testListItemsCarryFirstAndLast() {
         let context = TemplateContext(.object(["items": .array([.object(["a": 1]), .object(["a": 2])])]))
-        XCTAssertEqual(context.json["items"]?[0]?["isFirst"], .bool(true))
-        XCTAssertEqual(context.json["items"]?[0]?["isLast"], .bool(false))
-        XCTAssertEqual(context.json["items"]?[1]?["isLast"], .bool(true))
+        XCTAssertEqual(context.value["items"]?[0]?["isFirst"], .bool(true))
+        XCTAssertEqual(context.value["items"]?[0]?["isLast"], .bool(false))
+        XCTAssertEqual(context.value["items"]?[1]?["isLast"], .bool(true))
     }
 }

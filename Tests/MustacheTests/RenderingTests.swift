@@ -5,8 +5,8 @@ import XCTest
 /// Behavior beyond the spec files: options, reuse, value formatting, indentation.
 final class RenderingTests: XCTestCase {
     private func render(_ source: String, _ data: JSONValue = .null, partials: [String: String] = [:],
-                        options: MustacheTemplate.Options = .init()) throws -> String {
-        try MustacheTemplate(source: source).render(data, partials: partials, options: options)
+                        escapesHTML: Bool = true) throws -> String {
+        try MustacheTemplate(source: source).render(data, partials: partials, escapesHTML: escapesHTML)
     }
 
     // MARK: - Escaping
@@ -14,20 +14,17 @@ final class RenderingTests: XCTestCase {
     func testEscapesHTMLByDefault() throws {
         XCTAssertEqual(try render("{{x}}", json(#"{"x": "a < b && c > \"d\" 'e'"}"#)),
                        "a &lt; b &amp;&amp; c &gt; &quot;d&quot; 'e'")
-        XCTAssertTrue(MustacheTemplate.Options().escapesHTML)
     }
 
     func testNoEscapeOptionWritesValuesAsTheyAre() throws {
         let data = json(#"{"x": "Map<String, Int> && \"q\"", "list": ["<a>", "<b>"]}"#)
-        let raw = MustacheTemplate.Options(escapesHTML: false)
-        XCTAssertEqual(try render("{{x}} {{{x}}} {{&x}}", data, options: raw),
+        XCTAssertEqual(try render("{{x}} {{{x}}} {{&x}}", data, escapesHTML: false),
                        "Map<String, Int> && \"q\" Map<String, Int> && \"q\" Map<String, Int> && \"q\"")
-        XCTAssertEqual(try render("{{#list}}{{.}};{{/list}}", data, options: raw), "<a>;<b>;")
+        XCTAssertEqual(try render("{{#list}}{{.}};{{/list}}", data, escapesHTML: false), "<a>;<b>;")
     }
 
     func testNoEscapeOptionReachesPartials() throws {
-        let raw = MustacheTemplate.Options(escapesHTML: false)
-        XCTAssertEqual(try render("{{>p}}", json(#"{"x": "<T>"}"#), partials: ["p": "{{x}}"], options: raw), "<T>")
+        XCTAssertEqual(try render("{{>p}}", json(#"{"x": "<T>"}"#), partials: ["p": "{{x}}"], escapesHTML: false), "<T>")
         XCTAssertEqual(try render("{{>p}}", json(#"{"x": "<T>"}"#), partials: ["p": "{{x}}"]), "&lt;T&gt;")
     }
 
@@ -91,8 +88,8 @@ final class RenderingTests: XCTestCase {
         XCTAssertEqual(try MustacheTemplate(source: "a{{>nope}}b").render(.null), "ab")
     }
 
-    func testDictionaryPartialProvider() throws {
-        let provider = DictionaryPartialProvider(["p": "<{{x}}>"])
+    func testADictionaryProvidesPartials() throws {
+        let provider = ["p": "<{{x}}>"]
         XCTAssertEqual(provider.partial(named: "p"), "<{{x}}>")
         XCTAssertNil(provider.partial(named: "q"))
         XCTAssertEqual(try MustacheTemplate(source: "{{> p }}").render(json(#"{"x": 1}"#), partials: provider), "<1>")

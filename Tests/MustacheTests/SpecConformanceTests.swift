@@ -56,7 +56,7 @@ final class SpecConformanceTests: XCTestCase {
         do {
             let template = try MustacheTemplate(source: source, name: name)
             let actual = try template.render(fields["data"] ?? .null,
-                                             partials: DictionaryPartialProvider(partials))
+                                             partials: partials)
             if actual == expected { return nil }
             return "\(file).json '\(name)': expected \(expected.debugDescription), got \(actual.debugDescription)"
         } catch {

@@ -21,14 +21,14 @@ public enum TemplateCommands {
         guard let manifest = result.manifest else { return ("", result.diagnostics) }
         let name = ManifestLocation.of(manifestAt: manifestPath)?.pathInRepository ?? URL(fileURLWithPath: manifestPath).lastPathComponent
         let header = GeneratedHeader(manifestName: name)
-        let value: MustacheValue
+        let value: JSONValue
         switch kind {
         case .swift: value = SwiftTranslator().context(for: manifest, header: header)
         case .kotlin: value = KotlinTranslator().context(for: manifest, header: header)
         case .schemas, .seeds: throw .unreadable("only the swift and kotlin outputs are rendered from templates; JSON outputs are written directly")
         }
         do {
-            let json = try JSONWriter(trailingNewline: true).string(for: TemplateContext(decoratedByTranslator: value).json)
+            let json = try JSONWriter(trailingNewline: true).string(for: TemplateContext(decoratedByTranslator: value).value)
             return (json, result.diagnostics)
         } catch {
             throw .template(TemplateError(message: "the context cannot be written as JSON: \(error)"))
@@ -79,7 +79,7 @@ public enum TemplateCommands {
         }
         do throws(MustacheError) {
             let template = try MustacheTemplate(source: source, name: templatePath)
-            return try template.render(values: TemplateContext(data).value, partials: partials, options: .init(escapesHTML: false))
+            return try template.render(TemplateContext(data).value, partials: partials, escapesHTML: false)
         } catch {
             throw .template(TemplateError(error))
         }

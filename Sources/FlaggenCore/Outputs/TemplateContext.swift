@@ -1,28 +1,22 @@
 import FlaggenJSON
-import Mustache
 
 /// A template context, wrapped so every list item also carries `isFirst` and `isLast`.
 struct TemplateContext: Sendable {
     /// The decorated context, as the renderer reads it.
-    let value: MustacheValue
+    let value: JSONValue
 
     /// Wraps a context given as JSON (such as `flaggen render`'s data).
     init(_ value: JSONValue) {
-        self.value = MustacheValue(Self.decorated(value))
+        self.value = Self.decorated(value)
     }
 
     /// Wraps a context whose lists of objects already carry `isFirst` and `isLast`: the
     /// built-in translators set them as they build each list, which saves walking (and at
     /// 10,000 flags, 0.47 G instructions of hashing) the whole context again. Debug builds, so
     /// every test, check that nothing is missing.
-    init(decoratedByTranslator value: MustacheValue) {
-        assert(Self.decoratedIfChanged(JSONValue(value)) == nil, "a translator left a list of objects without isFirst/isLast")
+    init(decoratedByTranslator value: JSONValue) {
+        assert(Self.decoratedIfChanged(value) == nil, "a translator left a list of objects without isFirst/isLast")
         self.value = value
-    }
-
-    /// The context as JSON (as `flaggen context` prints it).
-    var json: JSONValue {
-        JSONValue(value)
     }
 
     /// Adds `isFirst` and `isLast` to every object inside an array, so templates can place

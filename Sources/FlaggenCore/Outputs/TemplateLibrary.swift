@@ -88,7 +88,7 @@ struct TemplateLibrary: Sendable {
         let bytes: [UInt8]
         do throws(MustacheError) {
             let template = try MustacheTemplate(source: source, name: displayName(for: name))
-            bytes = try template.renderUTF8(values: context.value, partials: partials, options: .init(escapesHTML: false))
+            bytes = try template.renderUTF8(context.value, partials: partials, escapesHTML: false)
         } catch {
             throw TemplateError(error)
         }

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FlaggenJSON
 import Mustache
 
 /// `flaggen report --format html`: the report as one self-contained page, rendered from the
@@ -23,7 +24,7 @@ enum ReportHTML {
         let source = TemplateLibrary.builtIn(templateName) ?? ""
         do throws(MustacheError) {
             let template = try MustacheTemplate(source: source, name: templateName)
-            return try template.renderUTF8(values: context(report), partials: DictionaryPartialProvider(), options: .init(escapesHTML: true))
+            return try template.renderUTF8(context(report))
         } catch {
             throw TemplateError(error)
         }
@@ -43,10 +44,10 @@ enum ReportHTML {
     }
 
     /// What the template renders.
-    static func context(_ report: FlagReport) -> MustacheValue {
+    static func context(_ report: FlagReport) -> JSONValue {
         let timeline = ExpiryTimeline(report)
         let hasRefs = report.scan != nil
-        let context: MustacheObject = [
+        let context: [String: JSONValue] = [
             "typeName": .string(report.typeName),
             "manifest": .string(report.manifestPath),
             "today": .string(report.today.description),
@@ -77,18 +78,18 @@ enum ReportHTML {
     }
 
     /// An object with these members.
-    private static func object(_ members: KeyValuePairs<String, MustacheValue>) -> MustacheValue {
-        .object(MustacheObject(Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })))
+    private static func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+        .object(Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) }))
     }
 
     /// One table row: each cell's text, and the key it sorts by when it is not its text
     /// (``SortKeys``); the reads are null without `--refs`.
-    static func row(_ row: FlagReport.Row, order: Int) -> MustacheValue {
+    static func row(_ row: FlagReport.Row, order: Int) -> JSONValue {
         let sort = SortKeys.of(row)
         return object([
                 "order": .int(order),
                 "key": .string(row.flag.key),
-                "description": row.flag.description.map(MustacheValue.string) ?? .null,
+                "description": row.flag.description.map(JSONValue.string) ?? .null,
                 "type": .string(row.flag.configName.map { "json (\($0))" } ?? row.flag.type.rawValue),
                 "kind": .string(row.flag.kind.rawValue),
                 "owner": .string(row.flag.owner),
@@ -117,8 +118,8 @@ enum ReportHTML {
     }
 
     /// One owner's line of the timeline: the overdue cell, one per month, the later cell.
-    static func line(_ line: ExpiryTimeline.Line) -> MustacheValue {
-        func cell(_ entries: [ExpiryTimeline.Entry], kind: String) -> MustacheValue {
+    static func line(_ line: ExpiryTimeline.Line) -> JSONValue {
+        func cell(_ entries: [ExpiryTimeline.Entry], kind: String) -> JSONValue {
             let entries = entries.map {
                 object(["key": .string($0.key), "expires": .string($0.expires.description), "status": .string($0.status.rawValue)])
             }

@@ -1,5 +1,4 @@
 import FlaggenJSON
-import Mustache
 
 /// Builds the template context for the Kotlin output (`Templates/kotlin/Flags.kt.mustache` and
 /// `FlagKit.kt.mustache`): every identifier escaped and every literal rendered as Kotlin source,
@@ -15,7 +14,7 @@ struct KotlinTranslator: Sendable {
     }
 
     /// The context both Kotlin templates render.
-    func context(for manifest: Manifest, header: GeneratedHeader) -> MustacheValue {
+    func context(for manifest: Manifest, header: GeneratedHeader) -> JSONValue {
         let calls = Dictionary(manifest.configs.map { ($0.name, KotlinConfigCall($0)) }, uniquingKeysWith: { first, _ in first })
         // Flag properties are lowerCamelCase (`newCheckout`), `FlagKey` entries UpperCamelCase
         // (`NewCheckout`), as `FlagKind`'s entries are written.
@@ -38,7 +37,7 @@ struct KotlinTranslator: Sendable {
         let flags = flagsAndParts(manifest.flags, names: names, entries: entries, calls: calls, scope: scope)
         return .object([
             // `//` comments: the header's text is already safe in any comment line.
-            "header": .array(header.lines.map(MustacheValue.string)),
+            "header": .array(header.lines.map(JSONValue.string)),
             "manifestName": .string(KotlinLiteral.commentText(header.manifestName)),
             "packageName": .string(manifest.kotlinPackage),
             "typeName": .string(manifest.name),
@@ -66,7 +65,7 @@ struct KotlinTranslator: Sendable {
     /// (`Flags.CheckoutTheme` for `checkout_theme`), as in Swift.
     private func flagEnum(
         for flag: FlagDefinition, typeName: String, packageName: String, objectName: String, position: (index: Int, count: Int)
-    ) -> MustacheValue {
+    ) -> JSONValue {
         let qualifiedName = "\(packageName).\(objectName).\(typeName)"
         var context = enumClass(
             typeName, values: flag.enumValues ?? [], qualifiedName: qualifiedName,
@@ -82,10 +81,10 @@ struct KotlinTranslator: Sendable {
     /// `qualifiedName`, with `doc` as its KDoc.
     private func enumClass(
         _ typeName: String, values: [String], qualifiedName: String, doc: String, position: (index: Int, count: Int)
-    ) -> MustacheObject {
+    ) -> [String: JSONValue] {
         [
             "name": .string(typeName),
-            "docComment": .array(KotlinLiteral.kdoc([doc], indent: 4).map(MustacheValue.string)),
+            "docComment": .array(KotlinLiteral.kdoc([doc], indent: 4).map(JSONValue.string)),
             // An entry named `String` hides the type inside the enum.
             "valueType": .string(EnumCases(values).kotlinNames.contains("String") ? "kotlin.String" : "String"),
             "selfType": .string(Self.enumSelfType(typeName, values: values, qualified: qualifiedName)),
@@ -122,7 +121,7 @@ struct KotlinTranslator: Sendable {
     }
 
     /// The entries of an enum class for `enum:` values: each entry's name and its exact value.
-    private func enumEntries(_ values: [String], typeName: String) -> MustacheValue {
+    private func enumEntries(_ values: [String], typeName: String) -> JSONValue {
         let names = Self.entryNames(values, typeName: typeName)
         return .array(values.indices.map { index in
             .object([
@@ -225,8 +224,8 @@ struct KotlinTranslator: Sendable {
     /// `isFirst`/`isLast` in all flags, `isFirstInPart`/`isLastInPart` in its part.
     private func flagsAndParts(
         _ definitions: [FlagDefinition], names: [String], entries: [String], calls: [String: KotlinConfigCall], scope: Scope
-    ) -> (flags: [MustacheValue], parts: [MustacheValue]) {
-        var contexts: [[String: MustacheValue]] = []
+    ) -> (flags: [JSONValue], parts: [JSONValue]) {
+        var contexts: [[String: JSONValue]] = []
         contexts.reserveCapacity(definitions.count)
         // The index of each part's first flag.
         var partStarts: [Int] = []
@@ -241,12 +240,12 @@ struct KotlinTranslator: Sendable {
             literalBytes += bytes
             contexts.append(context)
         }
-        var flags: [MustacheValue] = []
+        var flags: [JSONValue] = []
         flags.reserveCapacity(contexts.count)
-        var parts: [MustacheValue] = []
+        var parts: [JSONValue] = []
         for (number, start) in partStarts.enumerated() {
             let end = number + 1 < partStarts.count ? partStarts[number + 1] : contexts.count
-            let name = MustacheValue.string(Identifiers.kotlinHolderName(number + 1))
+            let name = JSONValue.string(Identifiers.kotlinHolderName(number + 1))
             for index in start..<end {
                 var context = contexts[index]
                 context["part"] = name
@@ -254,7 +253,7 @@ struct KotlinTranslator: Sendable {
                 context["isLast"] = .bool(index == contexts.count - 1)
                 context["isFirstInPart"] = .bool(index == start)
                 context["isLastInPart"] = .bool(index == end - 1)
-                flags.append(.object(MustacheObject(context)))
+                flags.append(.object(context))
             }
             parts.append(
                 .object([
@@ -275,7 +274,7 @@ struct KotlinTranslator: Sendable {
     /// name of its enum class, for an enum flag).
     private func flag(
         for flag: FlagDefinition, name: String, entry: String, calls: [String: KotlinConfigCall], scope: Scope
-    ) -> (context: [String: MustacheValue], defaultLiteralBytes: Int) {
+    ) -> (context: [String: JSONValue], defaultLiteralBytes: Int) {
         let defaultLiteral: String
         if let values = flag.enumValues, case .string(let text) = flag.defaultValue, let index = EnumCases.position(of: text, in: values) {
             // Validation checked that the default is one of the values, exactly.
@@ -283,7 +282,7 @@ struct KotlinTranslator: Sendable {
         } else {
             defaultLiteral = literal(flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 27, indent: 12)
         }
-        let context: [String: MustacheValue] = [
+        let context: [String: JSONValue] = [
             "key": .string(flag.key),
             "name": .string(Identifiers.kotlinEscaped(name)),
             "entry": .string(entry),
@@ -295,7 +294,7 @@ struct KotlinTranslator: Sendable {
             "killSwitchLiteral": .string(KotlinLiteral.bool(flag.killSwitch)),
             "kindLiteral": .string(scope.flagKindType + "." + Identifiers.upperCamel(flag.kind.rawValue)),
             "descriptionLiteral": .string(flag.description.map(KotlinLiteral.string) ?? "null"),
-            "docComment": .array(docComment(for: flag).map(MustacheValue.string)),
+            "docComment": .array(docComment(for: flag).map(JSONValue.string)),
             "deprecatedMessageLiteral": flag.deprecated.map { .string(KotlinLiteral.string($0)) } ?? .null,
         ]
         return (context, defaultLiteral.utf8.count)
@@ -437,7 +436,7 @@ struct KotlinTranslator: Sendable {
     /// `isLast`) themselves.
     private func config(
         for config: ConfigDefinition, calls: [String: KotlinConfigCall], manifest: Manifest, header: GeneratedHeader, position: (index: Int, count: Int)
-    ) -> MustacheValue {
+    ) -> JSONValue {
         let packageName = manifest.kotlinPackage
         var doc = config.description.map(KotlinLiteral.commentLines) ?? []
         if doc.isEmpty { doc = ["A config of \(KotlinLiteral.commentText(header.manifestName))."] }
@@ -461,7 +460,7 @@ struct KotlinTranslator: Sendable {
                 jvmGetterName: jvmNames[$0], position: ($0, config.properties.count))
         }
         let enumProperties = config.properties.filter { $0.enumValues != nil }
-        let enums = enumProperties.enumerated().map { position, property -> MustacheValue in
+        let enums = enumProperties.enumerated().map { position, property -> JSONValue in
             let typeName = SwiftTranslator.enumTypeName(of: property)
             return .object(
                 enumClass(
@@ -473,7 +472,7 @@ struct KotlinTranslator: Sendable {
             "name": .string(config.name),
             "enums": .array(enums),
             "schemaVersionLiteral": .string(KotlinLiteral.int(config.version)),
-            "docComment": .array(KotlinLiteral.kdoc(doc, indent: 0).map(MustacheValue.string)),
+            "docComment": .array(KotlinLiteral.kdoc(doc, indent: 0).map(JSONValue.string)),
             "properties": .array(properties),
             "hasProperties": .bool(!properties.isEmpty),
             "isFirst": .bool(position.index == 0),
@@ -496,7 +495,7 @@ struct KotlinTranslator: Sendable {
     private func property(
         for property: ConfigProperty, config: String, calls: [String: KotlinConfigCall], constructorScope: Scope,
         packageName: String, jvmGetterName: String?, position: (index: Int, count: Int)
-    ) -> MustacheValue {
+    ) -> JSONValue {
         let keyLiteral = KotlinLiteral.string(property.name)
         let name = Identifiers.kotlinEscaped(property.name)
         let isNullable = !property.isRequired && property.defaultValue == nil
@@ -522,7 +521,7 @@ struct KotlinTranslator: Sendable {
             "parameter": .string(parameter),
             "readExpression": .string(
                 readExpression(for: property, keyLiteral: keyLiteral, calls: calls, scope: .companion(packageName: packageName))),
-            "docComment": .array(KotlinLiteral.kdoc(docLines(for: property), indent: 4).map(MustacheValue.string)),
+            "docComment": .array(KotlinLiteral.kdoc(docLines(for: property), indent: 4).map(JSONValue.string)),
             "isFirst": .bool(position.index == 0),
             "isLast": .bool(position.index == position.count - 1),
         ])

@@ -1,4 +1,4 @@
-import Mustache
+import FlaggenJSON
 
 /// A place in the generated Swift where names are written, and how to spell a type there so
 /// that no name from the manifest hides it.
@@ -71,7 +71,7 @@ struct SwiftScope: Sendable {
     }
 
     /// The spelling of every library type here, by name, for the templates (`{{types.Int}}`).
-    var types: MustacheValue {
-        .object(MustacheObject(Dictionary(uniqueKeysWithValues: Self.libraryTypes.map { ($0.name, .string(library($0.name))) })))
+    var types: JSONValue {
+        .object(Dictionary(uniqueKeysWithValues: Self.libraryTypes.map { ($0.name, .string(library($0.name))) }))
     }
 }

@@ -1,16 +1,15 @@
 import FlaggenJSON
-import Mustache
 
 /// Builds the template context for the Swift output: every identifier escaped and every literal
 /// rendered as Swift source, so the templates only place text (see docs/templates.md).
 struct SwiftTranslator: Sendable {
     /// The context `Templates/swift/Flags.swift.mustache` renders.
-    func context(for manifest: Manifest, header: GeneratedHeader) -> MustacheValue {
+    func context(for manifest: Manifest, header: GeneratedHeader) -> JSONValue {
         let calls = SwiftInitializerCall.calls(for: manifest.configs)
         let scope = SwiftScope.namespace(of: manifest)
         let enumFlags = manifest.flags.filter { $0.enumValues != nil }
         return .object([
-            "header": .array(header.lines.map(MustacheValue.string)),
+            "header": .array(header.lines.map(JSONValue.string)),
             "manifestName": .string(header.manifestName),
             "typeName": .string(manifest.name),
             "access": .string(manifest.swiftAccess.rawValue),
@@ -55,7 +54,7 @@ struct SwiftTranslator: Sendable {
 
     /// The context of a nested enum: its name, doc comment and cases, each case's raw value the
     /// exact string.
-    private func enumContext(name: String, values: [String], doc: String, position: (index: Int, count: Int)) -> MustacheValue {
+    private func enumContext(name: String, values: [String], doc: String, position: (index: Int, count: Int)) -> JSONValue {
         let cases = EnumCases(values)
         return .object([
             "name": .string(name),
@@ -80,14 +79,14 @@ struct SwiftTranslator: Sendable {
     // MARK: - Flags
 
     /// Every flag's context, in manifest order.
-    private func flags(_ definitions: [FlagDefinition], calls: [String: SwiftInitializerCall], scope: SwiftScope) -> [MustacheValue] {
+    private func flags(_ definitions: [FlagDefinition], calls: [String: SwiftInitializerCall], scope: SwiftScope) -> [JSONValue] {
         definitions.indices.map { flag(for: definitions[$0], calls: calls, scope: scope, position: ($0, definitions.count)) }
     }
 
     /// A flag's context. It carries `isFirst` and `isLast` itself.
     private func flag(
         for flag: FlagDefinition, calls: [String: SwiftInitializerCall], scope: SwiftScope, position: (index: Int, count: Int)
-    ) -> MustacheValue {
+    ) -> JSONValue {
         // The doc comment's `///` lines.
         var docComment: [String] = []
         if let description = flag.description {
@@ -125,14 +124,14 @@ struct SwiftTranslator: Sendable {
             "killSwitchLiteral": .string(SwiftLiteral.bool(flag.killSwitch)),
             "kindLiteral": .string("." + flag.kind.rawValue),
             "descriptionLiteral": .string(flag.description.map { SwiftLiteral.string($0, used: 17, trailing: 0, indent: 6) } ?? "nil"),
-            "docComment": .array(docComment.map(MustacheValue.string)),
+            "docComment": .array(docComment.map(JSONValue.string)),
             "isFirst": .bool(position.index == 0),
             "isLast": .bool(position.index == position.count - 1),
         ])
     }
 
     /// `///` lines for doc text; empty lines get no trailing space.
-    private func docComment(_ lines: [String]) -> [MustacheValue] {
+    private func docComment(_ lines: [String]) -> [JSONValue] {
         lines.map { .string(Self.docLine($0)) }
     }
 
@@ -278,7 +277,7 @@ struct SwiftTranslator: Sendable {
     /// (`isFirst`, `isLast`) themselves. `scope` is the inside of the config's struct.
     private func config(
         for config: ConfigDefinition, calls: [String: SwiftInitializerCall], scope: SwiftScope, access: String, position: (index: Int, count: Int)
-    ) -> MustacheValue {
+    ) -> JSONValue {
         var doc = config.description.map(SourceText.commentLines) ?? ["A config of flags.yaml."]
         doc += [
             "", "Schema version \(config.version). Decode with `\(config.name).decode(from:)`, which returns nil on any error.",
@@ -323,7 +322,7 @@ struct SwiftTranslator: Sendable {
     private func property(
         for property: ConfigProperty, calls: [String: SwiftInitializerCall], scope: SwiftScope,
         position: (index: Int, count: Int), hoistedNames: inout Set<String>
-    ) -> MustacheValue {
+    ) -> JSONValue {
         let name = Identifiers.swiftEscaped(property.name)
         let enumCases = property.enumValues.map(EnumCases.init)
         // A nested enum's name is never hidden inside its struct: validation keeps every member
@@ -343,7 +342,7 @@ struct SwiftTranslator: Sendable {
         var parameter = "\(name): \(type)"
         let keyCase = "." + name
         var decode: String
-        var hoistedDefault: MustacheValue?
+        var hoistedDefault: JSONValue?
         if property.isRequired {
             decode = "try container.decode(\(baseType).self, forKey: \(keyCase))"
             if let value = property.defaultValue {
@@ -378,7 +377,7 @@ struct SwiftTranslator: Sendable {
             decode = "try container.decodeIfPresent(\(baseType).self, forKey: \(keyCase))"
         }
 
-        var object: MustacheObject = [
+        var object: [String: JSONValue] = [
             "name": .string(name),
             "type": .string(type),
             "initParameter": .string(parameter),
@@ -398,7 +397,7 @@ struct SwiftTranslator: Sendable {
     /// Optional properties pass when absent; the conditions avoid closures, which Swift warns
     /// about inside `guard`. Each carries its place in the list. An `enum:` property needs
     /// none: decoding its enum refuses other values.
-    private func checks(for property: ConfigProperty, name: String, isOptional: Bool, scope: SwiftScope) -> [MustacheValue] {
+    private func checks(for property: ConfigProperty, name: String, isOptional: Bool, scope: SwiftScope) -> [JSONValue] {
         var checks: [(condition: String, message: String)] = []
         let member = "self." + name
         if let maxLength = property.maxLength {
