@@ -17,13 +17,6 @@ public struct CommandSpec: Sendable, Equatable {
     public var positionals: [PositionalSpec]
 
     /// Creates a command spec.
-    ///
-    /// - Parameters:
-    ///   - name: The name typed on the command line.
-    ///   - abstract: A one-line summary.
-    ///   - discussion: A longer explanation; may be empty.
-    ///   - options: The options the command accepts.
-    ///   - positionals: The positional arguments the command accepts.
     public init(
         _ name: String,
         abstract: String,

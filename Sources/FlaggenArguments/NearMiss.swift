@@ -39,29 +39,10 @@ public enum NearMiss {
     public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a.lowercased())
         let b = Array(b.lowercased())
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-
-        // rows[i][j] is the distance between the first i characters of `a`
-        // and the first j characters of `b`.
-        var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { rows[i][0] = i }
-        for j in 0...b.count { rows[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var value = min(
-                    rows[i - 1][j] + 1,        // deletion
-                    rows[i][j - 1] + 1,        // insertion
-                    rows[i - 1][j - 1] + cost  // substitution
-                )
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    value = min(value, rows[i - 2][j - 2] + 1)  // transposition
-                }
-                rows[i][j] = value
-            }
-        }
-        return rows[a.count][b.count]
+        // No distance exceeds the longer word's length, so with that limit every cell of the
+        // table is inside the band and none is cut off.
+        let longer = max(a.count, b.count)
+        return distance(a, b, atMost: longer) ?? longer
     }
 
     /// The distance between two lowercased words if it is at most `limit`, else nil.

@@ -33,15 +33,6 @@ public struct OptionSpec: Sendable, Equatable {
     public var defaultValue: String?
 
     /// Creates an option spec.
-    ///
-    /// - Parameters:
-    ///   - name: The long name without dashes.
-    ///   - shortName: An optional single-letter short name.
-    ///   - valueName: The value placeholder; `nil` for a switch.
-    ///   - help: One sentence explaining the option.
-    ///   - allowedValues: The only accepted values; empty accepts any value.
-    ///   - isRepeatable: Whether the option may be given more than once.
-    ///   - defaultValue: The value used when the option is not given.
     public init(
         _ name: String,
         shortName: Character? = nil,

@@ -17,12 +17,6 @@ public struct PositionalSpec: Sendable, Equatable {
     public var isVariadic: Bool
 
     /// Creates a positional argument spec.
-    ///
-    /// - Parameters:
-    ///   - name: The name shown in help and used for lookup.
-    ///   - help: One sentence explaining the argument.
-    ///   - isOptional: Whether the argument may be left out.
-    ///   - isVariadic: Whether the argument takes all remaining values.
     public init(_ name: String, help: String, isOptional: Bool = false, isVariadic: Bool = false) {
         self.name = name
         self.help = help

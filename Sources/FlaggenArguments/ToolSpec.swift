@@ -16,13 +16,6 @@ public struct ToolSpec: Sendable, Equatable {
     public var commands: [CommandSpec]
 
     /// Creates a tool spec.
-    ///
-    /// - Parameters:
-    ///   - name: The program name.
-    ///   - version: The version printed for `--version`.
-    ///   - abstract: A one-line summary.
-    ///   - globalOptions: Options accepted before or after the command name.
-    ///   - commands: The subcommands.
     public init(
         name: String,
         version: String,
@@ -40,5 +33,15 @@ public struct ToolSpec: Sendable, Equatable {
     /// Returns the command with the given name, or `nil` if there is none.
     public func command(named name: String) -> CommandSpec? {
         commands.first { $0.name == name }
+    }
+
+    /// Parses a command line (without the program name) into what the user asked for:
+    /// ``Invocation/help(command:)`` for no arguments, `--help`, `-h`, `help`, `help COMMAND`
+    /// and `COMMAND --help`; ``Invocation/version`` for `--version`; otherwise
+    /// ``Invocation/run(command:_:)``.
+    /// - Throws: ``UsageError`` describing the first mistake.
+    public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        var parser = InvocationParser(tool: self, words: arguments)
+        return try parser.parse()
     }
 }

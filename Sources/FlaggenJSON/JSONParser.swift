@@ -300,7 +300,7 @@ private struct Parser {
                 buffer.append(byte)
                 position += 1
             default:
-                guard let length = validUTF8SequenceLength(at: position) else {
+                guard let length = decodeScalar(at: position)?.length else {
                     throw error("invalid UTF-8 byte 0x\(hex(UInt32(byte), width: 2))", at: position)
                 }
                 buffer.append(contentsOf: bytes[position..<(position + length)])
@@ -344,7 +344,8 @@ private struct Parser {
                 }
                 scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
             }
-            appendUTF8(scalar, to: &buffer)
+            // Not a surrogate and at most U+10FFFF, so always a scalar.
+            Unicode.UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { buffer.append($0) }
         default:
             throw error("invalid escape sequence '\\\(describeByte(byte))' (allowed: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", at: start)
         }
@@ -371,60 +372,14 @@ private struct Parser {
         return value
     }
 
-    /// Appends a Unicode scalar value (not a surrogate, at most U+10FFFF) as UTF-8.
-    private func appendUTF8(_ scalar: UInt32, to buffer: inout [UInt8]) {
-        switch scalar {
-        case 0..<0x80:
-            buffer.append(UInt8(scalar))
-        case 0x80..<0x800:
-            buffer.append(UInt8(0xC0 | (scalar >> 6)))
-            buffer.append(UInt8(0x80 | (scalar & 0x3F)))
-        case 0x800..<0x10000:
-            buffer.append(UInt8(0xE0 | (scalar >> 12)))
-            buffer.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-            buffer.append(UInt8(0x80 | (scalar & 0x3F)))
-        default:
-            buffer.append(UInt8(0xF0 | ((scalar >> 18) & 0x07)))
-            buffer.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
-            buffer.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-            buffer.append(UInt8(0x80 | (scalar & 0x3F)))
-        }
-    }
-
-    /// The length of the well-formed UTF-8 sequence of a non-ASCII scalar at
-    /// `offset` (2...4), or `nil` when it is ill-formed (overlong, surrogate,
-    /// above U+10FFFF, truncated).
-    private func validUTF8SequenceLength(at offset: Int) -> Int? {
-        decodeScalar(at: offset)?.length
-    }
-
-    /// Decodes the scalar at `offset` strictly (Unicode Table 3-7).
+    /// Decodes the scalar at `offset` strictly, as the standard library's UTF-8 parser does
+    /// (overlong forms, surrogates, values above U+10FFFF and truncated sequences are
+    /// ill-formed).
     private func decodeScalar(at offset: Int) -> (value: UInt32, length: Int)? {
-        guard offset < bytes.count else { return nil }
-        let lead = bytes[offset]
-        let length: Int
-        var value: UInt32
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch lead {
-        case 0x00..<0x80: return (UInt32(lead), 1)
-        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
-        case 0xE0: length = 3; value = 0; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3; value = UInt32(lead & 0x0F)
-        case 0xED: length = 3; value = 0x0D; upper = 0x9F
-        case 0xF0: length = 4; value = 0; lower = 0x90
-        case 0xF1...0xF3: length = 4; value = UInt32(lead & 0x07)
-        case 0xF4: length = 4; value = 4; upper = 0x8F
-        default: return nil
-        }
-        guard offset + length <= bytes.count else { return nil }
-        for index in 1..<length {
-            let byte = bytes[offset + index]
-            let (low, high) = index == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
-            guard byte >= low && byte <= high else { return nil }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        return (value, length)
+        var iterator = bytes[offset...].makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        guard case .valid(let encoded) = parser.parseScalar(from: &iterator) else { return nil }
+        return (Unicode.UTF8.decode(encoded).value, encoded.count)
     }
 
     // MARK: Helpers

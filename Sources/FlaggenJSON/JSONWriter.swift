@@ -21,45 +21,27 @@
 public struct JSONWriter: Sendable {
     /// How the output is laid out.
     public enum Format: Sendable, Hashable {
-        /// One member or element per line, indented by `indent` spaces per
-        /// level (negative counts are treated as 0).
-        case pretty(indent: Int)
+        /// One member or element per line, indented by two spaces per level.
+        case pretty
         /// No whitespace at all.
         case compact
     }
 
-    /// The default nesting limit for ``maximumDepth``, the same as
-    /// ``JSONParser/maximumDepth``.
-    public static let defaultMaximumDepth = 512
-
-    /// The layout; defaults to `.pretty(indent: 2)`.
+    /// The layout; `.pretty` by default.
     public var format: Format
 
-    /// Whether the output ends with a single `"\n"`; defaults to `false`.
+    /// Whether the output ends with a single `"\n"`; `false` by default.
     public var trailingNewline: Bool
 
-    /// Values nested deeper than this many arrays/objects throw a
-    /// ``JSONWriterError`` instead of risking a stack overflow.
-    public var maximumDepth: Int
-
     /// Creates a writer.
-    /// - Parameters:
-    ///   - format: the layout, `.pretty(indent: 2)` by default.
-    ///   - trailingNewline: whether to end the output with `"\n"`.
-    ///   - maximumDepth: the nesting limit, ``defaultMaximumDepth`` by default.
-    public init(
-        format: Format = .pretty(indent: 2),
-        trailingNewline: Bool = false,
-        maximumDepth: Int = JSONWriter.defaultMaximumDepth
-    ) {
+    public init(format: Format = .pretty, trailingNewline: Bool = false) {
         self.format = format
         self.trailingNewline = trailingNewline
-        self.maximumDepth = maximumDepth
     }
 
     /// Returns `value` as JSON text.
-    /// - Throws: ``JSONWriterError`` for a NaN or infinite double, or nesting
-    ///   deeper than ``maximumDepth``; the error names the path of the value.
+    /// - Throws: ``JSONWriterError`` for a NaN or infinite double, or nesting deeper than
+    ///   ``JSONParser/maximumDepth``.
     public func string(for value: JSONValue) throws -> String {
         String(decoding: try utf8Bytes(for: value), as: UTF8.self)
     }
@@ -68,8 +50,7 @@ public struct JSONWriter: Sendable {
     /// `String`. Same rules and errors as ``string(for:)``.
     public func utf8Bytes(for value: JSONValue) throws -> [UInt8] {
         var output: [UInt8] = []
-        var path: [JSONPathComponent] = []
-        try write(value, path: &path, to: &output)
+        try write(value, depth: 0, to: &output)
         if trailingNewline {
             output.append(0x0A)
         }
@@ -78,25 +59,10 @@ public struct JSONWriter: Sendable {
 
     // MARK: - Implementation
 
-    private var indentWidth: Int? {
-        switch format {
-        case .pretty(let indent): return max(0, indent)
-        case .compact: return nil
-        }
-    }
-
-    /// Spaces to copy indentation from.
-    private static let spaces = [UInt8](repeating: 0x20, count: 256)
-
     private func newline(depth: Int, to output: inout [UInt8]) {
-        guard let width = indentWidth else { return }
+        guard format == .pretty else { return }
         output.append(0x0A)
-        var count = width * depth
-        while count > 0 {
-            let chunk = min(count, Self.spaces.count)
-            output.append(contentsOf: Self.spaces[0..<chunk])
-            count -= chunk
-        }
+        output.append(contentsOf: repeatElement(0x20, count: 2 * depth))
     }
 
     /// Appends `number` in decimal, as `String(number)` spells it.
@@ -122,11 +88,7 @@ public struct JSONWriter: Sendable {
         return (inPlace ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
-    private func write(
-        _ value: JSONValue,
-        path: inout [JSONPathComponent],
-        to output: inout [UInt8]
-    ) throws {
+    private func write(_ value: JSONValue, depth: Int, to output: inout [UInt8]) throws {
         switch value {
         case .null:
             output.append(contentsOf: "null".utf8)
@@ -135,57 +97,47 @@ public struct JSONWriter: Sendable {
         case .int(let number):
             Self.appendDecimal(number, to: &output)
         case .double(let number):
-            output.append(contentsOf: try Self.format(number, path: path).utf8)
+            output.append(contentsOf: try Self.format(number).utf8)
         case .string(let text):
             Self.appendQuoted(text, to: &output)
         case .array(let elements):
-            try checkDepth(path)
+            try Self.checkDepth(depth)
             if elements.isEmpty {
                 output.append(contentsOf: "[]".utf8)
                 return
             }
-            let depth = path.count
             output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(depth: depth + 1, to: &output)
-                path.append(.index(index))
-                try write(element, path: &path, to: &output)
-                path.removeLast()
+                try write(element, depth: depth + 1, to: &output)
             }
             newline(depth: depth, to: &output)
             output.append(UInt8(ascii: "]"))
         case .object(let members):
-            try checkDepth(path)
+            try Self.checkDepth(depth)
             if members.isEmpty {
                 output.append(contentsOf: "{}".utf8)
                 return
             }
-            let depth = path.count
-            let sorted = members.sorted { Self.utf8Precedes($0.key, $1.key) }
             output.append(UInt8(ascii: "{"))
-            for (index, member) in sorted.enumerated() {
+            for (index, member) in members.sorted(by: { Self.utf8Precedes($0.key, $1.key) }).enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(depth: depth + 1, to: &output)
                 Self.appendQuoted(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                if indentWidth != nil { output.append(0x20) }
-                path.append(.key(member.key))
-                try write(member.value, path: &path, to: &output)
-                path.removeLast()
+                if format == .pretty { output.append(0x20) }
+                try write(member.value, depth: depth + 1, to: &output)
             }
             newline(depth: depth, to: &output)
             output.append(UInt8(ascii: "}"))
         }
     }
 
-    /// Throws when a container at `path` would exceed ``maximumDepth``.
-    private func checkDepth(_ path: [JSONPathComponent]) throws {
-        if path.count >= maximumDepth {
-            throw JSONWriterError(
-                path: JSONPath.render(path),
-                message: "nesting deeper than the limit of \(maximumDepth) arrays/objects"
-            )
+    /// Throws when a container at `depth` would nest deeper than the parser reads.
+    private static func checkDepth(_ depth: Int) throws {
+        if depth >= JSONParser.maximumDepth {
+            throw JSONWriterError(message: "nesting deeper than the limit of \(JSONParser.maximumDepth) arrays/objects")
         }
     }
 
@@ -193,13 +145,12 @@ public struct JSONWriter: Sendable {
     private static let exactIntegerLimit = 9_007_199_254_740_992.0
 
     /// Formats a finite double; see the type's documentation for the rules.
-    static func format(_ number: Double, path: [JSONPathComponent]) throws -> String {
+    static func format(_ number: Double) throws -> String {
         if number.isNaN {
-            throw JSONWriterError(path: JSONPath.render(path), message: "NaN cannot be written as JSON")
+            throw JSONWriterError(message: "NaN cannot be written as JSON")
         }
         if number.isInfinite {
-            let sign = number < 0 ? "-" : "+"
-            throw JSONWriterError(path: JSONPath.render(path), message: "\(sign)infinity cannot be written as JSON")
+            throw JSONWriterError(message: "\(number < 0 ? "-" : "+")infinity cannot be written as JSON")
         }
         if number.magnitude <= exactIntegerLimit && number.rounded(.towardZero) == number {
             if number == 0 {
@@ -207,16 +158,12 @@ public struct JSONWriter: Sendable {
             }
             return String(Int64(number)) + ".0"
         }
+        // Swift's shortest round-trip form of a finite double is digits, maybe a fraction,
+        // maybe an exponent (`0.1`, `1e+21`, `5e-324`): valid JSON once it has a `.` or `e`.
         var text = number.description
         // Read through the contiguous bytes: walking `text.utf8` by index costs ten times more.
-        if !text.withUTF8({ $0.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") } }) {
+        if !text.withUTF8({ $0.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") } }) {
             text += ".0"
-        }
-        guard text.withUTF8({ JSONNumberGrammar.isValid($0) }) else {
-            throw JSONWriterError(
-                path: JSONPath.render(path),
-                message: "the double \(text) has no valid JSON spelling"
-            )
         }
         return text
     }

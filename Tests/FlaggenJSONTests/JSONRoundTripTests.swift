@@ -5,7 +5,7 @@ final class JSONRoundTripTests: XCTestCase {
     private let writers = [
         JSONWriter(),
         JSONWriter(format: .compact),
-        JSONWriter(format: .pretty(indent: 4), trailingNewline: true),
+        JSONWriter(format: .pretty, trailingNewline: true),
     ]
 
     private func assertRoundTrips(_ value: JSONValue, file: StaticString = #filePath, line: UInt = #line) throws {
