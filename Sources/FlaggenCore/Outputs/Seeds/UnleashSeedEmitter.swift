@@ -6,7 +6,7 @@ import FlaggenJSON
 ///
 /// - A bool flag is the feature's on/off answer (`isEnabled`). A flag that defaults to true is
 ///   enabled for everyone; one that defaults to false is disabled, or enabled only through its
-///   rollout's strategies (see ``UnleashStrategies``).
+///   rollout's strategies (``UnleashStrategies``).
 /// - Every other flag is enabled for everyone and answers with a variant payload: the rollout's
 ///   strategies carry the `rollout` variant, and a last strategy that matches everyone carries
 ///   the `default` variant. Disabling the feature makes apps fall back to the default in their
@@ -45,34 +45,34 @@ struct UnleashSeedEmitter: Sendable {
             "impressionData": false,
             "name": .string(flag.key),
             "project": "default",
-            "strategies": .array(strategies.json(groupID: flag.key)),
+            "strategies": .array(strategies),
             "type": .string(flag.killSwitch ? "kill-switch" : flag.kind.rawValue),
             "variants": [],
         ])
     }
 
     /// Whether the feature is enabled, and its strategies.
-    private func activation(of flag: FlagDefinition) -> (enabled: Bool, strategies: UnleashStrategies) {
+    private func activation(of flag: FlagDefinition) -> (enabled: Bool, strategies: [JSONValue]) {
+        let key = flag.key
         guard case .bool(let defaultValue) = flag.defaultValue else {
             // Non-bool flags: the first matching strategy's variant is the value.
-            var strategies = UnleashStrategies.none
-            if let rollout = flag.rollout {
-                strategies = .matching(rollout, variant: UnleashVariant.serving(rollout.value, named: UnleashVariant.rolloutName))
-            }
-            strategies.addEveryone(variant: UnleashVariant.serving(flag.defaultValue, named: UnleashVariant.defaultName))
-            return (true, strategies)
+            let serving = flag.rollout.map {
+                UnleashStrategies.serving($0, groupID: key, variant: UnleashStrategies.variant(named: "rollout", serving: $0.value))
+            } ?? []
+            let everyone = UnleashStrategies.everyone(groupID: key, variant: UnleashStrategies.variant(named: "default", serving: flag.defaultValue))
+            return (true, serving + [everyone])
         }
         guard let rollout = flag.rollout, rollout.value != flag.defaultValue else {
-            return defaultValue ? (true, .everyone()) : (false, .none)
+            return defaultValue ? (true, [UnleashStrategies.everyone(groupID: key)]) : (false, [])
         }
         if !defaultValue {
-            return (true, .matching(rollout))
+            return (true, UnleashStrategies.serving(rollout, groupID: key))
         }
         // Default on, the rollout turns it off: enabled for everyone the rule does not serve.
         // Only all or nothing can be turned off: UnleashRules refuses a share in between, and
         // the emitter leaves such a rollout out (as at 0 percent).
-        guard rollout.basisPoints == Rollout.everyone else { return (true, .everyone()) }
-        let notServed = UnleashStrategies.notMatching(rollout)
+        guard rollout.basisPoints == Rollout.everyone else { return (true, [UnleashStrategies.everyone(groupID: key)]) }
+        let notServed = UnleashStrategies.notServing(rollout, groupID: key)
         return (!notServed.isEmpty, notServed)
     }
 
