@@ -7,9 +7,8 @@ final class ConcurrentJobsTests: XCTestCase {
     }
 
     func testMostCostlyJobsGoFirstTiesInJobOrder() {
-        XCTAssertEqual(ConcurrentJobs.order(costs: [5, 40, 5, 12, 40], count: 5), [1, 4, 3, 0, 2])
-        // Jobs without a cost count as 0.
-        XCTAssertEqual(ConcurrentJobs.order(costs: [1], count: 3), [0, 1, 2])
+        XCTAssertEqual(ConcurrentJobs.order(costs: [5, 40, 5, 12, 40]), [1, 4, 3, 0, 2])
+        XCTAssertEqual(ConcurrentJobs.order(costs: [1, 0, 0]), [0, 1, 2])
     }
 
     func testEveryJobRunsOnceAndResultsComeBackInJobOrder() {
@@ -40,7 +39,7 @@ final class ConcurrentJobsTests: XCTestCase {
     func testResultsOfJobsFinishingTogetherAreAllKept() {
         for _ in 0..<20 {
             let jobs: [@Sendable () throws -> Int] = (0..<2_000).map { index in { index } }
-            let results = ConcurrentJobs.run(jobs, costs: [], lanes: 2)
+            let results = ConcurrentJobs.run(jobs, costs: jobs.map { _ in 0 }, lanes: 2)
             XCTAssertEqual(results.compactMap { try? $0.get() }, Array(0..<2_000))
         }
     }

@@ -45,3 +45,17 @@ func manifest(flag body: String = "", extra: String = "") -> String {
 
 /// The package's root folder (the one holding Package.swift).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+extension GeneratedFile {
+    /// A file from text, written as UTF-8.
+    init(path: String, text: String) {
+        self.init(path: path, contents: Array(text.utf8))
+    }
+}
+
+extension TemplateLibrary {
+    /// Renders a template as text.
+    func render(_ name: String, context: TemplateContext) throws(TemplateError) -> String {
+        String(decoding: try renderUTF8(name, context: context), as: UTF8.self)
+    }
+}

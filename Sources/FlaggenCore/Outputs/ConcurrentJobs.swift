@@ -6,76 +6,63 @@ import Foundation
 #endif
 
 /// Runs independent jobs on several cores and returns their results in job order.
+///
+/// MEASURED-GAIN
 enum ConcurrentJobs {
     /// Runs `jobs` on up to `lanes` threads at once (DispatchQueue.concurrentPerform) and
     /// returns each job's result at its own index.
     ///
-    /// The jobs wait in one queue, most costly first, and each lane takes the next job as soon
-    /// as it is free. Taking the big jobs first leaves the small ones to even out the lanes'
-    /// ends, and taking them as lanes free up (rather than dealing them out beforehand) keeps
-    /// the lanes even when the costs are only rough guesses, as they are for a manifest unlike
-    /// the one they were measured on.
+    /// The jobs wait in one queue, most costly first (`costs` holds one rough cost per job), and
+    /// each lane takes the next job as soon as it is free. Taking the big jobs first leaves the
+    /// small ones to even out the lanes' ends, and taking them as lanes free up (rather than
+    /// dealing them out beforehand) keeps the lanes even when the costs are only rough guesses.
     static func run<Value>(
         _ jobs: [@Sendable () throws -> Value], costs: [Int],
         lanes: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> [Result<Value, any Error>] {
-        let order = order(costs: costs, count: jobs.count)
-        let slots = Slots<Result<Value, any Error>>(count: jobs.count)
-        let next = JobQueue(order)
+        precondition(costs.count == jobs.count, "one cost per job")
+        let state = State<Result<Value, any Error>>(order: order(costs: costs))
         DispatchQueue.concurrentPerform(iterations: min(max(1, lanes), max(1, jobs.count))) { _ in
-            while let index = next.take() {
-                slots.set(index, Result { try jobs[index]() })
+            while let index = state.next() {
+                state.set(index, Result { try jobs[index]() })
             }
         }
-        return slots.values()
+        return state.results()
     }
 
-    /// The order the jobs are taken in: most costly first, ties in job order. A job without a
-    /// cost counts as 0.
-    static func order(costs: [Int], count: Int) -> [Int] {
-        (0..<count).sorted { a, b in
-            let costA = a < costs.count ? costs[a] : 0
-            let costB = b < costs.count ? costs[b] : 0
-            return costA != costB ? costA > costB : a < b
-        }
+    /// The order the jobs are taken in: most costly first, ties in job order.
+    static func order(costs: [Int]) -> [Int] {
+        costs.indices.sorted { a, b in costs[a] != costs[b] ? costs[a] > costs[b] : a < b }
     }
 
-    /// The jobs not yet taken, shared by the lanes.
-    private final class JobQueue: @unchecked Sendable {
-        private let order: [Int]
-        private var position = 0
+    /// The jobs not yet taken and the results so far, shared by the lanes; every access holds
+    /// the lock, so two jobs that finish at once cannot lose a result.
+    private final class State<Element>: @unchecked Sendable {
         private let lock = Lock()
+        private let order: [Int]
+        private var taken = 0
+        private var slots: [Element?]
 
-        init(_ order: [Int]) {
+        init(order: [Int]) {
             self.order = order
+            slots = Array(repeating: nil, count: order.count)
         }
 
         /// The next job, or nil when every job is taken.
-        func take() -> Int? {
+        func next() -> Int? {
             lock.withLock {
-                guard position < order.count else { return nil }
-                defer { position += 1 }
-                return order[position]
+                guard taken < order.count else { return nil }
+                defer { taken += 1 }
+                return order[taken]
             }
-        }
-    }
-
-    /// One slot per job, each written by one job and read after `concurrentPerform` has
-    /// waited for them all; the lock keeps two jobs that finish at once from writing the
-    /// array at the same time.
-    private final class Slots<Element>: @unchecked Sendable {  // every access holds `lock`
-        private let lock = Lock()
-        private var slots: [Element?]
-
-        init(count: Int) {
-            slots = Array(repeating: nil, count: count)
         }
 
         func set(_ index: Int, _ value: Element) {
             lock.withLock { slots[index] = value }
         }
 
-        func values() -> [Element] {
+        /// The results, once every job is done.
+        func results() -> [Element] {
             lock.withLock { slots.map { $0! } }
         }
     }

@@ -20,20 +20,9 @@ public enum OutputKind: String, Sendable, CaseIterable {
 /// the same files with the disk instead.
 struct Generator: Sendable {
     /// Where templates come from.
-    var templates: TemplateLibrary
-    /// Which outputs to produce (all by default).
-    var kinds: [OutputKind]
-
-    /// Creates a generator of every output from the built-in templates.
-    init() {
-        self.init(kinds: OutputKind.allCases)
-    }
-
-    /// Creates a generator of `kinds` from `templates`.
-    init(templates: TemplateLibrary = TemplateLibrary(), kinds: [OutputKind]) {
-        self.templates = templates
-        self.kinds = kinds
-    }
+    var templates = TemplateLibrary()
+    /// Which outputs to produce.
+    var kinds = OutputKind.allCases
 
     /// Every output file for the manifest, with paths relative to the output root.
     ///
@@ -59,7 +48,7 @@ struct Generator: Sendable {
             case .seeds:
                 for server in manifest.outputs.servers {
                     let cost = [SeedServer.unleash: 11, .flagd: 9, .postgres: 8, .firebase: 15, .contract: 6][server] ?? 10
-                    jobs.append((cost, { Self.inFolder(manifest.outputs.seeds, Self.seedFiles(for: server, manifest: manifest, header: header)) }))
+                    jobs.append((cost, { Self.inFolder(manifest.outputs.seeds, Self.seed(server).files(manifest, header)) }))
                 }
             }
         }
@@ -67,12 +56,9 @@ struct Generator: Sendable {
         var files: [GeneratedFile] = []
         for result in results {
             switch result {
-            case .success(let produced):
-                files += produced
-            case .failure(let error as TemplateError):
-                throw .template(error)
-            case .failure(let error):
-                throw .template(TemplateError(message: "\(error)"))
+            case .success(let produced): files += produced
+            case .failure(let error as TemplateError): throw .template(error)
+            case .failure(let error): throw .template(TemplateError(message: "\(error)"))
             }
         }
         return files
@@ -81,15 +67,7 @@ struct Generator: Sendable {
     /// The paths of the files ``files(for:header:)`` produces for the manifest, relative to
     /// the output root, known before anything renders.
     func plannedPaths(for manifest: Manifest) -> [String] {
-        kinds.flatMap { Self.plannedPaths(for: manifest, kind: $0) }
-    }
-
-    /// The paths of the files one kind of output writes for the manifest, relative to the output
-    /// root, in the order they are produced (for Kotlin: the flags file, `FlagKit.kt` beside it,
-    /// then the flag store when the manifest asks for it). Validation checks the files of every kind for
-    /// clashes (``OutputPathClaims``), so a generator never meets two outputs on one file.
-    static func plannedPaths(for manifest: Manifest, kind: OutputKind) -> [String] {
-        plannedFiles(for: manifest, kind: kind).map(\.path)
+        kinds.flatMap { Self.plannedFiles(for: manifest, kind: $0).map(\.path) }
     }
 
     /// One file an output writes: its path, the `outputs` entry that places it, and how
@@ -134,7 +112,10 @@ struct Generator: Sendable {
         return clashes
     }
 
-    /// The files of one kind of output, as ``plannedPaths(for:kind:)`` orders them.
+    /// The files one kind of output writes for the manifest, relative to the output root, in
+    /// the order they are produced (for Kotlin: the flags file, `FlagKit.kt` beside it, then the
+    /// flag store when the manifest asks for it). Validation checks the files of every kind for
+    /// clashes (``OutputPathClaims``), so a generator never meets two outputs on one file.
     static func plannedFiles(for manifest: Manifest, kind: OutputKind) -> [PlannedFile] {
         switch kind {
         case .swift:
@@ -151,7 +132,7 @@ struct Generator: Sendable {
             }
         case .seeds:
             return manifest.outputs.servers.map {
-                let name = seedFileName(for: $0)
+                let name = seed($0).fileName
                 return PlannedFile(path: path(name, inFolder: manifest.outputs.seeds), entry: .seeds, what: "the seed \(name)")
             }
         }
@@ -163,28 +144,18 @@ struct Generator: Sendable {
         if name.hasSuffix(".swift") { return .swift }
         if name.hasSuffix(".kt") { return .kotlin }
         if name.hasSuffix(".schema.json") { return .schemas }
-        return SeedServer.allCases.contains { seedFileName(for: $0) == name } ? .seeds : nil
+        return SeedServer.allCases.contains { seed($0).fileName == name } ? .seeds : nil
     }
 
-    /// The seed file of one server, with its path relative to the seeds folder.
-    private static func seedFiles(for server: SeedServer, manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
+    /// The name of a server's seed file, relative to the seeds folder, and a function that
+    /// writes the file.
+    private static func seed(_ server: SeedServer) -> (fileName: String, files: (Manifest, GeneratedHeader) -> [GeneratedFile]) {
         switch server {
-        case .contract: CanonicalSeedEmitter().files(for: manifest, header: header)
-        case .postgres: PostgresSeedEmitter().files(for: manifest, header: header)
-        case .flagd: FlagdSeedEmitter().files(for: manifest, header: header)
-        case .unleash: UnleashSeedEmitter().files(for: manifest, header: header)
-        case .firebase: FirebaseSeedEmitter().files(for: manifest, header: header)
-        }
-    }
-
-    /// The name of a server's seed file, relative to the seeds folder.
-    private static func seedFileName(for server: SeedServer) -> String {
-        switch server {
-        case .contract: CanonicalSeedEmitter.fileName
-        case .postgres: PostgresSeedEmitter.fileName
-        case .flagd: FlagdSeedEmitter.fileName
-        case .unleash: UnleashSeedEmitter.fileName
-        case .firebase: FirebaseSeedEmitter.fileName
+        case .contract: (CanonicalSeedEmitter.fileName, CanonicalSeedEmitter().files)
+        case .postgres: (PostgresSeedEmitter.fileName, PostgresSeedEmitter().files)
+        case .flagd: (FlagdSeedEmitter.fileName, FlagdSeedEmitter().files)
+        case .unleash: (UnleashSeedEmitter.fileName, UnleashSeedEmitter().files)
+        case .firebase: (FirebaseSeedEmitter.fileName, FirebaseSeedEmitter().files)
         }
     }
 

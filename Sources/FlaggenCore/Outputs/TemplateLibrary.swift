@@ -17,11 +17,6 @@ struct TemplateLibrary: Sendable {
     /// a folder the manifest names), or nil for a folder from the command line.
     var confinedTo: String?
 
-    /// Creates a library with an optional override folder.
-    init(overrideFolder: URL? = nil) {
-        self.overrideFolder = overrideFolder
-    }
-
     /// The names of the built-in templates, sorted.
     static var builtInNames: [String] { EmbeddedTemplates.all.keys.sorted() }
 
@@ -75,13 +70,9 @@ struct TemplateLibrary: Sendable {
         overrideURL(for: name).map { FileSystem.itemKind(atPath: $0.path) != nil ? $0.path : name } ?? name
     }
 
-    /// Renders a template with HTML escaping off (flaggen renders source code, not HTML).
-    /// Partials are looked up in this library too, relative to the template's folder first.
-    func render(_ name: String, context: TemplateContext) throws(TemplateError) -> String {
-        String(decoding: try renderUTF8(name, context: context), as: UTF8.self)
-    }
-
-    /// Renders like ``render(_:context:)`` and returns the text as UTF-8 bytes, ready to write.
+    /// Renders a template with HTML escaping off (flaggen renders source code, not HTML), as
+    /// UTF-8 bytes ready to write. Partials are looked up in this library too, relative to the
+    /// template's folder first.
     func renderUTF8(_ name: String, context: TemplateContext) throws(TemplateError) -> [UInt8] {
         let source = try source(named: name)
         let partials = LibraryPartials(library: self, folder: name.split(separator: "/").dropLast().joined(separator: "/"))

@@ -4,7 +4,7 @@
 /// work), and no file inside another output's file
 /// (`swift: Generated/Server/flags.seed.sql/Flags.swift`).
 ///
-/// The files are those ``Generator/plannedPaths(for:kind:)`` plans, each claimed by the
+/// The files are those ``Generator/plannedFiles(for:kind:)`` plans, each claimed by the
 /// `outputs` entry that places it; a clash is reported at that entry's path, preferring the one
 /// the manifest writes (an entry left out still claims its default). The entries' own paths
 /// are compared as the manifest is read (`outputs.swift and outputs.seeds both name ...`), and
