@@ -3,13 +3,13 @@ import Foundation
 import XCTest
 
 /// Validates YAML text as `flags.yaml`.
-func validate(_ yaml: String, limits: InputLimits = .default) -> ValidationResult {
-    ManifestValidator(limits: limits).validate(Array(yaml.utf8), file: "flags.yaml")
+func validate(_ yaml: String) -> ValidationResult {
+    ManifestValidator().validate(Array(yaml.utf8), file: "flags.yaml")
 }
 
 /// The error diagnostics of a manifest, formatted `flags.yaml:L:C: error: message`.
-func errors(_ yaml: String, limits: InputLimits = .default) -> [String] {
-    validate(yaml, limits: limits).diagnostics.filter { $0.severity == .error }.map(\.formatted)
+func errors(_ yaml: String) -> [String] {
+    validate(yaml).diagnostics.filter { $0.severity == .error }.map(\.formatted)
 }
 
 /// Asserts that a manifest has exactly one error, at `line:column`, whose message contains

@@ -3,8 +3,8 @@ import XCTest
 @testable import FlaggenCore
 
 final class YAMLParserTests: XCTestCase {
-    private func parse(_ text: String, limits: InputLimits = .default) -> YAMLDocument {
-        YAMLParser(limits: limits).parse(Array(text.utf8))
+    private func parse(_ text: String) -> YAMLDocument {
+        YAMLParser().parse(Array(text.utf8))
     }
 
     private func root(_ text: String) throws -> [YAMLEntry] {
@@ -223,18 +223,16 @@ final class YAMLParserTests: XCTestCase {
     }
 
     func testLimits() {
-        var limits = InputLimits()
-        limits.maxFileBytes = 10
-        XCTAssertTrue(parse("a: 12345678901\n", limits: limits).problems.first?.message.contains("larger than the limit of 10 bytes") ?? false)
+        let large = "a: 1\n" + String(repeating: " ", count: InputLimits.maxFileBytes - 4)
+        XCTAssertEqual(parse(large).problems.first?.message, "the file is larger than the limit of 16777216 bytes; split the manifest or remove unused flags")
 
-        limits = InputLimits()
-        limits.maxDepth = 3
-        XCTAssertTrue(parse("a: [[[[1]]]]\n", limits: limits).problems.first?.message.contains("nest more than 3 levels") ?? false)
-        XCTAssertNotNil(parse("a: [[1]]\n", limits: limits).root)
+        func nested(_ depth: Int) -> String { "a: " + String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth) + "\n" }
+        // The mapping is one level, so 63 lists inside it reach the limit of 64.
+        XCTAssertTrue(parse(nested(64)).problems.first?.message.contains("nest more than 64 levels") ?? false)
+        XCTAssertNotNil(parse(nested(63)).root)
 
-        limits = InputLimits()
-        limits.maxScalarBytes = 4
-        XCTAssertTrue(parse("a: abcdef\n", limits: limits).problems.first?.message.contains("more than the limit of 4") ?? false)
+        XCTAssertTrue(parse("a: \(String(repeating: "x", count: 65_537))\n").problems.first?.message.contains("more than the limit of 65536") ?? false)
+        XCTAssertNotNil(parse("a: \(String(repeating: "x", count: 65_536))\n").root)
     }
 
     func testDeepNestingWithDefaultLimitDoesNotOverflow() {

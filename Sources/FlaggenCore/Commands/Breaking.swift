@@ -47,7 +47,7 @@ public struct Breaking: Sendable {
     private func readOld() throws(UnreadableInputError) -> ([UInt8], String)? {
         guard against.hasPrefix("git:") else {
             do throws(FileSystem.ReadFailure) {
-                return (try FileSystem.readRegularFile(atPath: against, limit: InputLimits.default.maxFileBytes + 1), against)
+                return (try FileSystem.readRegularFile(atPath: against, limit: InputLimits.maxFileBytes + 1), against)
             } catch {
                 throw UnreadableInputError(message: "--against \(against): the file \(error.reason); pass the old manifest with --against PATH, or git:REF for the manifest at a git revision")
             }
@@ -75,7 +75,7 @@ public struct Breaking: Sendable {
         }
         guard try git(["cat-file", "-e", "\(revision):./\(name)"]).status == 0 else { return nil }
         // One byte over the manifest limit is enough for the parser to report the size.
-        let output = try git(["show", "\(revision):./\(name)"], limit: InputLimits.default.maxFileBytes + 1)
+        let output = try git(["show", "\(revision):./\(name)"], limit: InputLimits.maxFileBytes + 1)
         guard output.status == 0 else {
             let message = String(decoding: output.standardError, as: UTF8.self)
             let detail = message.split(separator: "\n").first.map(String.init) ?? "git exited with status \(output.status)"

@@ -81,7 +81,7 @@ public struct Generate: Sendable {
             bytes = manifestBytes
         } else {
             do {
-                bytes = try ManifestLoader.readBytes(path: manifestPath, limit: InputLimits.default.maxFileBytes)
+                bytes = try ManifestLoader.readBytes(path: manifestPath, limit: InputLimits.maxFileBytes)
             } catch {
                 throw .unreadable(error.message)
             }

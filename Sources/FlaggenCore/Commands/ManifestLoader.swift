@@ -20,7 +20,7 @@ public struct ManifestLoader: Sendable {
 
     /// Reads `path` and validates it. Diagnostics name the file as `path` was given.
     public func load(path: String) throws(UnreadableInputError) -> ValidationResult {
-        let bytes = try Self.readBytes(path: path, limit: InputLimits.default.maxFileBytes)
+        let bytes = try Self.readBytes(path: path, limit: InputLimits.maxFileBytes)
         return ManifestValidator().validate(bytes, file: path)
     }
 

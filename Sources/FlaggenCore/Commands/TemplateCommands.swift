@@ -13,7 +13,7 @@ public enum TemplateCommands {
     public static func context(manifestPath: String, kind: OutputKind) throws(GenerateError) -> (json: String, diagnostics: [Diagnostic]) {
         let bytes: [UInt8]
         do {
-            bytes = try ManifestLoader.readBytes(path: manifestPath, limit: InputLimits.default.maxFileBytes)
+            bytes = try ManifestLoader.readBytes(path: manifestPath, limit: InputLimits.maxFileBytes)
         } catch {
             throw .unreadable(error.message)
         }
@@ -37,7 +37,7 @@ public enum TemplateCommands {
 
     /// Reads a file `render` was given: a regular file of at most the manifest limit.
     private static func readInput(_ path: String) throws(GenerateError) -> [UInt8] {
-        let limit = InputLimits.default.maxFileBytes
+        let limit = InputLimits.maxFileBytes
         let bytes: [UInt8]
         do throws(FileSystem.ReadFailure) {
             bytes = try FileSystem.readRegularFile(atPath: path, limit: limit + 1)

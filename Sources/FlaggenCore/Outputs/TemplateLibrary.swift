@@ -42,7 +42,7 @@ struct TemplateLibrary: Sendable {
                 throw TemplateError(
                     message: "\(url.path) leads to \(real), outside the repository \(confinedTo) (through a symlink); keep template overrides inside the repository, or name a folder on the command line with --templates")
             }
-            let limit = InputLimits.default.maxFileBytes
+            let limit = InputLimits.maxFileBytes
             let bytes: [UInt8]
             do throws(FileSystem.ReadFailure) {
                 bytes = try FileSystem.readRegularFile(atPath: url.path, limit: limit + 1)

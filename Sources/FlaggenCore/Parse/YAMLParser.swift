@@ -25,19 +25,11 @@ struct YAMLDocument: Sendable {
 /// manifest must not have: duplicate keys, complex keys, several documents, deep nesting, and
 /// aliases that expand past ``InputLimits/maxAliasExpansion`` ("billion laughs").
 struct YAMLParser: Sendable {
-    /// The bounds applied while parsing.
-    var limits: InputLimits
-
-    /// Creates a parser with the given limits.
-    init(limits: InputLimits = .default) {
-        self.limits = limits
-    }
-
     /// Parses UTF-8 bytes. Never traps, whatever the bytes.
     func parse(_ bytes: [UInt8]) -> YAMLDocument {
-        if bytes.count > limits.maxFileBytes {
+        if bytes.count > InputLimits.maxFileBytes {
             return failure(
-                "the file is larger than the limit of \(limits.maxFileBytes) bytes; split the manifest or remove unused flags",
+                "the file is larger than the limit of \(InputLimits.maxFileBytes) bytes; split the manifest or remove unused flags",
                 at: .startOfFile)
         }
         if let invalid = UTF8Check.firstInvalidByte(in: bytes) {
@@ -54,7 +46,7 @@ struct YAMLParser: Sendable {
                 at: found.location)
         }
         return bytes.withUnsafeBufferPointer { buffer in
-            var builder = EventReader(limits: limits)
+            var builder = EventReader()
             return builder.read(buffer)
         }
     }
@@ -132,7 +124,6 @@ struct EventReader {
         var height: Int
     }
 
-    let limits: InputLimits
     private var stack: [Frame] = []
     // The tree being built: see ``YAMLTree``.
     private var records: [YAMLTree.Record] = []
@@ -152,10 +143,6 @@ struct EventReader {
     private var problems: [YAMLProblem] = []
     private var root: YAMLTree.NodeID?
     private var documents = 0
-
-    init(limits: InputLimits) {
-        self.limits = limits
-    }
 
     /// Reads the buffer and returns the tree, if any, and every problem.
     mutating func read(_ buffer: UnsafeBufferPointer<UInt8>) -> YAMLDocument {
@@ -227,9 +214,9 @@ struct EventReader {
     private mutating func addScalar(
         _ data: yaml_event_t.__Unnamed_union_data.__Unnamed_struct_scalar, at location: SourceLocation
     ) throws -> (YAMLTree.NodeID, Int) {
-        if data.length > limits.maxScalarBytes {
+        if data.length > InputLimits.maxScalarBytes {
             throw YAMLProblem(
-                message: "this string is \(data.length) bytes, more than the limit of \(limits.maxScalarBytes); shorten it",
+                message: "this string is \(data.length) bytes, more than the limit of \(InputLimits.maxScalarBytes); shorten it",
                 location: location)
         }
         // The file is valid UTF-8 (checked before), so decoding changes nothing.
@@ -256,9 +243,9 @@ struct EventReader {
     }
 
     private mutating func open(isMapping: Bool, at location: SourceLocation, anchor: String?) throws {
-        if stack.count >= limits.maxDepth {
+        if stack.count >= InputLimits.maxDepth {
             throw YAMLProblem(
-                message: "lists and mappings nest more than \(limits.maxDepth) levels deep; flatten the manifest",
+                message: "lists and mappings nest more than \(InputLimits.maxDepth) levels deep; flatten the manifest",
                 location: location)
         }
         stack.append(
@@ -297,21 +284,21 @@ struct EventReader {
             throw YAMLProblem(message: "the alias '*\(name)' names no anchor defined before it; define '&\(name)' first", location: location)
         }
         expandedByAliases += anchored.size
-        if expandedByAliases > limits.maxAliasExpansion {
+        if expandedByAliases > InputLimits.maxAliasExpansion {
             throw YAMLProblem(
-                message: "aliases expand to more than \(limits.maxAliasExpansion) nodes (a \"billion laughs\" document?); write the values out or use fewer aliases",
+                message: "aliases expand to more than \(InputLimits.maxAliasExpansion) nodes (a \"billion laughs\" document?); write the values out or use fewer aliases",
                 location: location)
         }
         bytesExpandedByAliases += anchored.bytes
-        if bytesExpandedByAliases > limits.maxFileBytes {
+        if bytesExpandedByAliases > InputLimits.maxFileBytes {
             throw YAMLProblem(
-                message: "aliases expand to more than \(limits.maxFileBytes) bytes of text, the limit of the whole file; write the values out or use fewer aliases",
+                message: "aliases expand to more than \(InputLimits.maxFileBytes) bytes of text, the limit of the whole file; write the values out or use fewer aliases",
                 location: location)
         }
         // An alias pastes a whole subtree here, so it counts toward the nesting depth too.
-        if stack.count + anchored.height > limits.maxDepth {
+        if stack.count + anchored.height > InputLimits.maxDepth {
             throw YAMLProblem(
-                message: "lists and mappings nest more than \(limits.maxDepth) levels deep once aliases are expanded; flatten the manifest",
+                message: "lists and mappings nest more than \(InputLimits.maxDepth) levels deep once aliases are expanded; flatten the manifest",
                 location: location)
         }
         // The alias gets a record of its own, the anchored node's at the alias's place, so a

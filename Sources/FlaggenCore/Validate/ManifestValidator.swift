@@ -14,31 +14,14 @@ public struct ValidationResult: Sendable {
 ///
 /// The rules are documented in docs/manifest.md; each has a test with a bad manifest.
 struct ManifestValidator: Sendable {
-    /// The bounds applied while reading.
-    var limits: InputLimits
     /// Whether to check what the manifest's outputs can express (``OutputRules``), as every
     /// command does but `breaking` for the manifest it compares against: what an old manifest's
     /// seeds could hold does not change what installed apps read.
     var checksOutputRules = true
 
-    /// Creates a validator with the default limits.
-    init() {
-        self.init(limits: .default)
-    }
-
-    /// Creates a validator with other limits (tests of the limits themselves).
-    init(limits: InputLimits) {
-        self.limits = limits
-    }
-
     /// Parses and validates manifest bytes. `file` is the path printed in diagnostics.
     func validate(_ bytes: [UInt8], file: String) -> ValidationResult {
-        validate(YAMLParser(limits: limits).parse(bytes), file: file)
-    }
-
-    /// Validates a manifest already parsed with these limits. `file` is the path printed in
-    /// diagnostics.
-    func validate(_ document: YAMLDocument, file: String) -> ValidationResult {
+        let document = YAMLParser().parse(bytes)
         guard let tree = document.tree else {
             var diagnostics = document.problems.map { Diagnostic(.error, $0.message, file: file, at: $0.location) }
             if document.problems.isEmpty {
@@ -51,19 +34,13 @@ struct ManifestValidator: Sendable {
         }
         let context = ValidationContext(file: file, tree: tree)
         for problem in document.problems { context.error(problem.message, at: problem.location) }
-        let manifest = ManifestReader(context: context, limits: limits).read(tree.root)
-        checkOutputRules(of: manifest, in: context)
+        let manifest = ManifestReader(context: context).read(tree.root)
+        if checksOutputRules, let manifest {
+            OutputRules(context: context, nodes: ManifestNodes(tree: context.tree)).check(manifest)
+        }
         return ValidationResult(
             manifest: context.hasErrors ? nil : manifest,
             diagnostics: context.diagnostics.sortedByLocation())
-    }
-}
-
-extension ManifestValidator {
-    /// Reports what the outputs of the manifest read so far cannot express.
-    private func checkOutputRules(of manifest: Manifest?, in context: ValidationContext) {
-        guard checksOutputRules, let manifest else { return }
-        OutputRules(context: context, nodes: ManifestNodes(tree: context.tree)).check(manifest)
     }
 }
 
@@ -72,7 +49,6 @@ private struct ManifestReader {
     typealias Node = YAMLTree.NodeID
 
     let context: ValidationContext
-    let limits: InputLimits
 
     private var tree: YAMLTree { context.tree }
 
@@ -284,8 +260,8 @@ private struct ManifestReader {
             return []
         }
         let entries = tree.entries(node)
-        if entries.count > limits.maxFlags {
-            context.error("the manifest has \(entries.count) flags, more than the limit of \(limits.maxFlags); split it", at: tree.location(node))
+        if entries.count > InputLimits.maxFlags {
+            context.error("the manifest has \(entries.count) flags, more than the limit of \(InputLimits.maxFlags); split it", at: tree.location(node))
             return []
         }
         // Where each retired key is first listed.
@@ -354,10 +330,10 @@ private struct ManifestReader {
 
         var type: FlagType?
         if let node = fields[.type] {
-            if context.isString(node, "the type of \(what())") {
-                type = FlagType.allCases.first { tree.text(node) == $0.rawValue }
+            if let text = context.string(node, "the type of \(what())") {
+                type = FlagType(rawValue: text)
                 if type == nil {
-                    context.error("\(what()) has unknown type '\(tree.text(node))'; use bool, string, int, double or json", at: tree.location(node))
+                    context.error("\(what()) has unknown type '\(text)'; use bool, string, int, double or json", at: tree.location(node))
                 }
             }
         } else {
@@ -400,12 +376,12 @@ private struct ManifestReader {
         }
 
         let kind: FlagKind
-        if let node = fields[.kind], context.isString(node, "the kind of \(what())") {
-            if let found = FlagKind.allCases.first(where: { tree.text(node) == $0.rawValue }) {
+        if let node = fields[.kind], let text = context.string(node, "the kind of \(what())") {
+            if let found = FlagKind(rawValue: text) {
                 kind = found
             } else {
                 context.error(
-                    "\(what()) has unknown kind '\(tree.text(node))'; use release, experiment, operational or permission", at: tree.location(node))
+                    "\(what()) has unknown kind '\(text)'; use release, experiment, operational or permission", at: tree.location(node))
                 kind = .release
             }
         } else {

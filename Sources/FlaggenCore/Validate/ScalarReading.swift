@@ -25,14 +25,6 @@ extension ValidationContext {
         return tree.text(node)
     }
 
-    /// Whether `node` is a string scalar, reporting as ``string(_:_:)`` does when it is not:
-    /// for callers that read the text's bytes rather than a Swift string.
-    func isString(_ node: Node, _ what: @autoclosure () -> String) -> Bool {
-        if tree.kind(node) == .scalar, !tree.isPlain(node) || tree.plainMeaning(node) == .string { return true }
-        _ = string(node, what())
-        return false
-    }
-
     func nonEmptyString(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         guard let text = string(node, what()) else { return nil }
         if text.allSatisfy(\.isWhitespace) {
