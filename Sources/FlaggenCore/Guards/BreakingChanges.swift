@@ -85,8 +85,9 @@ struct BreakingChanges: Sendable {
             }
         }
 
+        let oldConfigs = old.configsByName
         for config in new.configs {
-            guard let oldConfig = old.config(named: config.name) else { continue }
+            guard let oldConfig = oldConfigs[config.name] else { continue }
             findings += configFindings(old: oldConfig, new: config, file: file, oldName: oldName)
         }
         return findings.sortedByLocation()

@@ -71,7 +71,7 @@ struct ConfigProperty: Sendable, Hashable {
     /// For strings, the most characters (Unicode scalars, as JSON Schema counts them).
     var maxLength: Int?
     /// True when every document must carry the property.
-    var isRequired: Bool
+    var isRequired = false
     /// Where the property is written.
     var location: SourceLocation
 }

@@ -3,8 +3,6 @@
 /// Only ``ManifestValidator`` creates one, so a `Manifest` value always obeys every rule in
 /// docs/manifest.md. Flags and configs keep the order they were written in.
 public struct Manifest: Sendable, Hashable {
-    /// The manifest format version; this flaggen reads version 1.
-    var version: Int
     /// The name of the generated type (`Flags`).
     var name: String
     /// The Kotlin package of the generated Kotlin files.
@@ -24,12 +22,7 @@ public struct Manifest: Sendable, Hashable {
     /// The typed JSON configs, in manifest order.
     public var configs: [ConfigDefinition]
 
-    /// The config with this name, if the manifest defines it.
-    func config(named name: String) -> ConfigDefinition? {
-        configs.first { $0.name == name }
-    }
-
-    /// Every config by its name; the first config of a name wins, as in ``config(named:)``.
+    /// Every config by its name; the first config of a name wins.
     var configsByName: [String: ConfigDefinition] {
         Dictionary(configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -82,7 +75,4 @@ struct OutputPaths: Sendable, Hashable {
     func location(of entry: OutputField) -> SourceLocation {
         locations[entry] ?? location ?? .startOfFile
     }
-
-    /// The default layout: everything under `Generated/` beside the manifest.
-    init() {}
 }

@@ -7,65 +7,35 @@ enum UTF8Check {
     }
 
     static func firstInvalidByte(in bytes: [UInt8]) -> InvalidByte? {
-        // Most files are valid: only a file with an invalid byte pays for counting lines.
-        if isValid(bytes) { return nil }
-        var line = 1
-        var column = 1
-        var index = 0
-        while index < bytes.count {
-            let length = sequenceLength(bytes, at: index)
-            guard length > 0 else {
-                return InvalidByte(byte: bytes[index], offset: index, location: SourceLocation(line: line, column: column))
-            }
-            if bytes[index] == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-            index += length
-        }
-        return nil
+        guard let offset = firstInvalidOffset(bytes) else { return nil }
+        // Every byte before `offset` is valid UTF-8, so each scalar of the line starts at a byte
+        // that is not a continuation byte (10xxxxxx).
+        let before = bytes[..<offset]
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let column = bytes[lineStart..<offset].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        return InvalidByte(byte: bytes[offset], offset: offset, location: SourceLocation(line: line, column: column))
     }
 
     /// The text of `bytes` when they are well-formed UTF-8, else nil. (The standard library's
     /// `String(validating:as:)` needs macOS 15; flaggen runs on macOS 12.)
     static func string(_ bytes: some Collection<UInt8>) -> String? {
         let array = Array(bytes)
-        return isValid(array) ? String(decoding: array, as: UTF8.self) : nil
+        return firstInvalidOffset(array) == nil ? String(decoding: array, as: UTF8.self) : nil
     }
 
-    /// Whether every byte belongs to a well-formed UTF-8 sequence.
-    private static func isValid(_ bytes: [UInt8]) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] < 0x80 {
-                index += 1
-                continue
+    /// Where the first byte that is not part of a well-formed UTF-8 sequence is (overlong forms,
+    /// surrogates, values above U+10FFFF and cut-off sequences are not), or nil.
+    private static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error: return offset
+            case .emptyInput: return nil
             }
-            let length = sequenceLength(bytes, at: index)
-            guard length > 0 else { return false }
-            index += length
-        }
-        return true
-    }
-
-    /// The length of the well-formed UTF-8 sequence at `index`, or 0 (RFC 3629 table 3-7).
-    private static func sequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
-        let first = bytes[index]
-        func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-            index + offset < bytes.count && range.contains(bytes[index + offset])
-        }
-        switch first {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: return continuation(1) ? 2 : 0
-        case 0xE0: return continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : 0
-        case 0xE1...0xEC, 0xEE...0xEF: return continuation(1) && continuation(2) ? 3 : 0
-        case 0xED: return continuation(1, 0x80...0x9F) && continuation(2) ? 3 : 0
-        case 0xF0: return continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : 0
-        case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : 0
-        case 0xF4: return continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : 0
-        default: return 0
         }
     }
 }

@@ -78,13 +78,6 @@ struct EventReader {
         /// compares strings, so "\u{E9}" and "e\u{301}" are the same key.
         var keys: [String: SourceLocation] = [:]
 
-        init(isMapping: Bool, location: SourceLocation, anchor: String?, start: Int) {
-            self.isMapping = isMapping
-            self.location = location
-            self.anchor = anchor
-            self.start = start
-        }
-
         /// What a finished child is to its collection.
         enum Child {
             /// An item of a list.
@@ -171,7 +164,7 @@ struct EventReader {
             }
             defer { yaml_event_delete(&event) }
             let location = SourceLocation(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
-            do {
+            do throws(YAMLProblem) {
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
                     return true
@@ -200,11 +193,8 @@ struct EventReader {
                 default:
                     break
                 }
-            } catch let problem as YAMLProblem {
-                problems.append(problem)
-                return false
             } catch {
-                problems.append(YAMLProblem(message: "\(error)", location: location))
+                problems.append(error)
                 return false
             }
         }
@@ -213,7 +203,7 @@ struct EventReader {
     /// Records a scalar; returns it and the number of bytes of its text.
     private mutating func addScalar(
         _ data: yaml_event_t.__Unnamed_union_data.__Unnamed_struct_scalar, at location: SourceLocation
-    ) throws -> (YAMLTree.NodeID, Int) {
+    ) throws(YAMLProblem) -> (YAMLTree.NodeID, Int) {
         if data.length > InputLimits.maxScalarBytes {
             throw YAMLProblem(
                 message: "this string is \(data.length) bytes, more than the limit of \(InputLimits.maxScalarBytes); shorten it",
@@ -242,7 +232,7 @@ struct EventReader {
         return (YAMLTree.NodeID(index: records.count - 1), data.length)
     }
 
-    private mutating func open(isMapping: Bool, at location: SourceLocation, anchor: String?) throws {
+    private mutating func open(isMapping: Bool, at location: SourceLocation, anchor: String?) throws(YAMLProblem) {
         if stack.count >= InputLimits.maxDepth {
             throw YAMLProblem(
                 message: "lists and mappings nest more than \(InputLimits.maxDepth) levels deep; flatten the manifest",
@@ -254,7 +244,7 @@ struct EventReader {
                 start: isMapping ? openEntries.count : openItems.count))
     }
 
-    private mutating func close() throws {
+    private mutating func close() throws(YAMLProblem) {
         guard let frame = stack.popLast() else { return }
         let record: YAMLTree.Record
         if frame.isMapping {
@@ -274,7 +264,7 @@ struct EventReader {
         try add(YAMLTree.NodeID(index: records.count - 1), size: frame.size, bytes: frame.bytes, height: frame.height, anchor: frame.anchor)
     }
 
-    private mutating func addAlias(_ name: String, at location: SourceLocation) throws {
+    private mutating func addAlias(_ name: String, at location: SourceLocation) throws(YAMLProblem) {
         guard let anchored = anchors[name] else {
             if stack.contains(where: { $0.anchor == name }) {
                 throw YAMLProblem(
@@ -310,7 +300,7 @@ struct EventReader {
     }
 
     /// Adds a finished node to the innermost open collection, or makes it the root.
-    private mutating func add(_ node: YAMLTree.NodeID, size: Int, bytes: Int, height: Int, anchor: String?) throws {
+    private mutating func add(_ node: YAMLTree.NodeID, size: Int, bytes: Int, height: Int, anchor: String?) throws(YAMLProblem) {
         if let anchor {
             anchors[anchor] = Anchored(node: node, size: size, bytes: bytes, height: height)
         }

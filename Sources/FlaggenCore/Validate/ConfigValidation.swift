@@ -167,9 +167,7 @@ struct ConfigValidation {
                 context.error("'items' applies only to arrays; \(what()) is \(typeName)", at: tree.location(itemsNode))
             }
         }
-        var property = ConfigProperty(
-            name: name, type: type, description: nil, defaultValue: nil, enumValues: nil, minimum: nil, maximum: nil,
-            maxLength: nil, isRequired: false, location: keyLocation)
+        var property = ConfigProperty(name: name, type: type, location: keyLocation)
         property.description = fields[.description].flatMap { context.string($0, "the description of \(what())") }
 
         if let node = fields[.enumValues] {

@@ -7,11 +7,6 @@ extension FieldName {
 
     /// Every field's name, in order.
     static var names: [String] { allCases.map(\.rawValue) }
-
-    /// The field whose name equals `key`'s text, as Swift compares strings.
-    static func named(_ key: YAMLTree.NodeID, in tree: YAMLTree) -> Self? {
-        Self(rawValue: tree.text(key))
-    }
 }
 
 /// The fields of one mapping, looked up by ``FieldName``.

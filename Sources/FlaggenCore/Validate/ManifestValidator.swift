@@ -101,9 +101,9 @@ private struct ManifestReader {
         let retired = readRetired(fields[.retired])
         let outputs = readOutputs(fields[.outputs], manifestName: context.file.split(separator: "/").last.map(String.init) ?? context.file)
         var templates = fields[.templates].flatMap { context.nonEmptyString($0, "'templates'") }
-        if let path = templates, let node = fields[.templates], let problem = OutputPathRules.absolutePathProblem(path) {
+        if let path = templates, let node = fields[.templates], OutputPathRules.isAbsolute(path) {
             context.error(
-                "'templates' \(problem): a manifest names a folder inside its repository, relative to the manifest's folder; give an absolute folder on the command line with --templates",
+                "'templates' must not be an absolute path ('\(path)'): a manifest names a folder inside its repository, relative to the manifest's folder; give an absolute folder on the command line with --templates",
                 at: tree.location(node))
             templates = nil
         }
@@ -114,7 +114,7 @@ private struct ManifestReader {
         let flags = readFlags(fields[.flags], root: root, retired: retired, configs: configs)
 
         return Manifest(
-            version: 1, name: name, kotlinPackage: kotlinPackage, swiftAccess: swiftAccess, retired: retired.map(\.key), outputs: outputs,
+            name: name, kotlinPackage: kotlinPackage, swiftAccess: swiftAccess, retired: retired.map(\.key), outputs: outputs,
             templates: templates, templatesLocation: fields[.templates].map { tree.location($0) }, flags: flags,
             configs: configsInOrder(fields[.configs], configs))
     }
@@ -168,7 +168,7 @@ private struct ManifestReader {
         let defaults = OutputPaths()
         for (field, path) in [(OutputField.swift, defaults.swift ?? ""), (.kotlin, defaults.kotlin), (.schemas, defaults.schemas), (.seeds, defaults.seeds)]
         where fields[field] == nil {
-            claimed[OutputPathRules.normalized(path).lowercased()] = field.name
+            claimed[LexicalPath.standardized(path).lowercased()] = field.name
         }
         if let serversNode = fields[.servers] { outputs.locations[.servers] = tree.location(serversNode) }
         if let serversNode = fields[.servers], let items = context.list(serversNode, "outputs.servers") {
@@ -207,7 +207,7 @@ private struct ManifestReader {
                 continue
             }
             // Paths that differ only by case name one file on macOS.
-            let normalized = OutputPathRules.normalized(path).lowercased()
+            let normalized = LexicalPath.standardized(path).lowercased()
             if normalized == manifestName.lowercased() {
                 context.error("outputs.\(field.name) names the manifest itself; pick another path", at: valueLocation)
                 continue
@@ -229,9 +229,9 @@ private struct ManifestReader {
             case .seeds, .servers: outputs.seeds = path
             }
         }
-        let kotlinFolder = OutputPathRules.normalized(outputs.kotlin).split(separator: "/").dropLast().joined(separator: "/")
+        let kotlinFolder = LexicalPath.standardized(outputs.kotlin).split(separator: "/").dropLast().joined(separator: "/")
         let support = kotlinFolder.isEmpty ? "FlagKit.kt" : kotlinFolder + "/FlagKit.kt"
-        if let runtime = outputs.kotlinRuntime, OutputPathRules.normalized(runtime).lowercased() == support.lowercased(), let node = fields[.kotlinRuntime] {
+        if let runtime = outputs.kotlinRuntime, LexicalPath.standardized(runtime).lowercased() == support.lowercased(), let node = fields[.kotlinRuntime] {
             context.error("outputs.kotlinRuntime names \(support), the support file flaggen writes beside the Kotlin output; use another name, such as FlagStore.kt", at: tree.location(node))
             outputs.kotlinRuntime = nil
         }

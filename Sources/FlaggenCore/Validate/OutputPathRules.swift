@@ -9,8 +9,8 @@ enum OutputPathRules {
     /// file an entry names (`Flags.kt`), for the hint when the path ends in `/`; nil for the
     /// entries that name a folder (`schemas`, `seeds`), which may.
     static func problem(with path: String, fileName: String?) -> String? {
-        if let problem = absolutePathProblem(path) {
-            return "must be a path relative to the manifest's folder, not \(problem.dropFirst("must not be ".count))"
+        if isAbsolute(path) {
+            return "must be a path relative to the manifest's folder, not an absolute path ('\(path)')"
         }
         // macOS and Linux read `\` as part of a name, so `a\b.kt` would be one file named so.
         if path.contains("\\") {
@@ -34,15 +34,8 @@ enum OutputPathRules {
         return nil
     }
 
-    /// Why `path` is refused as an absolute path (`/x`, `\\x`, `C:x`), or nil when it is relative.
-    static func absolutePathProblem(_ path: String) -> String? {
-        guard path.hasPrefix("/") || path.hasPrefix("\\") || (path.count > 1 && path.dropFirst().first == ":") else { return nil }
-        return "must not be an absolute path ('\(path)')"
-    }
-
-    /// The path with `.` components and repeated separators removed, and each `..` applied to
-    /// the component before it (leading ones kept), for comparing claims.
-    static func normalized(_ path: String) -> String {
-        LexicalPath.standardized(path)
+    /// Whether `path` is absolute: `/x`, `\\x` or `C:x`.
+    static func isAbsolute(_ path: String) -> Bool {
+        path.hasPrefix("/") || path.hasPrefix("\\") || (path.count > 1 && path.dropFirst().first == ":")
     }
 }

@@ -34,10 +34,6 @@ final class ValidationContext {
         diagnostics.append(Diagnostic(.error, message, file: file, at: location))
     }
 
-    func warning(_ message: String, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(.warning, message, file: file, at: location))
-    }
-
     /// Reads a mapping's fields, reporting fields not among `Name`'s names (with a "did you
     /// mean"). Returns nil, after reporting, when the node is not a mapping.
     func fields<Name: FieldName>(of node: YAMLTree.NodeID, in what: @autoclosure () -> String, as _: Name.Type) -> Fields<Name>? {
@@ -49,7 +45,7 @@ final class ValidationContext {
         let entries = tree.entries(node)
         for index in entries.indices {
             let key = entries[index].key
-            if let field = Name.named(key, in: tree) {
+            if let field = Name(rawValue: tree.text(key)) {
                 if !found.contains(where: { $0.field == field }) { found.append((field, index)) }
                 continue
             }

@@ -24,7 +24,7 @@ final class ManifestNodes {
     /// The key of a top-level field (`flags:`), when the manifest writes it: where a rule about
     /// the field as a whole reports.
     func topLevelKey(_ field: TopLevelField) -> Node? {
-        tree.entries(tree.root).first { TopLevelField.named($0.key, in: tree) == field }?.key
+        tree.entries(tree.root).first { TopLevelField(rawValue: tree.text($0.key)) == field }?.key
     }
 
     /// The value of an `outputs` entry, when the manifest writes it.
@@ -88,6 +88,6 @@ final class ManifestNodes {
 
     /// The value of the first entry of `mapping` whose key is `field`'s name.
     private func value<Name: FieldName>(of field: Name, in mapping: Node) -> Node? {
-        tree.entries(mapping).first { Name.named($0.key, in: tree) == field }?.value
+        tree.entries(mapping).first { Name(rawValue: tree.text($0.key)) == field }?.value
     }
 }

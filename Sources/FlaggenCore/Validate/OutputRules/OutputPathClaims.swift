@@ -18,7 +18,7 @@ struct OutputPathClaims {
     func check(_ manifest: Manifest) {
         let files = OutputKind.allCases.flatMap { Generator.plannedFiles(for: manifest, kind: $0) }
         var reported: Set<[String]> = []
-        for clash in Generator.clashes(files.map { ($0, OutputPathRules.normalized($0.path).lowercased()) }) {
+        for clash in Generator.clashes(files.map { ($0, LexicalPath.standardized($0.path).lowercased()) }) {
             // Schemas that differ only in case are SchemaRules' to report, by config name.
             if !clash.inside, clash.file.entry == .schemas, clash.other.entry == .schemas { continue }
             report(clash.file, clash.other, reported: &reported) { shown, other in
