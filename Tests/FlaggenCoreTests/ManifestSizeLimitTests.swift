@@ -7,10 +7,10 @@ final class ManifestSizeLimitTests: XCTestCase {
     func testAFileOverTheLimitIsReadOnlyOneBytePastIt() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-size-\(UUID().uuidString).yaml")
         defer { try? FileManager.default.removeItem(at: url) }
-        try Data(repeating: UInt8(ascii: "#"), count: 300_000).write(to: url)
-        XCTAssertEqual(FileSystem.fileSize(atPath: url.path), 300_000)
-        XCTAssertEqual(try ManifestLoader.readBytes(path: url.path, limit: 1_000).count, 1_001)
-        XCTAssertEqual(try ManifestLoader.readBytes(path: url.path, limit: 300_000).count, 300_000)
+        try Data(repeating: UInt8(ascii: "#"), count: InputLimits.maxFileBytes + 300_000).write(to: url)
+        XCTAssertEqual(try ManifestLoader.readBytes(path: url.path).count, InputLimits.maxFileBytes + 1)
+        try Data(repeating: UInt8(ascii: "#"), count: InputLimits.maxFileBytes).write(to: url)
+        XCTAssertEqual(try ManifestLoader.readBytes(path: url.path).count, InputLimits.maxFileBytes)
     }
 
     func testReadsExactlyTheFilesBytesWhateverItsSize() throws {
@@ -19,7 +19,7 @@ final class ManifestSizeLimitTests: XCTestCase {
             defer { try? FileManager.default.removeItem(at: url) }
             let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
             try Data(bytes).write(to: url)
-            XCTAssertEqual(try ManifestLoader.readBytes(path: url.path, limit: 1_000_000), bytes, "size \(size)")
+            XCTAssertEqual(try ManifestLoader.readBytes(path: url.path), bytes, "size \(size)")
         }
     }
 
@@ -28,7 +28,7 @@ final class ManifestSizeLimitTests: XCTestCase {
     func testRefusesPipesAndDevicesAtOnce() throws {
         let pipe = Pipe()
         for path in ["/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)", "/dev/null", "/dev/zero"] {
-            XCTAssertThrowsError(try ManifestLoader.readBytes(path: path, limit: 1_000_000)) { error in
+            XCTAssertThrowsError(try ManifestLoader.readBytes(path: path)) { error in
                 XCTAssertEqual("\(error)", "\(path) is not a regular file (a pipe, socket or device); pass the manifest file itself with --manifest PATH")
             }
         }
@@ -36,7 +36,7 @@ final class ManifestSizeLimitTests: XCTestCase {
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-fifo-\(UUID().uuidString)").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         defer { unlink(fifo) }
-        XCTAssertThrowsError(try ManifestLoader.readBytes(path: fifo, limit: 1_000_000)) { error in
+        XCTAssertThrowsError(try ManifestLoader.readBytes(path: fifo)) { error in
             XCTAssertTrue("\(error)".contains("is not a regular file"), "\(error)")
         }
     }

@@ -59,3 +59,26 @@ extension TemplateLibrary {
         String(decoding: try renderUTF8(name, context: context), as: UTF8.self)
     }
 }
+
+extension OutputWriter {
+    /// A writer for a root folder and the manifest the files come from.
+    init(root: URL, manifestName: String) {
+        self.init(guard: OutputGuard(root: root, manifestName: manifestName))
+    }
+
+    /// Writes every file, or none when any of them would overwrite a file that is not
+    /// flaggen's or cannot be placed. Returns what happened to each, in order.
+    func write(_ files: [GeneratedFile]) throws(OutputError) -> [(file: GeneratedFile, outcome: WriteOutcome)] {
+        var staged: [StagedFile] = []
+        do {
+            for file in files {
+                staged.append(try stage(file))
+            }
+            try commit(staged)
+        } catch {
+            discard(staged, folders: error.createdFolders)
+            throw error
+        }
+        return zip(files, staged).map { ($0, $1.outcome) }
+    }
+}

@@ -81,7 +81,7 @@ public struct Generate: Sendable {
             bytes = manifestBytes
         } else {
             do {
-                bytes = try ManifestLoader.readBytes(path: manifestPath, limit: InputLimits.maxFileBytes)
+                bytes = try ManifestLoader.readBytes(path: manifestPath)
             } catch {
                 throw .unreadable(error.message)
             }

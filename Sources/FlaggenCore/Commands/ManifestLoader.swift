@@ -20,28 +20,24 @@ public struct ManifestLoader: Sendable {
 
     /// Reads `path` and validates it. Diagnostics name the file as `path` was given.
     public func load(path: String) throws(UnreadableInputError) -> ValidationResult {
-        let bytes = try Self.readBytes(path: path, limit: InputLimits.maxFileBytes)
-        return ManifestValidator().validate(bytes, file: path)
+        ManifestValidator().validate(try Self.readBytes(path: path), file: path)
     }
 
     /// Reads a manifest file, refusing anything but a regular file (a folder, a named pipe, a
-    /// device) at once, and files far above `limit` before loading them.
-    static func readBytes(path: String, limit: Int) throws(UnreadableInputError) -> [UInt8] {
+    /// device) at once, and files far above the size limit before loading them.
+    static func readBytes(path: String) throws(UnreadableInputError) -> [UInt8] {
         do throws(FileSystem.ReadFailure) {
             // One byte more than the limit, so that the parser reports a file that is too large.
-            return try FileSystem.readRegularFile(atPath: path, limit: limit + 1)
+            return try FileSystem.readRegularFile(atPath: path, limit: InputLimits.maxFileBytes + 1)
         } catch {
-            throw UnreadableInputError(message: Self.message(for: error, path: path))
-        }
-    }
-
-    /// What to tell the user when the input file at `path` cannot be read.
-    static func message(for failure: FileSystem.ReadFailure, path: String) -> String {
-        switch failure {
-        case .missing: "\(path): no such file; pass the manifest with --manifest PATH (default ./flags.yaml)"
-        case .folder: "\(path) is a folder; pass the manifest file itself with --manifest PATH"
-        case .notRegular: "\(path) is not a regular file (a pipe, socket or device); pass the manifest file itself with --manifest PATH"
-        case .unreadable(let reason): "\(path): cannot be read (\(reason)); check its permissions"
+            let message: String
+            switch error {
+            case .missing: message = "\(path): no such file; pass the manifest with --manifest PATH (default ./flags.yaml)"
+            case .folder: message = "\(path) is a folder; pass the manifest file itself with --manifest PATH"
+            case .notRegular: message = "\(path) is not a regular file (a pipe, socket or device); pass the manifest file itself with --manifest PATH"
+            case .unreadable(let reason): message = "\(path): cannot be read (\(reason)); check its permissions"
+            }
+            throw UnreadableInputError(message: message)
         }
     }
 }

@@ -30,14 +30,8 @@ struct ManifestLocation: Sendable, Hashable {
         guard let folder = FileSystem.realPath(LexicalPath.parent(of: path)) else { return nil }
         let manifest = LexicalPath.joined(folder, LexicalPath.lastComponent(of: path))
         for marker in [".git", "Package.swift"] {
-            var candidate = folder
-            while true {
-                if FileSystem.itemKind(atPath: LexicalPath.joined(candidate, marker)) != nil {
-                    return ManifestLocation(path: manifest, repositoryRoot: candidate)
-                }
-                let parent = LexicalPath.parent(of: candidate)
-                if parent == candidate { break }
-                candidate = parent
+            if let root = LexicalPath.ancestors(of: folder).first(where: { FileSystem.itemKind(atPath: LexicalPath.joined($0, marker)) != nil }) {
+                return ManifestLocation(path: manifest, repositoryRoot: root)
             }
         }
         return ManifestLocation(path: manifest, repositoryRoot: folder)

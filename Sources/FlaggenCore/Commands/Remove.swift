@@ -110,7 +110,7 @@ public struct Remove: Sendable {
     private func prepare() throws(RemoveError) -> Prepared {
         let bytes: [UInt8]
         do {
-            bytes = try ManifestLoader.readBytes(path: manifestPath, limit: InputLimits.maxFileBytes)
+            bytes = try ManifestLoader.readBytes(path: manifestPath)
         } catch {
             throw RemoveError(.usage, error.message)
         }

@@ -13,7 +13,7 @@ public enum TemplateCommands {
     public static func context(manifestPath: String, kind: OutputKind) throws(GenerateError) -> (json: String, diagnostics: [Diagnostic]) {
         let bytes: [UInt8]
         do {
-            bytes = try ManifestLoader.readBytes(path: manifestPath, limit: InputLimits.maxFileBytes)
+            bytes = try ManifestLoader.readBytes(path: manifestPath)
         } catch {
             throw .unreadable(error.message)
         }

@@ -11,19 +11,8 @@ import Musl
 import Darwin
 #endif
 
-#if canImport(Glibc)
 // Unsafe APIs here: POSIX file calls (`open`, `pread`, `write`) read and write through raw buffers;
 // the rest of FlaggenCore uses the arrays this file hands out.
-
-private let systemRead = Glibc.read
-private let systemLink = Glibc.link
-#elseif canImport(Musl)
-private let systemRead = Musl.read
-private let systemLink = Musl.link
-#elseif canImport(Darwin)
-private let systemRead = Darwin.read
-private let systemLink = Darwin.link
-#endif
 
 /// The few file-system questions flaggen asks, answered with POSIX calls so the tool needs only
 /// FoundationEssentials on Linux (all of Foundation costs about 15 MB of memory and 10 ms of
@@ -154,7 +143,7 @@ enum FileSystem {
     static func readBytes(_ descriptor: Int32, count: Int, at offset: Int) -> [UInt8]? {
         guard count > 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: count)
-        guard let filled = buffer.withUnsafeMutableBytes({ read(descriptor, into: $0.baseAddress!, count: count, at: offset) }) else { return nil }
+        guard let filled = buffer.withUnsafeMutableBytes({ readFully(descriptor, into: $0.baseAddress!, count: count, at: offset) }) else { return nil }
         buffer.removeLast(count - filled)
         return buffer
     }
@@ -216,7 +205,7 @@ enum FileSystem {
             let start = bytes.count
             chunk = min(chunk, limit - start)
             bytes.append(contentsOf: repeatElement(0, count: chunk))
-            guard let filled = bytes.withUnsafeMutableBytes({ read(descriptor, into: $0.baseAddress! + start, count: chunk, at: nil) }) else {
+            guard let filled = bytes.withUnsafeMutableBytes({ readFully(descriptor, into: $0.baseAddress! + start, count: chunk, at: nil) }) else {
                 throw .unreadable(lastErrorText())
             }
             bytes.removeLast(chunk - filled)
@@ -228,12 +217,12 @@ enum FileSystem {
 
     /// Reads up to `count` bytes at `offset` of an open file, or from where it stands (a pipe
     /// too) when `offset` is nil; fewer only at its end, nil when reading fails.
-    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int?) -> Int? {
+    static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int?) -> Int? {
         var filled = 0
         while filled < count {
             let result =
                 if let offset { pread(descriptor, buffer + filled, count - filled, off_t(offset + filled)) }
-                else { systemRead(descriptor, buffer + filled, count - filled) }
+                else { read(descriptor, buffer + filled, count - filled) }
             if result < 0 {
                 if errno == EINTR { continue }
                 return nil
@@ -262,7 +251,7 @@ enum FileSystem {
         _ = rmdir(path)
     }
 
-    /// What ``link(_:to:)`` did.
+    /// What ``hardLink(_:to:)`` did.
     enum LinkResult: Equatable {
         case linked
         /// Something is already at the destination; nothing changed.
@@ -274,8 +263,8 @@ enum FileSystem {
 
     /// Makes `destination` a second name of the file `source`, failing (rather than replacing)
     /// when something is already there: a new file put in place without a race.
-    static func link(_ source: String, to destination: String) -> LinkResult {
-        if systemLink(source, destination) == 0 { return .linked }
+    static func hardLink(_ source: String, to destination: String) -> LinkResult {
+        if link(source, destination) == 0 { return .linked }
         switch errno {
         case EEXIST: return .exists
         case EPERM, EXDEV, ENOTSUP, EOPNOTSUPP, EMLINK: return .unsupported

@@ -35,6 +35,13 @@ enum LexicalPath {
         return slash == path.utf8.startIndex ? "/" : String(decoding: path.utf8[..<slash], as: UTF8.self)
     }
 
+    /// `path`, then each folder above it, up to `/` (or `.` for a relative path).
+    static func ancestors(of path: String) -> [String] {
+        var paths = [path]
+        while let last = paths.last, parent(of: last) != last { paths.append(parent(of: last)) }
+        return paths
+    }
+
     /// The last component of `path` (all of it when it has no `/`).
     static func lastComponent(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }

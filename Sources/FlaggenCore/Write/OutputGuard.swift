@@ -79,16 +79,12 @@ struct OutputGuard: Sendable {
         if target.split(separator: "/").contains(where: { $0.lowercased() == ".git" }) {
             throw OutputError(message: "\(path) would be written to \(target), inside a .git folder; flaggen never writes there — point 'outputs' elsewhere")
         }
-        var candidate = target
-        while true {
+        for candidate in LexicalPath.ancestors(of: target) {
             if let identity = FileSystem.identity(atPath: candidate), let input = protected[identity] {
                 let role = candidate == target ? "is" : "would be written inside"
                 throw OutputError(
                     message: "\(path) \(role) \(input) (through a symlink, a link or another spelling of its path); flaggen never writes over its own input — point 'outputs' elsewhere")
             }
-            let parent = LexicalPath.parent(of: candidate)
-            if parent == candidate { break }
-            candidate = parent
         }
         return target
     }
@@ -126,12 +122,8 @@ struct OutputGuard: Sendable {
         else { return false }
         let root = String(real.dropLast(manifestName.count + 1))
         if FileSystem.identity(atPath: LexicalPath.joined(root, name)) != nil { return false }
-        var folder = LexicalPath.parent(of: real)
-        while true {
-            if FileSystem.identity(atPath: LexicalPath.joined(folder, name)) == identity { return true }
-            let parent = LexicalPath.parent(of: folder)
-            if parent == folder { return false }
-            folder = parent
+        return LexicalPath.ancestors(of: LexicalPath.parent(of: real)).contains {
+            FileSystem.identity(atPath: LexicalPath.joined($0, name)) == identity
         }
     }
 
@@ -162,8 +154,7 @@ struct OutputGuard: Sendable {
         case nil:
             // Nothing there, or nothing reachable: the nearest thing above that exists must be
             // a folder flaggen can create files in.
-            var ancestor = LexicalPath.parent(of: path)
-            while true {
+            for ancestor in LexicalPath.ancestors(of: LexicalPath.parent(of: path)) {
                 if FileSystem.isSymlink(atPath: ancestor), FileSystem.itemKind(atPath: ancestor) == nil {
                     return "\(ancestor) is a symlink that leads nowhere, where flaggen needs a folder for \(path); remove the link or change 'outputs' in the manifest"
                 }
@@ -175,10 +166,8 @@ struct OutputGuard: Sendable {
                     guard checkingPermissions else { return nil }
                     return FileSystem.cannotWrite(inFolder: ancestor).map { "cannot create \(path): the folder \(ancestor) does not let flaggen in (\($0)); check its permissions" }
                 }
-                let parent = LexicalPath.parent(of: ancestor)
-                if parent == ancestor { return nil }
-                ancestor = parent
             }
+            return nil
         }
     }
 

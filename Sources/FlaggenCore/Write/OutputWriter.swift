@@ -47,38 +47,9 @@ struct OutputWriter: Sendable {
     /// The rules each file passes: where it may go, and which file it may replace.
     let rules: OutputGuard
 
-    /// The folder output paths are relative to.
-    var root: URL { rules.root }
-
-    /// Creates a writer for a root folder and the manifest the files come from.
-    init(root: URL, manifestName: String) {
-        self.rules = OutputGuard(root: root, manifestName: manifestName)
-    }
-
     /// A writer that follows a generation run's rules.
     init(guard rules: OutputGuard) {
         self.rules = rules
-    }
-
-    /// The absolute location of a path relative to the root.
-    func url(forPath path: String) -> URL {
-        root.appendingPathComponent(path)
-    }
-
-    /// Writes every file, or none when any of them would overwrite a file that is not
-    /// flaggen's or cannot be placed. Returns what happened to each, in order.
-    func write(_ files: [GeneratedFile]) throws(OutputError) -> [(file: GeneratedFile, outcome: WriteOutcome)] {
-        var staged: [StagedFile] = []
-        do {
-            for file in files {
-                staged.append(try stage(file))
-            }
-            try commit(staged)
-        } catch {
-            discard(staged, folders: error.createdFolders)
-            throw error
-        }
-        return zip(files, staged).map { ($0, $1.outcome) }
     }
 
     /// Checks `file` and, when its bytes differ from the destination's, writes them to a new
@@ -93,7 +64,7 @@ struct OutputWriter: Sendable {
         // have changed meanwhile (a folder swapped for a link), and this is the check that
         // guards the write.
         try rules.check(file.path)
-        let destination = url(forPath: file.path)
+        let destination = rules.root.appendingPathComponent(file.path)
         let replaced = try fileToReplace(at: destination.path)
         if replaced != nil {
             // Read one byte more than the output has, to see whether the file is longer.
@@ -151,7 +122,7 @@ struct OutputWriter: Sendable {
         var placed: [String] = []
         for (index, file) in staged.enumerated() {
             guard let temporary = file.temporary else { continue }
-            let destination = url(forPath: file.path).path
+            let destination = rules.root.appendingPathComponent(file.path).path
             do throws(OutputError) {
                 if file.outcome == .created {
                     try placeNew(temporary.path, at: destination)
@@ -177,7 +148,7 @@ struct OutputWriter: Sendable {
     /// file that appeared there meanwhile with the same bytes, from flaggen and this manifest
     /// (another run writing the same outputs, as parallel CI jobs in one checkout do), is as good.
     private func placeNew(_ temporary: String, at destination: String) throws(OutputError) {
-        switch FileSystem.link(temporary, to: destination) {
+        switch FileSystem.hardLink(temporary, to: destination) {
         case .linked:
             FileSystem.removeFile(atPath: temporary)
         case .exists:
