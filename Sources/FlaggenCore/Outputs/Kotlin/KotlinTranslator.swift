@@ -15,7 +15,7 @@ struct KotlinTranslator: Sendable {
 
     /// The context both Kotlin templates render.
     func context(for manifest: Manifest, header: GeneratedHeader) -> JSONValue {
-        let calls = Dictionary(manifest.configs.map { ($0.name, KotlinConfigCall($0)) }, uniquingKeysWith: { first, _ in first })
+        let calls = ConfigCall.calls(for: manifest.configs) { Identifiers.kotlinEscaped($0) + " = " }
         // Flag properties are lowerCamelCase (`newCheckout`), `FlagKey` entries UpperCamelCase
         // (`NewCheckout`), as `FlagKind`'s entries are written.
         var names: [String] = []
@@ -176,7 +176,7 @@ struct KotlinTranslator: Sendable {
         static func companion(packageName: String) -> Scope { Scope(hidden: [], packageName: packageName) }
 
         /// The same scope, where those of `hidden` that are config names hide their configs.
-        func hiding(configsAmong hidden: some Sequence<String>, configs: [String: KotlinConfigCall]) -> Scope {
+        func hiding(configsAmong hidden: some Sequence<String>, configs: [String: ConfigCall]) -> Scope {
             var scope = self
             for name in hidden where configs[name] != nil { scope.hiddenConfigs.insert(name) }
             return scope
@@ -223,7 +223,7 @@ struct KotlinTranslator: Sendable {
     /// context cost 13.5 MB at 10,000 flags), so each flag carries its place in both lists:
     /// `isFirst`/`isLast` in all flags, `isFirstInPart`/`isLastInPart` in its part.
     private func flagsAndParts(
-        _ definitions: [FlagDefinition], names: [String], entries: [String], calls: [String: KotlinConfigCall], scope: Scope
+        _ definitions: [FlagDefinition], names: [String], entries: [String], calls: [String: ConfigCall], scope: Scope
     ) -> (flags: [JSONValue], parts: [JSONValue]) {
         var contexts: [[String: JSONValue]] = []
         contexts.reserveCapacity(definitions.count)
@@ -273,7 +273,7 @@ struct KotlinTranslator: Sendable {
     /// ``propertyName(of:)``, `entry` its ``Identifiers/upperCamel(_:)`` `FlagKey` entry (and the
     /// name of its enum class, for an enum flag).
     private func flag(
-        for flag: FlagDefinition, name: String, entry: String, calls: [String: KotlinConfigCall], scope: Scope
+        for flag: FlagDefinition, name: String, entry: String, calls: [String: ConfigCall], scope: Scope
     ) -> (context: [String: JSONValue], defaultLiteralBytes: Int) {
         let defaultLiteral: String
         if let values = flag.enumValues, case .string(let text) = flag.defaultValue, let index = EnumCases.position(of: text, in: values) {
@@ -344,7 +344,7 @@ struct KotlinTranslator: Sendable {
     /// A flag value as a Kotlin expression placed in `scope`, after `used` columns of a line
     /// indented by `indent`.
     func literal(
-        _ value: ManifestValue, configName: String?, calls: [String: KotlinConfigCall], scope: Scope, used: Int, indent: Int
+        _ value: ManifestValue, configName: String?, calls: [String: ConfigCall], scope: Scope, used: Int, indent: Int
     ) -> String {
         switch value {
         case .bool(let bool): KotlinLiteral.bool(bool)
@@ -360,7 +360,7 @@ struct KotlinTranslator: Sendable {
     /// line indented by `indent`: on one line when it fits in ``lineLength`` (with a comma
     /// after it), else with one argument or element per line, each laid out the same way.
     func expression(
-        _ value: JSONValue, as type: PropertyType, calls: [String: KotlinConfigCall], scope: Scope, used: Int, indent: Int
+        _ value: JSONValue, as type: PropertyType, calls: [String: ConfigCall], scope: Scope, used: Int, indent: Int
     ) -> String {
         let inline = inlineExpression(value, as: type, calls: calls, scope: scope)
         if used + SourceText.width(inline) + 1 <= Self.lineLength { return inline }
@@ -394,7 +394,7 @@ struct KotlinTranslator: Sendable {
     /// The one-line form of ``expression(_:as:calls:scope:used:indent:)``, such as
     /// `PaywallConfig(title = "Go Pro", trialDays = 7L)`. Arguments are named; omitted
     /// properties take their defaults from the data class.
-    func inlineExpression(_ value: JSONValue, as type: PropertyType, calls: [String: KotlinConfigCall], scope: Scope) -> String {
+    func inlineExpression(_ value: JSONValue, as type: PropertyType, calls: [String: ConfigCall], scope: Scope) -> String {
         switch (type, value) {
         case (.string, .string(let string)): return KotlinLiteral.string(string)
         case (.bool, .bool(let bool)): return KotlinLiteral.bool(bool)
@@ -425,7 +425,7 @@ struct KotlinTranslator: Sendable {
     /// The one-line form of a config argument's value: an entry of the property's enum class,
     /// or the value's expression.
     private func argumentInline(
-        _ value: JSONValue, of property: ConfigProperty, in config: String, calls: [String: KotlinConfigCall], scope: Scope
+        _ value: JSONValue, of property: ConfigProperty, in config: String, calls: [String: ConfigCall], scope: Scope
     ) -> String {
         enumEntry(value, of: property, in: config, scope: scope) ?? inlineExpression(value, as: property.type, calls: calls, scope: scope)
     }
@@ -435,7 +435,7 @@ struct KotlinTranslator: Sendable {
     /// A config's context. Like a flag's, it and its properties carry their places (`isFirst`,
     /// `isLast`) themselves.
     private func config(
-        for config: ConfigDefinition, calls: [String: KotlinConfigCall], manifest: Manifest, header: GeneratedHeader, position: (index: Int, count: Int)
+        for config: ConfigDefinition, calls: [String: ConfigCall], manifest: Manifest, header: GeneratedHeader, position: (index: Int, count: Int)
     ) -> JSONValue {
         let packageName = manifest.kotlinPackage
         var doc = config.description.map(KotlinLiteral.commentLines) ?? []
@@ -493,7 +493,7 @@ struct KotlinTranslator: Sendable {
     }
 
     private func property(
-        for property: ConfigProperty, config: String, calls: [String: KotlinConfigCall], constructorScope: Scope,
+        for property: ConfigProperty, config: String, calls: [String: ConfigCall], constructorScope: Scope,
         packageName: String, jvmGetterName: String?, position: (index: Int, count: Int)
     ) -> JSONValue {
         let keyLiteral = KotlinLiteral.string(property.name)
@@ -557,7 +557,7 @@ struct KotlinTranslator: Sendable {
     /// when the value is missing, of the wrong type or breaks a rule, and gives the default when
     /// an optional value is missing or null.
     func readExpression(
-        for property: ConfigProperty, keyLiteral: String, calls: [String: KotlinConfigCall], scope: Scope
+        for property: ConfigProperty, keyLiteral: String, calls: [String: ConfigCall], scope: Scope
     ) -> String {
         let reader = property.isRequired ? "FlagJson.required" : "FlagJson.optional"
         // An optional property falls back to its default, when it has one.

@@ -5,7 +5,7 @@ import FlaggenJSON
 struct SwiftTranslator: Sendable {
     /// The context `Templates/swift/Flags.swift.mustache` renders.
     func context(for manifest: Manifest, header: GeneratedHeader) -> JSONValue {
-        let calls = SwiftInitializerCall.calls(for: manifest.configs)
+        let calls = ConfigCall.calls(for: manifest.configs) { Self.argumentLabel($0) + ": " }
         let scope = SwiftScope.namespace(of: manifest)
         let enumFlags = manifest.flags.filter { $0.enumValues != nil }
         return .object([
@@ -79,13 +79,13 @@ struct SwiftTranslator: Sendable {
     // MARK: - Flags
 
     /// Every flag's context, in manifest order.
-    private func flags(_ definitions: [FlagDefinition], calls: [String: SwiftInitializerCall], scope: SwiftScope) -> [JSONValue] {
+    private func flags(_ definitions: [FlagDefinition], calls: [String: ConfigCall], scope: SwiftScope) -> [JSONValue] {
         definitions.indices.map { flag(for: definitions[$0], calls: calls, scope: scope, position: ($0, definitions.count)) }
     }
 
     /// A flag's context. It carries `isFirst` and `isLast` itself.
     private func flag(
-        for flag: FlagDefinition, calls: [String: SwiftInitializerCall], scope: SwiftScope, position: (index: Int, count: Int)
+        for flag: FlagDefinition, calls: [String: ConfigCall], scope: SwiftScope, position: (index: Int, count: Int)
     ) -> JSONValue {
         // The doc comment's `///` lines.
         var docComment: [String] = []
@@ -164,7 +164,7 @@ struct SwiftTranslator: Sendable {
     /// A flag value as a Swift expression placed after `used` columns, followed by `trailing`
     /// columns, on a line indented by `indent`.
     func literal(
-        _ value: ManifestValue, configName: String?, calls: [String: SwiftInitializerCall], scope: SwiftScope, used: Int,
+        _ value: ManifestValue, configName: String?, calls: [String: ConfigCall], scope: SwiftScope, used: Int,
         trailing: Int, indent: Int
     ) -> String {
         switch value {
@@ -182,7 +182,7 @@ struct SwiftTranslator: Sendable {
     /// It stays on one line when that fits in the line length; otherwise each argument or
     /// element goes on its own line, as swift-format lays them out, each laid out the same way.
     func expression(
-        _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], scope: SwiftScope, used: Int,
+        _ value: JSONValue, as type: PropertyType, calls: [String: ConfigCall], scope: SwiftScope, used: Int,
         trailing: Int, indent: Int
     ) -> String {
         let inline = inlineExpression(value, as: type, calls: calls, scope: scope)
@@ -202,18 +202,20 @@ struct SwiftTranslator: Sendable {
         case (.config(let name), .object(let object)):
             // The arguments are the properties the object has, in the order of the config's properties.
             guard let call = calls[name] else { return inline }
-            let present = call.arguments.compactMap { argument in object[argument.name].map { (argument, $0) } }
+            let properties = call.definition.properties
+            // The index of each property with a value, and the value.
+            let present = properties.indices.compactMap { index in object[properties[index].name].map { (index, $0) } }
             guard !present.isEmpty else { return inline }
             var text = scope.config(name) + "(\n"
-            for (position, (argument, value)) in present.enumerated() {
+            for (position, (index, value)) in present.enumerated() {
                 let isLast = position == present.count - 1
-                text += innerPad + argument.label
+                text += innerPad + call.labels[index]
                 // An enum case is short and written as it is.
                 text +=
-                    argument.enumCases != nil
-                    ? argumentInline(value, of: argument, calls: calls, scope: scope)
+                    properties[index].enumValues != nil
+                    ? argumentInline(value, of: properties[index], calls: calls, scope: scope)
                     : expression(
-                        value, as: argument.type, calls: calls, scope: scope, used: inner + SourceText.width(argument.label),
+                        value, as: properties[index].type, calls: calls, scope: scope, used: inner + SourceText.width(call.labels[index]),
                         trailing: isLast ? 0 : 1, indent: inner)
                 text += isLast ? "\n" : ",\n"
             }
@@ -225,7 +227,7 @@ struct SwiftTranslator: Sendable {
 
     /// The one-line form of ``expression(_:as:calls:scope:used:trailing:indent:)``.
     func inlineExpression(
-        _ value: JSONValue, as type: PropertyType, calls: [String: SwiftInitializerCall], scope: SwiftScope
+        _ value: JSONValue, as type: PropertyType, calls: [String: ConfigCall], scope: SwiftScope
     ) -> String {
         switch (type, value) {
         case (.string, .string(let string)): return SwiftLiteral.string(string)
@@ -239,11 +241,12 @@ struct SwiftTranslator: Sendable {
             guard let call = calls[name] else { return "nil" }
             var text = scope.config(name) + "("
             var isFirst = true
-            for argument in call.arguments {
-                guard let value = object[argument.name] else { continue }
-                text += (isFirst ? "" : ", ") + argument.label
+            let properties = call.definition.properties
+            for index in properties.indices {
+                guard let value = object[properties[index].name] else { continue }
+                text += (isFirst ? "" : ", ") + call.labels[index]
                 isFirst = false
-                text += argumentInline(value, of: argument, calls: calls, scope: scope)
+                text += argumentInline(value, of: properties[index], calls: calls, scope: scope)
             }
             return text + ")"
         default:
@@ -252,15 +255,13 @@ struct SwiftTranslator: Sendable {
         }
     }
 
-    /// The one-line form of an argument's value: a case of its nested enum, typed by the
-    /// argument, or the value's expression.
-    private func argumentInline(
-        _ value: JSONValue, of argument: SwiftInitializerCall.Argument, calls: [String: SwiftInitializerCall], scope: SwiftScope
-    ) -> String {
-        if let cases = argument.enumCases, case .string(let text) = value, let index = EnumCases.position(of: text, in: argument.enumValues) {
-            return "." + cases.swiftNames[index]
+    /// The one-line form of an argument's value: a case of its property's nested enum, typed by
+    /// the argument, or the value's expression.
+    private func argumentInline(_ value: JSONValue, of property: ConfigProperty, calls: [String: ConfigCall], scope: SwiftScope) -> String {
+        if let values = property.enumValues, case .string(let text) = value, let index = EnumCases.position(of: text, in: values) {
+            return "." + EnumCases(values).swiftNames[index]
         }
-        return inlineExpression(value, as: argument.type, calls: calls, scope: scope)
+        return inlineExpression(value, as: property.type, calls: calls, scope: scope)
     }
 
     /// Argument labels may be keywords, except these three.
@@ -276,7 +277,7 @@ struct SwiftTranslator: Sendable {
     /// A config's context. Like a flag's, it and the objects in its lists carry their places
     /// (`isFirst`, `isLast`) themselves. `scope` is the inside of the config's struct.
     private func config(
-        for config: ConfigDefinition, calls: [String: SwiftInitializerCall], scope: SwiftScope, access: String, position: (index: Int, count: Int)
+        for config: ConfigDefinition, calls: [String: ConfigCall], scope: SwiftScope, access: String, position: (index: Int, count: Int)
     ) -> JSONValue {
         var doc = config.description.map(SourceText.commentLines) ?? ["A config of flags.yaml."]
         doc += [
@@ -320,7 +321,7 @@ struct SwiftTranslator: Sendable {
     }
 
     private func property(
-        for property: ConfigProperty, calls: [String: SwiftInitializerCall], scope: SwiftScope,
+        for property: ConfigProperty, calls: [String: ConfigCall], scope: SwiftScope,
         position: (index: Int, count: Int), hoistedNames: inout Set<String>
     ) -> JSONValue {
         let name = Identifiers.swiftEscaped(property.name)
