@@ -176,42 +176,41 @@ private struct HunkOutput {
         guard linesLeft >= 2, let first = changes.first, let last = changes.last else { return false }
         let leading = min(context, first.oldLines.lowerBound - old.firstLine)
         let trailing = min(context, old.lineNumbers.upperBound - last.oldLines.upperBound)
-        var body = HunkBody(room: linesLeft - 1)
+        // The hunk's lines: the changed ones (at most the edit budget) and their context.
+        var lines: [(marker: UInt8, bytes: UnsafeRawBufferPointer)] = []
         let oldStart = first.oldLines.lowerBound - leading
         let newStart = first.newLines.lowerBound - leading
         var nextOld = oldStart
-        var complete = true
-        walk: for change in changes {
-            for line in nextOld..<change.oldLines.lowerBound {
-                guard body.put(UInt8(ascii: " "), old.line(line)) else { complete = false; break walk }
-                body.oldCount += 1
-                body.newCount += 1
-            }
-            for line in change.oldLines {
-                guard body.put(UInt8(ascii: "-"), old.line(line)) else { complete = false; break walk }
-                body.oldCount += 1
-                body.changes += 1
-            }
-            for line in change.newLines {
-                guard body.put(UInt8(ascii: "+"), new.line(line)) else { complete = false; break walk }
-                body.newCount += 1
-                body.changes += 1
-            }
+        for change in changes {
+            lines += (nextOld..<change.oldLines.lowerBound).map { (UInt8(ascii: " "), old.line($0)) }
+            lines += change.oldLines.map { (UInt8(ascii: "-"), old.line($0)) }
+            lines += change.newLines.map { (UInt8(ascii: "+"), new.line($0)) }
             nextOld = change.oldLines.upperBound
         }
-        if complete {
-            for line in nextOld..<nextOld + trailing {
-                guard body.put(UInt8(ascii: " "), old.line(line)) else { complete = false; break }
-                body.oldCount += 1
-                body.newCount += 1
-            }
+        lines += (nextOld..<nextOld + trailing).map { (UInt8(ascii: " "), old.line($0)) }
+        // The lines that fit below the header; one without a line break takes two, with git's note.
+        var room = linesLeft - 1
+        var body: [UInt8] = []
+        var shown = 0
+        for line in lines {
+            let complete = line.bytes.last == 0x0A
+            let cost = complete ? 1 : 2
+            guard cost <= room else { break }
+            body.append(line.marker)
+            body += line.bytes
+            if !complete { body += Array("\n\\ No newline at end of file\n".utf8) }
+            room -= cost
+            shown += 1
         }
-        guard body.lines > 0 else { return false }
-        bytes += Array("@@ -\(Self.range(oldStart, body.oldCount)) +\(Self.range(newStart, body.newCount)) @@\n".utf8)
-        bytes += body.bytes
-        linesLeft -= 1 + body.lines
-        shownChanges += body.changes
-        return complete
+        guard shown > 0 else { return false }
+        let markers = lines[..<shown].map(\.marker)
+        let oldCount = markers.filter { $0 != UInt8(ascii: "+") }.count
+        let newCount = markers.filter { $0 != UInt8(ascii: "-") }.count
+        bytes += Array("@@ -\(Self.range(oldStart, oldCount)) +\(Self.range(newStart, newCount)) @@\n".utf8)
+        bytes += body
+        linesLeft = room
+        shownChanges += markers.filter { $0 != UInt8(ascii: " ") }.count
+        return shown == lines.count
     }
 
     /// A hunk header's range: the first line and the count, as `diff -u` writes them (an empty
@@ -222,30 +221,5 @@ private struct HunkOutput {
         case 1: "\(start + 1)"
         default: "\(start + 1),\(count)"
         }
-    }
-}
-
-/// The lines of one hunk, before its header (which counts them) is known.
-private struct HunkBody {
-    var bytes: [UInt8] = []
-    /// Lines that may still be written.
-    var room: Int
-    var lines = 0
-    var oldCount = 0
-    var newCount = 0
-    var changes = 0
-
-    /// Writes `line` after `marker`, and git's note when it has no line break; false, writing
-    /// nothing, when that does not fit.
-    mutating func put(_ marker: UInt8, _ line: UnsafeRawBufferPointer) -> Bool {
-        let complete = line.last == 0x0A
-        let cost = complete ? 1 : 2
-        guard cost <= room else { return false }
-        bytes.append(marker)
-        bytes += line
-        if !complete { bytes += Array("\n\\ No newline at end of file\n".utf8) }
-        room -= cost
-        lines += cost
-        return true
     }
 }
