@@ -29,17 +29,7 @@ struct ShortestEditScript {
         _ old: DiffLines, _ oldLines: Range<Int>, _ new: DiffLines, _ newLines: Range<Int>, budget: Int
     ) -> [Change]? {
         var script = ShortestEditScript(old, oldLines, new, newLines)
-        let (oldMiddle, newMiddle) = script.trimmed(oldLines, newLines)
-        if oldMiddle.isEmpty || newMiddle.isEmpty {
-            guard oldMiddle.count + newMiddle.count <= budget else { return nil }
-            script.record(oldMiddle, newMiddle)
-            return script.changes
-        }
-        guard let (x, y) = script.split(oldMiddle, newMiddle, budget: budget) else { return nil }
-        // Each half changes fewer lines than the whole, which fits the budget.
-        script.solve(oldMiddle.lowerBound..<x, newMiddle.lowerBound..<y)
-        script.solve(x..<oldMiddle.upperBound, y..<newMiddle.upperBound)
-        return script.changes
+        return script.solve(oldLines, newLines, budget: budget) ? script.changes : nil
     }
 
     private init(_ old: DiffLines, _ oldLines: Range<Int>, _ new: DiffLines, _ newLines: Range<Int>) {
@@ -53,18 +43,21 @@ struct ShortestEditScript {
         backward = [Int](repeating: Int.max, count: count)
     }
 
-    /// Appends the changes of the box `oldLines` x `newLines`, a part of a shortest path: the
-    /// halves of a box have half its changes, so the recursion is about log2(D) deep.
-    private mutating func solve(_ oldLines: Range<Int>, _ newLines: Range<Int>) {
+    /// Appends the changes of the box `oldLines` x `newLines`; false when more than `budget`
+    /// lines change. The halves of a box have half its changes, so the recursion is about
+    /// log2(D) deep.
+    private mutating func solve(_ oldLines: Range<Int>, _ newLines: Range<Int>, budget: Int = .max) -> Bool {
         let (oldMiddle, newMiddle) = trimmed(oldLines, newLines)
-        // Without a budget the split always exists; if it did not, replacing the box whole
-        // would still be a correct script.
-        guard !oldMiddle.isEmpty, !newMiddle.isEmpty, let (x, y) = split(oldMiddle, newMiddle, budget: .max) else {
+        if oldMiddle.isEmpty || newMiddle.isEmpty {
+            guard oldMiddle.count + newMiddle.count <= budget else { return false }
             record(oldMiddle, newMiddle)
-            return
+            return true
         }
-        solve(oldMiddle.lowerBound..<x, newMiddle.lowerBound..<y)
-        solve(x..<oldMiddle.upperBound, y..<newMiddle.upperBound)
+        guard let (x, y) = split(oldMiddle, newMiddle, budget: budget) else { return false }
+        // Each half changes fewer lines than the whole, which fits the budget; without a
+        // budget, a split always exists.
+        return solve(oldMiddle.lowerBound..<x, newMiddle.lowerBound..<y)
+            && solve(x..<oldMiddle.upperBound, y..<newMiddle.upperBound)
     }
 
     /// The box without the equal lines at its start and its end.
