@@ -1,10 +1,7 @@
 import FlaggenJSON
 
-/// `flaggen breaking`: changes between two manifests that break apps already installed.
-///
-/// Installed app versions stay in users' hands for months, so a flag's key and type, a config's
-/// shape and a kill switch are promises. Errors break those promises; warnings (errors with
-/// `strict`) are changes worth a second look.
+/// `flaggen breaking` (docs/ci.md): changes between two manifests that break installed apps,
+/// which stay in users' hands for months; warnings (errors with `strict`) deserve a second look.
 struct BreakingChanges: Sendable {
     /// Report warnings as errors.
     var strict: Bool

@@ -10,11 +10,8 @@ import Darwin
 // never copied (memory linear in the lines, docs/performance.md).
 
 /// Some consecutive lines of a text, for ``UnifiedDiff``: where each starts, and a hash of each,
-/// so the diff compares two integers before it compares bytes.
-///
-/// A line is its bytes up to and including its `\n`; the text's last line may lack one, and
-/// then differs from the same text with one (the diff marks it "No newline at end of file").
-/// The bytes belong to the caller and must outlive the value.
+/// compared before the bytes. A line ends after its `\n` (the text's last may lack one). The
+/// bytes belong to the caller and must outlive the value.
 struct DiffLines {
     /// The whole text.
     let text: UnsafeRawBufferPointer

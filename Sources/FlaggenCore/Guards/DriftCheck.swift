@@ -14,9 +14,7 @@ public struct DriftFinding: Sendable, Hashable {
         case differs
         /// flaggen generated the file from this manifest earlier, but no longer would.
         case unexpected
-        /// Something at an output path that `generate` will refuse to replace or cannot write
-        /// through (a file flaggen did not generate from this manifest, an unreadable file, a
-        /// folder, a file where a folder must be); ``DriftFinding/obstacle`` says which.
+        /// Something in the way of `generate` at an output path; ``DriftFinding/obstacle`` says what.
         case foreign
     }
 
@@ -84,9 +82,7 @@ public struct DriftCheck: Sendable {
         return findings
     }
 
-    /// The finding for one output against its file, or nil when they are equal. A file of
-    /// reasonable size is read whole and diffed once; a far larger one is only compared, in
-    /// pieces, up to its first difference.
+    /// The finding for one output against its file, or nil when they are equal.
     static func compare(_ expected: [UInt8], withFileAt path: String, display: String) -> DriftFinding? {
         // A folder, a pipe (opening it would wait for a writer) or an unreadable file where the
         // output goes counts as missing.
@@ -111,16 +107,14 @@ public struct DriftCheck: Sendable {
         return DriftFinding(kind: .differs, path: display, line: line, diff: "", undiffed: .fileTooLarge(bytes: size, expected: expected.count))
     }
 
-    /// The largest file on disk that is read whole for a diff against an output of `expected`
-    /// bytes: 4 times the output, and at least 64 MiB (a committed file edited by hand, or
-    /// generated from another manifest, can be larger than the output, but not by that much).
+    /// The largest file read whole to diff with an output of `expected` bytes: a committed file
+    /// edited by hand, or generated from another manifest, can be larger, but not by that much.
     static func diffableBytes(expected: Int) -> Int {
         max(4 * expected, 64 << 20)
     }
 
-    /// An output's path as findings show it: below `root`, with `.` and `..` applied as
-    /// `generate` prints paths (`app/../srv/Flags.kt` as `srv/Flags.kt`); an absolute `path`
-    /// (a stale file outside the manifest's folder) as it is.
+    /// An output's path as findings show it: below `root`, `.` and `..` applied as `generate`
+    /// prints paths; an absolute `path` (a stale file outside the manifest's folder) as it is.
     static func join(_ root: String, _ path: String) -> String {
         if root.isEmpty || path.hasPrefix("/") || root == "." { return LexicalPath.standardized(path) }
         return LexicalPath.standardized(root + "/" + path)

@@ -4,10 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `flaggen refs`: where Swift and Kotlin code reads each flag, so teams see which flags are
-/// unused, which expired flags code still reads, and which reads bypass the generated API.
-///
-/// It scans text, not syntax: a mention in a comment counts as a reference.
+/// `flaggen refs` (docs/cleanup.md): where Swift and Kotlin code reads each flag. It scans text,
+/// not syntax: a mention in a comment counts as a reference.
 public struct FlagReferences: Sendable {
     /// What can fail a CI run (`--fail-on`).
     public enum Category: String, Sendable, CaseIterable {
@@ -116,10 +114,8 @@ public struct FlagReferences: Sendable {
     /// Xcode's DerivedData), besides hidden folders such as `.build` and `.git`.
     static let skippedFolders: Set<String> = ["build", "node_modules", "Pods", "Carthage", "DerivedData"]
 
-    /// The `.swift`, `.kt` and `.kts` files under `paths`, sorted, without the skipped folders and
-    /// what `excluding` names (see ``isExcluded(_:by:)``). A file reached more than once (`. App`,
-    /// `App/A.swift` besides `App`, a symlink to a file also scanned) is listed once, by the first
-    /// spelling that is not a symlink: `remove` must rewrite each file once.
+    /// The Swift and Kotlin files under `paths`, sorted, without what is skipped. A file reached
+    /// twice (`. App`, a symlink) is listed once, not as a symlink: `remove` rewrites it once.
     static func sourceFiles(under paths: [String], excluding globs: [String] = []) throws(UnreadableInputError) -> [String] {
         var files: [String] = []
         for path in paths {
@@ -158,10 +154,8 @@ public struct FlagReferences: Sendable {
         return unique.sorted()
     }
 
-    /// Whether a file or folder at `path` (as refs prints it) matches one of `globs`: a glob
-    /// matches the name, the whole path, or any end of the path that starts at a folder, so
-    /// `Tests/Fixtures` matches `App/Tests/Fixtures`. `*` matches any characters, `/` too;
-    /// `?` matches one.
+    /// Whether `path` (as refs prints it) matches one of `globs`: its name, the whole path, or
+    /// any end of it that starts at a folder (docs/cleanup.md).
     static func isExcluded(_ path: String, by globs: [String]) -> Bool {
         guard !globs.isEmpty else { return false }
         let components = path.split(separator: "/")

@@ -1,9 +1,6 @@
-/// The shortest edit script between some lines of two texts, by Myers' linear-space
-/// refinement ("An O(ND) Difference Algorithm and Its Variations", 1986, section 4b): find
-/// where a shortest path crosses the middle of the edit graph, searching from both corners at
-/// once, then solve the two halves the same way. Memory is two arrays of N + M + 3 integers;
-/// time is O((N + M) · D) for D changed lines, usually far less. The search is the one of
-/// git's xdiff (`xdl_split`) without its heuristics, so the script is always minimal.
+/// The shortest edit script between some lines of two texts, by Myers' linear-space refinement
+/// ("An O(ND) Difference Algorithm and Its Variations", 1986, section 4b) as git's `xdl_split`
+/// searches, without its heuristics, so the script is minimal (docs/performance.md).
 struct ShortestEditScript {
     /// Consecutive changed lines: old lines `oldLines` replaced by new lines `newLines` (either
     /// may be empty), numbered as in the whole texts.

@@ -1,18 +1,11 @@
 // Unsafe APIs here: `check` diffs outputs of many megabytes in place (see DiffLines).
 
-/// A line diff in the unified format `git diff` prints, for `flaggen check`.
-///
-/// The equal lines at both ends are set aside first, byte by byte (a regenerated file usually
-/// differs in a few places), then the lines between get the shortest edit script
-/// (``ShortestEditScript``: Myers' algorithm in linear space). Its cost grows with the number
-/// of changed lines D, so past ``editBudget`` the diff is not computed: the comparison still
-/// says where the texts first differ, and gives a lower bound on D. Lines are compared as
-/// bytes, so text that only looks the same (`é` precomposed or not, CRLF) still differs.
+/// A line diff in the unified format `git diff` prints, for `flaggen check`: equal lines at both
+/// ends set aside byte by byte, then ``ShortestEditScript`` within ``editBudget``
+/// (docs/performance.md). Lines are compared as bytes: text that only looks the same differs.
 enum UnifiedDiff {
-    /// The most changed lines (removed plus added) a diff is computed for. The search costs
-    /// about D² steps when changes are scattered, and at most about (N + M) · D for N and M
-    /// lines: 2,000 keeps the worst case of a large generated file to seconds and the usual
-    /// case to milliseconds, and a diff that large is not read line by line anyway.
+    /// The most changed lines (removed plus added) a diff is computed for: the worst case of a
+    /// large file stays at seconds (docs/performance.md), and a diff that large is not read anyway.
     static let editBudget = 2_000
 
     /// How many lines of hunks (`@@` headers, context, removed and added lines) a diff shows at
@@ -24,10 +17,8 @@ enum UnifiedDiff {
         /// The 1-based line, counted in the new text, where the texts first differ (one past the
         /// new text's last line when only the old text goes on); nil when they are equal.
         var firstChangedLine: Int?
-        /// The unified diff: `---`/`+++` and at most the line limit's lines of hunks (a hunk
-        /// that does not fit is cut, its header counting what is shown); empty when the texts
-        /// are equal, when no hunk fits, or when ``tooManyChanges``. Bytes that are not UTF-8
-        /// show as U+FFFD (lines are compared as bytes all the same).
+        /// The unified diff within the line limit (a cut hunk's header counts what it shows); empty
+        /// when equal, when no hunk fits, or ``tooManyChanges``. Non-UTF-8 bytes show as U+FFFD.
         var text: String
         /// Lines removed plus lines added by the shortest edit script; when
         /// ``tooManyChanges``, a lower bound.
@@ -42,9 +33,7 @@ enum UnifiedDiff {
     }
 
     /// Compares two texts once: where they first differ, and their unified diff with `context`
-    /// unchanged lines around each change, at most `lineLimit` lines of hunks, when the
-    /// shortest edit script changes at most `editBudget` lines. `oldName` and `newName` label
-    /// the `---`/`+++` lines.
+    /// lines around each change, within `lineLimit` lines of hunks and `editBudget`.
     static func compare(
         old: [UInt8], new: [UInt8], oldName: String, newName: String, context: Int = 3,
         lineLimit: Int = shownLineLimit, editBudget: Int = UnifiedDiff.editBudget

@@ -6,11 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// Writes the hand-written files `flaggen remove` edits (the manifest, the rewritten sources)
-/// as `generate` writes its outputs: each new text to a hidden temporary file beside the file
-/// (named as ``OutputWriter/temporaryFileName(for:)`` names them, with the file's permissions),
-/// and only once every file is staged, each renamed over its file — if the file is still the
-/// one that was read. Never through a symlink, never outside the repository.
+/// Writes the hand-written files `flaggen remove` edits as `generate` writes its outputs
+/// (docs/cleanup.md, "Removing a flag"): all staged first, then each renamed over its file if it
+/// is still the file that was read.
 struct EditedFiles {
     /// One file staged.
     struct Staged {

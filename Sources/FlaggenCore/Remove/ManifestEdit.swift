@@ -1,19 +1,6 @@
 /// Takes one flag out of a manifest's text and retires its key, leaving every other byte as it
-/// was: the edit works on the text, at the lines and columns the YAML parser reports, and never
-/// re-serializes the document.
-///
-/// What goes (docs/cleanup.md, "Removing a flag"):
-/// - the flag's lines, from its key to the line before the next flag's key (or before the next
-///   top-level key, or the end of the file), except the comment and blank lines at the end of
-///   that range that are indented no deeper than the flag's key: those introduce what follows;
-/// - the comment lines directly above the key at the key's indentation: they describe the flag;
-/// - one gap of blank lines: the one after the flag when another flag follows, else the one
-///   before it, so the flags stay separated as they were.
-///
-/// Removing the only flag leaves `flags: {}`. The key is appended to `retired`, in the style
-/// the list already has (`[a, b]` or one `- a` line per key); without a `retired` field, a line
-/// `retired: [key]` is added above `flags:` (and above the comments directly over it). The
-/// file's line ending (LF or CRLF) is kept.
+/// was: it edits the text at the lines and columns the YAML parser reports, never re-serializing
+/// the document. What goes and what stays: docs/cleanup.md, "Removing a flag".
 struct ManifestEdit {
     /// Why the text could not be edited; nothing is changed.
     struct Failure: Error, Sendable {

@@ -15,10 +15,9 @@ struct TextPosition: Sendable, Comparable {
     }
 }
 
-/// Runs Polyglot Piranha (PyPI `polyglot-piranha`) on copies of source files, in a Python found
-/// through `FLAGGEN_PYTHON` or as `python3` on the `PATH`. Piranha only ever sees the copies, in
-/// a private temporary folder, and runs in dry-run mode: it never writes a user's file. The
-/// Python process has a time limit and a bound on what it may print.
+/// Runs Polyglot Piranha, in the Python of `FLAGGEN_PYTHON` or `python3`, on copies of the files
+/// in a private temporary folder and in dry-run mode: it never writes a user's file. The Python
+/// process has a time limit and a bound on what it may print.
 struct PiranhaDriver: Sendable {
     /// One file to rewrite.
     struct Job: Sendable {

@@ -1,13 +1,8 @@
 import FlaggenJSON
 
 /// The Polyglot Piranha rules that rewrite the reads of one flag through flaggen's generated API
-/// (`receiver.isOn(Flags.x)`, `receiver.value(Flags.x)`, with or without a receiver) to the kept
-/// value, chained to Piranha's built-in cleanup rules for the language (boolean simplification,
-/// `if`/`guard`/ternary cleanup, Kotlin's unused locals), plus the few flaggen adds: Swift locals
-/// (`let on = flags.isOn(Flags.x)`), the Swift parse of `!flags.isOn(...)` (tree-sitter-swift
-/// puts the `!` on the receiver), and Kotlin `when` entries that became `true ->` or `false ->`.
-///
-/// The rules are data; `PiranhaDriver` hands them to Piranha as JSON.
+/// to the kept value, chained to Piranha's cleanup rules and the few flaggen adds (docs/cleanup.md,
+/// "Removing a flag"). The rules are data; `PiranhaDriver` hands them to Piranha as JSON.
 struct PiranhaRules: Sendable {
     /// A source language Piranha rewrites.
     enum Language: String, Sendable, CaseIterable {

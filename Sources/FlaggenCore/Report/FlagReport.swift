@@ -1,7 +1,5 @@
-/// What `flaggen report` shows: every flag of a validated manifest as it stands on one day, and,
-/// when code was scanned, how often each platform reads it. The HTML page (``ReportHTML``) and
-/// the JSON document (``ReportJSON``) are both rendered from this one value, so they always
-/// agree.
+/// What `flaggen report` shows: every flag of a validated manifest on one day, and its reads per
+/// platform when code was scanned. The page and the JSON both render this value, so they agree.
 struct FlagReport: Sendable {
     /// One flag, with what the page and the JSON show beside its definition.
     struct Row: Sendable {

@@ -6,12 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// Writes the report file the way `flaggen generate` writes its outputs: to a hidden temporary
-/// file beside the destination (named as ``OutputWriter/temporaryFileName(for:)`` names them,
-/// so `generate` tidies one a killed run left behind), then renamed over it, so a reader never
-/// sees half a report and a failed run leaves the old report as it was. It replaces only an
-/// earlier report (or an empty file), recognized by its first bytes: never a hand-written file,
-/// a folder, a symlink, a pipe or a device, nor the manifest it is made from.
+/// Writes the report file as `flaggen generate` writes its outputs, and over an earlier report
+/// only (docs/cleanup.md, `--output`); the temporary file is named as `generate` names its own,
+/// so `generate` tidies one a killed run left behind.
 enum ReportFile {
     /// How much of an existing file is read to recognize a report.
     static let recognizedBytes = 4_096

@@ -7,12 +7,9 @@ import Foundation
 import FlaggenJSON
 import Mustache
 
-/// `flaggen report --format html`: the report as one self-contained page, rendered from the
-/// built-in template `report/report.html.mustache` with HTML escaping on, so text from the
-/// manifest (descriptions, owners, paths) is always text, never markup. The page's small
-/// script (`report/report.js.mustache`, sorting and filtering) is inlined, and its SHA-256 is
-/// the only script the page's Content-Security-Policy allows: no network, and no script but
-/// that one even if markup ever slipped through.
+/// `flaggen report --format html`: one self-contained page, HTML-escaped so text from the manifest
+/// is never markup; its inlined script's SHA-256 is the only script its Content-Security-Policy
+/// allows, even if markup ever slipped through.
 enum ReportHTML {
     /// The template the page is rendered from.
     static let templateName = "report/report.html.mustache"

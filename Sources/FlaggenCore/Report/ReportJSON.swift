@@ -1,9 +1,7 @@
 import FlaggenJSON
 
-/// `flaggen report --format json`: the report as one JSON document for bots and dashboards,
-/// with exactly the bytes ``JSONWriter`` writes for ``document(_:)`` (keys sorted, two-space
-/// indentation, a final newline), so the same manifest, code and day give the same bytes. The
-/// shape is documented in docs/cleanup.md.
+/// `flaggen report --format json`: the report as one JSON document (docs/cleanup.md), the bytes
+/// ``JSONWriter`` writes, so the same manifest, code and day give the same bytes.
 enum ReportJSON {
     /// The whole document as a value.
     static func document(_ report: FlagReport) -> JSONValue {
