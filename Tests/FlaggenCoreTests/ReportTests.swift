@@ -61,7 +61,7 @@ final class ReportTests: XCTestCase {
 
     static func report(_ yaml: String = yaml, references: FlagReferences.Report? = nil) throws -> FlagReport {
         let manifest = try XCTUnwrap(validate(yaml).manifest, "\(validate(yaml).diagnostics)")
-        return FlagReport(manifest: manifest, manifestPath: "app/flags.yaml", today: today, references: references, scannedPaths: ["Sources"])
+        return FlagReport(manifest: manifest, manifestPath: "app/flags.yaml", today: today, references: references)
     }
 
     func testDaysLeftAndStatuses() throws {
@@ -91,7 +91,7 @@ final class ReportTests: XCTestCase {
         try Data("Flags.lastDay\n".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         let manifest = try XCTUnwrap(validate(Self.yaml).manifest)
         let scanned = try FlagReferences(manifest: manifest).scan(paths: [folder.path, folder.appendingPathComponent("notes.txt").path])
-        let report = FlagReport(manifest: manifest, manifestPath: "flags.yaml", today: Self.today, references: scanned, scannedPaths: [folder.path])
+        let report = FlagReport(manifest: manifest, manifestPath: "flags.yaml", today: Self.today, references: scanned)
         let reads = Dictionary(uniqueKeysWithValues: report.rows.map { ($0.flag.key, $0.reads) })
         XCTAssertEqual(reads["last_day"], PlatformReads(swift: 2, kotlin: 1), "a text file named on the command line counts for no platform")
         XCTAssertEqual(reads["far_flag"], PlatformReads(swift: 1, kotlin: 0))
@@ -100,13 +100,23 @@ final class ReportTests: XCTestCase {
     }
 
     func testSortKeys() throws {
-        let keys = try Self.report().rows.map(SortKeys.of)
-        XCTAssertEqual(keys.map(\.days), ["-1", "0", "30", "31", "662", "99999999", "99999999"])
-        XCTAssertEqual(keys.map(\.status), ["0", "1", "1", "2", "2", "3", "4"])
-        XCTAssertEqual(keys.map(\.killSwitch), ["1", "1", "1", "1", "1", "0", "1"])
-        XCTAssertEqual(keys.map(\.rollout), ["-1", "1250", "-1", "10000", "-1", "-1", "-1"])
+        let rows = try Self.report().rows.map { ReportHTML.row($0, order: 0) }
+        func keys(_ name: String) -> [String] {
+            rows.map { row in
+                guard case .string(let key)? = row[name] else { return "not a string" }
+                return key
+            }
+        }
+        XCTAssertEqual(keys("daysSort"), ["-1", "0", "30", "31", "662", "99999999", "99999999"])
+        XCTAssertEqual(keys("statusSort"), ["0", "1", "1", "2", "2", "3", "4"])
+        XCTAssertEqual(keys("killSwitchSort"), ["1", "1", "1", "1", "1", "0", "1"])
+        XCTAssertEqual(keys("rolloutSort"), ["-1", "1250", "-1", "10000", "-1", "-1", "-1"])
         // The largest date there is still sorts before "no expiry".
-        XCTAssertLessThan(ISODate("9999-12-31")!.daysSinceEpoch - ISODate("1970-01-01")!.daysSinceEpoch, SortKeys.noExpiry)
+        XCTAssertLessThan(ISODate("9999-12-31")!.daysSinceEpoch - ISODate("1970-01-01")!.daysSinceEpoch, ReportHTML.noExpiry)
+    }
+
+    func testStatusLabels() {
+        XCTAssertEqual(FlagStatus.allCases.map(\.label), ["expired", "expiring soon", "ok", "kill switch", "permanent"])
     }
 
     func testTimelineGroupsExpiriesByOwnerAndMonth() throws {
@@ -155,7 +165,7 @@ final class ReportTests: XCTestCase {
     }
 
     func testJSONWithReads() throws {
-        let scanned = FlagReferences.Report(references: [:], unknown: [], filesScanned: 2, skipped: [("big.swift", "it is too large")])
+        let scanned = FlagReferences.Report(paths: ["Sources"], references: [:], unknown: [], filesScanned: 2, skipped: [("big.swift", "it is too large")])
         let document = try JSONParser.parse(ReportJSON.bytes(try Self.report(references: scanned)))
         XCTAssertEqual(document["refs"], ["paths": ["Sources"], "filesScanned": 2, "skipped": [["file": "big.swift", "reason": "it is too large"]]])
         XCTAssertEqual(document["flags"]?[0]?["reads"], ["swift": 0, "kotlin": 0])
@@ -253,5 +263,12 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(page.contains("No flag has an expiry date."))
         let document = try JSONParser.parse(ReportJSON.bytes(report))
         XCTAssertEqual(document["flags"], [])
+    }
+}
+
+extension ReportHTML {
+    /// The page, as text.
+    static func page(_ report: FlagReport) throws(TemplateError) -> String {
+        String(decoding: try bytes(report), as: UTF8.self)
     }
 }

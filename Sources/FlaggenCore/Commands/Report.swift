@@ -64,7 +64,7 @@ public struct Report: Sendable {
                 throw ReportError(message: "--refs \(error.message)")
             }
         }
-        let report = FlagReport(manifest: manifest, manifestPath: manifestPath, today: today, references: references, scannedPaths: referencePaths)
+        let report = FlagReport(manifest: manifest, manifestPath: manifestPath, today: today, references: references)
         let bytes: [UInt8]
         switch format {
         case .json:

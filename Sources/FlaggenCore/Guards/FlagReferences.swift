@@ -33,6 +33,8 @@ public struct FlagReferences: Sendable {
 
     /// What a scan found.
     public struct Report: Sendable {
+        /// The paths scanned, as given.
+        var paths: [String] = []
         /// References to the manifest's flags, by key, in manifest order of keys.
         var references: [String: [Reference]]
         /// Names that look like flag reads but match no flag.
@@ -89,7 +91,7 @@ public struct FlagReferences: Sendable {
     /// folders and dependency checkouts (``skippedFolders``) and what `excluding` names are
     /// skipped, as are files flaggen generated).
     public func scan(paths: [String], excluding globs: [String] = []) throws(UnreadableInputError) -> Report {
-        var report = Report(references: [:], unknown: [], filesScanned: 0)
+        var report = Report(paths: paths, references: [:], unknown: [], filesScanned: 0)
         for file in try Self.sourceFiles(under: paths, excluding: globs) {
             if let size = FileSystem.fileSize(atPath: file), size > Self.maximumFileBytes {
                 report.skipped.append((file, "it is \(size) bytes, over the \(Self.maximumFileBytes) (8 MiB) refs reads in a source file"))

@@ -14,16 +14,6 @@ struct FlagReport: Sendable {
         var reads: PlatformReads?
     }
 
-    /// What a scan of code covered, with `--refs`.
-    struct Scan: Sendable {
-        /// The paths scanned, as given.
-        var paths: [String]
-        /// How many files were read.
-        var filesScanned: Int
-        /// Files left out (too large, unreadable), with why.
-        var skipped: [(file: String, reason: String)]
-    }
-
     /// The manifest's path, as the user gave it.
     var manifestPath: String
     /// The name of the generated type (`Flags`).
@@ -33,10 +23,10 @@ struct FlagReport: Sendable {
     /// Every flag, in manifest order.
     var rows: [Row]
     /// The code scan, if `--refs` asked for one.
-    var scan: Scan?
+    var scan: FlagReferences.Report?
 
     /// The report of `manifest` on `today`; `references` is a scan of code, if there was one.
-    init(manifest: Manifest, manifestPath: String, today: ISODate, references: FlagReferences.Report? = nil, scannedPaths: [String] = []) {
+    init(manifest: Manifest, manifestPath: String, today: ISODate, references: FlagReferences.Report? = nil) {
         self.manifestPath = manifestPath
         self.typeName = manifest.name
         self.today = today
@@ -46,7 +36,7 @@ struct FlagReport: Sendable {
                 flag: flag, daysLeft: flag.expires.map { $0.daysSinceEpoch - today.daysSinceEpoch }, status: FlagStatus(flag, today: today),
                 reads: reads.map { $0[flag.key] ?? PlatformReads() })
         }
-        self.scan = references.map { Scan(paths: scannedPaths, filesScanned: $0.filesScanned, skipped: $0.skipped) }
+        self.scan = references
     }
 
     /// The owners, each once, in UTF-8 byte order (never the locale's).

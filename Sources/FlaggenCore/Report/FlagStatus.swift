@@ -30,15 +30,7 @@ enum FlagStatus: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The words the page shows: "expiring soon".
-    var label: String {
-        switch self {
-        case .expired: "expired"
-        case .expiringSoon: "expiring soon"
-        case .ok: "ok"
-        case .killSwitch: "kill switch"
-        case .permanent: "permanent"
-        }
-    }
+    var label: String { String(rawValue.map { $0 == "-" ? " " : $0 }) }
 
     /// Where the status sorts: its place among the cases, the most urgent first.
     var rank: Int { Self.allCases.firstIndex(of: self)! }

@@ -27,11 +27,6 @@ enum ReportHTML {
         }
     }
 
-    /// The page (for tests).
-    static func page(_ report: FlagReport) throws(TemplateError) -> String {
-        String(decoding: try bytes(report), as: UTF8.self)
-    }
-
     /// The script the page runs.
     static var script: String { TemplateLibrary.builtIn(scriptName) ?? "" }
 
@@ -79,10 +74,17 @@ enum ReportHTML {
         .object(Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) }))
     }
 
-    /// One table row: each cell's text, and the key it sorts by when it is not its text
-    /// (``SortKeys``); the reads are null without `--refs`.
+    /// A flag without an expiry date sorts after every date: more days than any date has.
+    static let noExpiry = 99_999_999
+
+    /// One table row: each cell's text, and the key it sorts by when its text does not sort
+    /// right (a decimal number the script compares as one); the reads are null without `--refs`.
     static func row(_ row: FlagReport.Row, order: Int) -> JSONValue {
-        let sort = SortKeys.of(row)
+        // Days left, overdue first (the expiry column sorts the same way); kill switches first;
+        // the share in basis points, no rule before 0 percent; the most urgent status first.
+        let sort = (
+            days: String(row.daysLeft ?? noExpiry), killSwitch: row.flag.killSwitch ? "0" : "1",
+            rollout: String(row.flag.rollout?.basisPoints ?? -1), status: String(row.status.rank))
         return object([
                 "order": .int(order),
                 "key": .string(row.flag.key),

@@ -63,7 +63,7 @@ enum ReportJSON {
     }
 
     /// What the code scan covered.
-    static func scan(_ scan: FlagReport.Scan) -> JSONValue {
+    static func scan(_ scan: FlagReferences.Report) -> JSONValue {
         .object([
             "paths": .array(scan.paths.map(JSONValue.string)),
             "filesScanned": .int(scan.filesScanned),
