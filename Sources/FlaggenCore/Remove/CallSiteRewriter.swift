@@ -57,7 +57,7 @@ struct CallSiteRewriter {
             } catch {
                 throw RemoveError(.usage, "\(file): cannot be read (it \(error.reason)); nothing was changed")
             }
-            guard let replacement, let language = Self.language(of: file) else {
+            guard let replacement, let language = PiranhaRules.Language(file: file) else {
                 unrewritable += references.filter { $0.file == file }
                 continue
             }
@@ -97,26 +97,12 @@ struct CallSiteRewriter {
         return Outcome(changes: changes, unrewritable: unrewritable.sorted(by: order), unsafe: unsafe.sorted(by: order))
     }
 
-    /// Swift for `.swift`, Kotlin for `.kt` and `.kts`.
-    static func language(of file: String) -> PiranhaRules.Language? {
-        if file.hasSuffix(".swift") { return .swift }
-        if file.hasSuffix(".kt") || file.hasSuffix(".kts") { return .kotlin }
-        return nil
-    }
-
     /// A refs location (its column counts Unicode scalars) as a line and byte column.
     static func position(of location: SourceLocation, in lines: [ArraySlice<UInt8>]) -> TextPosition {
         guard location.line - 1 < lines.count else { return TextPosition(line: location.line, byteColumn: 0) }
-        let bytes = Array(lines[location.line - 1])
-        var scalars = 1
-        var byte = 0
-        while scalars < location.column, byte < bytes.count {
-            byte += 1
-            // Continuation bytes belong to the scalar before.
-            while byte < bytes.count, bytes[byte] & 0xC0 == 0x80 { byte += 1 }
-            scalars += 1
-        }
-        return TextPosition(line: location.line, byteColumn: byte)
+        let line = lines[location.line - 1]
+        let column = line.index(ofColumn: location.column, from: line.startIndex) - line.startIndex
+        return TextPosition(line: location.line, byteColumn: column)
     }
 
     /// Piranha leaves a line of only spaces where it took out a statement before a closing

@@ -187,15 +187,7 @@ struct ManifestEdit {
 
     /// The byte offset of a parser location (its column counts characters).
     private func offset(of location: SourceLocation) -> Int {
-        var offset = lineStarts[location.line - 1]
-        var characters = 1
-        while characters < location.column, offset < bytes.count {
-            offset += 1
-            // Continuation bytes belong to the character before.
-            while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
-            characters += 1
-        }
-        return offset
+        bytes.index(ofColumn: location.column, from: lineStarts[location.line - 1])
     }
 
     /// Whether the node at `location` opens a flow collection.
@@ -230,5 +222,21 @@ struct ManifestEdit {
             cursor += 1
         }
         return nil
+    }
+}
+
+extension RandomAccessCollection where Element == UInt8, Index == Int {
+    /// The index of 1-based `column`, counted in Unicode scalars from `start` (the start of its
+    /// line), in UTF-8 bytes; at most `endIndex`.
+    func index(ofColumn column: Int, from start: Int) -> Int {
+        var index = start
+        var scalars = 1
+        while scalars < column, index < endIndex {
+            index += 1
+            // Continuation bytes belong to the scalar before.
+            while index < endIndex, self[index] & 0xC0 == 0x80 { index += 1 }
+            scalars += 1
+        }
+        return index
     }
 }
