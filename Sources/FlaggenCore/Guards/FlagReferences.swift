@@ -134,7 +134,7 @@ public struct FlagReferences: Sendable {
             }
             for file in FileSystem.files(under: path, skip: skipped) {
                 let name = LexicalPath.lastComponent(of: file)
-                if name.hasSuffix(".swift") || name.hasSuffix(".kt") || name.hasSuffix(".kts"), !isExcluded(file, by: globs) {
+                if PiranhaRules.Language(file: name) != nil, !isExcluded(file, by: globs) {
                     files.append(file)
                 }
             }

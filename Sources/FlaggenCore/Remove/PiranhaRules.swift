@@ -9,6 +9,17 @@ struct PiranhaRules: Sendable {
         case swift
         case kotlin
 
+        /// Swift for a `.swift` file, Kotlin for `.kt` and `.kts`; nil for any other.
+        init?(file: String) {
+            if file.hasSuffix(".swift") {
+                self = .swift
+            } else if file.hasSuffix(".kt") || file.hasSuffix(".kts") {
+                self = .kotlin
+            } else {
+                return nil
+            }
+        }
+
         /// Piranha's name for it.
         var piranhaName: String { self == .swift ? "swift" : "kt" }
     }

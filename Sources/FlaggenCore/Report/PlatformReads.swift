@@ -14,10 +14,10 @@ struct PlatformReads: Sendable, Hashable {
             for reference in references {
                 // A file named on the command line is scanned whatever its name; only Swift and
                 // Kotlin files count for a platform.
-                if reference.file.hasSuffix(".swift") {
-                    reads.swift += 1
-                } else if reference.file.hasSuffix(".kt") || reference.file.hasSuffix(".kts") {
-                    reads.kotlin += 1
+                switch PiranhaRules.Language(file: reference.file) {
+                case .swift?: reads.swift += 1
+                case .kotlin?: reads.kotlin += 1
+                case nil: break
                 }
             }
             counts[key] = reads
