@@ -24,8 +24,7 @@ public struct Lint: Sendable {
     /// Errors for expired flags, warnings for flags that expire soon.
     func expiryFindings(_ manifest: Manifest, file: String) -> [Diagnostic] {
         manifest.flags.compactMap { flag in
-            guard let expires = flag.expires else { return nil }
-            let daysLeft = expires.daysSinceEpoch - today.daysSinceEpoch
+            guard let expires = flag.expires, let daysLeft = flag.daysLeft(on: today) else { return nil }
             if daysLeft < 0 {
                 return Diagnostic(
                     .error,

@@ -42,7 +42,7 @@ struct BreakingChanges: Sendable {
             let lines = "(line \(oldFlag.location.line) in \(oldName), line \(newFlag.location.line) now)"
             if oldFlag.type != newFlag.type || oldFlag.configName != newFlag.configName {
                 error(
-                    "flag '\(newFlag.key)' changed type from \(Self.typeName(oldFlag)) to \(Self.typeName(newFlag)) \(lines); installed apps still read the old type — add a new key with the new type and retire this one",
+                    "flag '\(newFlag.key)' changed type from \(oldFlag.typeLabel) to \(newFlag.typeLabel) \(lines); installed apps still read the old type — add a new key with the new type and retire this one",
                     newFlag.location)
             }
             if let oldValues = oldFlag.enumValues, oldFlag.type == newFlag.type {
@@ -149,9 +149,5 @@ struct BreakingChanges: Sendable {
     /// `'a', 'b'`, for messages.
     private static func quotedList(_ values: [String]) -> String {
         values.map { "'\($0)'" }.joined(separator: ", ")
-    }
-
-    static func typeName(_ flag: FlagDefinition) -> String {
-        flag.type == .json ? "json (\(flag.configName ?? "?"))" : flag.type.rawValue
     }
 }

@@ -62,6 +62,17 @@ public struct FlagDefinition: Sendable, Hashable {
     var rollout: Rollout?
     /// Where the flag's key is written in the manifest.
     var location: SourceLocation
+
+    /// The type as messages and the report show it: `bool`, or `json (PaywallConfig)`.
+    var typeLabel: String {
+        type == .json ? "json (\(configName ?? "?"))" : type.rawValue
+    }
+
+    /// Days from `today` to the expiry date: 0 on the last day, negative once overdue; nil
+    /// without an expiry date.
+    func daysLeft(on today: ISODate) -> Int? {
+        expires.map { $0.daysSinceEpoch - today.daysSinceEpoch }
+    }
 }
 
 /// The server's first rule for a flag: who gets `value` instead of the default.

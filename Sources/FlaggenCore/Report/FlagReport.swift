@@ -5,8 +5,7 @@ struct FlagReport: Sendable {
     struct Row: Sendable {
         /// The flag as the manifest defines it.
         var flag: FlagDefinition
-        /// Days from the report's day to the flag's expiry: 0 on the last day, negative once
-        /// overdue; nil without an expiry date.
+        /// ``FlagDefinition/daysLeft(on:)`` on the report's day.
         var daysLeft: Int?
         /// Where the flag stands.
         var status: FlagStatus
@@ -32,8 +31,9 @@ struct FlagReport: Sendable {
         self.today = today
         let reads = references.map(PlatformReads.byKey)
         self.rows = manifest.flags.map { flag in
-            Row(
-                flag: flag, daysLeft: flag.expires.map { $0.daysSinceEpoch - today.daysSinceEpoch }, status: FlagStatus(flag, today: today),
+            let daysLeft = flag.daysLeft(on: today)
+            return Row(
+                flag: flag, daysLeft: daysLeft, status: FlagStatus(flag, daysLeft: daysLeft),
                 reads: reads.map { $0[flag.key] ?? PlatformReads() })
         }
         self.scan = references

@@ -18,14 +18,13 @@ enum FlagStatus: String, Sendable, Hashable, CaseIterable {
     /// advice to deprecate a flag before it expires.
     static let expiringSoonDays = 30
 
-    /// The status of `flag` on `today`. (Kill switches and permission flags are the flags
-    /// without an expiry date: the validator refuses a date on a kill switch.)
-    init(_ flag: FlagDefinition, today: ISODate) {
-        guard let expires = flag.expires else {
+    /// The status of `flag` with `daysLeft` to its expiry: nil for kill switches and permission
+    /// flags, the flags without an expiry date (the validator refuses one on a kill switch).
+    init(_ flag: FlagDefinition, daysLeft: Int?) {
+        guard let daysLeft else {
             self = flag.killSwitch ? .killSwitch : .permanent
             return
         }
-        let daysLeft = expires.daysSinceEpoch - today.daysSinceEpoch
         self = daysLeft < 0 ? .expired : daysLeft <= Self.expiringSoonDays ? .expiringSoon : .ok
     }
 

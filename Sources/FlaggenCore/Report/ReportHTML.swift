@@ -89,7 +89,7 @@ enum ReportHTML {
                 "order": .int(order),
                 "key": .string(row.flag.key),
                 "description": row.flag.description.map(JSONValue.string) ?? .null,
-                "type": .string(row.flag.configName.map { "json (\($0))" } ?? row.flag.type.rawValue),
+                "type": .string(row.flag.typeLabel),
                 "kind": .string(row.flag.kind.rawValue),
                 "owner": .string(row.flag.owner),
                 "expires": .string(row.flag.expires?.description ?? "—"),
