@@ -56,9 +56,7 @@ public struct Report: Sendable {
         if !referencePaths.isEmpty {
             do {
                 let scanned = try FlagReferences(manifest: manifest).scan(paths: referencePaths, excluding: excluding)
-                for skipped in scanned.skipped {
-                    diagnostics.append(Diagnostic(.warning, "not scanned: \(skipped.reason)", file: skipped.file, at: .startOfFile))
-                }
+                diagnostics += scanned.skippedWarnings
                 references = scanned
             } catch {
                 throw ReportError(message: "--refs \(error.message)")

@@ -44,6 +44,11 @@ public struct FlagReferences: Sendable {
         /// Files left out because they are larger than ``FlagReferences/maximumFileBytes``, or
         /// could not be read, each with why.
         var skipped: [(file: String, reason: String)] = []
+
+        /// A warning for each file left out.
+        var skippedWarnings: [Diagnostic] {
+            skipped.map { Diagnostic(.warning, "not scanned: \($0.reason)", file: $0.file, at: .startOfFile) }
+        }
     }
 
     /// Source files larger than this (8 MiB) are skipped with a warning: no hand-written Swift or
@@ -306,9 +311,7 @@ public struct FlagReferences: Sendable {
                         file: reference.file, at: reference.location))
             }
         }
-        for skipped in report.skipped {
-            diagnostics.append(Diagnostic(.warning, "not scanned: \(skipped.reason)", file: skipped.file, at: .startOfFile))
-        }
+        diagnostics += report.skippedWarnings
         for reference in report.unknown {
             let message =
                 reference.isRawString
