@@ -88,7 +88,8 @@ public struct DriftCheck: Sendable {
         // output goes counts as missing.
         guard FileSystem.itemKind(atPath: path) == .file else { return DriftFinding(kind: .missing, path: display, line: 1, diff: "") }
         let limit = diffableBytes(expected: expected.count)
-        if let size = FileSystem.fileSize(atPath: path), size <= limit,
+        let size = FileSystem.fileSize(atPath: path)
+        if let size, size <= limit,
             let disk = try? FileSystem.readRegularFile(atPath: path, limit: limit + 1), disk.count <= limit
         {
             if disk == expected { return nil }
@@ -99,7 +100,7 @@ public struct DriftCheck: Sendable {
             return finding
         }
         // Far larger: only as much of it as the output has is read, to find the first change.
-        guard let size = FileSystem.fileSize(atPath: path), let start = try? FileSystem.readRegularFile(atPath: path, limit: expected.count) else {
+        guard let size, let start = try? FileSystem.readRegularFile(atPath: path, limit: expected.count) else {
             return DriftFinding(kind: .missing, path: display, line: 1, diff: "")
         }
         let matched = zip(start, expected).prefix { $0 == $1 }.count
