@@ -4,12 +4,7 @@ import FlaggenJSON
 /// which stay in users' hands for months; warnings (errors with `strict`) deserve a second look.
 struct BreakingChanges: Sendable {
     /// Report warnings as errors.
-    var strict: Bool
-
-    /// Creates a comparison.
-    init(strict: Bool = false) {
-        self.strict = strict
-    }
+    var strict = false
 
     /// Compares an old and a new manifest. Locations are in the new manifest (`file`); the old
     /// manifest's lines are named in the messages (`oldName`).
@@ -85,16 +80,14 @@ struct BreakingChanges: Sendable {
         let oldConfigs = old.configsByName
         for config in new.configs {
             guard let oldConfig = oldConfigs[config.name] else { continue }
-            findings += configFindings(old: oldConfig, new: config, file: file, oldName: oldName)
+            configFindings(old: oldConfig, new: config, oldName: oldName, error: error)
         }
         return findings.sortedByLocation()
     }
 
-    private func configFindings(old: ConfigDefinition, new: ConfigDefinition, file: String, oldName: String) -> [Diagnostic] {
-        var findings: [Diagnostic] = []
-        func error(_ message: String, _ location: SourceLocation) {
-            findings.append(Diagnostic(.error, message, file: file, at: location))
-        }
+    private func configFindings(
+        old: ConfigDefinition, new: ConfigDefinition, oldName: String, error: (_ message: String, _ location: SourceLocation) -> Void
+    ) {
         let newProperties = Dictionary(new.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for property in old.properties {
             guard let newProperty = newProperties[property.name] else {
@@ -131,7 +124,6 @@ struct BreakingChanges: Sendable {
                 "config '\(new.name)' changed shape but its version stayed \(new.version) (line \(old.location.line) in \(oldName)); raise 'version' so servers and apps can tell the shapes apart",
                 new.location)
         }
-        return findings
     }
 
     /// Everything about a config that its JSON Schema expresses, for "did the shape change".
