@@ -57,9 +57,9 @@ struct ManifestEdit {
             boundary = (keyLocation.line + 1..<lineCount + 1).first { isDocumentEnd($0) } ?? lineCount + 1
         }
         var end = boundary
-        while end - 1 > keyLocation.line, isBlank(end - 1) || isComment(end - 1, indentAtMost: indent) { end -= 1 }
+        while end - 1 > keyLocation.line, isBlank(end - 1) || commentIndent(end - 1).map({ $0 <= indent }) == true { end -= 1 }
         var start = keyLocation.line
-        while start - 1 > tree.location(flagsEntry.key).line, isComment(start - 1, indentExactly: indent) { start -= 1 }
+        while start - 1 > tree.location(flagsEntry.key).line, commentIndent(start - 1) == indent { start -= 1 }
         if hasNext {
             while end < boundary, isBlank(end) { end += 1 }
         } else if index > 0, !Self.endsInKeptLineBreaks(flags[index - 1].value, tree) {
@@ -101,7 +101,7 @@ struct ManifestEdit {
         guard let retired = rootEntries.first(where: { tree.text($0.key) == "retired" }) else {
             // Above `flags:` and the comments directly over it.
             var line = tree.location(flagsKey).line
-            while line > 1, isComment(line - 1, indentAtMost: 0) { line -= 1 }
+            while line > 1, commentIndent(line - 1) == 0 { line -= 1 }
             return Edit(offset: lineStarts[line - 1], length: 0, text: Array("retired: [\(key)]".utf8) + newline)
         }
         let value = retired.value
@@ -170,19 +170,11 @@ struct ManifestEdit {
         content(line).allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 
-    /// The line's spaces before its first other byte, and whether that byte starts a comment.
-    private func comment(_ line: Int) -> Int? {
+    /// The spaces before the line's first other byte when that byte starts a comment; else nil.
+    private func commentIndent(_ line: Int) -> Int? {
         let text = content(line)
         let spaces = text.prefix { $0 == UInt8(ascii: " ") }.count
         return text.dropFirst(spaces).first == UInt8(ascii: "#") ? spaces : nil
-    }
-
-    private func isComment(_ line: Int, indentAtMost limit: Int) -> Bool {
-        comment(line).map { $0 <= limit } ?? false
-    }
-
-    private func isComment(_ line: Int, indentExactly indent: Int) -> Bool {
-        comment(line) == indent
     }
 
     /// The byte offset of a parser location (its column counts characters).
