@@ -64,24 +64,20 @@ struct EditedFiles {
         try verify()
         for (index, file) in staged.enumerated() {
             guard FileSystem.identity(atPath: file.path) == file.identity, !FileSystem.isSymlink(atPath: file.path) else {
-                Self.discard(staged[index...])
+                discard(from: index)
                 let placed = staged[..<index].map(\.path) + outputs
                 let done = placed.isEmpty ? "nothing else was changed" : "\(placed.joined(separator: ", ")) \(placed.count == 1 ? "was" : "were") already rewritten — check 'git status'"
                 throw RemoveError(.usage, "\(file.path) changed while flaggen was rewriting it (an editor, another run?); it was left as it is; \(done), then run again")
             }
             if let reason = FileSystem.move(file.temporary, replacing: file.path) {
-                Self.discard(staged[index...])
+                discard(from: index)
                 throw RemoveError(.usage, "cannot move the new \(file.path) into place: \(reason)")
             }
         }
     }
 
-    /// Removes every temporary file.
-    func discard() {
-        Self.discard(staged[...])
-    }
-
-    private static func discard(_ files: ArraySlice<Staged>) {
-        for file in files { FileSystem.removeFile(atPath: file.temporary) }
+    /// Removes the temporary files, of every staged file or from the `start`th on.
+    func discard(from start: Int = 0) {
+        for file in staged[start...] { FileSystem.removeFile(atPath: file.temporary) }
     }
 }
