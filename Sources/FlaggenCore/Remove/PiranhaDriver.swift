@@ -226,17 +226,13 @@ struct PiranhaDriver: Sendable {
                     start, end = match.range.start_point, match.range.end_point
                     reads.append([start.row, start.column, end.row, end.column])
             unsafe = short_circuited(rules, text, reads)
-            if unsafe:
-                # flaggen refuses the file's rewrite; Piranha need not try it.
-                with open(os.path.join(folder, entry["output"]), "w", encoding="utf-8", newline="") as handle:
-                    handle.write(text)
-                with open(os.path.join(folder, entry["output"] + ".reads"), "w", encoding="utf-8") as handle:
-                    json.dump({"reads": reads, "unsafe": unsafe}, handle)
-                continue
-            graph = RuleGraph(rules=[make_rule(rule) for rule in rules["rules"]],
-                              edges=[OutgoingEdges(edge["from"], to=edge["to"], scope=edge["scope"]) for edge in rules["edges"]])
-            rewritten = execute_piranha(PiranhaArguments(rules["language"], code_snippet=text, rule_graph=graph, dry_run=True))
-            content = rewritten[0].content if rewritten else text
+            content = text
+            # With unsafe reads flaggen refuses the file's rewrite; Piranha need not try it.
+            if not unsafe:
+                graph = RuleGraph(rules=[make_rule(rule) for rule in rules["rules"]],
+                                  edges=[OutgoingEdges(edge["from"], to=edge["to"], scope=edge["scope"]) for edge in rules["edges"]])
+                rewritten = execute_piranha(PiranhaArguments(rules["language"], code_snippet=text, rule_graph=graph, dry_run=True))
+                content = rewritten[0].content if rewritten else text
             with open(os.path.join(folder, entry["output"]), "w", encoding="utf-8", newline="") as handle:
                 handle.write(content)
             with open(os.path.join(folder, entry["output"] + ".reads"), "w", encoding="utf-8") as handle:
