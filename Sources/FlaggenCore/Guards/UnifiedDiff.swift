@@ -56,6 +56,8 @@ enum UnifiedDiff {
     ) -> Comparison {
         let common = commonPrefixLength(old, new)
         if common == old.count, common == new.count { return .equal }
+        // Setting the equal ends aside by bytes pays: diffing the whole texts took 4.5x the diff's
+        // instructions for one changed description at 2,500 flags (+14% for all of `check`).
         // The equal lines at the start: up to the last line break before the first difference.
         var start = common
         while start > 0, old[start - 1] != 0x0A { start -= 1 }
