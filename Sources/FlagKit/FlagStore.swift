@@ -60,7 +60,7 @@ public final class FlagStore {
 
     /// True once `start(userKey:)` (or `switchUser(_:)`) has loaded a session: the first screen
     /// can be shown.
-    public var isStarted: Bool { started }
+    public private(set) var isStarted = false
 
     /// Called on the main actor with every failure the store caught and went on without: a
     /// source or disk that threw, a fetch that failed, a listener that threw, a config that did
@@ -78,8 +78,6 @@ public final class FlagStore {
 
     /// Bumped by every start and user switch; a fetch or read that began in another epoch is stale.
     private var epoch = 0
-    /// Whether `start(userKey:)` ran: `refresh()` does nothing before it.
-    private var started = false
     /// How many starts are reading the disk; a `refresh()` meanwhile waits for them.
     private var startsInProgress = 0
     private var startWaiters: [CheckedContinuation<Void, Never>] = []
@@ -89,7 +87,7 @@ public final class FlagStore {
     private var fetchCount = 0
     private var appliedFetch = 0
     /// Saved-copy writes run one after another, in the order the answers were applied.
-    private var lastWrite: Task<Void, Never>?
+    private var lastWrite: Task<Void, any Error>?
 
     let killSwitchEvents = KillSwitchBroadcaster()
     private var listeners: [(id: Int, call: @MainActor (Set<String>) throws -> Void)] = []
@@ -158,7 +156,7 @@ public final class FlagStore {
             snapshot = saved
         }
         guard epoch == startEpoch else { return }  // the user switched while the disk answered
-        started = true
+        isStarted = true
         if safeMode { isSafeMode = true }
         apply(snapshot)
         notifyChange()
@@ -196,10 +194,10 @@ public final class FlagStore {
     /// - Returns: whether fresh values were applied.
     @discardableResult
     public func refresh() async -> Bool {
-        if !started && startsInProgress > 0 {  // as on Kotlin, where the store's lock orders them
+        if !isStarted && startsInProgress > 0 {  // as on Kotlin, where the store's lock orders them
             await withCheckedContinuation { startWaiters.append($0) }
         }
-        guard started else { return false }
+        guard isStarted else { return false }
         let key = userKey
         let fetchEpoch = epoch
         fetchCount += 1
@@ -218,7 +216,7 @@ public final class FlagStore {
         appliedFetch = ticket
         let fetchedAt = now()
         lastFetchAt = fetchedAt
-        replaceLive(with: fresh)  // kill switches change now
+        changingLiveValues { live = fresh }  // kill switches change now
         await save(FlagSnapshot(userKey: key, fetchedAt: fetchedAt, values: fresh))  // the next session reads this
         return true
     }
@@ -251,12 +249,12 @@ public final class FlagStore {
     /// - Returns: whether the fetch for the new user applied fresh values.
     @discardableResult
     public func switchUser(_ newKey: String?) async -> Bool {
-        guard newKey != userKey || !started else { return false }
+        guard newKey != userKey || !isStarted else { return false }
         epoch += 1
         let switchEpoch = epoch
         userKey = newKey
         isSafeMode = false
-        started = true
+        isStarted = true
         apply(.empty(userKey: newKey))
         let saved = await readCopy(newKey)
         guard epoch == switchEpoch else { return false }  // another switch won
@@ -353,7 +351,7 @@ public final class FlagStore {
         sessionID += 1
         refreshSessionValues()
         lastFetchAt = snapshot.fetchedAt
-        replaceLive(with: snapshot.values)
+        changingLiveValues { live = snapshot.values }
     }
 
     /// Recomputes what views of this session read, after the session or a forced value changed.
@@ -366,14 +364,6 @@ public final class FlagStore {
     func forcedValuesChanged() {
         refreshSessionValues()
         notifyChange()
-    }
-
-    private func replaceLive(with values: [String: FlagValue]) {
-        if killSwitchKeys.isEmpty {
-            live = values
-        } else {
-            changingLiveValues { live = values }
-        }
     }
 
     /// The copy saved for `userKey`, when it is that user's; a failed read is reported.
@@ -397,18 +387,14 @@ public final class FlagStore {
     /// Writes `snapshot` after every earlier write, so the newest answer is the one saved.
     private func save(_ snapshot: FlagSnapshot) async {
         let previous = lastWrite
-        let disk = self.disk
-        let write = Task { () -> (any Error)? in
-            await previous?.value
-            do {
-                try await disk.write(snapshot)
-                return nil
-            } catch {
-                return error
-            }
+        let write = Task { [disk] in
+            _ = await previous?.result  // its failure was reported by its own save
+            try await disk.write(snapshot)
         }
-        lastWrite = Task { _ = await write.value }
-        if let error = await write.value {
+        lastWrite = write
+        do {
+            try await write.value
+        } catch {
             report(FlagStoreError(kind: .diskWrite, underlying: error))
         }
     }
