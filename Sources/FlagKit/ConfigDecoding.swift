@@ -27,9 +27,6 @@ public enum ConfigDecoding {
     }
 }
 
-/// 2^53: every whole number up to this is exact as a Double.
-let maximumExactDouble: Double = 9_007_199_254_740_992
-
 private struct FlagValueDecoder: Decoder {
     let value: FlagValue
     let codingPath: [any CodingKey]
@@ -99,17 +96,12 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try decodeScalar(type, try member(key), codingPath + [key])
     }
 
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let value = members[key.stringValue], value != .null else { return nil }
-        return try decodeScalar(type, value, codingPath + [key])
-    }
-
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try FlagValueDecoder(value: try member(key), codingPath: codingPath + [key]).container(keyedBy: type)
+        try superDecoder(forKey: key).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try FlagValueDecoder(value: try member(key), codingPath: codingPath + [key]).unkeyedContainer()
+        try superDecoder(forKey: key).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
@@ -139,11 +131,6 @@ private struct Unkeyed: UnkeyedDecodingContainer {
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    init(elements: [FlagValue], codingPath: [any CodingKey]) {
-        self.elements = elements
-        self.codingPath = codingPath
-    }
-
     private mutating func next() throws -> (FlagValue, [any CodingKey]) {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(FlagValue.self, .init(codingPath: codingPath, debugDescription: "at the end"))
@@ -164,13 +151,11 @@ private struct Unkeyed: UnkeyedDecodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let (value, path) = try next()
-        return try FlagValueDecoder(value: value, codingPath: path).container(keyedBy: type)
+        try superDecoder().container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let (value, path) = try next()
-        return try FlagValueDecoder(value: value, codingPath: path).unkeyedContainer()
+        try superDecoder().unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {

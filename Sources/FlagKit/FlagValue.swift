@@ -67,6 +67,9 @@ extension FlagValue {
     }
 }
 
+/// 2^53: every whole number up to this is exact as a Double.
+private let maximumExactDouble: Double = 9_007_199_254_740_992
+
 // MARK: - Nesting
 
 extension FlagValue {
