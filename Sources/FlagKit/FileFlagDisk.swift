@@ -10,7 +10,7 @@ import Musl
 import Android
 #endif
 
-// Unsafe APIs here: POSIX `write` takes the bytes of the saved copy in place.
+// Unsafe APIs here: POSIX `read` and `write` fill and take the bytes of a saved copy in place.
 
 /// A `FlagDisk` that saves one JSON file per user in a folder of the app's own.
 ///
@@ -177,7 +177,10 @@ public struct FileFlagDisk: FlagDisk {
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw WriteError(step: "open", code: errno) }
         var failure: WriteError?
-        if !data.withUnsafeBytes({ writeAll(descriptor, $0) }) { failure = WriteError(step: "write", code: errno) }
+        let written = data.withUnsafeBytes {  // `write` only reads the buffer
+            transferAll(descriptor, UnsafeMutableRawBufferPointer(mutating: $0), reading: false)
+        }
+        if written != data.count { failure = WriteError(step: "write", code: errno) }
         if failure == nil, sync, fsync(descriptor) != 0 { failure = WriteError(step: "fsync", code: errno) }
         if close(descriptor) != 0, failure == nil { failure = WriteError(step: "close", code: errno) }
         if failure == nil, rename(temporary.path, url.path) != 0 { failure = WriteError(step: "rename", code: errno) }
@@ -197,20 +200,58 @@ public struct FileFlagDisk: FlagDisk {
     }
 }
 
+/// Reads small files without ever reading a big one: the size decides before any byte is read.
+enum BoundedFile {
+    /// The bytes of the regular file at `url`, or `nil` when it is missing, unreadable, not a
+    /// regular file (a FIFO would block), bigger than `limit` bytes, or grew while being read.
+    static func read(_ url: URL, limit: Int) -> Data? {
+        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer (regular files ignore it).
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+              status.st_size >= 0, status.st_size <= Int64(max(0, limit))
+        else { return nil }
+        let size = Int(status.st_size)
+        // One byte more than the size, to notice a file that grew since fstat.
+        var data = Data(count: size + 1)
+        let filled = data.withUnsafeMutableBytes { transferAll(descriptor, $0, reading: true) }
+        guard let filled, filled <= size else { return nil }
+        data.count = filled
+        return data
+        #else
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              let size = (attributes[.size] as? NSNumber)?.intValue, size <= limit,
+              let handle = try? FileHandle(forReadingFrom: url)
+        else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: size + 1) else { return size == 0 ? Data() : nil }
+        return data.count <= size ? data : nil
+        #endif
+    }
+}
+
 #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
-/// Writes every byte of `buffer` to `descriptor`, retrying short writes and interruptions.
-private func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
-    guard var next = buffer.baseAddress else { return true }
-    var remaining = buffer.count
-    while remaining > 0 {
-        let result = write(descriptor, next, remaining)
+/// Reads into `buffer` until it is full or the file ends, or writes all of it, retrying short
+/// transfers and interruptions (these stay outside the types above, whose `read` and `write`
+/// would hide POSIX's); the bytes moved, or `nil` on an error.
+private func transferAll(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer, reading: Bool) -> Int? {
+    guard let start = buffer.baseAddress else { return 0 }
+    var done = 0
+    while done < buffer.count {
+        let result = reading
+            ? read(descriptor, start + done, buffer.count - done)
+            : write(descriptor, start + done, buffer.count - done)
         if result < 0 {
             if errno == EINTR { continue }
-            return false
+            return nil
         }
-        next += result
-        remaining -= result
+        if result == 0 { break }  // the end of the file (a write that moved nothing fails the write)
+        done += result
     }
-    return true
+    return done
 }
 #endif
