@@ -109,16 +109,10 @@ enum FlagHTTP {
             self.maximumBodySize = maximumBodySize
         }
 
-        private func locked<Result>(_ body: () -> Result) -> Result {
-            lock.lock()
-            defer { lock.unlock() }
-            return body()
-        }
-
         /// Starts the request, and the timer that answers `nil` after `timeout` seconds.
         func begin(_ continuation: CheckedContinuation<Answer?, Never>, timeout: TimeInterval) {
             let deadline = DispatchWorkItem { [weak self] in self?.finish(nil) }
-            let alreadyFinished = locked { () -> Bool in
+            let alreadyFinished = lock.locked { () -> Bool in
                 guard !finished else { return true }
                 self.continuation = continuation
                 self.deadline = deadline
@@ -137,7 +131,7 @@ enum FlagHTTP {
         /// Adds received bytes (already decoded); past the limit, it cancels the request and
         /// answers `nil`.
         func receive(_ data: Data) {
-            let overLimit = locked { () -> Bool in
+            let overLimit = lock.locked { () -> Bool in
                 guard !finished else { return false }
                 if body.isEmpty, declaredLengthIsOverLimit() { return true }
                 guard data.count <= maximumBodySize - body.count else { return true }
@@ -157,7 +151,7 @@ enum FlagHTTP {
 
         /// The request ended: the answer, or `nil` after an error.
         func complete(error: (any Error)?) {
-            let received = locked { body }
+            let received = lock.locked { body }
             guard error == nil, let response = task.response as? HTTPURLResponse else {
                 finish(nil)
                 return
@@ -167,7 +161,7 @@ enum FlagHTTP {
 
         /// Answers the caller, the first time only; `nil` also cancels the request.
         func finish(_ answer: Answer?) {
-            let (continuation, deadline) = locked { () -> (CheckedContinuation<Answer?, Never>?, DispatchWorkItem?) in
+            let (continuation, deadline) = lock.locked { () -> (CheckedContinuation<Answer?, Never>?, DispatchWorkItem?) in
                 guard !finished else { return (nil, nil) }
                 finished = true
                 defer {
@@ -194,21 +188,15 @@ enum FlagHTTP {
         private var byTask: [Int: Exchange] = [:]
 
         func add(_ exchange: Exchange) {
-            lock.lock()
-            byTask[exchange.task.taskIdentifier] = exchange
-            lock.unlock()
+            lock.locked { byTask[exchange.task.taskIdentifier] = exchange }
         }
 
         func remove(_ exchange: Exchange) {
-            lock.lock()
-            byTask[exchange.task.taskIdentifier] = nil
-            lock.unlock()
+            lock.locked { byTask[exchange.task.taskIdentifier] = nil }
         }
 
         private func exchange(for task: URLSessionTask) -> Exchange? {
-            lock.lock()
-            defer { lock.unlock() }
-            return byTask[task.taskIdentifier]
+            lock.locked { byTask[task.taskIdentifier] }
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -219,5 +207,14 @@ enum FlagHTTP {
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
             exchange(for: task)?.complete(error: error)
         }
+    }
+}
+
+extension NSLock {
+    /// Runs `body` while holding the lock. (Foundation's `withLock` needs macOS 14 and iOS 17.)
+    func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
     }
 }

@@ -14,24 +14,24 @@ final class KillSwitchBroadcaster: @unchecked Sendable {
     /// A new stream of kill-switch keys; it ends at `finishAll()`.
     func subscribe() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
-        lock.lock()
-        let id = nextID
-        nextID += 1
-        lock.unlock()
+        let id: Int = lock.locked {
+            defer { nextID += 1 }
+            return nextID
+        }
+        // Set before the stream is registered, so an end after that unregisters it; outside the
+        // lock, like every call into the stream.
         continuation.onTermination = { [weak self] _ in self?.remove(id) }
-        lock.lock()
-        let open = !finished
-        if open { continuations[id] = continuation }
-        lock.unlock()
+        let open: Bool = lock.locked {
+            if !finished { continuations[id] = continuation }
+            return !finished
+        }
         if !open { continuation.finish() }
         return stream
     }
 
     /// Sends `key` to every open stream.
     func send(_ key: String) {
-        lock.lock()
-        let targets = Array(continuations.values)
-        lock.unlock()
+        let targets = lock.locked { Array(continuations.values) }
         for continuation in targets {
             continuation.yield(key)
         }
@@ -39,19 +39,17 @@ final class KillSwitchBroadcaster: @unchecked Sendable {
 
     /// Ends every stream, and every stream made later.
     func finishAll() {
-        lock.lock()
-        finished = true
-        let targets = Array(continuations.values)
-        continuations.removeAll()
-        lock.unlock()
+        let targets: [AsyncStream<String>.Continuation] = lock.locked {
+            finished = true
+            defer { continuations.removeAll() }
+            return Array(continuations.values)
+        }
         for continuation in targets {
             continuation.finish()
         }
     }
 
     private func remove(_ id: Int) {
-        lock.lock()
-        continuations[id] = nil
-        lock.unlock()
+        lock.locked { continuations[id] = nil }
     }
 }
