@@ -78,21 +78,14 @@ public actor HTTPFlagSource: FlagSource {
         let known = remembered?.userKey == userKey ? remembered : nil
         guard let answer = await client.post(body, to: endpoint, ifNoneMatch: known?.validator, headers: headers)
         else { return nil }
-        switch answer.status {
-        case 304:
-            return known?.values
-        case 200..<300:
-            guard let (flags, version) = Self.decode(answer.body) else { return nil }
-            lastVersion = version
-            if let validator = answer.etag ?? version {
-                remembered = FlagHTTP.Remembered(userKey: userKey, validator: validator, values: flags)
-            } else {
-                remembered = nil
-            }
-            return flags
-        default:
-            return nil
+        if answer.status == 304 { return known?.values }
+        guard (200..<300).contains(answer.status), let (flags, version) = Self.decode(answer.body)
+        else { return nil }
+        lastVersion = version
+        remembered = (answer.etag ?? version).map {
+            FlagHTTP.Remembered(userKey: userKey, validator: $0, values: flags)
         }
+        return flags
     }
 
     /// The `flags` and `version` of a 200 answer's body, or `nil` when it is not the contract's

@@ -68,20 +68,10 @@ public actor OFREPFlagSource: FlagSource {
         guard let answer = await client.post(
             ["context": .object(context)], to: endpoint, ifNoneMatch: known?.validator, headers: headers)
         else { return nil }
-        switch answer.status {
-        case 304:
-            return known?.values
-        case 200:
-            guard let values = Self.decode(answer.body) else { return nil }
-            if let etag = answer.etag {
-                remembered = FlagHTTP.Remembered(userKey: userKey, validator: etag, values: values)
-            } else {
-                remembered = nil
-            }
-            return values
-        default:
-            return nil
-        }
+        if answer.status == 304 { return known?.values }
+        guard answer.status == 200, let values = Self.decode(answer.body) else { return nil }
+        remembered = answer.etag.map { FlagHTTP.Remembered(userKey: userKey, validator: $0, values: values) }
+        return values
     }
 
     /// The values of a 200 answer's body, or `nil` when it is not OFREP's bulk JSON (an object
