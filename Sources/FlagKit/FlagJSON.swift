@@ -11,9 +11,6 @@ import Foundation
 /// object with two members of the same name (RFC 8259 leaves their meaning open; FlagKit and the
 /// generated Kotlin both refuse them) and a number outside the double range.
 enum FlagJSON {
-    /// How deeply arrays and objects may nest; deeper text is refused rather than risking the stack.
-    static let maximumDepth = FlagLimits.maximumDepth
-
     /// Parses one JSON value that fills `data` (whitespace around it is allowed), or returns `nil`.
     static func parse(_ data: Data) -> FlagValue? {
         data.withUnsafeBytes { raw in
@@ -43,10 +40,6 @@ enum FlagJSON {
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
-
-        init(bytes: UnsafeBufferPointer<UInt8>) {
-            self.bytes = bytes
-        }
 
         mutating func parseDocument() -> FlagValue? {
             skipWhitespace()
@@ -93,7 +86,7 @@ enum FlagJSON {
         }
 
         private mutating func parseObject(depth: Int) -> FlagValue? {
-            guard depth <= FlagJSON.maximumDepth else { return nil }
+            guard depth <= FlagLimits.maximumDepth else { return nil }
             index += 1  // {
             var object: [String: FlagValue] = [:]
             skipWhitespace()
@@ -123,7 +116,7 @@ enum FlagJSON {
         }
 
         private mutating func parseArray(depth: Int) -> FlagValue? {
-            guard depth <= FlagJSON.maximumDepth else { return nil }
+            guard depth <= FlagLimits.maximumDepth else { return nil }
             index += 1  // [
             var array: [FlagValue] = []
             skipWhitespace()
