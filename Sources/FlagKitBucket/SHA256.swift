@@ -32,15 +32,10 @@ public enum SHA256 {
 
     /// Returns the SHA-256 digest of `bytes` as 64 lowercase hex digits.
     public static func hexDigest<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        hex(hash(bytes))
-    }
-
-    /// A digest (or any bytes) as lowercase hex digits, two per byte.
-    public static func hex(_ digest: [UInt8]) -> String {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
-        text.reserveCapacity(digest.count * 2)
-        for byte in digest {
+        text.reserveCapacity(digestByteCount * 2)
+        for byte in hash(bytes) {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0x0F)])
         }
