@@ -1,26 +1,11 @@
-/// The size limit on what FlagKit reads from the network and from disk.
-///
-/// A flag answer is a few kilobytes; a few thousand flags with configs stay well under a
-/// mebibyte. Anything much bigger is a server bug or an attack (a gzip bomb decodes a 1 MB body
-/// into gigabytes), and the saved copy is read before the first screen, so FlagKit refuses it:
-///
-/// - `HTTPFlagSource` and `OFREPFlagSource` count a body's bytes as they arrive, **after**
-///   decompression, and cancel the request as soon as it passes the limit: the fetch fails
-///   (`nil`) and nothing is saved.
-/// - `FileFlagDisk` reads a saved copy over the limit as no saved copy, deciding from the file's
-///   size before reading it, and never saves one; so does `UserDefaultsFlagDisk`.
-///
-/// Each source and disk takes its own size limit (`maximumBodySize`, `maximumCopySize`); this is
-/// the default.
-///
-/// Every JSON document FlagKit reads — an answer, a saved copy, a config — must also be strict
-/// RFC 8259 JSON (no comments, trailing commas, single quotes, hex or leading-zero numbers, no
-/// number outside the double range, no two members of one object with the same name) and nest
-/// at most `maximumDepth` levels. The generated Kotlin applies the same limits
-/// (`FlagSnapshot.MAX_BYTES`, `FlagSnapshot.MAX_DEPTH`).
+/// The limits on what FlagKit reads from the network and from disk. A flag answer is a few
+/// kilobytes; anything much bigger is a server bug or an attack (a 1 MB gzip bomb decodes into
+/// gigabytes), and the saved copy is read before the first screen, so FlagKit refuses it. Every
+/// document must also be strict RFC 8259 JSON. The generated Kotlin applies the same limits
+/// (docs/runtime.md, Limits).
 public enum FlagLimits {
-    /// 4 MiB (4,194,304 bytes): the largest body or saved copy FlagKit reads by default. A body
-    /// or copy of exactly this size is read; one byte more is refused.
+    /// 4 MiB (4,194,304 bytes): the default `maximumBodySize` of the sources and `maximumCopySize`
+    /// of `FileFlagDisk`. A body or copy of exactly this size is read; one byte more is refused.
     public static let maximumPayloadSize = 4 * 1024 * 1024
 
     /// 64: the deepest nesting of arrays and objects in any document FlagKit reads, counted from

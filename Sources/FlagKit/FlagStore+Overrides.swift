@@ -1,18 +1,8 @@
 import Foundation
 
-/// Forced values for QA: a settings screen forces a flag to a value, in any build, once the app
-/// turns them on with `overridesEnabled`. They are off unless the app turns them on, so a store
-/// in an App Store build ignores them unless its code says otherwise:
-///
-/// ```swift
-/// #if DEBUG || QA_BUILD          // QA_BUILD: a compilation condition of the TestFlight scheme
-/// store.overridesEnabled = true
-/// #endif
-/// ```
-///
-/// Views taken afterwards read the forced value; views already open keep theirs, except kill
-/// switches, which change at once (and are reported by `killSwitchChanges()` and the
-/// listeners). Forced values live in memory only, are never saved, and end with the process.
+/// Forced values for QA, in any build whose code sets `overridesEnabled` (docs/runtime.md shows
+/// a QA build doing so). They live in memory only. Views taken afterwards read them; open views
+/// keep theirs, except kill switches, which change at once.
 extension FlagStore {
     /// Whether forced values are allowed; `false` unless the app sets it. Setting it to `false`
     /// removes every forced value.

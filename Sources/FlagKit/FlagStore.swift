@@ -2,21 +2,6 @@ import Foundation
 
 /// The app-wide, offline-first flag store: one decision per session, from values saved on disk.
 ///
-/// - `start(userKey:)` reads the saved copy before the first screen. It never waits for the
-///   network; with no saved copy every flag uses its default from code.
-/// - A screen takes one `view()` when it opens. Its answers never change while the session
-///   lasts, and two views of one session give the same answers. When the session ends — `start`
-///   finishes, or `switchUser(_:)` signs another user in or out — every view answers from the
-///   new session at once: one user's values never reach another user.
-/// - `refresh()` fetches in the background and saves the answer for the next session. Only kill
-///   switches change at once: they are read live.
-/// - The crash guard: a start that is not followed by `startFinished()` (or
-///   `enteredBackground()`) counts as unfinished, once per store. After two unfinished starts in
-///   a row, the store deletes every saved copy and runs on the defaults, so a bad saved value
-///   cannot crash the app forever.
-/// - Nothing a source, a disk, a listener or a config decoder throws escapes the store: each
-///   failure reaches `onError` (see `FlagStoreError`).
-///
 /// ```swift
 /// let store = FlagStore(source: HTTPFlagSource(...), disk: FileFlagDisk(appIdentifier: "shop"),
 ///                       flags: Flags.all)
@@ -27,8 +12,7 @@ import Foundation
 /// ```
 @MainActor
 public final class FlagStore {
-    /// How long a fetched answer stays fresh for `refreshIfStale()` unless the app says otherwise:
-    /// 15 minutes.
+    /// The default `maxAge`: 15 minutes.
     public static let defaultMaxAge: TimeInterval = 15 * 60
 
     /// After this many unfinished starts in a row, the next start uses the defaults.
@@ -62,10 +46,8 @@ public final class FlagStore {
     /// can be shown.
     public private(set) var isStarted = false
 
-    /// Called on the main actor with every failure the store caught and went on without: a
-    /// source or disk that threw, a fetch that failed, a listener that threw, a config that did
-    /// not decode. Log it; the store has already fallen back (see `FlagStoreError`). `nil`, the
-    /// default, drops the reports.
+    /// Called on the main actor with every failure the store caught and went on without (see
+    /// `FlagStoreError`): log it. `nil`, the default, drops the reports.
     public var onError: (@MainActor (FlagStoreError) -> Void)?
 
     /// Numbers sessions: a view taken in an older session answers from the current one.
@@ -103,11 +85,8 @@ public final class FlagStore {
     /// Creates a store. Call `start(userKey:)` before the first screen.
     ///
     /// - Parameters:
-    ///   - source: where fresh values come from.
-    ///   - disk: where the last values are saved for the next session.
     ///   - flags: every flag the app declares (the generated `Flags.all`); the store watches the
     ///     kill switches among them for `killSwitchChanges()`.
-    ///   - maxAge: how long a fetched answer stays fresh for `refreshIfStale()`.
     ///   - now: the clock; tests pass a fixed one.
     public init(
         source: any FlagSource, disk: any FlagDisk, flags: [any FlagMetadata],
@@ -126,14 +105,13 @@ public final class FlagStore {
 
     // MARK: - Session
 
-    /// Starts a session for `userKey` (`nil` means signed out). Call it once, before the first
-    /// screen: it reads the local saved copy only and never waits for the network. Views taken
-    /// before it finishes read the defaults, then this session.
+    /// Starts a session for `userKey` (`nil` means signed out) from the saved copy alone, never
+    /// the network: call it before the first screen. Views taken earlier read the defaults, then
+    /// this session.
     ///
-    /// The first start of a store counts as unfinished until `startFinished()` or
-    /// `enteredBackground()`; later starts of the same store do not count again. When the two
-    /// previous starts never finished, it deletes every saved copy and runs this session on the
-    /// defaults.
+    /// The crash guard, so a bad saved value cannot crash every launch: a store's first start
+    /// counts as unfinished until `startFinished()` or `enteredBackground()`. When the two
+    /// previous starts never finished, it deletes every saved copy and runs on the defaults.
     public func start(userKey: String?) async {
         startsInProgress += 1
         defer { startEnded() }
@@ -184,12 +162,10 @@ public final class FlagStore {
 
     // MARK: - Fetching
 
-    /// Fetches fresh values in the background and saves them for the next session.
-    ///
-    /// Kill switches change at once; every other flag keeps its session value. A failed fetch
-    /// keeps what the store has. An answer that arrives after a user switch (or after a newer
-    /// answer) is dropped. Before `start(userKey:)` it does nothing; while a start reads the disk,
-    /// it waits for it.
+    /// Fetches fresh values and saves them for the next session: only kill switches change at
+    /// once. A failed fetch keeps what the store has; an answer that arrives after a user switch
+    /// or a newer answer is dropped. Before `start(userKey:)` it does nothing; while a start reads
+    /// the disk, it waits for it.
     ///
     /// - Returns: whether fresh values were applied.
     @discardableResult
@@ -239,12 +215,10 @@ public final class FlagStore {
 
     // MARK: - Users
 
-    /// Signs in (a user key) or out (`nil`), then fetches for the new user.
-    ///
-    /// The old user's values leave at once, from every view, kill switches included. The new
-    /// session runs on a copy saved for the new user, or on the defaults; it never uses another
-    /// user's copy. Switching to the current user changes nothing and fetches nothing (auth
-    /// observers often report the same user again).
+    /// Signs in (a user key) or out (`nil`): the old user's values, kill switches included, leave
+    /// every view at once; the session runs on the new user's own saved copy or on the defaults,
+    /// then the store fetches. Switching to the current user does nothing (auth observers often
+    /// report the same user again).
     ///
     /// - Returns: whether the fetch for the new user applied fresh values.
     @discardableResult

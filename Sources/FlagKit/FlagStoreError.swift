@@ -1,10 +1,5 @@
-/// A failure the store caught and went on without: what `FlagStore.onError` receives.
-///
-/// Nothing a source, a disk, a kill-switch listener or a config decoder throws escapes the store
-/// or stops it: the store keeps what it has (a failed fetch), reads "no saved copy" (a failed
-/// read), keeps the previous copy (a failed write), calls the other listeners, or serves the
-/// flag's default (a config that does not decode). Each such failure reaches the hook once, so
-/// an app can log it; none is silent.
+/// A failure the store caught and went on without, as `FlagStore.onError` receives it, once per
+/// failure: nothing a source, a disk, a listener or a config decoder throws escapes the store.
 public struct FlagStoreError: Error, CustomStringConvertible {
     /// Which part failed.
     public enum Kind: String, Sendable, CaseIterable {

@@ -1,11 +1,6 @@
-/// A flag's value as the server sent it: any JSON value.
-///
-/// The store keeps every value in this form, in memory and in the saved copy, so each type — a
-/// boolean, a string, a number or a whole JSON config — survives a restart unchanged. Typed reads
-/// (`FlagView.isOn(_:)`, `FlagView.value(_:)`) turn it into the flag's Swift type, and fall back
-/// to the flag's default when the value has another type.
-///
-/// JSON numbers without a fraction or exponent are `.int`; other numbers are `.double`.
+/// A flag's value as the server sent it: any JSON value, kept in this form in memory and in the
+/// saved copy so that every type survives a restart unchanged. JSON numbers without a fraction
+/// or exponent are `.int`; other numbers are `.double`.
 public enum FlagValue: Sendable, Hashable {
     /// JSON `null`.
     case null

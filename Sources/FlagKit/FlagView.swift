@@ -2,15 +2,10 @@ import Foundation
 
 /// The flags as one screen sees them. Take one from `FlagStore.view()` when the screen opens.
 ///
-/// Every answer stays the same while the session the view was taken in lasts — a refresh never
-/// makes an open screen flicker — except kill switches, which are read live from the store on
-/// every call. When that session ends (`start` finishes, or `switchUser` signs another user in or
-/// out), the view answers from the store's new session: a view never serves another user's
-/// values, and a view taken before `start` finished serves the started session.
-///
-/// A read never fails: a missing key, a value of another type, or a config that does not decode
-/// gives the flag's default from code. Booleans, strings and numbers are a dictionary lookup and
-/// a type check; a JSON config is decoded on its first read and kept for the view's lifetime.
+/// Its answers stay the same while its session lasts (a refresh never makes an open screen
+/// flicker), except kill switches, read live. When the session ends (`start` finishes, or
+/// `switchUser`), it answers from the store's new one: never another user's values. A read never
+/// fails: a missing key, a wrong type or a config that does not decode gives the flag's default.
 @MainActor
 public struct FlagView {
     /// The session values this view was taken with (debug overrides merged in).
@@ -71,8 +66,8 @@ public struct FlagView {
     }
 
     /// The value of a JSON config flag, such as a generated `PaywallConfig`, decoded with
-    /// `JSONDecoder`. Any decoding error — a missing field, a wrong type, a value outside the
-    /// manifest's limits — gives the default.
+    /// `ConfigDecoding` on its first read and kept for the view's lifetime. Any decoding error —
+    /// a missing field, a wrong type, a value outside the manifest's limits — gives the default.
     public func value<Config: Decodable>(_ flag: Flag<Config>) -> Config {
         if flag.killSwitch {
             return decode(flag, from: store.liveValue(forKey: flag.key))

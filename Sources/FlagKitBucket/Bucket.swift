@@ -1,21 +1,11 @@
-/// Deterministic percentage rollout buckets.
+/// Deterministic percentage rollout buckets: each (flag, user) pair gets a bucket in `0...9999`,
+/// the first four bytes of `SHA256(utf8(flagKey + ":" + stableID))` as a big-endian `UInt32`,
+/// modulo 10,000: the same on every platform and in the server seeds flaggen generates.
 ///
-/// Every (flag, user) pair gets a bucket number in `0...9999`: the first four
-/// bytes of `SHA256(utf8(flagKey + ":" + stableID))`, read as a big-endian
-/// `UInt32`, modulo 10,000. The same inputs give the same bucket on every
-/// platform, in every app, and in the server seeds that flaggen generates.
-///
-/// Rollouts are expressed in basis points: 1 basis point is 0.01 %, so
-/// 1,000 basis points is 10 % and 10,000 is everyone. A user is in a rollout
-/// when their bucket is below the basis points, so raising the percentage
-/// only adds people: everyone in the 10 % set is also in the 20 % set.
-///
-/// Because the flag key is part of the hash, different flags pick
-/// independent sets of users.
-///
-/// Strings are hashed as their exact UTF-8 bytes, without Unicode
-/// normalization: `"\u{FC}"` (ü precomposed) and `"u\u{308}"` (u + combining
-/// diaeresis) are equal Swift strings but get different buckets.
+/// A user is in a rollout of N basis points (1,000 is 10 %) when their bucket is below N, so
+/// raising the percentage only adds people; the flag key in the hash gives each flag its own
+/// users. Strings are hashed as their exact UTF-8 bytes, unnormalized: `"\u{FC}"` (ü) and
+/// `"u\u{308}"` (u + diaeresis) are equal Swift strings but get different buckets.
 public enum Bucket {
     /// The number of buckets: 10,000 (buckets are `0...9999`).
     public static let count = 10_000
