@@ -21,26 +21,13 @@ import Android
 ///   and two processes writing at once (an app and its extension) never share a temporary file.
 /// - The folder is excluded from iCloud and device backups (`isExcludedFromBackup`): a restore
 ///   must not bring back old values, or another person's, onto a new device.
-/// - A write that fails throws `FileFlagDisk.WriteError` (the store reports it to
-///   `FlagStore.onError` and keeps the previous copy).
-/// - The format is versioned (see the `format` field). A corrupt, truncated or foreign file
-///   throws `ReadError.corrupt` from `read`: the store reports it to `FlagStore.onError` and the
-///   app starts on its defaults.
-/// - A file over `maximumCopySize` (4 MiB by default) throws `ReadError.unreadable`: its size is
-///   checked before any byte is read, so a huge file never delays the first screen. A copy over
-///   the limit is not saved (the previous one stays).
-/// - The unfinished-start count lives in `unfinished-starts.json` next to the copies; a file
-///   over 4 KiB there reads as 0.
 public struct FileFlagDisk: FlagDisk {
     /// The folder that holds the files; it is created on the first write.
     public let directory: URL
-    /// The most bytes a saved copy may have.
+    /// The most bytes a saved copy may have (`FlagLimits.maximumPayloadSize`, 4 MiB, by default).
     public let maximumCopySize: Int
 
     /// Saves in `directory`. Give each app (and each independent store) a folder of its own.
-    ///
-    /// - Parameter maximumCopySize: the most bytes a saved copy may have
-    ///   (`FlagLimits.maximumPayloadSize`, 4 MiB, by default).
     public init(directory: URL, maximumCopySize: Int = FlagLimits.maximumPayloadSize) {
         self.directory = directory
         self.maximumCopySize = maximumCopySize
@@ -48,9 +35,6 @@ public struct FileFlagDisk: FlagDisk {
 
     /// Saves in `FlagKit/<appIdentifier>` under the user's Application Support folder
     /// (`~/.local/share` on Linux).
-    ///
-    /// - Parameter maximumCopySize: the most bytes a saved copy may have
-    ///   (`FlagLimits.maximumPayloadSize`, 4 MiB, by default).
     public init(appIdentifier: String, maximumCopySize: Int = FlagLimits.maximumPayloadSize) {
         let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory

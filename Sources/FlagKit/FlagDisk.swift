@@ -1,11 +1,8 @@
 /// Where the store saves the last values, one copy per user, and counts unfinished starts.
 ///
-/// Reads must never trap: a missing copy reads as `nil`; a corrupt, truncated or foreign one reads
-/// as `nil` or throws, and the app starts on its defaults. Any method may throw (a full disk, a locked keychain, a broken
-/// implementation): the store catches every error, reports it to `FlagStore.onError` and goes on
-/// as if the copy were missing or the write had not happened. Implementations that never fail
-/// can leave out `throws`. `FileFlagDisk` and `UserDefaultsFlagDisk` save to the device;
-/// `InMemoryFlagDisk` serves tests and previews.
+/// Reads must never trap: a corrupt, truncated or foreign copy reads as `nil` or throws. Any
+/// method may throw; the store reports the error to `FlagStore.onError` and goes on as if the
+/// copy were missing or the write had not happened.
 public protocol FlagDisk: Sendable {
     /// The copy saved for `userKey` (`nil` means signed out), or `nil` when there is none.
     func read(userKey: String?) async throws -> FlagSnapshot?

@@ -14,9 +14,8 @@ import FoundationNetworking
 ///
 /// The account ID is the store's user key. The source remembers the last answer (per user) and
 /// sends its `ETag` — or, without one, its `version` — in `If-None-Match`; a 304 returns the
-/// remembered values. Any failure returns `nil`, so the store keeps what it has: a transport
-/// error, the timeout, a status other than 2xx or 304, a body over `maximumBodySize` once decoded,
-/// or a body that is not the contract's JSON.
+/// remembered values. Any failure returns `nil` (see `FlagSource`), a status other than 2xx or
+/// 304 included.
 ///
 /// Send the least the server needs: no email, no location. Flag values are readable by anyone
 /// who has the app, so they must never hold secrets.
@@ -31,8 +30,8 @@ public actor HTTPFlagSource: FlagSource {
     public nonisolated let installID: String
     /// Seconds before a request gives up.
     public nonisolated let timeout: TimeInterval
-    /// The most bytes an answer's body may have, counted after decompression; a bigger one fails
-    /// the fetch as soon as it passes the limit.
+    /// The most bytes an answer's body may have after decompression (4 MiB by default); a bigger
+    /// body fails the fetch as soon as it passes the limit.
     public nonisolated let maximumBodySize: Int
     private let headers: [String: String]
     private let client: FlagHTTP.Client
@@ -50,8 +49,6 @@ public actor HTTPFlagSource: FlagSource {
     ///   - installID: a random ID stored with the app.
     ///   - headers: extra request headers, such as an API key.
     ///   - timeout: seconds before a request gives up (10 by default: start never waits for it).
-    ///   - maximumBodySize: the most bytes an answer may have once decoded
-    ///     (`FlagLimits.maximumPayloadSize`, 4 MiB, by default).
     public init(
         baseURL: URL, platform: String = "ios", appVersion: String, installID: String,
         headers: [String: String] = [:], timeout: TimeInterval = 10,

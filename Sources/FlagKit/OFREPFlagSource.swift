@@ -17,9 +17,8 @@ import FoundationNetworking
 ///
 /// The targeting key is the store's user key when signed in, else the install ID. Flags that
 /// carry an `errorCode`, or no `value` (the server defers to the code default), are left out, so
-/// the app uses their defaults. Any failure returns `nil`: a transport error, the timeout, a
-/// status other than 200 or 304, a body over `maximumBodySize` once decoded, or a body that is
-/// not OFREP's JSON.
+/// the app uses their defaults. Any failure returns `nil` (see `FlagSource`), a status other than
+/// 200 or 304 included.
 public actor OFREPFlagSource: FlagSource {
     /// The full URL the source POSTs to.
     public nonisolated let endpoint: URL
@@ -27,8 +26,8 @@ public actor OFREPFlagSource: FlagSource {
     public nonisolated let installID: String
     /// Seconds before a request gives up.
     public nonisolated let timeout: TimeInterval
-    /// The most bytes an answer's body may have, counted after decompression; a bigger one fails
-    /// the fetch as soon as it passes the limit.
+    /// The most bytes an answer's body may have after decompression (4 MiB by default); a bigger
+    /// body fails the fetch as soon as it passes the limit.
     public nonisolated let maximumBodySize: Int
     private let attributes: [String: FlagValue]
     private let headers: [String: String]
@@ -44,8 +43,6 @@ public actor OFREPFlagSource: FlagSource {
     ///     `["platform": "ios", "appVersion": "2.4.0"]`. Send the least the rules need.
     ///   - headers: extra request headers, such as `Authorization` or `X-API-Key`.
     ///   - timeout: seconds before a request gives up.
-    ///   - maximumBodySize: the most bytes an answer may have once decoded
-    ///     (`FlagLimits.maximumPayloadSize`, 4 MiB, by default).
     public init(
         baseURL: URL, installID: String, attributes: [String: FlagValue] = [:],
         headers: [String: String] = [:], timeout: TimeInterval = 10,

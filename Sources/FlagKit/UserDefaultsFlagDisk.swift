@@ -1,13 +1,9 @@
 import Foundation
 
-/// A `FlagDisk` in `UserDefaults`: one key per user, holding the whole copy, so a reader never
-/// sees half of it.
-///
-/// Keys are `<prefix>.copy.<name>` (the name is a SHA-256 prefix of the user key, or
-/// `signed-out`) and `<prefix>.unfinishedStarts`. The copy uses the same versioned JSON as
-/// `FileFlagDisk`; a corrupt one, or one over `maximumCopySize` (4 MiB by default), throws from
-/// `read` (the store reports it and uses no saved copy), and a copy over the limit is not saved. (UserDefaults keeps its values in memory
-/// anyway; the limit keeps a huge one from being parsed at every start.)
+/// A `FlagDisk` in `UserDefaults`: one key per user (`<prefix>.copy.` and a SHA-256 prefix of the
+/// user key) holding the whole copy in `FileFlagDisk`'s JSON, so a reader never sees half of it.
+/// UserDefaults keeps its values in memory anyway; `maximumCopySize` keeps a huge copy from being
+/// parsed at every start.
 ///
 /// UserDefaults saves to disk later, so a write just before the app is killed can be lost; the
 /// next fetch repairs it. Prefer `FileFlagDisk` when that matters.
@@ -15,7 +11,8 @@ public final class UserDefaultsFlagDisk: FlagDisk, @unchecked Sendable {
     // UserDefaults is documented as thread-safe; this class has no mutable state of its own.
     private let defaults: UserDefaults
     private let prefix: String
-    /// The most bytes a saved copy may have.
+    /// The most bytes a saved copy may have (``defaultMaximumCopySize`` by default, at most
+    /// `FlagLimits.maximumPayloadSize`).
     public let maximumCopySize: Int
 
     /// The default of `maximumCopySize`: 1 MiB, or 256 KiB on tvOS, which warns at 512 KB of
@@ -28,9 +25,6 @@ public final class UserDefaultsFlagDisk: FlagDisk, @unchecked Sendable {
     #endif
 
     /// Saves in `defaults` under keys that start with `keyPrefix`.
-    ///
-    /// - Parameter maximumCopySize: the most bytes a saved copy may have
-    ///   (``defaultMaximumCopySize`` by default, at most `FlagLimits.maximumPayloadSize`).
     public init(
         defaults: UserDefaults = .standard, keyPrefix: String = "flagkit",
         maximumCopySize: Int = UserDefaultsFlagDisk.defaultMaximumCopySize
@@ -57,10 +51,9 @@ public final class UserDefaultsFlagDisk: FlagDisk, @unchecked Sendable {
         return snapshot
     }
 
-    /// Saves `snapshot` as the copy of its user. A copy over `maximumCopySize` is not saved and
-    /// throws `FileFlagDisk.WriteError` (`tooLarge`), as does a value the system did not keep
-    /// (`set`: UserDefaults drops what is over the platform's limits without saying so, so the
-    /// copy is read back); the previous copy stays, and the store reports the error.
+    /// Saves `snapshot` as the copy of its user, or throws `FileFlagDisk.WriteError`: `tooLarge`
+    /// over `maximumCopySize`, `set` when reading it back finds that UserDefaults dropped it
+    /// (it drops values over the platform's limits without saying so).
     public func write(_ snapshot: FlagSnapshot) async throws {
         let data = SavedCopyFormat.encode(snapshot)
         guard data.count <= min(maximumCopySize, FlagLimits.maximumPayloadSize) else {
