@@ -35,20 +35,12 @@ struct FlagdTargeting {
     static let bucketingNote =
         "flagd fractional: MurmurHash3 of flag key + targeting key; not the same buckets as flaggen's SHA-256 (flaggen bucket)"
 
-
     /// The rollout the rule serves.
     let rollout: Rollout
     /// The variant a request the rollout serves gets.
     let servedVariant: String
     /// The variant the other requests get.
     let defaultVariant: String
-
-    /// The rule for a rollout that serves `servedVariant` and otherwise `defaultVariant`.
-    init(rollout: Rollout, servedVariant: String, defaultVariant: String) {
-        self.rollout = rollout
-        self.servedVariant = servedVariant
-        self.defaultVariant = defaultVariant
-    }
 
     /// True when the rule splits requests with `fractional` (below 100 percent).
     var usesFractional: Bool { rollout.basisPoints < Rollout.everyone }
