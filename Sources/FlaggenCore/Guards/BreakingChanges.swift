@@ -131,9 +131,10 @@ struct BreakingChanges: Sendable {
         config.properties.map { property in
             [
                 property.name, "\(property.type)", property.isRequired ? "required" : "optional",
-                (property.enumValues ?? []).joined(separator: "|"), property.minimum.map { "\($0)" } ?? "",
-                property.maximum.map { "\($0)" } ?? "", property.maxLength.map(String.init) ?? "",
-                property.defaultValue.map { "\($0)" } ?? "",
+                // Values as JSON with sorted keys: a dictionary's description follows its order.
+                (property.enumValues ?? []).joined(separator: "|"), property.minimum.map(ValidatedJSON.compact) ?? "",
+                property.maximum.map(ValidatedJSON.compact) ?? "", property.maxLength.map(String.init) ?? "",
+                property.defaultValue.map(ValidatedJSON.compact) ?? "",
             ].joined(separator: ";")
         } + ["additionalProperties=\(config.additionalProperties)"]
     }
