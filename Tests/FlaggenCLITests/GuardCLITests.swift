@@ -325,6 +325,23 @@ final class OutputPathCLITests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("/../"), result.stdout)
     }
 
+    /// A `..` in an output path is read in the manifest's text, not on the disk: `x/../y` is
+    /// `y` whether or not `x` exists, and whether the manifest is named by an absolute or a
+    /// relative path. (Reported: with an absolute `--manifest`, generate tried to write through
+    /// the missing `x` and failed, though lint passed.)
+    func testDotDotInAnOutputPathDoesNotNeedTheFolderBeforeIt() throws {
+        for absolute in [true, false] {
+            let (_, app) = try app("version: 1\noutputs: {swift: x/../y/Flags.swift}\nflags: {}\n", repository: "")
+            let manifest = absolute ? app.appendingPathComponent("flags.yaml").path : "flags.yaml"
+            let generate = try runFlaggen(["--manifest", manifest, "generate"], in: app)
+            XCTAssertEqual(generate.status, 0, generate.stderr)
+            XCTAssertTrue(generate.stdout.contains("created \(app.path)/y/Flags.swift\n"), generate.stdout)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: app.appendingPathComponent("x").path))
+            let check = try runFlaggen(["--manifest", manifest, "check"], in: app)
+            XCTAssertEqual(check.status, 0, check.stderr)
+        }
+    }
+
     func testCheckPrintsPathsWithoutDotDot() throws {
         // Reported: "app/../srv/Flags.kt: error: ... is missing".
         let folder = try temporaryFolder(self)

@@ -7,7 +7,9 @@ enum UTF8Check {
     }
 
     static func firstInvalidByte(in bytes: [UInt8]) -> InvalidByte? {
-        guard let offset = firstInvalidOffset(bytes) else { return nil }
+        // Most files are valid: only a file that is not is walked scalar by scalar (at 15 MB,
+        // 0.6 s in a release build, where the check of a valid file takes milliseconds).
+        guard string(bytes) == nil, let offset = firstInvalidOffset(bytes) else { return nil }
         // Every byte before `offset` is valid UTF-8, so each scalar of the line starts at a byte
         // that is not a continuation byte (10xxxxxx).
         let before = bytes[..<offset]
@@ -21,7 +23,10 @@ enum UTF8Check {
     /// `String(validating:as:)` needs macOS 15; flaggen runs on macOS 12.)
     static func string(_ bytes: some Collection<UInt8>) -> String? {
         let array = Array(bytes)
-        return firstInvalidOffset(array) == nil ? String(decoding: array, as: UTF8.self) : nil
+        var text = String(decoding: array, as: UTF8.self)
+        // Decoding replaces each ill-formed sequence with U+FFFD, so the text's bytes are the
+        // input's exactly when the input is well-formed.
+        return text.withUTF8 { $0.elementsEqual(array) } ? text : nil
     }
 
     /// Where the first byte that is not part of a well-formed UTF-8 sequence is (overlong forms,

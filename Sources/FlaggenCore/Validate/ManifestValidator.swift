@@ -221,12 +221,15 @@ private struct ManifestReader {
                 continue
             }
             claimed[normalized] = field.name
+            // `..` is read in the text (`x/../y` is `y`), as every check of the paths reads it,
+            // so no output is written through a folder that may not exist.
+            let standardized = LexicalPath.standardized(path).isEmpty ? "." : LexicalPath.standardized(path)
             switch field {
-            case .swift: outputs.swift = path
-            case .kotlin: outputs.kotlin = path
-            case .kotlinRuntime: outputs.kotlinRuntime = path
-            case .schemas: outputs.schemas = path
-            case .seeds, .servers: outputs.seeds = path
+            case .swift: outputs.swift = standardized
+            case .kotlin: outputs.kotlin = standardized
+            case .kotlinRuntime: outputs.kotlinRuntime = standardized
+            case .schemas: outputs.schemas = standardized
+            case .seeds, .servers: outputs.seeds = standardized
             }
         }
         let kotlinFolder = LexicalPath.standardized(outputs.kotlin).split(separator: "/").dropLast().joined(separator: "/")
