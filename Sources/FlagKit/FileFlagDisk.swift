@@ -164,7 +164,8 @@ public struct FileFlagDisk: FlagDisk {
         let written = data.withUnsafeBytes {  // `write` only reads the buffer
             transferAll(descriptor, UnsafeMutableRawBufferPointer(mutating: $0), reading: false)
         }
-        if written != data.count { failure = WriteError(step: "write", code: errno) }
+        // A write that moved nothing sets no errno: report it as an I/O error.
+        if written != data.count { failure = WriteError(step: "write", code: written == nil ? errno : EIO) }
         if failure == nil, sync, fsync(descriptor) != 0 { failure = WriteError(step: "fsync", code: errno) }
         if close(descriptor) != 0, failure == nil { failure = WriteError(step: "close", code: errno) }
         if failure == nil, rename(temporary.path, url.path) != 0 { failure = WriteError(step: "rename", code: errno) }

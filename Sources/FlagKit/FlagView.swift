@@ -66,7 +66,8 @@ public struct FlagView {
     }
 
     /// The value of a JSON config flag, such as a generated `PaywallConfig`, decoded with
-    /// `ConfigDecoding` on its first read and kept for the view's lifetime. Any decoding error —
+    /// `ConfigDecoding` on its first read and kept until the store's session changes (a kill
+    /// switch's config is decoded on every read, from the live value). Any decoding error —
     /// a missing field, a wrong type, a value outside the manifest's limits — gives the default.
     public func value<Config: Decodable>(_ flag: Flag<Config>) -> Config {
         if flag.killSwitch {

@@ -59,8 +59,8 @@ public struct JSONWriter: Sendable {
 
     // MARK: - Implementation
 
-    /// Spaces to copy indentation from, enough for the deepest nesting written (a copied slice
-    /// costs a third of the instructions of appending repeated spaces: 31 M at 2,500 flags).
+    /// Spaces to copy indentation from, enough for the deepest nesting written (copying a slice
+    /// took 23 M instructions of `generate` at 2,500 flags, appending repeated spaces 31 M).
     private static let spaces = [UInt8](repeating: 0x20, count: 2 * JSONParser.maximumDepth)
 
     private func newline(depth: Int, to output: inout [UInt8]) {

@@ -1,3 +1,5 @@
+// Unsafe APIs here: a valid file's decoded text is compared with its bytes in place, in one pass.
+
 /// Finds the first byte that makes a file invalid UTF-8, with its line and column.
 enum UTF8Check {
     struct InvalidByte {
