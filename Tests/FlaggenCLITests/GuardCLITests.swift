@@ -365,6 +365,25 @@ final class OutputPathCLITests: XCTestCase {
         XCTAssertFalse(stale.stderr.contains("app\(folder.path)") || stale.stderr.contains("app/\(folder.path)"), stale.stderr)
     }
 
+    /// A folder whose name is a canonically equivalent spelling of the repository's (the Kelvin
+    /// sign for `K`, `e` and U+0301 for `é`) is another folder on Linux: outputs there are
+    /// outside the repository. (Reported: Swift's string comparison took them for the
+    /// repository, and generate wrote beside it.) On macOS the two spellings name one folder.
+    func testAFolderSpelledLikeTheRepositoryIsOutsideIt() throws {
+        #if !os(Linux)
+        throw XCTSkip("macOS file systems treat canonically equivalent names as one")
+        #endif
+        for (repository, twin) in [("Kit", "\u{212A}it"), ("caf\u{E9}", "cafe\u{301}")] {
+            let (folder, app) = try app("version: 1\noutputs: {swift: ../../\(twin)/planted/Flags.swift}\nflags: {}\n", repository: repository)
+            for command in ["lint", "generate"] {
+                let result = try runFlaggen([command], in: app)
+                XCTAssertEqual(result.status, 1, "\(command): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains("outside the repository"), "\(command): \(result.stderr)")
+            }
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [repository])
+        }
+    }
+
     func testAPathOutOfTheRepositoryIsReportedAtItsEntryByLintGenerateAndCheck() throws {
         // Reported: lint passed it; generate and check printed a plain error with no place, and
         // check --format json or github printed nothing on standard output.

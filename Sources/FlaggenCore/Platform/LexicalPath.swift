@@ -51,7 +51,10 @@ enum LexicalPath {
     /// Whether `path` is `folder` or lies inside it; both absolute and standardized (with
     /// symlinks resolved, for a question about where a file really is).
     static func isInside(_ path: String, _ folder: String) -> Bool {
-        path == folder || path.hasPrefix(joined(folder, ""))
+        // By bytes, as Linux compares names: Swift's `==` takes a canonically equivalent spelling
+        // (`e` and U+0301 for `é`, the Kelvin sign for `K`) for the same folder, where Linux has
+        // two. (Paths from `realpath` are spelled as the disk spells them, on macOS too.)
+        path.utf8.elementsEqual(folder.utf8) || path.utf8.starts(with: joined(folder, "").utf8)
     }
 
     /// `name` inside `folder`.

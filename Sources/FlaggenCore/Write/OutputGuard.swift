@@ -72,7 +72,7 @@ struct OutputGuard: Sendable {
         }
         let target = Self.resolved(root.appendingPathComponent(path))
         let base = Self.resolved(boundary ?? root)
-        guard LexicalPath.isInside(target, base), target != base else {
+        guard LexicalPath.isInside(target, base), !target.utf8.elementsEqual(base.utf8) else {
             throw OutputError(
                 message: "\(path) would be written to \(target), outside \(boundaryName) \(base) (through '..' or a symlink); flaggen writes only inside it — point 'outputs' elsewhere")
         }
