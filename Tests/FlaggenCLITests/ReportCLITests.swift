@@ -146,6 +146,27 @@ final class ReportCLITests: XCTestCase {
         }
     }
 
+    /// A file that only quotes what a report begins with is not a report. (Reported: a doc that
+    /// quoted the page's generator tag, and a JSON config with the report's keys, were
+    /// replaced.)
+    func testAFileThatQuotesAReportIsNotOne() throws {
+        let folder = try temporaryFolder(self)
+        try Data("version: 1\nflags:\n  a: {type: bool, default: true, owner: x, expires: 2029-01-01}\n".utf8)
+            .write(to: folder.appendingPathComponent("flags.yaml"))
+        let files = [
+            ("notes.md", "# Notes\n\nThe page has `<meta name=\"generator\" content=\"flaggen 0.1.0\">` in its head.\n"),
+            ("dashboard.json", "{\"note\": \"mine\", \"counts\": {}, \"expiringSoonDays\": 14}\n"),
+        ]
+        for (name, text) in files {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+            let format = name.hasSuffix(".json") ? "json" : "html"
+            let result = try runFlaggen(["report", "--format", format, "--output", name], in: folder)
+            XCTAssertEqual(result.status, 2, "\(name): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("is not a report flaggen wrote"), result.stderr)
+            XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8), text)
+        }
+    }
+
     func testHelpListsTheCommand() throws {
         let help = try runFlaggen(["--help"])
         XCTAssertTrue(help.stdout.contains("report"), help.stdout)

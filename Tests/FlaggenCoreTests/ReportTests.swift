@@ -240,21 +240,48 @@ final class ReportTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-report-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("r.html").path
-        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
-        // A file that cannot be put in place (a folder with something in it is there) fails the
-        // write, and its temporary file is removed.
+        let manifest = folder.appendingPathComponent("flags.yaml").path
+        let path = folder.appendingPathComponent("r.json").path
+        let report = ReportJSON.bytes(try Self.report("version: 1\nflags: {}\n"))
+        try Data(report).write(to: URL(fileURLWithPath: path))
+        // A folder that appeared where the report goes fails the write, and its temporary
+        // file is removed.
         let blocked = folder.appendingPathComponent("blocked.html")
         try FileManager.default.createDirectory(at: blocked.appendingPathComponent("inside"), withIntermediateDirectories: true)
-        XCTAssertThrowsError(try ReportFile.write(Array("new".utf8), to: blocked.path)) {
-            XCTAssertTrue("\($0)".hasPrefix("cannot move the new \(blocked.path) into place: "), "\($0)")
+        XCTAssertThrowsError(try ReportFile.write(Array("new".utf8), to: blocked.path, manifestPath: manifest)) {
+            XCTAssertTrue("\($0)".hasPrefix("--output \(blocked.path) is a folder"), "\($0)")
         }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["blocked.html", "r.html"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["blocked.html", "r.json"])
         try FileManager.default.removeItem(at: blocked)
 
-        try ReportFile.write(Array("new".utf8), to: path)
+        try ReportFile.write(Array("new".utf8), to: path, manifestPath: manifest)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["r.html"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["r.json"])
+    }
+
+    /// A file that appears at `--output` while the report is made (the scan takes a while) is
+    /// not replaced: the destination is checked again when the report is put in place.
+    /// (Reported: a hand-written file created during the scan was replaced.)
+    func testAFileThatAppearsDuringTheRunIsNotReplaced() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("flags.yaml").path
+        let path = folder.appendingPathComponent("notes.html").path
+        try ReportFile.checkDestination(path, manifestPath: manifest)
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try ReportFile.write(Array("new".utf8), to: path, manifestPath: manifest)) {
+            XCTAssertTrue("\($0)".contains("is not a report flaggen wrote"), "\($0)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "mine\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["notes.html"])
+    }
+
+    func testAReportIsRecognizedByItsFirstLines() throws {
+        let report = try Self.report("version: 1\nflags: {}\n")
+        XCTAssertTrue(ReportFile.isReport(start: Array(try ReportHTML.bytes(report).prefix(ReportFile.recognizedBytes))))
+        XCTAssertTrue(ReportFile.isReport(start: Array(ReportJSON.bytes(report).prefix(ReportFile.recognizedBytes))))
+        XCTAssertFalse(ReportFile.isReport(start: Array("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n</head>\n".utf8)))
     }
 
     func testTheEmptyManifest() throws {

@@ -74,7 +74,7 @@ public struct Report: Sendable {
                 throw ReportError(message: "cannot render the report page: \(error.message)")
             }
         }
-        try ReportFile.write(bytes, to: outputPath)
+        try ReportFile.write(bytes, to: outputPath, manifestPath: manifestPath)
         return Outcome(diagnostics: diagnostics, flagCount: report.rows.count)
     }
 }

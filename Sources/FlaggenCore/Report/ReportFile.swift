@@ -13,12 +13,25 @@ enum ReportFile {
     /// How much of an existing file is read to recognize a report.
     static let recognizedBytes = 4_096
 
-    /// Whether `start`, the first bytes of a file, begin a report flaggen wrote: the page's
-    /// `<meta name="generator" content="flaggen ...">`, or the JSON document's first keys.
+    /// How a JSON report begins: its first key and the first count.
+    private static let jsonStart = "{\n  \"counts\": {\n    \"expired\": "
+
+    /// Whether `start`, the first bytes of a file, begin a report flaggen wrote: the JSON
+    /// document's first bytes, or the page's first lines as the built-in template writes them,
+    /// up to `<meta name="generator" content="flaggen `. A file that only quotes them further
+    /// down (a doc, a config) is not a report.
     static func isReport(start: [UInt8]) -> Bool {
         let text = String(decoding: start, as: UTF8.self)
-        if text.contains("<meta name=\"generator\" content=\"flaggen ") { return true }
-        return text.hasPrefix("{") && text.contains("\"counts\":") && text.contains("\"expiringSoonDays\":")
+        if text.hasPrefix(jsonStart) { return true }
+        guard let template = TemplateLibrary.builtIn(ReportHTML.templateName) else { return false }
+        let expected = template.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let generator = expected.firstIndex(where: { $0.contains("{{version}}") }), lines.count > generator + 1 else { return false }
+        // Each line as the template writes it; one with a tag up to the tag.
+        return zip(lines, expected[...generator]).allSatisfy { line, template in
+            let fixed = template.split(separator: "{", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            return fixed.count < template.count ? line.hasPrefix(fixed) : line == template
+        }
     }
 
     /// Refuses a destination the report must not be written to, before any work is done.
@@ -55,16 +68,37 @@ enum ReportFile {
         }
     }
 
-    /// Writes `bytes` into a temporary file beside `path`, then renames it over `path`. When a
-    /// step fails, the temporary file is removed and `path` is left as it was.
-    static func write(_ bytes: [UInt8], to path: String) throws(ReportError) {
+    /// Writes `bytes` into a temporary file beside `path`, then puts it in place. The
+    /// destination is checked again just before: the scan takes a while, and a file may have
+    /// appeared there. Where nothing is, the file is linked into place, which fails rather than
+    /// replace a file that appears at the last moment. When a step fails, the temporary file is
+    /// removed and `path` is left as it was.
+    static func write(_ bytes: [UInt8], to path: String, manifestPath: String) throws(ReportError) {
         let temporary = LexicalPath.joined(LexicalPath.parent(of: path), OutputWriter.temporaryFileName(for: LexicalPath.lastComponent(of: path)))
         if let reason = FileSystem.writeNewFile(atPath: temporary, bytes) {
             throw ReportError(message: "cannot write \(path) (to a temporary file beside it): \(reason); the old file, if any, is unchanged")
         }
-        if let reason = FileSystem.move(temporary, replacing: path) {
+        do throws(ReportError) {
+            try checkDestination(path, manifestPath: manifestPath)
+            if FileSystem.itemKind(atPath: path) == nil {
+                switch FileSystem.hardLink(temporary, to: path) {
+                case .linked:
+                    FileSystem.removeFile(atPath: temporary)
+                    return
+                case .exists:
+                    throw ReportError(message: "--output \(path) appeared while flaggen was writing the report, so it was left as it is; run again")
+                case .unsupported:
+                    break  // A file system without hard links: renamed, as close as it allows.
+                case .failed(let reason):
+                    throw ReportError(message: "cannot put the new \(path) in place: \(reason)")
+                }
+            }
+            if let reason = FileSystem.move(temporary, replacing: path) {
+                throw ReportError(message: "cannot move the new \(path) into place: \(reason)")
+            }
+        } catch {
             FileSystem.removeFile(atPath: temporary)
-            throw ReportError(message: "cannot move the new \(path) into place: \(reason)")
+            throw error
         }
     }
 }
