@@ -412,6 +412,17 @@ final class ManifestValidatorTests: XCTestCase {
         assertOneError("version: 1\noutputs: {swfit: A.swift}\nflags: {}\n", at: "2:11", contains: "did you mean 'swift'?")
     }
 
+    /// A file is written through a temporary file beside it whose name is 50 bytes longer, and a
+    /// file name holds at most 255 bytes. (Reported: a name of 206 to 255 bytes passed lint, and
+    /// generate could never write it.)
+    func testAFileNameLeavesRoomForItsTemporaryFile() {
+        let longest = String(repeating: "a", count: 199) + ".swift"
+        XCTAssertEqual(errors("version: 1\noutputs: {swift: Out/\(longest)}\nflags: {}\n"), [])
+        assertOneError(
+            "version: 1\noutputs: {kotlin: Out/b\(longest)}\nflags: {}\n", at: "2:19",
+            contains: "outputs.kotlin ends in a file name of 206 bytes; flaggen writes a file through a temporary one whose name is 50 bytes longer, and a file name holds at most 255 bytes: shorten it to 205 bytes or fewer")
+    }
+
     func testOutputsMayNotClaimDefaultPathsOrTheManifest() {
         assertOneError("version: 1\noutputs: {swift: Generated/Server}\nflags: {}\n", at: "2:18", contains: "outputs.swift and outputs.seeds both name")
         assertOneError("version: 1\noutputs: {kotlin: flags.yaml}\nflags: {}\n", at: "2:19", contains: "names the manifest itself")
