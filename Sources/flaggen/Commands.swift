@@ -94,8 +94,9 @@ enum Commands {
         for file in written.files where file.outcome != .unchanged {
             printText("\(file.outcome.rawValue) \(written.root.appendingPathComponent(file.path).standardizedFileURL.path)")
         }
-        for url in run.removeStaleFiles(written) { printText("removed \(url.path) (no longer generated)") }
-        for url in run.removeAbandonedTemporaryFiles(written) { printText("removed \(url.path) (left by an interrupted run)") }
+        // Names found on disk, escaped: one line each.
+        for url in run.removeStaleFiles(written) { printText("removed \(TerminalText.escaped(url.path)) (no longer generated)") }
+        for url in run.removeAbandonedTemporaryFiles(written) { printText("removed \(TerminalText.escaped(url.path)) (left by an interrupted run)") }
         let unchanged = written.files.filter { $0.outcome == .unchanged }.count
         if unchanged > 0 { print("\(unchanged) file\(unchanged == 1 ? "" : "s") unchanged") }
         return .success

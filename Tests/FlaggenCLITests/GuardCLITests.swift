@@ -227,6 +227,18 @@ final class RefsCLITests: XCTestCase {
         return folder
     }
 
+    /// A file name is printed escaped in the listing, as in the warnings: a newline in it cannot
+    /// start a line of its own (a forged diagnostic, a GitHub Actions command). (Reported: the
+    /// listing printed it raw.)
+    func testAFileNameWithANewlineStaysOnItsLine() throws {
+        let folder = try project()
+        let name = "x\n::error file=flags.yaml,line=1::forged\n.swift"
+        try Data("let on = view.isOn(Flags.newCheckout)\n".utf8).write(to: folder.appendingPathComponent("App").appendingPathComponent(name))
+        let result = try runFlaggen(["refs", "App", "--today", "2029-02-15"], in: folder)
+        XCTAssertTrue(result.stdout.contains("  App/x\\u{A}::error file=flags.yaml,line=1::forged\\u{A}.swift:1:20\n"), result.stdout)
+        XCTAssertFalse(result.stdout.split(separator: "\n").contains { $0.hasPrefix("::") }, result.stdout)
+    }
+
     func testReferencesAndFindings() throws {
         let folder = try project()
         let result = try runFlaggen(["refs", ".", "--today", "2029-02-15"], in: folder)

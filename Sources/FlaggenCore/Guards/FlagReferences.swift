@@ -329,7 +329,9 @@ public struct FlagReferences: Sendable {
             let references = report.references[flag.key] ?? []
             lines.append("\(flag.key): \(references.count) reference\(references.count == 1 ? "" : "s")")
             for reference in references {
-                lines.append("  \(reference.file):\(reference.location.line):\(reference.location.column)\(reference.isRawString ? " (raw key)" : "")")
+                // The file's name escaped, as the warnings print it: the listing keeps its lines.
+                let file = TerminalText.escaped(reference.file)
+                lines.append("  \(file):\(reference.location.line):\(reference.location.column)\(reference.isRawString ? " (raw key)" : "")")
             }
         }
         lines.append("\(report.filesScanned) file\(report.filesScanned == 1 ? "" : "s") scanned")
