@@ -67,8 +67,8 @@ public struct Remove: Sendable {
         var edited = EditedFiles()
         var outputs: Generate.Staged?
         do throws(RemoveError) {
-            for change in prepared.sources { try edited.stage(change.new, for: change.path) }
-            try edited.stage(prepared.manifest, for: manifestPath)
+            for change in prepared.sources { try edited.stage(change.new, for: change.path, replacing: change.old) }
+            try edited.stage(prepared.manifest, for: manifestPath, replacing: prepared.original)
             do throws(GenerateError) {
                 outputs = try prepared.generate.stage()
             } catch {
@@ -102,6 +102,8 @@ public struct Remove: Sendable {
     /// Everything the run writes, computed and checked.
     private struct Prepared {
         var outcome: Outcome
+        /// The manifest as read, and as edited.
+        var original: [UInt8]
         var manifest: [UInt8]
         var sources: [CallSiteRewriter.Change]
         var generate: Generate
@@ -197,7 +199,7 @@ public struct Remove: Sendable {
             if old != file.contents { changes.append(FileChange(path: Self.display(url.path), old: old, new: file.contents)) }
         }
         changes += rewrite.changes.map { FileChange(path: $0.path, old: $0.old, new: $0.new) }
-        return Prepared(outcome: Outcome(changes: changes, diagnostics: after.diagnostics), manifest: edited, sources: rewrite.changes, generate: generate)
+        return Prepared(outcome: Outcome(changes: changes, diagnostics: after.diagnostics), original: bytes, manifest: edited, sources: rewrite.changes, generate: generate)
     }
 
     /// True when the edited manifest `after` generates exactly what `before` does without flag

@@ -15,6 +15,8 @@ struct EditedFiles {
         var path: String
         var temporary: String
         var identity: FileSystem.FileIdentity?
+        /// The file's bytes when `remove` read it.
+        var original: [UInt8]
     }
 
     private(set) var staged: [Staged] = []
@@ -33,9 +35,10 @@ struct EditedFiles {
         }
     }
 
-    /// Writes `bytes` to a temporary file beside `path`. A file staged already, under this
-    /// spelling or another, is refused: its second rename would undo the first.
-    mutating func stage(_ bytes: [UInt8], for path: String) throws(RemoveError) {
+    /// Writes `bytes` to a temporary file beside `path`, which held `original` when `remove`
+    /// read it. A file staged already, under this spelling or another, is refused: its second
+    /// rename would undo the first.
+    mutating func stage(_ bytes: [UInt8], for path: String, replacing original: [UInt8]) throws(RemoveError) {
         let identity = FileSystem.identity(atPath: path)
         if let identity, let earlier = staged.first(where: { $0.identity == identity }) {
             throw RemoveError(.usage, "\(path) and \(earlier.path) are one file, which flaggen would rewrite twice; name it once; nothing was changed")
@@ -46,13 +49,21 @@ struct EditedFiles {
         if let reason = FileSystem.writeNewFile(atPath: temporary, bytes, mode: mode) {
             throw RemoveError(.usage, "cannot write \(path) (to a temporary file beside it): \(reason); nothing was changed")
         }
-        staged.append(Staged(path: path, temporary: temporary, identity: identity))
+        staged.append(Staged(path: path, temporary: temporary, identity: identity, original: original))
+    }
+
+    /// Whether `file` is still the file that was read: the same file, not a link, with the bytes
+    /// `remove` read (an editor may save in place, or rename a new file over it, while Piranha
+    /// runs).
+    private func isAsRead(_ file: Staged) -> Bool {
+        FileSystem.identity(atPath: file.path) == file.identity && !FileSystem.isSymlink(atPath: file.path)
+            && (try? FileSystem.readRegularFile(atPath: file.path, limit: file.original.count + 1)) == file.original
     }
 
     /// Refuses when a staged file changed since it was read (an editor, another run), before
     /// anything is renamed: `remove` checks this before it places the outputs, too.
     func verify() throws(RemoveError) {
-        for file in staged where FileSystem.identity(atPath: file.path) != file.identity || FileSystem.isSymlink(atPath: file.path) {
+        for file in staged where !isAsRead(file) {
             throw RemoveError(.usage, "\(file.path) changed while flaggen was rewriting it (an editor, another run?); nothing was changed — run again")
         }
     }
@@ -61,17 +72,22 @@ struct EditedFiles {
     /// moment between them stops the commit, and the files not yet placed are removed; the
     /// error names what was placed already, with `outputs`, the outputs the run placed before.
     func commit(afterOutputs outputs: [String] = []) throws(RemoveError) {
-        try verify()
+        do throws(RemoveError) {
+            try verify()
+        } catch {
+            discard()
+            throw error
+        }
         for (index, file) in staged.enumerated() {
-            guard FileSystem.identity(atPath: file.path) == file.identity, !FileSystem.isSymlink(atPath: file.path) else {
+            let placed = staged[..<index].map(\.path) + outputs
+            let done = placed.isEmpty ? "nothing else was changed" : "\(placed.joined(separator: ", ")) \(placed.count == 1 ? "was" : "were") already rewritten — check 'git status'"
+            guard isAsRead(file) else {
                 discard(from: index)
-                let placed = staged[..<index].map(\.path) + outputs
-                let done = placed.isEmpty ? "nothing else was changed" : "\(placed.joined(separator: ", ")) \(placed.count == 1 ? "was" : "were") already rewritten — check 'git status'"
                 throw RemoveError(.usage, "\(file.path) changed while flaggen was rewriting it (an editor, another run?); it was left as it is; \(done), then run again")
             }
             if let reason = FileSystem.move(file.temporary, replacing: file.path) {
                 discard(from: index)
-                throw RemoveError(.usage, "cannot move the new \(file.path) into place: \(reason)")
+                throw RemoveError(.usage, "cannot move the new \(file.path) into place: \(reason); it was left as it is; \(done)")
             }
         }
     }
