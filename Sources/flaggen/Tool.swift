@@ -148,7 +148,8 @@ enum Tool {
             (python3 -m pip install polyglot-piranha; FLAGGEN_PYTHON names the Python), simplifying
             what follows (if/else, guard, ternaries, &&, ||, !, when, unused locals). Refuses kill
             switches unless --force, and changes nothing when any read cannot be rewritten (they
-            are listed). All files are written atomically, or none. Exit status: 0 removed, 1
+            are listed). Every file is written atomically, and only if it is still as read; all
+            are staged before any is written. Exit status: 0 removed, 1
             refused, 2 usage, unreadable input or no Piranha. See docs/cleanup.md.
             """,
         options: [
