@@ -80,6 +80,38 @@ final class GeneratedAPITests: XCTestCase {
         XCTAssertEqual((result.stdout + result.stderr).trimmingCharacters(in: .whitespacesAndNewlines), "")
     }
 
+    /// Manifests at the edges compile warning-free, Swift 6 mode. (Reported: a manifest without
+    /// flags made `enum Key: String` with no cases, an error; a config property named `let` was
+    /// passed as `` `let`: ``, which swiftc warns about.)
+    func testManifestsAtTheEdgesCompileWithoutAWarning() throws {
+        let manifests = [
+            "version: 1\nflags: {}\n",
+            """
+            version: 1
+            flags:
+              a: {type: json, schema: C, default: {let: x, var: y, inout: z, default: w}, owner: t, expires: 2029-01-01}
+            configs:
+              C:
+                properties:
+                  let: {type: string}
+                  var: {type: string}
+                  inout: {type: string}
+                  default: {type: string}
+
+            """,
+        ]
+        let tools = try CompilerTools.find()
+        for (index, yaml) in manifests.enumerated() {
+            let files = try outputs(of: yaml, name: "edge\(index).yaml")
+            let swift = try XCTUnwrap(files.first { $0.key.hasSuffix(".swift") }?.value)
+            let file = folder.appendingPathComponent("Edge\(index).swift")
+            try Data(swift).write(to: file)
+            let result = try FlaggenCoreTests.run(tools.swiftc, ["-typecheck", "-swift-version", "6", "-I", tools.modules, file.path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual((result.stdout + result.stderr).trimmingCharacters(in: .whitespacesAndNewlines), "", yaml)
+        }
+    }
+
     func testAnUnknownAccessLevelIsRefusedWhereItIsWritten() throws {
         let yaml = try rootManifest.replacingOccurrences(of: "kotlinPackage: com.example.flags\n", with: "kotlinPackage: com.example.flags\nswiftAccess: private\n")
         let result = ManifestValidator().validate(Array(yaml.utf8), file: "flags.yaml")

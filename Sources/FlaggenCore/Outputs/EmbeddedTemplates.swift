@@ -1989,7 +1989,7 @@ import Foundation
   }
 
   /// The key of every flag, for code that handles flags by key.
-  {{access}} enum {{keyTypeName}}: {{types.String}}, {{types.CaseIterable}}, {{types.Sendable}} {
+  {{access}} enum {{keyTypeName}}: {{#hasFlags}}{{types.String}}, {{/hasFlags}}{{types.CaseIterable}}, {{types.Sendable}} {
 {{#flags}}
     case {{name}} = {{keyLiteral}}
 {{/flags}}

@@ -264,12 +264,10 @@ struct SwiftTranslator: Sendable {
         return inlineExpression(value, as: property.type, calls: calls, scope: scope)
     }
 
-    /// Argument labels may be keywords, except these three.
+    /// An argument's label in a call: any keyword but `inout` is a label as it is (swiftc warns
+    /// that `` `let` `` and `` `var` `` need no backticks there).
     static func argumentLabel(_ name: String) -> String {
-        switch name {
-        case "inout", "var", "let": "`\(name)`"
-        default: name
-        }
+        name == "inout" ? "`inout`" : name
     }
 
     // MARK: - Configs
