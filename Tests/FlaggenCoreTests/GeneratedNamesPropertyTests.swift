@@ -107,7 +107,9 @@ final class TemplateNamesCompileTests: XCTestCase {
     /// The manifest with one config per name, and a json flag of each (so the code reads them).
     private func manifest(configs names: [String]) -> String {
         var lines = ["version: 1", "name: AppFlags", "kotlinPackage: com.example.names", "outputs:", "  kotlinRuntime: Generated/Kotlin/FlagStore.kt", "configs:"]
-        lines += names.map { "  \($0): {properties: {x: {type: int, default: 0}}}" }
+        // A text property too, so a call such as `NoSuchElementException("...")` could take a
+        // config of that name (a call the config's constructor cannot take finds the library's).
+        lines += names.map { "  \($0): {properties: {message: {type: string}, x: {type: int, default: 0}}}" }
         lines.append("flags:")
         lines += names.map { "  f_\($0.lowercased()): {type: json, schema: \($0), default: {}, owner: team, expires: 2099-01-01}" }
         lines.append("  deprecated: {type: string, enum: [a, b], default: a, owner: team, expires: 2099-01-01}")
@@ -133,7 +135,7 @@ final class TemplateNamesCompileTests: XCTestCase {
             return names.first { line.hasPrefix("\($0):") || line.hasPrefix("f_\($0.lowercased()):") }
         })
         XCTAssertTrue(refused.contains { $0.message.contains("flag 'deprecated' lists 'enum' values") }, refused.map(\.formatted).joined(separator: "\n"))
-        for name in ["HashSet", "Throwable", "FlagStoreError", "Deprecated", "Foundation", "FlagKit"] {
+        for name in ["HashSet", "Throwable", "FlagStoreError", "Deprecated", "Foundation", "FlagKit", "NoSuchElementException"] {
             XCTAssertTrue(refusedNames.contains(name), "\(name) was not refused")
         }
 

@@ -125,6 +125,7 @@ enum Identifiers {
         // package, and the standard types they name unqualified, which a config of the same
         // name would hide (GeneratedNamesPropertyTests compiles every other name they use).
         "FirebaseBuckets", "FirebaseFlagSource", "FlagKeyValues", "FlagStoreError", "KeyValueFlagDisk", "KillSwitchChanges",
-        "ByteArray", "Deprecated", "Enum", "HashSet", "Throwable",
+        "ArrayDeque", "ByteArray", "CharArray", "Deprecated", "Enum", "HashSet", "JvmName", "LinkedHashMap",
+        "NoSuchElementException", "StringBuilder", "Suppress", "Throwable",
     ]
 }
