@@ -207,7 +207,7 @@ class FlagStore(
     /** The clock, in milliseconds; a test passes its own. */
     private val now: () -> Long = System::currentTimeMillis,
     /** The flags the app knows; the kill switches among them are read live. */
-    flags: List<Flag<*>> = com.example.flags.Flags.all,
+    flags: List<Flag<*>> = generatedFlags(),
     /** How old the last fetch may be before [refreshIfStale] fetches again. */
     private val maxAgeMillis: Long = DEFAULT_MAX_AGE_MILLIS
 ) {
@@ -564,7 +564,7 @@ class KillSwitchChanges internal constructor(private val onClose: () -> Unit) {
         }
 
         /** The change [hasNext] waited for. */
-        operator fun next(): Set<String> = next ?: throw NoSuchElementException("no change waited for")
+        operator fun next(): Set<String> = next ?: throw kotlin.NoSuchElementException("no change waited for")
     }
 }
 
@@ -603,19 +603,17 @@ class FlagView internal constructor(private val store: FlagStore) {
         }
 
     /** The [com.example.flags.PaywallConfig] of [flag], decoded with its `fromJson`. */
-    fun value(flag: Flag<com.example.flags.PaywallConfig>): com.example.flags.PaywallConfig =
-        config(flag) { com.example.flags.PaywallConfig.fromJson(it) }
+    fun value(flag: Flag<com.example.flags.PaywallConfig>): com.example.flags.PaywallConfig = config(flag, ::decodePaywallConfig)
 
     /** The [com.example.flags.Plan] of [flag], decoded with its `fromJson`. */
-    fun value(flag: Flag<com.example.flags.Plan>): com.example.flags.Plan =
-        config(flag) { com.example.flags.Plan.fromJson(it) }
+    fun value(flag: Flag<com.example.flags.Plan>): com.example.flags.Plan = config(flag, ::decodePlan)
 
     /**
      * The [com.example.flags.Flags.HomeLayout] of [flag]: the entry whose value is exactly the session's string;
      * the default when the value is not a string or not one of the entries' values.
      */
     fun value(flag: Flag<com.example.flags.Flags.HomeLayout>): com.example.flags.Flags.HomeLayout =
-        (valueOf(flag) as? String)?.let { com.example.flags.Flags.HomeLayout.fromValue(it) } ?: flag.defaultValue
+        (valueOf(flag) as? String)?.let(::decodeHomeLayout) ?: flag.defaultValue
 
     // Views of one session all read that session's values, which never change while it
     // lasts; so a view reads the store's current session, and follows it when a new one begins.
@@ -635,6 +633,19 @@ class FlagView internal constructor(private val store: FlagStore) {
         const val MAX_EXACT_DOUBLE: Double = 9007199254740992.0
     }
 }
+
+// The generated types, named in full from the file's top level: inside a class, a parameter or
+// a lambda's `it` may have the name the package starts with (FlagStore's parameter `flags` has
+// the default package's).
+private fun generatedFlags(): List<Flag<*>> = com.example.flags.Flags.all
+
+private fun decodePaywallConfig(jsonObject: JSONObject): com.example.flags.PaywallConfig? =
+    com.example.flags.PaywallConfig.fromJson(jsonObject)
+
+private fun decodePlan(jsonObject: JSONObject): com.example.flags.Plan? =
+    com.example.flags.Plan.fromJson(jsonObject)
+
+private fun decodeHomeLayout(rawValue: String): com.example.flags.Flags.HomeLayout? = com.example.flags.Flags.HomeLayout.fromValue(rawValue)
 
 /** Builds the JSON texts of a [FlagSnapshot], for [FlagSource]s and tests. */
 object FlagValues {

@@ -125,7 +125,6 @@ enum Identifiers {
         // package, and the standard types they name unqualified, which a config of the same
         // name would hide (GeneratedNamesPropertyTests compiles every other name they use).
         "FirebaseBuckets", "FirebaseFlagSource", "FlagKeyValues", "FlagStoreError", "KeyValueFlagDisk", "KillSwitchChanges",
-        "ArrayDeque", "ByteArray", "CharArray", "Deprecated", "Enum", "HashSet", "JvmName", "LinkedHashMap",
-        "NoSuchElementException", "StringBuilder", "Suppress", "Throwable",
+        "ByteArray", "Deprecated", "Enum", "HashSet", "Throwable",
     ]
 }

@@ -785,7 +785,7 @@ class FlagStore(
     /** The clock, in milliseconds; a test passes its own. */
     private val now: () -> Long = System::currentTimeMillis,
     /** The flags the app knows; the kill switches among them are read live. */
-    flags: List<Flag<*>> = {{packageName}}.{{typeName}}.all,
+    flags: List<Flag<*>> = generatedFlags(),
     /** How old the last fetch may be before [refreshIfStale] fetches again. */
     private val maxAgeMillis: Long = DEFAULT_MAX_AGE_MILLIS
 ) {
@@ -1142,7 +1142,7 @@ class KillSwitchChanges internal constructor(private val onClose: () -> Unit) {
         }
 
         /** The change [hasNext] waited for. */
-        operator fun next(): Set<String> = next ?: throw NoSuchElementException("no change waited for")
+        operator fun next(): Set<String> = next ?: throw kotlin.NoSuchElementException("no change waited for")
     }
 }
 
@@ -1182,8 +1182,7 @@ class FlagView internal constructor(private val store: FlagStore) {
 {{#configs}}
 
     /** The [{{packageName}}.{{name}}] of [flag], decoded with its `fromJson`. */
-    fun value(flag: Flag<{{packageName}}.{{name}}>): {{packageName}}.{{name}} =
-        config(flag) { {{packageName}}.{{name}}.fromJson(it) }
+    fun value(flag: Flag<{{packageName}}.{{name}}>): {{packageName}}.{{name}} = config(flag, ::decode{{name}})
 {{/configs}}
 {{#flagEnums}}
 
@@ -1192,7 +1191,7 @@ class FlagView internal constructor(private val store: FlagStore) {
      * the default when the value is not a string or not one of the entries' values.
      */
     fun value(flag: Flag<{{qualifiedName}}>): {{qualifiedName}} =
-        (valueOf(flag) as? String)?.let { {{qualifiedName}}.fromValue(it) } ?: flag.defaultValue
+        (valueOf(flag) as? String)?.let(::decode{{name}}) ?: flag.defaultValue
 {{/flagEnums}}
 
     // Views of one session all read that session's values, which never change while it
@@ -1213,6 +1212,20 @@ class FlagView internal constructor(private val store: FlagStore) {
         const val MAX_EXACT_DOUBLE: Double = 9007199254740992.0
     }
 }
+
+// The generated types, named in full from the file's top level: inside a class, a parameter or
+// a lambda's `it` may have the name the package starts with (FlagStore's parameter `flags` has
+// the default package's).
+private fun generatedFlags(): List<Flag<*>> = {{packageName}}.{{typeName}}.all
+{{#configs}}
+
+private fun decode{{name}}(jsonObject: JSONObject): {{packageName}}.{{name}}? =
+    {{packageName}}.{{name}}.fromJson(jsonObject)
+{{/configs}}
+{{#flagEnums}}
+
+private fun decode{{name}}(rawValue: String): {{qualifiedName}}? = {{qualifiedName}}.fromValue(rawValue)
+{{/flagEnums}}
 
 /** Builds the JSON texts of a [FlagSnapshot], for [FlagSource]s and tests. */
 object FlagValues {

@@ -501,7 +501,7 @@ struct KotlinTranslator: Sendable {
         let isNullable = !property.isRequired && property.defaultValue == nil
         let baseType = property.enumValues != nil ? SwiftTranslator.enumTypeName(of: property) : kotlinType(property.type)
         let type = baseType + (isNullable ? "?" : "")
-        var parameter = jvmGetterName.map { "@get:JvmName(\"\($0)\") " } ?? ""
+        var parameter = jvmGetterName.map { "@get:kotlin.jvm.JvmName(\"\($0)\") " } ?? ""
         parameter += "val \(name): \(type)"
         if let value = property.defaultValue {
             parameter += " = "

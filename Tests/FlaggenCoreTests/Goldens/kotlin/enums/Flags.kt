@@ -179,7 +179,7 @@ enum class FlagKey(
 data class Banner(
     /** Required. */
     val text: String,
-    @get:JvmName("get_Text") val Text: String = "second",
+    @get:kotlin.jvm.JvmName("get_Text") val Text: String = "second",
     /** One of "quiet", "loud", "tone", "banner", "café". */
     val tone: Tone = Tone.Quiet,
     /** One of "small", "large". */
