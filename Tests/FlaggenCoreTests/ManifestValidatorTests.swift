@@ -115,6 +115,12 @@ final class ManifestValidatorTests: XCTestCase {
         assertOneError("version: 1\nname: flags\nflags: {}\n", at: "2:7", contains: "UpperCamelCase type name")
         assertOneError("version: 1\nkotlinPackage: com.Example\nflags: {}\n", at: "2:16", contains: "dot-separated lowercase names")
         assertOneError("version: 1\nkotlinPackage: com.in.flags\nflags: {}\n", at: "2:16", contains: "segment 'in', a Kotlin keyword")
+        // kotlinc refuses a package in `kotlin`, and the JVM one in `java` when the app starts.
+        assertOneError(
+            "version: 1\nkotlinPackage: kotlin.flags\nflags: {}\n", at: "2:16",
+            contains: "'kotlinPackage' starts with 'kotlin', which only the Kotlin and Java standard libraries may use; pick another package name, such as com.example.flags")
+        assertOneError("version: 1\nkotlinPackage: java.flags\nflags: {}\n", at: "2:16", contains: "starts with 'java', which only")
+        XCTAssertEqual(errors("version: 1\nkotlinPackage: javax.flags\nflags: {}\n"), [])
     }
 
     // MARK: - Keys and names

@@ -128,6 +128,10 @@ private struct ManifestReader {
 
     static func kotlinPackageProblem(_ value: String) -> String? {
         let segments = value.split(separator: ".", omittingEmptySubsequences: false)
+        // kotlinc refuses a package in `kotlin`; the JVM refuses to load one in `java`.
+        if let first = segments.first, first == "kotlin" || first == "java" {
+            return "starts with '\(first)', which only the Kotlin and Java standard libraries may use; pick another package name, such as com.example.flags"
+        }
         for segment in segments {
             guard let first = segment.unicodeScalars.first, ("a"..."z").contains(first),
                 segment.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" })
