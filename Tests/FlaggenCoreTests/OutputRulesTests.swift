@@ -452,6 +452,31 @@ final class OutputRulesTests: XCTestCase {
             ], kinds: [.seeds])
     }
 
+    func testAVersionOrMaxLengthTheKotlinIntCannotHoldIsRefused() throws {
+        // Reported: lint passed them; kotlinc refused `SCHEMA_VERSION: Int = 2147483648` and
+        // `maxLength = 2147483648`.
+        func manifest(version: Int, maxLength: Int) -> String {
+            """
+            version: 1
+            outputs: {servers: [contract]}
+            flags:
+              a: {type: json, schema: C, default: {}, owner: o, expires: 2030-01-01}
+            configs:
+              C:
+                version: \(version)
+                properties: {s: {type: string, maxLength: \(maxLength)}}
+
+            """
+        }
+        try assertLintAndGenerate(manifest(version: 2_147_483_647, maxLength: 2_147_483_647), report: [], kinds: [.seeds])
+        try assertLintAndGenerate(
+            manifest(version: 2_147_483_648, maxLength: 2_147_483_648),
+            report: [
+                "6:3: error: the version of config 'C' is 2147483648, more than the Int of the generated Kotlin holds (2147483647); use a smaller version",
+                "8:18: error: the maxLength of property 'C.s' is 2147483648, more than the Int of the generated Kotlin holds (2147483647, the longest a JVM string can be); use a smaller one",
+            ], kinds: [.seeds])
+    }
+
     func testGeneratedTypeNamesTooLongForAFileNameAreRefused() throws {
         // Reported: a config name of 245 characters passed lint; generate failed with "File name
         // too long" (its schema), and an enum flag's long key failed kotlinc.

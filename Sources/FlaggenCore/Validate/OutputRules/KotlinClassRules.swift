@@ -47,6 +47,23 @@ struct KotlinClassRules {
                 }
             }
             checkConstructor(of: config)
+            checkInts(of: config)
+        }
+    }
+
+    /// Refuses a version or a `maxLength` past the Kotlin `Int` the generated code writes them as.
+    private func checkInts(of config: ConfigDefinition) {
+        let largest = Int(Int32.max)
+        if config.version > largest {
+            context.error(
+                "the version of config '\(config.name)' is \(config.version), more than the Int of the generated Kotlin holds (\(largest)); use a smaller version",
+                at: config.location)
+        }
+        for property in config.properties {
+            guard let maxLength = property.maxLength, maxLength > largest else { continue }
+            context.error(
+                "the maxLength of property '\(config.name).\(property.name)' is \(maxLength), more than the Int of the generated Kotlin holds (\(largest), the longest a JVM string can be); use a smaller one",
+                at: property.location)
         }
     }
 
