@@ -340,6 +340,22 @@ final class ManifestValidatorTests: XCTestCase {
         }
     }
 
+    /// A default that holds an object leaving out the very property it is the default of never
+    /// finishes building. (Reported: `children: [{}]` of a Node passed lint; the generated
+    /// Kotlin and Swift overflowed the stack building it.)
+    func testADefaultThatNeedsItselfIsRefused() {
+        func manifest(_ configs: String) -> String {
+            "version: 1\nflags:\n  t: {type: json, schema: A, default: {}, owner: o, expires: 2029-01-01}\nconfigs:\n" + configs
+        }
+        assertOneError(
+            manifest("  A:\n    properties:\n      children: {type: array, items: A, default: [{}]}\n"), at: "7:50",
+            contains: "the default of 'A.children' needs itself: an object in it leaves out a property whose default leads back to it")
+        let twoConfigs = "  A:\n    properties:\n      bs: {type: array, items: B, default: [{}]}\n  B:\n    properties:\n      as: {type: array, items: A, default: [{}]}\n"
+        assertOneError(manifest(twoConfigs), at: "7:44", contains: "the default of 'A.bs' needs itself through 'B.as'")
+        // Written out, it ends.
+        XCTAssertEqual(errors(manifest("  A:\n    properties:\n      children: {type: array, items: A, default: [{children: []}]}\n")), [])
+    }
+
     func testConfigPropertyDefaultsAreChecked() {
         let configs = """
               PaywallConfig:

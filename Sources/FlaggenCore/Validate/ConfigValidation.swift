@@ -48,15 +48,81 @@ struct ConfigValidation {
         for shape in shapes { configs[shape.config.name] = shape.config }
         reportCycles(in: shapes.map(\.config))
         // Defaults last: a default of a config type is checked against that config.
+        var defaultLocations: [String: SourceLocation] = [:]
         for shape in shapes {
             var config = shape.config
             for (index, node) in shape.defaults {
                 let property = config.properties[index]
                 config.properties[index].defaultValue = value(node, as: property.type, property: property, configs: configs, what: "the default of '\(config.name).\(property.name)'")
+                defaultLocations["\(config.name).\(property.name)"] = tree.location(node)
             }
             configs[config.name] = config
         }
+        reportEndlessDefaults(configs, at: defaultLocations)
         return configs
+    }
+
+    /// Reports a property default that needs itself to be built: `children: [{}]` of a `Node`
+    /// holds a Node without `children`, whose default is `[{}]` again. Building it never ends,
+    /// and the generated Swift and Kotlin crash on it (a stack overflow).
+    private func reportEndlessDefaults(_ configs: [String: ConfigDefinition], at locations: [String: SourceLocation]) {
+        // Which property defaults building each one needs: those of the properties its objects leave out.
+        var needs: [String: [String]] = [:]
+        func walk(_ value: JSONValue, _ type: PropertyType, into found: inout [String]) {
+            switch (type, value) {
+            case (.array(let items), .array(let values)):
+                for value in values { walk(value, items, into: &found) }
+            case (.config(let name), .object(let object)):
+                for property in configs[name]?.properties ?? [] {
+                    if let member = object[property.name] {
+                        walk(member, property.type, into: &found)
+                    } else if property.defaultValue != nil {
+                        found.append("\(name).\(property.name)")
+                    }
+                }
+            default:
+                break
+            }
+        }
+        for config in configs.values {
+            for property in config.properties {
+                guard let value = property.defaultValue else { continue }
+                var found: [String] = []
+                walk(value, property.type, into: &found)
+                needs["\(config.name).\(property.name)"] = found
+            }
+        }
+        // Depth first, with an explicit stack (a long chain of configs must not overflow the
+        // call stack); a cycle is reported once, at the first default of it in the manifest.
+        var state: [String: Int] = [:]  // 1 = on the path, 2 = done
+        for root in needs.keys.sorted(by: { (locations[$0] ?? .startOfFile) < (locations[$1] ?? .startOfFile) }) where state[root] == nil {
+            var path: [(name: String, next: Int)] = [(root, 0)]
+            state[root] = 1
+            while let top = path.last {
+                let next = needs[top.name] ?? []
+                guard top.next < next.count else {
+                    state[top.name] = 2
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let name = next[top.next]
+                switch state[name] {
+                case 2?: continue
+                case 1?:
+                    let names = path.map(\.name)
+                    let cycle = names[(names.firstIndex(of: name) ?? 0)...].map { "'\($0)'" }
+                    let through = cycle.count > 1 ? " through \(cycle.dropFirst().joined(separator: ", "))" : ""
+                    context.error(
+                        "the default of \(cycle[cycle.startIndex]) needs itself\(through): an object in it leaves out a property whose default leads back to it, so building it never ends (the generated code would crash); write that property out in the inner object, such as [] for a list",
+                        at: locations[name] ?? .startOfFile)
+                    state[name] = 2
+                default:
+                    state[name] = 1
+                    path.append((name, 0))
+                }
+            }
+        }
     }
 
     /// `[A-Z][A-Za-z0-9]*`. Checked on UTF-8 bytes: every character allowed is ASCII, where the
