@@ -13,6 +13,7 @@ final class SharedDecodingVectorTests: XCTestCase {
             switch vector.config {
             case "Keywords": decoded = Hostile.Keywords.decode(from: data) != nil
             case "Nested": decoded = Hostile.Nested.decode(from: data) != nil
+            case "Empty": decoded = Hostile.Empty.decode(from: data) != nil
             default:
                 XCTFail("unknown config \(vector.config)")
                 continue

@@ -2066,6 +2066,14 @@ import Foundation
 
     /// Creates the value.
     {{access}} init() {}
+
+    private enum CodingKeys: {{types.CodingKey}} {}
+
+    /// Decodes a value: any JSON object (its keys are ignored), and nothing else, as the Kotlin
+    /// decoder reads it.
+    {{access}} init(from decoder: any {{types.Decoder}}) throws {
+      _ = try decoder.container(keyedBy: CodingKeys.self)
+    }
 {{/hasProperties}}
 {{#hasProperties}}
 

@@ -19,7 +19,7 @@ struct SwiftScope: Sendable {
     static let libraryTypes: [(name: String, module: String)] = [
         ("Bool", "Swift"), ("String", "Swift"), ("Int", "Swift"), ("Double", "Swift"), ("Codable", "Swift"),
         ("Sendable", "Swift"), ("Equatable", "Swift"), ("Hashable", "Swift"), ("CaseIterable", "Swift"),
-        ("Decoder", "Swift"), ("DecodingError", "Swift"), ("Date", "Foundation"), ("Data", "Foundation"),
+        ("Decoder", "Swift"), ("DecodingError", "Swift"), ("CodingKey", "Swift"), ("Date", "Foundation"), ("Data", "Foundation"),
         ("Flag", "FlagKit"), ("FlagMetadata", "FlagKit"), ("FlagDay", "FlagKit"),
         ("ConfigDecoding", "FlagKit"),
     ]

@@ -608,3 +608,36 @@ data class Nested(
         )
     }
 }
+
+/**
+ * A config of Tests/FlaggenCoreTests/Fixtures/hostile.yaml.
+ *
+ * Schema version 1. Read it with [Empty.fromJson], which returns null on any error.
+ */
+class Empty {
+    override fun equals(other: Any?): Boolean = other is Empty
+
+    override fun hashCode(): Int = 0
+
+    override fun toString(): String = "Empty()"
+
+    companion object {
+        /** The schema version this type was generated from. */
+        const val SCHEMA_VERSION: Int = 1
+
+        /**
+         * Reads JSON text, or returns null when it is not JSON or not a valid [Empty]:
+         * a required property missing, a value of the wrong type, out of bounds, too long or
+         * not one of the allowed values. Omitted optional properties get their defaults;
+         * unknown keys are ignored, so older apps accept newer configs.
+         */
+        fun fromJson(json: String): Empty? = FlagJson.decode(json) { read(it) }
+
+        /** Reads a parsed JSON object, or returns null when it is not a valid [Empty]. */
+        fun fromJson(json: JSONObject): Empty? = FlagJson.decode(json) { read(it) }
+
+        /** Reads every property; throws inside [FlagJson.decode] when the object is not valid. */
+        @kotlin.Suppress("UNUSED_PARAMETER") // every JSON object is a valid Empty
+        internal fun read(json: JSONObject): Empty = Empty()
+    }
+}

@@ -508,4 +508,30 @@ public enum Hostile {
       try? ConfigDecoding.decode(Self.self, from: data)
     }
   }
+
+  /// A config of flags.yaml.
+  ///
+  /// Schema version 1. Decode with `Empty.decode(from:)`, which returns nil on any error.
+  public struct Empty: Codable, Sendable, Equatable {
+    /// The schema version this type was generated from.
+    public static let schemaVersion = 1
+
+    /// Creates the value.
+    public init() {}
+
+    private enum CodingKeys: CodingKey {}
+
+    /// Decodes a value: any JSON object (its keys are ignored), and nothing else, as the Kotlin
+    /// decoder reads it.
+    public init(from decoder: any Decoder) throws {
+      _ = try decoder.container(keyedBy: CodingKeys.self)
+    }
+
+    /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
+    /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
+    /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
+    public static func decode(from data: Data) -> Self? {
+      try? ConfigDecoding.decode(Self.self, from: data)
+    }
+  }
 }
