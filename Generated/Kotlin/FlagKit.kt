@@ -279,7 +279,28 @@ internal object FlagJson {
 
     // Values: exactly the expected JSON type, never converted from another.
 
-    fun string(value: Any): String = value as? String ?: throw Invalid()
+    fun string(value: Any): String = wellFormed(value as? String ?: throw Invalid())
+
+    /**
+     * [text] with each lone surrogate (a `\ud800` escape without its pair) as U+FFFD, as a
+     * Swift string holds it, so both apps read the same text.
+     */
+    fun wellFormed(text: String): String {
+        if (text.none { it.isSurrogate() }) return text
+        val out = StringBuilder(text.length)
+        var index = 0
+        while (index < text.length) {
+            val character = text[index]
+            if (character.isHighSurrogate() && index + 1 < text.length && text[index + 1].isLowSurrogate()) {
+                out.append(character).append(text[index + 1])
+                index += 2
+                continue
+            }
+            out.append(if (character.isSurrogate()) '\uFFFD' else character)
+            index++
+        }
+        return out.toString()
+    }
 
     fun long(value: Any): Long = when (value) {
         is Int -> value.toLong()

@@ -489,7 +489,8 @@ class FlagStore(
                         json.get("v")
                     } ?: continue
                     when (value) {
-                        is Boolean, is String, is Long, is JSONObject, is JSONArray -> values[key] = value
+                        is String -> values[key] = FlagJson.wellFormed(value)
+                        is Boolean, is Long, is JSONObject, is JSONArray -> values[key] = value
                         is Int -> values[key] = value.toLong()
                         is Number -> if (value.toDouble().isFinite()) values[key] = value.toDouble()
                     }

@@ -286,7 +286,28 @@ internal object FlagJson {
 
     // Values: exactly the expected JSON type, never converted from another.
 
-    fun string(value: Any): String = value as? String ?: throw Invalid()
+    fun string(value: Any): String = wellFormed(value as? String ?: throw Invalid())
+
+    /**
+     * [text] with each lone surrogate (a `\ud800` escape without its pair) as U+FFFD, as a
+     * Swift string holds it, so both apps read the same text.
+     */
+    fun wellFormed(text: String): String {
+        if (text.none { it.isSurrogate() }) return text
+        val out = StringBuilder(text.length)
+        var index = 0
+        while (index < text.length) {
+            val character = text[index]
+            if (character.isHighSurrogate() && index + 1 < text.length && text[index + 1].isLowSurrogate()) {
+                out.append(character).append(text[index + 1])
+                index += 2
+                continue
+            }
+            out.append(if (character.isSurrogate()) '\uFFFD' else character)
+            index++
+        }
+        return out.toString()
+    }
 
     fun long(value: Any): Long = when (value) {
         is Int -> value.toLong()
@@ -1067,7 +1088,8 @@ class FlagStore(
                         json.get("v")
                     } ?: continue
                     when (value) {
-                        is Boolean, is String, is Long, is JSONObject, is JSONArray -> values[key] = value
+                        is String -> values[key] = FlagJson.wellFormed(value)
+                        is Boolean, is Long, is JSONObject, is JSONArray -> values[key] = value
                         is Int -> values[key] = value.toLong()
                         is Number -> if (value.toDouble().isFinite()) values[key] = value.toDouble()
                     }
