@@ -606,9 +606,15 @@ final class ManifestSchemaTests: XCTestCase {
         let schema = try JSONParser.parse(Array(try Data(contentsOf: manifestSchema)))
         func strings(_ value: JSONValue?) -> Set<String> { Set(value?.arrayValue?.compactMap(\.stringValue) ?? []) }
         XCTAssertEqual(strings(schema.at(["definitions", "typeName", "not", "anyOf", 0, "enum"])), Identifiers.reservedTypeNames)
-        let keywordPattern = try XCTUnwrap(schema.at(["properties", "kotlinPackage", "not", "pattern"])?.stringValue)
+        let keywordPattern = try XCTUnwrap(schema.at(["properties", "kotlinPackage", "not", "anyOf", 0, "pattern"])?.stringValue)
         let alternatives = keywordPattern.split(separator: "(").dropFirst().first?.split(separator: ")").first
         XCTAssertEqual(Set((alternatives ?? "").split(separator: "|").map(String.init)), Identifiers.kotlinKeywords)
+        // The first names only the standard libraries may use.
+        let firstNamePattern = try XCTUnwrap(schema.at(["properties", "kotlinPackage", "not", "anyOf", 1, "pattern"])?.stringValue)
+        for (package, refused) in [("kotlin", true), ("java.flags", true), ("javax.flags", false), ("com.kotlin", false), ("kotlinx.a", false)] {
+            XCTAssertEqual(package.range(of: firstNamePattern, options: .regularExpression) != nil, refused, package)
+            XCTAssertEqual(!errors("version: 1\nkotlinPackage: \(package)\nflags: {}\n").isEmpty, refused, package)
+        }
         // The keys whose generated names are reserved, in their simplest spelling.
         let reservedKeys = strings(schema.at(["definitions", "flagKey", "not", "anyOf", 0, "enum"]))
         XCTAssertEqual(
