@@ -185,6 +185,75 @@ final class BreakingCLITests: XCTestCase {
             "flags.yaml:1:1: note: there is no earlier manifest: git revision 'HEAD' has no flags.yaml here, so nothing can break\n")
     }
 
+    /// A pull request that moves the manifest is compared with it where it was (found by a bug
+    /// hunt: the move passed with "no earlier manifest" while it removed a kill switch).
+    func testAMovedManifestIsComparedWithItsOldPath() throws {
+        let folder = try repository()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("app"), withIntermediateDirectories: true)
+        try git(["mv", "flags.yaml", "app/flags.yaml"], in: folder)
+        try Data(base.replacingOccurrences(of: "  chat_media: {type: bool, default: true, owner: chat, killSwitch: true}\n", with: "").utf8)
+            .write(to: folder.appendingPathComponent("app/flags.yaml"))
+        try git(["commit", "-q", "-a", "-m", "move"], in: folder)
+        let result = try runFlaggen(["breaking", "--manifest", "app/flags.yaml", "--against", "git:HEAD~1"], in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("'chat_media' (line 5 in HEAD~1:flags.yaml) was removed"), result.stderr)
+    }
+
+    /// A manifest in a subfolder is named by its path in the repository, as `git show` takes it.
+    func testTheOldManifestIsNamedByItsPathInTheRepository() throws {
+        let folder = try temporaryFolder(self)
+        try git(["init", "-q"], in: folder)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("app"), withIntermediateDirectories: true)
+        try Data(base.utf8).write(to: folder.appendingPathComponent("app/flags.yaml"))
+        try git(["add", "app/flags.yaml"], in: folder)
+        try git(["commit", "-q", "-m", "flags"], in: folder)
+        try Data(base.replacingOccurrences(of: "  gone_soon: {type: bool, default: false, owner: web, expires: 2029-01-31}\n", with: "").utf8)
+            .write(to: folder.appendingPathComponent("app/flags.yaml"))
+        let result = try runFlaggen(["breaking", "--manifest", "flags.yaml", "--against", "git:HEAD"], in: folder.appendingPathComponent("app"))
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("(line 7 in HEAD:app/flags.yaml)"), result.stderr)
+    }
+
+    /// git failing to read the old manifest fails the check; only a revision without the file
+    /// passes (found by a bug hunt: a blob a partial clone could not fetch passed as "no
+    /// earlier manifest").
+    func testAnUnreadableOldManifestFailsTheCheck() throws {
+        let folder = try repository()
+        let blob = try git(["rev-parse", "HEAD:flags.yaml"], in: folder).trimmingCharacters(in: .whitespacesAndNewlines)
+        let object = folder.appendingPathComponent(".git/objects/\(blob.prefix(2))/\(blob.dropFirst(2))")
+        try FileManager.default.removeItem(at: object)
+        let result = try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("error: --against git:HEAD: cannot read flags.yaml at git revision 'HEAD': "), result.stderr)
+        XCTAssertFalse(result.stderr.contains("no earlier manifest"), result.stderr)
+    }
+
+    /// Outside a git repository the error says so, instead of advising to fetch the revision.
+    func testOutsideARepositoryTheErrorSaysSo() throws {
+        let folder = try temporaryFolder(self)
+        try Data(base.utf8).write(to: folder.appendingPathComponent("flags.yaml"))
+        let result = try runFlaggen(["breaking", "--against", "git:main"], in: folder, environment: ProcessInfo.processInfo.environment.merging(["GIT_CEILING_DIRECTORIES": folder.deletingLastPathComponent().path]) { $1 })
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("not a git repository"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("fetch-depth"), result.stderr)
+    }
+
+    /// A revision where the manifest's path is a symlink or a folder is refused with what it is.
+    func testARevisionWhereTheManifestIsASymlinkIsRefused() throws {
+        let folder = try temporaryFolder(self)
+        try git(["init", "-q"], in: folder)
+        try Data(base.utf8).write(to: folder.appendingPathComponent("shared.yaml"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("flags.yaml").path, withDestinationPath: "shared.yaml")
+        try git(["add", "flags.yaml", "shared.yaml"], in: folder)
+        try git(["commit", "-q", "-m", "flags"], in: folder)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("flags.yaml"))
+        try Data(base.utf8).write(to: folder.appendingPathComponent("flags.yaml"))
+        let result = try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("flags.yaml is a symlink at git revision 'HEAD'"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("must be a mapping"), result.stderr)
+    }
+
     /// A manifest shared through a symlink is compared with its own history, not the link's.
     func testASymlinkedManifestIsReadAtItsRealPath() throws {
         let folder = try repository()

@@ -68,19 +68,77 @@ public struct Breaking: Sendable {
                 throw UnreadableInputError(message: "cannot run git to read \(name) at \(revision): \(error.reason)")
             }
         }
+        func failure(_ output: Subprocess.Output) -> UnreadableInputError {
+            // git's own words, advice included (`git config --global --add safe.directory ...`).
+            let lines = String(decoding: output.standardError.prefix(1024), as: UTF8.self).split(whereSeparator: \.isNewline)
+            let detail = lines.map { $0.drop { $0 == " " || $0 == "\t" } }.filter { !$0.isEmpty }.joined(separator: " ")
+            return UnreadableInputError(
+                message: "--against git:\(revision): cannot read \(name) at git revision '\(revision)': \(detail.isEmpty ? "git exited with status \(output.status)" : "git: " + detail)")
+        }
         let verified = try git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"])
         guard verified.status == 0 else {
+            // With --quiet git says nothing about an unknown revision; what it does say is another
+            // failure (not a repository, one git refuses to trust), which fetching would not fix.
+            if !verified.standardError.isEmpty { throw failure(verified) }
             throw UnreadableInputError(
                 message: "--against git:\(revision): cannot read \(name) at git revision '\(revision)': no such revision in the repository at \(folder); fetch it (actions/checkout needs fetch-depth: 0) or name another")
         }
-        guard try git(["cat-file", "-e", "\(revision):./\(name)"]).status == 0 else { return nil }
-        // One byte over the manifest limit is enough for the parser to report the size.
-        let output = try git(["show", "\(revision):./\(name)"], limit: InputLimits.maxFileBytes + 1)
-        guard output.status == 0 else {
-            let message = String(decoding: output.standardError, as: UTF8.self)
-            let detail = message.split(separator: "\n").first.map(String.init) ?? "git exited with status \(output.status)"
-            throw UnreadableInputError(message: "--against git:\(revision): cannot read \(name) at git revision '\(revision)': \(detail)")
+        // ls-tree reads trees only, so a partial clone that lacks the blob still answers, and it
+        // tells a path the revision lacks (no entry) from a failure (a status).
+        let listing = try git(["ls-tree", "--full-name", "-z", revision, "--", name])
+        guard listing.status == 0 else { throw failure(listing) }
+        var found = TreeEntry(listing.standardOutput)
+        if found == nil { found = try movedManifest(name, at: revision, git: git) }
+        guard let entry = found else { return nil }
+        guard entry.mode != "120000" else {
+            throw UnreadableInputError(
+                message: "--against git:\(revision): \(entry.path) is a symlink at git revision '\(revision)'; pass the manifest it led to with --against PATH (git show \(revision):PATH > old.yaml)")
         }
-        return (output.standardOutput, "\(revision):\(name)")
+        guard entry.type == "blob" else {
+            throw UnreadableInputError(message: "--against git:\(revision): \(entry.path) is a folder at git revision '\(revision)', not a manifest")
+        }
+        // One byte over the manifest limit is enough for the parser to report the size.
+        let output = try git(["show", "\(revision):\(entry.path)"], limit: InputLimits.maxFileBytes + 1)
+        guard output.status == 0 else { throw failure(output) }
+        return (output.standardOutput, "\(revision):\(entry.path)")
+    }
+
+    /// The manifest's entry at `revision` where a move since then took it from: the pull
+    /// request that moves the manifest is still compared with it.
+    private func movedManifest(
+        _ name: String, at revision: String, git: ([String], Int) throws(UnreadableInputError) -> Subprocess.Output
+    ) throws(UnreadableInputError) -> TreeEntry? {
+        let prefix = try git(["rev-parse", "--show-prefix"], 64 * 1024)
+        let path = String(decoding: prefix.standardOutput.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self) + name
+        // Renames between the revision and the working tree, as `R100 NUL old NUL new NUL`,
+        // paths from the repository's top.
+        let renames = try git(["diff", "-M", "--diff-filter=R", "--name-status", "-z", revision, "--"], 16 * 1024 * 1024)
+        guard prefix.status == 0, renames.status == 0 else { return nil }
+        let fields = renames.standardOutput.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var index = 0
+        while index + 2 < fields.count {
+            if fields[index + 2] == path {
+                let old = try git(["ls-tree", "--full-name", "-z", revision, "--", ":(top)" + fields[index + 1]], 64 * 1024)
+                return old.status == 0 ? TreeEntry(old.standardOutput) : nil
+            }
+            index += 3
+        }
+        return nil
+    }
+}
+
+/// One line of `git ls-tree -z`: `MODE TYPE OBJECT<tab>PATH`.
+private struct TreeEntry {
+    var mode: String
+    var type: String
+    var path: String
+
+    /// The first entry of the listing; nil when it is empty.
+    init?(_ listing: [UInt8]) {
+        guard let tab = listing.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
+        let fields = listing[..<tab].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+        guard fields.count == 3 else { return nil }
+        let end = listing[tab...].firstIndex(of: 0) ?? listing.endIndex
+        (mode, type, path) = (fields[0], fields[1], String(decoding: listing[(tab + 1)..<end], as: UTF8.self))
     }
 }
