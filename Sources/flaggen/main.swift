@@ -13,7 +13,8 @@ import Musl
 import Darwin
 #endif
 
-// Unsafe APIs here: the last-resort error message goes to standard error with POSIX `write`.
+// Unsafe APIs here: the last-resort error message goes to standard error with POSIX `write`, and
+// the raw arguments and working folder are read as C strings, to refuse bytes that are not UTF-8.
 
 /// Exit statuses: 0 success, 1 findings (invalid manifest, drift, expired flags), 2 usage errors
 /// or unreadable input.
@@ -86,4 +87,29 @@ func run(_ arguments: [String]) -> ExitStatus {
     }
 }
 
+/// Why flaggen cannot run here, when an argument or the working folder's path is not UTF-8.
+/// Paths are Swift strings, and a string repairs such bytes to U+FFFD, naming another file: a
+/// run from such a folder wrote its outputs into a look-alike folder beside the repository.
+func bytesThatAreNotUTF8() -> String? {
+    func isUTF8(_ text: UnsafePointer<CChar>) -> Bool {
+        let bytes = UnsafeBufferPointer(start: text, count: strlen(text)).map { UInt8(bitPattern: $0) }
+        return Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes
+    }
+    for index in 1..<Int(CommandLine.argc) {
+        if let argument = CommandLine.unsafeArgv[index], !isUTF8(argument) {
+            return "argument \(index) is not UTF-8 (\(String(cString: argument))); flaggen reads paths and names as UTF-8: rename the file or folder"
+        }
+    }
+    guard let folder = getcwd(nil, 0) else { return nil }
+    defer { free(folder) }
+    guard isUTF8(folder) else {
+        return "the working folder's path is not UTF-8 (\(String(cString: folder))); flaggen reads and writes paths as UTF-8: rename the folder, or run flaggen from another with --manifest"
+    }
+    return nil
+}
+
+if let problem = bytesThatAreNotUTF8() {
+    printError("error: " + problem)
+    exit(ExitStatus.usage.rawValue)
+}
 exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)

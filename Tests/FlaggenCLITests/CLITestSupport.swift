@@ -27,10 +27,10 @@ var flaggenExecutable: URL {
 /// the process is killed and the run fails the test, so a hang cannot stall the suite.
 func runFlaggen(
     _ arguments: [String], in folder: URL = packageRoot, environment: [String: String]? = nil, timeout: TimeInterval = 120,
-    file: StaticString = #filePath, line: UInt = #line
+    executable: URL = flaggenExecutable, file: StaticString = #filePath, line: UInt = #line
 ) throws -> RunResult {
     let process = Process()
-    process.executableURL = flaggenExecutable
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = folder
     if let environment { process.environment = environment }

@@ -50,6 +50,38 @@ final class HostileInputCLITests: XCTestCase {
         }
     }
 
+    #if os(Linux)
+    /// A path that is not UTF-8 would be read as another path (a Swift string repairs the bytes
+    /// to U+FFFD), so it is refused before anything is read or written (found by a bug hunt:
+    /// generate wrote its outputs into a new look-alike folder beside the repository, and check
+    /// then passed). APFS refuses such names, so this holds on Linux only.
+    func testAWorkingFolderOrAnArgumentThatIsNotUTF8IsRefused() throws {
+        let folder = try temporaryFolder(self)
+        var name = Array(folder.path.utf8) + Array("/bad".utf8) + [0xFF, 0]
+        XCTAssertEqual(name.withUnsafeMutableBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) } }, 0)
+        name.removeLast()
+        let manifest = "version: 1\nflags: {}\n"
+        name += Array("/flags.yaml".utf8) + [0]
+        XCTAssertGreaterThanOrEqual(name.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { path in
+                let file = fopen(path.baseAddress!, "w")
+                defer { fclose(file) }
+                return Int(fputs(manifest, file))
+            }
+        }, 0)
+        let flaggen = flaggenExecutable.path
+        for (script, message) in [
+            ("cd \"$(printf 'bad\\377')\" && exec \"$0\" generate", "error: the working folder's path is not UTF-8"),
+            ("exec \"$0\" generate --manifest \"$(printf 'bad\\377/flags.yaml')\"", "error: argument 3 is not UTF-8"),
+        ] {
+            let result = try runFlaggen(["-c", script, flaggen], in: folder, executable: URL(fileURLWithPath: "/bin/sh"))
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix(message), result.stderr)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).count, 1, "nothing written")
+        }
+    }
+    #endif
+
     func testANamedPipeAsTheManifestIsRefusedAtOnce() throws {
         let folder = try temporaryFolder(self)
         XCTAssertEqual(mkfifo(folder.appendingPathComponent("flags.yaml").path, 0o644), 0)
