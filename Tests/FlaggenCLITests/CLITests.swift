@@ -417,6 +417,51 @@ final class OutputSafetyCLITests: XCTestCase {
         XCTAssertTrue(escaped.stderr.contains("outside the repository"), escaped.stderr)
     }
 
+    #if os(Linux)
+    /// Manifests are told apart by their paths byte for byte: `café` spelled with one code point
+    /// and with `e` and a combining accent are two folders on Linux (APFS takes them as one), and
+    /// Swift's `==` takes them as one string (found by a bug hunt: one manifest's run replaced
+    /// the other's shared schema and removed its files as stale).
+    func testManifestsWhosePathsOnlyLookAlikeCannotShareOutputs() throws {
+        let folder = try temporaryFolder(self)
+        try git(["init", "-q"], in: folder)
+        func manifest(_ name: String, config: String) throws -> URL {
+            let manifestFolder = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: manifestFolder, withIntermediateDirectories: true)
+            try Data("version: 1\noutputs: {swift: Gen/Flags.swift, kotlin: Gen/Flags.kt, seeds: Gen/Server, schemas: ../shared/Schemas}\nflags: {}\nconfigs:\n  \(config):\n    properties:\n      a: {type: string}\n".utf8)
+                .write(to: manifestFolder.appendingPathComponent("flags.yaml"))
+            return manifestFolder
+        }
+        let decomposed = try manifest("cafe\u{301}", config: "Beta")
+        let composed = try manifest("caf\u{E9}", config: "Alpha")
+        XCTAssertEqual(try runFlaggen(["generate"], in: decomposed).status, 0)
+        let schemas = folder.appendingPathComponent("shared/Schemas")
+        let before = try FileManager.default.contentsOfDirectory(atPath: schemas.path).sorted()
+        XCTAssertTrue(before.contains("Beta.schema.json"), "\(before)")
+        let result = try runFlaggen(["generate"], in: composed)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("two manifests cannot share an output file"), result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: schemas.path).sorted(), before, "the other manifest's files stay")
+    }
+
+    /// A control character in the manifest's path is refused: the header would have to replace
+    /// it, and two paths would then read as one manifest.
+    func testAManifestPathWithAControlCharacterIsRefused() throws {
+        let folder = try temporaryFolder(self)
+        try git(["init", "-q"], in: folder)
+        let manifestFolder = folder.appendingPathComponent("a\u{1}b")
+        try FileManager.default.createDirectory(at: manifestFolder, withIntermediateDirectories: true)
+        try Data("version: 1\nflags: {}\n".utf8).write(to: manifestFolder.appendingPathComponent("flags.yaml"))
+        for command in ["lint", "generate"] {
+            let result = try runFlaggen([command], in: manifestFolder)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("flags.yaml:1:1: error: the manifest's path"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("holds a control character"), result.stderr)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: manifestFolder.appendingPathComponent("Generated").path), "nothing written")
+    }
+    #endif
+
     func testTwoOutputsClaimingOneFileAreRefused() throws {
         let folder = try temporaryFolder(self)
         try Data("version: 1\noutputs: {swift: Generated/Server/flags.seed.json}\nflags: {}\n".utf8).write(to: folder.appendingPathComponent("flags.yaml"))

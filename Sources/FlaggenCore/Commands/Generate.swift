@@ -89,7 +89,8 @@ public struct Generate: Sendable {
         let manifestURL = URL(fileURLWithPath: manifestPath)
         // The file was just read, so it has a real path; the base name is only a fallback.
         let location = ManifestLocation.of(manifestAt: manifestPath)
-        let header = GeneratedHeader(manifestName: location?.pathInRepository ?? manifestURL.lastPathComponent)
+        let manifestName = location?.pathInRepository ?? manifestURL.lastPathComponent
+        let header = GeneratedHeader(manifestName: manifestName)
         let result = ManifestValidator().validate(bytes, file: manifestPath)
         let manifestFolder = manifestURL.deletingLastPathComponent()
         var root = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? manifestFolder
@@ -131,6 +132,13 @@ public struct Generate: Sendable {
         rules.protect(manifestPath, as: "the manifest \(manifestPath)")
         if let location { rules.protect(LexicalPath.joined(location.repositoryRoot, ".git"), as: "the repository's .git") }
         if let templateFolder { rules.protectTemplates(in: templateFolder.path, library: templates) }
+        // The header names the manifest by its path, and could only replace such a character
+        // (`a\u{1}b` and `a\u{2}b` would then read as one manifest).
+        if manifestName.unicodeScalars.contains(where: TerminalText.isUnsafe) {
+            problem(
+                "the manifest's path, \(manifestName), holds a control character or a bidirectional mark, which the header of every generated file names; rename its folder or file",
+                at: .startOfFile)
+        }
         // The one thing an output cannot hold that depends on where the manifest is, not on
         // what it says: Firebase's header names the manifest's path (the build plugin's
         // `--swift-file` run writes no seed).

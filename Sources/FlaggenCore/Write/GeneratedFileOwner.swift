@@ -22,6 +22,12 @@ enum GeneratedFileOwner {
         /// SHA-256, the manifest named by its file name only): such a file may be replaced at
         /// an output path of a manifest with that file name, but is never removed as stale.
         var isLegacy = false
+
+        /// Whether the header names `manifest`, byte for byte: Swift's `==` takes `café` with
+        /// one code point and with a combining accent as one name, and they are two folders.
+        func names(_ manifest: String) -> Bool {
+            self.manifest.utf8.elementsEqual(manifest.utf8)
+        }
     }
 
     /// How many bytes are read at each end of a file: enough for any header (a path is at most

@@ -52,7 +52,7 @@ struct StaleOutputs: Sendable {
                 guard !current.contains(path), !stale.contains(path) else { continue }
                 // Not through a symlink: removing the link would not be removing flaggen's file.
                 guard !FileSystem.isSymlink(atPath: path), let identity = FileSystem.identity(atPath: path), !currentFiles.contains(identity),
-                    let header = GeneratedFileOwner.header(ofFileAtPath: path), header.manifest == manifestName, !header.isLegacy
+                    let header = GeneratedFileOwner.header(ofFileAtPath: path), header.names(manifestName), !header.isLegacy
                 else { continue }
                 stale.append(path)
             }
