@@ -28,6 +28,20 @@ final class UnifiedDiffTests: XCTestCase {
         XCTAssertEqual(UnifiedDiff.compare(old: Array(old.utf8), new: Array(new.utf8), oldName: "a/f", newName: "b/f").firstChangedLine, 5)
     }
 
+    /// A long line shows its first bytes and a count of the rest, cut where a character starts
+    /// (found by a bug hunt: a 50 MB file on one line put 50 MB into the CI log).
+    func testALongLineIsCutWithACountOfTheRest() {
+        let old = Array("head\n".utf8) + Array(repeating: UInt8(ascii: "a"), count: 8) + Array("é".utf8) + Array(repeating: UInt8(ascii: "a"), count: 90) + [0x0A]
+        let new = Array("head\n".utf8) + Array(repeating: UInt8(ascii: "b"), count: 100)
+        let comparison = UnifiedDiff.compare(old: old, new: new, oldName: "a", newName: "b", lineBytes: 9)
+        XCTAssertEqual(
+            comparison.text,
+            "--- a\n+++ b\n@@ -1,2 +1,2 @@\n head\n-aaaaaaaa [… 92 more bytes on this line]\n+bbbbbbbbb [… 91 more bytes on this line]\n\\ No newline at end of file\n")
+        XCTAssertEqual(comparison.changedLines, 2)
+        // `diff`, which `remove --dry-run` prints, shows lines whole.
+        XCTAssertTrue(UnifiedDiff.diff(old: String(repeating: "a", count: 5_000), new: "b", oldName: "a", newName: "b").contains(String(repeating: "a", count: 5_000)))
+    }
+
     func testInsertionIntoAnEmptyFileAndDeletionOfEverything() {
         XCTAssertEqual(UnifiedDiff.diff(old: "", new: "x\n", oldName: "a", newName: "b"), "--- a\n+++ b\n@@ -0,0 +1 @@\n+x\n")
         XCTAssertEqual(UnifiedDiff.diff(old: "x\ny\n", new: "", oldName: "a", newName: "b"), "--- a\n+++ b\n@@ -1,2 +0,0 @@\n-x\n-y\n")

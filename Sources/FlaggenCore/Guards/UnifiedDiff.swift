@@ -12,6 +12,10 @@ enum UnifiedDiff {
     /// most unless told otherwise: enough to see what kind of drift it is.
     static let shownLineLimit = 200
 
+    /// How many bytes of one line a diff shows at most unless told otherwise; the rest is
+    /// counted: a 50 MB file on one line put 50 MB into the CI log.
+    static let shownLineBytes = 2_000
+
     /// What comparing two texts found.
     struct Comparison: Sendable, Hashable {
         /// The 1-based line, counted in the new text, where the texts first differ (one past the
@@ -33,14 +37,17 @@ enum UnifiedDiff {
     }
 
     /// Compares two texts once: where they first differ, and their unified diff with `context`
-    /// lines around each change, within `lineLimit` lines of hunks and `editBudget`.
+    /// lines around each change, within `lineLimit` lines of hunks of at most `lineBytes` bytes
+    /// each, and `editBudget`.
     static func compare(
         old: [UInt8], new: [UInt8], oldName: String, newName: String, context: Int = 3,
-        lineLimit: Int = shownLineLimit, editBudget: Int = UnifiedDiff.editBudget
+        lineLimit: Int = shownLineLimit, lineBytes: Int = shownLineBytes, editBudget: Int = UnifiedDiff.editBudget
     ) -> Comparison {
         old.withUnsafeBytes { old in
             new.withUnsafeBytes { new in
-                compare(old, new, names: (oldName, newName), context: max(0, context), lineLimit: lineLimit, editBudget: max(0, editBudget))
+                compare(
+                    old, new, names: (oldName, newName), context: max(0, context), output: HunkOutput(linesLeft: lineLimit, lineBytes: lineBytes),
+                    editBudget: max(0, editBudget))
             }
         }
     }
@@ -48,11 +55,11 @@ enum UnifiedDiff {
     /// The whole unified diff of two texts (no line limit), or an empty string when they are
     /// equal or change more lines than ``editBudget``.
     static func diff(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
-        compare(old: Array(old.utf8), new: Array(new.utf8), oldName: oldName, newName: newName, context: context, lineLimit: .max).text
+        compare(old: Array(old.utf8), new: Array(new.utf8), oldName: oldName, newName: newName, context: context, lineLimit: .max, lineBytes: .max).text
     }
 
     private static func compare(
-        _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, names: (String, String), context: Int, lineLimit: Int, editBudget: Int
+        _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, names: (String, String), context: Int, output: HunkOutput, editBudget: Int
     ) -> Comparison {
         let common = commonPrefixLength(old, new)
         if common == old.count, common == new.count { return .equal }
@@ -101,7 +108,7 @@ enum UnifiedDiff {
                 firstChangedLine: firstChangedLine, text: "", changedLines: max(countDifference, editBudget + 1), omittedChangedLines: 0, tooManyChanges: true)
         }
         let changedLines = changes.reduce(0) { $0 + $1.oldLines.count + $1.newLines.count }
-        var output = HunkOutput(linesLeft: lineLimit)
+        var output = output
         var hunkStart = 0
         for index in changes.indices {
             let last = index == changes.count - 1
@@ -155,6 +162,8 @@ enum UnifiedDiff {
 private struct HunkOutput {
     var bytes: [UInt8] = []
     var linesLeft: Int
+    /// The most bytes of one line written; the rest is counted after it.
+    var lineBytes: Int
     /// Removed and added lines written.
     var shownChanges = 0
 
@@ -188,7 +197,17 @@ private struct HunkOutput {
             let cost = complete ? 1 : 2
             guard cost <= room else { break }
             body.append(line.marker)
-            body += line.bytes
+            if line.bytes.count > lineBytes {
+                // Cut where a character starts (not before a UTF-8 continuation byte).
+                var end = lineBytes
+                while end > 0, line.bytes[end] & 0xC0 == 0x80 { end -= 1 }
+                let rest = line.bytes.count - end - (complete ? 1 : 0)
+                body += line.bytes[..<end]
+                body += Array(" [… \(rest) more bytes on this line]".utf8)
+                if complete { body.append(0x0A) }
+            } else {
+                body += line.bytes
+            }
             if !complete { body += Array("\n\\ No newline at end of file\n".utf8) }
             room -= cost
             shown += 1
