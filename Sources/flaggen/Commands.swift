@@ -35,9 +35,10 @@ enum Commands {
         let path = manifestPath(arguments)
         let format = diagnosticFormat(arguments)
         guard let today = today(arguments) else { return .usage }
+        let run = Generate(manifestPath: path)
         let plan: Generate.Plan
         do {
-            plan = try Generate(manifestPath: path).plan()
+            plan = try run.plan()
         } catch {
             return failed(error, manifest: path, format: format)
         }
@@ -49,7 +50,7 @@ enum Commands {
             }
             lint.deprecationDays = days
         }
-        let diagnostics = lint.run(plan.diagnostics, manifest: plan.manifest, file: path)
+        let diagnostics = lint.run(plan.diagnostics + run.templateProblems(in: plan), manifest: plan.manifest, file: path)
         report(diagnostics, format: format)
         if format == .text, let manifest = plan.manifest, !diagnostics.containsErrors {
             let count = manifest.flags.count

@@ -223,6 +223,29 @@ final class GenerateCLITests: XCTestCase {
         XCTAssertTrue(github.stdout.hasPrefix("::error file=\(template.path),line=5,col=3::"), github.stdout)
     }
 
+    /// `lint` reports what `generate` finds in the manifest's template overrides (found by a bug
+    /// hunt: lint passed a template with an unclosed section, or without the header, that
+    /// generate refused).
+    func testLintRendersTheManifestsTemplateOverrides() throws {
+        let folder = try makeProject()
+        let manifest = folder.appendingPathComponent("flags.yaml")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "name: Flags\n", with: "name: Flags\ntemplates: tpl\n").utf8).write(to: manifest)
+        let templates = folder.appendingPathComponent("tpl/kotlin")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let template = templates.appendingPathComponent("Flags.kt.mustache")
+        try Data("{{#header}}\n// {{.}}\n{{/header}}\n{{#unclosed}}\n".utf8).write(to: template)
+        let unclosed = try runFlaggen(["lint", "--today", "2026-01-01"], in: folder)
+        XCTAssertEqual(unclosed.status, 1, unclosed.stderr)
+        XCTAssertTrue(unclosed.stderr.contains("tpl/kotlin/Flags.kt.mustache:4:1: error: section '{{#unclosed}}' is never closed"), unclosed.stderr)
+        try Data("// no header\n".utf8).write(to: template)
+        let headless = try runFlaggen(["lint", "--today", "2026-01-01"], in: folder)
+        XCTAssertEqual(headless.status, 1, headless.stderr)
+        XCTAssertTrue(headless.stderr.contains("Flags.kt.mustache must begin with the generated header"), headless.stderr)
+        try Data("{{#header}}\n// {{.}}\n{{/header}}\n".utf8).write(to: template)
+        XCTAssertEqual(try runFlaggen(["lint", "--today", "2026-01-01"], in: folder).status, 0)
+    }
+
     func testCopiedBinaryWorksAloneWithEmbeddedTemplates() throws {
         let folder = try makeProject()
         let binary = folder.appendingPathComponent("flaggen-copy")

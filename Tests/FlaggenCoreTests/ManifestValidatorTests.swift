@@ -445,6 +445,20 @@ final class ManifestValidatorTests: XCTestCase {
             contains: "outputs.kotlin ends in a file name of 206 bytes; flaggen writes a file through a temporary one whose name is 50 bytes longer, and a file name holds at most 255 bytes: shorten it to 205 bytes or fewer")
     }
 
+    /// A folder name past 255 bytes or a path past 1,000 passed lint, and generate failed
+    /// without a place ("File name too long"; found by a bug hunt).
+    func testOutputPathsFitWhatFileSystemsTake() {
+        let folder = String(repeating: "d", count: 200)
+        let path = Array(repeating: folder, count: 4).joined(separator: "/") + "/Flags.swift"
+        XCTAssertEqual(errors("version: 1\noutputs: {swift: \(path)}\nflags: {}\n"), [])
+        assertOneError(
+            "version: 1\noutputs: {swift: \(folder)/\(path)}\nflags: {}\n", at: "2:18",
+            contains: "outputs.swift is 1016 bytes long; keep it to 1,000 or fewer, as macOS takes at most 1,024 bytes in a whole path")
+        assertOneError(
+            "version: 1\noutputs: {schemas: \(folder)\(folder)}\nflags: {}\n", at: "2:20",
+            contains: "outputs.schemas holds a name of 400 bytes, and a file or folder name holds at most 255: shorten it")
+    }
+
     func testOutputsMayNotClaimDefaultPathsOrTheManifest() {
         assertOneError("version: 1\noutputs: {swift: Generated/Server}\nflags: {}\n", at: "2:18", contains: "outputs.swift and outputs.seeds both name")
         assertOneError("version: 1\noutputs: {kotlin: flags.yaml}\nflags: {}\n", at: "2:19", contains: "names the manifest itself")

@@ -164,6 +164,19 @@ public struct Generate: Sendable {
             templates: templates, rules: rules)
     }
 
+    /// What rendering finds wrong with the manifest's template overrides (a syntax error, a
+    /// template that drops the header), so `lint` reports what `generate` would. Without
+    /// overrides nothing is rendered: the built-in templates are tested.
+    public func templateProblems(in plan: Plan) -> [Diagnostic] {
+        guard plan.templates.overrideFolder != nil, let manifest = plan.manifest, !plan.diagnostics.containsErrors else { return [] }
+        do throws(GenerateError) {
+            _ = try Generator(templates: plan.templates, kinds: [.swift, .kotlin]).files(for: manifest, header: plan.header)
+            return []
+        } catch {
+            return [error.diagnostic(file: manifestPath)]
+        }
+    }
+
     /// The output paths that break ``OutputGuard``'s rules, and those that meet another output
     /// through symlinks: on its file (`Generated/Link/flags.seed.json` with `Link` a link to
     /// `Server`) or on a folder where the other is a file. Each at the `outputs` entry that

@@ -26,6 +26,13 @@ enum OutputPathRules {
         if fileName != nil, let name = components.last, name.utf8.count + overhead > 255 {
             return "ends in a file name of \(name.utf8.count) bytes; flaggen writes a file through a temporary one whose name is \(overhead) bytes longer, and a file name holds at most 255 bytes: shorten it to \(255 - overhead) bytes or fewer"
         }
+        if let long = components.first(where: { $0.utf8.count > 255 }) {
+            return "holds a name of \(long.utf8.count) bytes, and a file or folder name holds at most 255: shorten it"
+        }
+        // macOS takes at most 1,024 bytes in a path (PATH_MAX), the repository's own included.
+        if path.utf8.count > 1_000 {
+            return "is \(path.utf8.count) bytes long; keep it to 1,000 or fewer, as macOS takes at most 1,024 bytes in a whole path"
+        }
         // Any spelling: macOS volumes ignore case, so `.GIT/hooks` is the repository's hooks.
         if components.contains(where: { $0.lowercased() == ".git" }) {
             return "must not lead into a .git folder, where a file could change how git runs ('\(path)')"
