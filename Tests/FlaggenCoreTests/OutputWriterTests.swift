@@ -63,6 +63,24 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(try writer.stage(generated("A/B/Flags.swift", "one")).outcome, .unchanged)
     }
 
+    /// Two runs replacing one file with the same bytes (parallel CI jobs in one checkout): the
+    /// second finds the first's file in place and is as good (found by a bug hunt: one of two
+    /// runs failed with "changed while flaggen was writing it"). Other bytes are left alone.
+    func testAReplacementAnotherRunAlreadyMadeIsAsGood() throws {
+        let writer = OutputWriter(root: root, manifestName: "flags.yaml")
+        _ = try writer.write([generated("Flags.swift", "old")])
+        let first = try writer.stage(generated("Flags.swift", "new"))
+        let second = try writer.stage(generated("Flags.swift", "new"))
+        let third = try writer.stage(generated("Flags.swift", "other"))
+        try writer.commit([first])
+        XCTAssertNoThrow(try writer.commit([second]))
+        XCTAssertThrowsError(try writer.commit([third])) { error in
+            XCTAssertTrue("\(error)".contains("Flags.swift changed while flaggen was writing it"), "\(error)")
+        }
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("Flags.swift")), Data(generated("Flags.swift", "new").contents))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["Flags.swift"], "no temporary file stays")
+    }
+
     func testDiscardRemovesTemporaryFilesAndTheFoldersStagingMade() throws {
         let writer = OutputWriter(root: root, manifestName: "flags.yaml")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Kept"), withIntermediateDirectories: true)

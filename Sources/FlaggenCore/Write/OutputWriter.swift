@@ -127,13 +127,7 @@ struct OutputWriter: Sendable {
                 if file.outcome == .created {
                     try placeNew(temporary.path, at: destination)
                 } else {
-                    guard FileSystem.identity(atPath: destination) == file.replaced, !FileSystem.isSymlink(atPath: destination) else {
-                        throw OutputError(message: "\(destination) changed while flaggen was writing it (another run, an editor?), so it was left as it is")
-                    }
-                    try rules.checkReplaceable(destination)
-                    if let reason = FileSystem.move(temporary.path, replacing: destination) {
-                        throw OutputError(message: "cannot move the new \(destination) into place: \(reason)")
-                    }
+                    try replace(destination, with: temporary.path, staged: file)
                 }
                 placed.append(file.path)
             } catch {
@@ -171,6 +165,24 @@ struct OutputWriter: Sendable {
             }
         case .failed(let reason):
             throw OutputError(message: "cannot put the new \(destination) in place: \(reason)")
+        }
+    }
+
+    /// Replaces the file staging checked at `destination` with `temporary`. A file changed
+    /// meanwhile is left as it is, unless it now holds exactly the new bytes, from flaggen and
+    /// this manifest (another run writing the same outputs, as parallel CI jobs in one checkout
+    /// do: one of two such runs failed in up to 11 of 15 rounds).
+    private func replace(_ destination: String, with temporary: String, staged file: StagedFile) throws(OutputError) {
+        guard FileSystem.identity(atPath: destination) == file.replaced, !FileSystem.isSymlink(atPath: destination) else {
+            if isSameOutput(temporary, at: destination) {
+                FileSystem.removeFile(atPath: temporary)
+                return
+            }
+            throw OutputError(message: "\(destination) changed while flaggen was writing it (another run, an editor?), so it was left as it is")
+        }
+        try rules.checkReplaceable(destination)
+        if let reason = FileSystem.move(temporary, replacing: destination) {
+            throw OutputError(message: "cannot move the new \(destination) into place: \(reason)")
         }
     }
 
