@@ -254,6 +254,33 @@ final class BreakingCLITests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("must be a mapping"), result.stderr)
     }
 
+    /// An earlier manifest that a newer flaggen's rules refuse is compared as far as it reads,
+    /// with a note: the pull request that fixes it cannot change the base (found by a bug hunt:
+    /// `kotlinPackage: java.flags` on main failed every pull request, the fix included).
+    func testAnEarlierManifestTodaysRulesRefuseIsComparedWithANote() throws {
+        let folder = try temporaryFolder(self)
+        try git(["init", "-q"], in: folder)
+        try Data(base.replacingOccurrences(of: "version: 1\n", with: "version: 1\nkotlinPackage: java.flags\n").utf8)
+            .write(to: folder.appendingPathComponent("flags.yaml"))
+        try git(["add", "flags.yaml"], in: folder)
+        try git(["commit", "-q", "-m", "flags"], in: folder)
+        try Data(base.replacingOccurrences(of: "version: 1\n", with: "version: 1\nkotlinPackage: com.example.flags\n").utf8)
+            .write(to: folder.appendingPathComponent("flags.yaml"))
+        let fixed = try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder)
+        XCTAssertEqual(fixed.status, 0, fixed.stderr)
+        XCTAssertTrue(
+            fixed.stderr.hasPrefix("HEAD:flags.yaml:2:16: note: compared as far as it reads: the earlier manifest breaks a rule of this flaggen ('kotlinPackage' starts with 'java'"),
+            fixed.stderr)
+        // Still compared: removing a kill switch fails.
+        try Data(
+            base.replacingOccurrences(of: "version: 1\n", with: "version: 1\nkotlinPackage: com.example.flags\n")
+                .replacingOccurrences(of: "  chat_media: {type: bool, default: true, owner: chat, killSwitch: true}\n", with: "").utf8
+        ).write(to: folder.appendingPathComponent("flags.yaml"))
+        let broken = try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder)
+        XCTAssertEqual(broken.status, 1, broken.stderr)
+        XCTAssertTrue(broken.stderr.contains("'chat_media' (line 6 in HEAD:flags.yaml) was removed"), broken.stderr)
+    }
+
     /// A manifest shared through a symlink is compared with its own history, not the link's.
     func testASymlinkedManifestIsReadAtItsRealPath() throws {
         let folder = try repository()

@@ -35,11 +35,18 @@ public struct Breaking: Sendable {
         }
         var oldValidator = ManifestValidator()
         oldValidator.checksOutputRules = false
+        oldValidator.keepsManifestWithErrors = true
         let oldResult = oldValidator.validate(oldBytes, file: oldName)
+        let oldErrors = oldResult.diagnostics.filter { $0.severity == .error }
         guard let old = oldResult.manifest, let new = newResult.manifest else {
-            return (newResult.diagnostics + oldResult.diagnostics).filter { $0.severity == .error }
+            return newResult.diagnostics.filter { $0.severity == .error } + (oldResult.manifest == nil ? oldErrors : [])
         }
-        return BreakingChanges(strict: strict).findings(old: old, new: new, file: manifestPath, oldName: oldName)
+        let notes = oldErrors.map {
+            Diagnostic(
+                .note, "compared as far as it reads: the earlier manifest breaks a rule of this flaggen (\($0.message)), which this change need not fix",
+                file: $0.file, at: $0.location)
+        }
+        return notes + BreakingChanges(strict: strict).findings(old: old, new: new, file: manifestPath, oldName: oldName)
     }
 
     /// The old manifest's bytes and the name to print for it; nil when `git:REF` names a

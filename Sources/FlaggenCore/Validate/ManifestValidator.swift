@@ -18,6 +18,10 @@ struct ManifestValidator: Sendable {
     /// command does but `breaking` for the manifest it compares against: what an old manifest's
     /// seeds could hold does not change what installed apps read.
     var checksOutputRules = true
+    /// Whether the result keeps the manifest as far as it reads when there are errors, as
+    /// `breaking` does for the manifest it compares against: a pull request cannot fix the
+    /// base, which a newer flaggen's rules may refuse.
+    var keepsManifestWithErrors = false
 
     /// Parses and validates manifest bytes. `file` is the path printed in diagnostics.
     func validate(_ bytes: [UInt8], file: String) -> ValidationResult {
@@ -39,7 +43,7 @@ struct ManifestValidator: Sendable {
             OutputRules(context: context, nodes: ManifestNodes(tree: context.tree)).check(manifest)
         }
         return ValidationResult(
-            manifest: context.hasErrors ? nil : manifest,
+            manifest: context.hasErrors && !keepsManifestWithErrors ? nil : manifest,
             diagnostics: context.diagnostics.sortedByLocation())
     }
 }
