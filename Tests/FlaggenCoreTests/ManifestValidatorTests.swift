@@ -459,6 +459,17 @@ final class ManifestValidatorTests: XCTestCase {
             contains: "outputs.schemas holds a name of 400 bytes, and a file or folder name holds at most 255: shorten it")
     }
 
+    /// A tag makes a scalar text (docs/manifest.md); the message says so (found by a bug hunt:
+    /// "must be an integer, found a string '1'" left the reader guessing).
+    func testATaggedValueIsExplained() {
+        assertOneError(
+            "version: !!int 1\nflags: {}\n", at: "1:10",
+            contains: "'version' must be an integer, found a string '1' (the tag !!int makes it text; write the value without a tag)")
+        assertOneError(
+            "version: 1\nflags:\n  a: {type: bool, default: !!bool true, owner: x, expires: 2030-01-01}\n", at: "3:28",
+            contains: "found a string 'true' (the tag !!bool makes it text; write the value without a tag); write true or false")
+    }
+
     func testOutputsMayNotClaimDefaultPathsOrTheManifest() {
         assertOneError("version: 1\noutputs: {swift: Generated/Server}\nflags: {}\n", at: "2:18", contains: "outputs.swift and outputs.seeds both name")
         assertOneError("version: 1\noutputs: {kotlin: flags.yaml}\nflags: {}\n", at: "2:19", contains: "names the manifest itself")

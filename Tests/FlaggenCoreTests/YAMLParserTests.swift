@@ -201,6 +201,11 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertNil(document.root)
         XCTAssertEqual(document.problems.first?.location, SourceLocation(line: 2, column: 7))
         XCTAssertTrue(document.problems.first?.message.contains("not valid UTF-8") ?? false)
+        // Lines as libyaml counts them (found by a bug hunt: with CR line ends, line 1, column 52).
+        for lineEnd in ["\r", "\r\n", "\u{2028}"] {
+            let bytes = Array("a: 1\(lineEnd)b: caf".utf8) + [0xE9] + Array(lineEnd.utf8)
+            XCTAssertEqual(YAMLParser().parse(bytes).problems.first?.location, SourceLocation(line: 2, column: 7), lineEnd.debugDescription)
+        }
     }
 
     func testUTF16IsRefused() {

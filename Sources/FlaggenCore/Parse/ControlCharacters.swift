@@ -15,22 +15,10 @@ enum ControlCharacters {
         // Fast path: the bytes that can start a refused character are few.
         guard bytes.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F || $0 == 0xC2 || $0 == 0xEF })
         else { return nil }
-        var line = 1
-        var column = 1
-        var previous: Unicode.Scalar = "\0"
+        var position = LinePosition()
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            if isRefused(scalar) { return Found(scalar: scalar, location: SourceLocation(line: line, column: column)) }
-            // Line breaks as libyaml counts them: LF, CR, CR LF, NEL, LS and PS.
-            switch scalar {
-            case "\n" where previous == "\r":
-                break
-            case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
-                line += 1
-                column = 1
-            default:
-                column += 1
-            }
-            previous = scalar
+            if isRefused(scalar) { return Found(scalar: scalar, location: position.location) }
+            position.advance(past: scalar)
         }
         return nil
     }

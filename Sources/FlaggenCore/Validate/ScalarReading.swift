@@ -38,11 +38,9 @@ extension ValidationContext {
         if case .bool(let value) = tree.plainMeaning(node) {
             return value
         }
-        var message = "\(what()) must be true or false, found \(tree.kindDescription(node))"
+        var message = "\(what()) must be true or false, found \(describe(node))"
         if tree.kind(node) == .scalar {
-            let text = tree.text(node)
-            message += " '\(text)'"
-            if ["yes", "no", "on", "off", "y", "n"].contains(text.lowercased()) {
+            if ["yes", "no", "on", "off", "y", "n"].contains(tree.text(node).lowercased()) {
                 message += " (YAML 1.2 reads yes/no/on/off as text)"
             }
             message += "; write true or false"
@@ -103,7 +101,15 @@ extension ValidationContext {
     func describe(_ node: Node) -> String {
         if tree.kind(node) == .scalar {
             if tree.plainMeaning(node) == .null { return "null" }
-            return "\(tree.kindDescription(node)) '\(tree.text(node))'"
+            let tag = tree.records[node.index].tag
+            // `!!int 1` reads as text (docs/manifest.md), which the message alone would not explain.
+            var tagged = ""
+            if tag >= 0, tree.style(node) == .plain {
+                let standard = "tag:yaml.org,2002:"
+                let name = tree.tags[Int(tag)]
+                tagged = " (the tag \(name.hasPrefix(standard) ? "!!" + name.dropFirst(standard.count) : name) makes it text; write the value without a tag)"
+            }
+            return "\(tree.kindDescription(node)) '\(tree.text(node))'" + tagged
         }
         return tree.kindDescription(node)
     }
