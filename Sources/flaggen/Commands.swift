@@ -110,7 +110,7 @@ enum Commands {
         do {
             rendered = try run.render()
         } catch {
-            return failed(error, manifest: run.manifestPath, format: format)
+            return failed(error, manifest: manifestPath(arguments), format: format)
         }
         if rendered.diagnostics.containsErrors {
             report(rendered.diagnostics, format: format)
@@ -155,8 +155,7 @@ enum Commands {
         do {
             findings = try run.run()
         } catch {
-            printError("error: \(error)")
-            return .usage
+            return failed(error, manifest: manifestPath(arguments), format: format)
         }
         report(findings, format: format)
         if format == .text, findings.isEmpty { printText("no breaking changes against \(against)") }
@@ -194,8 +193,7 @@ enum Commands {
             report(diagnostics, format: format)
             return diagnostics.containsErrors ? .findings : .success
         } catch {
-            printError("error: \(error)")
-            return .usage
+            return failed(error, manifest: path, format: format)
         }
     }
 
@@ -316,6 +314,15 @@ enum Commands {
         }
         if case .unreadable = error { return .usage }
         return .findings
+    }
+
+    /// An input that cannot be read: one line of text, or one diagnostic where CI reads them.
+    static func failed(_ error: UnreadableInputError, manifest: String, format: DiagnosticFormat) -> ExitStatus {
+        switch format {
+        case .text: printError("error: \(error)")
+        case .github, .json: report([error.diagnostic(file: manifest)], format: format)
+        }
+        return .usage
     }
 
     static func notYetAvailable(_ command: String) -> ExitStatus {

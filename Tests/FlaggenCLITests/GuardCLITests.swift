@@ -281,6 +281,18 @@ final class BreakingCLITests: XCTestCase {
         XCTAssertTrue(broken.stderr.contains("'chat_media' (line 6 in HEAD:flags.yaml) was removed"), broken.stderr)
     }
 
+    /// A revision that cannot be read is reported in the format CI asked for (found by a bug
+    /// hunt: the most common CI failure, an unfetched base, gave no annotation and no JSON).
+    func testAnUnreadableRevisionIsReportedInTheFormatAskedFor() throws {
+        let folder = try repository()
+        let github = try runFlaggen(["breaking", "--against", "git:no-such-branch", "--format", "github"], in: folder)
+        XCTAssertEqual(github.status, 2, github.stderr)
+        XCTAssertTrue(github.stdout.hasPrefix("::error file=flags.yaml,line=1,col=1::--against git:no-such-branch: cannot read flags.yaml"), github.stdout)
+        let json = try runFlaggen(["refs", "nowhere", "--format", "json"], in: folder)
+        XCTAssertEqual(json.status, 2, json.stderr)
+        XCTAssertTrue(json.stdout.contains("\"message\": \"nowhere: no such file or folder\""), json.stdout)
+    }
+
     /// A manifest shared through a symlink is compared with its own history, not the link's.
     func testASymlinkedManifestIsReadAtItsRealPath() throws {
         let folder = try repository()
