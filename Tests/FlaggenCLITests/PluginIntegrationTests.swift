@@ -205,6 +205,18 @@ final class PluginIntegrationTests: XCTestCase {
         XCTAssertTrue(drift.stdout.contains("Flags.kt"), drift.stdout)
         XCTAssertTrue(drift.stdout.contains("differs from what the manifest generates"), drift.stdout)
         XCTAssertEqual(try runFlaggen(["check", "--manifest", "Sources/Checkout App/flags.yaml"], in: package).status, 1)
+
+        // The plugin's annotations name files from the package's root, as the command line run
+        // there does, so GitHub can place them.
+        let annotated = try swift(["package", "--scratch-path", scratch.path, "check-flags", "--format", "github"])
+        XCTAssertNotEqual(annotated.status, 0)
+        let cliAnnotated = try runFlaggen(
+            ["check", "--manifest", "Sources/Checkout App/flags.yaml", "--only", "kotlin", "--only", "schemas", "--only", "seeds", "--format", "github"],
+            in: package)
+        func annotations(_ text: String) -> [String] { text.split(separator: "\n").filter { $0.hasPrefix("::") }.map(String.init) }
+        XCTAssertEqual(annotations(annotated.stdout), annotations(cliAnnotated.stdout + cliAnnotated.stderr), annotated.stdout)
+        XCTAssertTrue(annotated.stdout.contains("::error file=android/app/src/main/kotlin/Flags.kt,"), annotated.stdout)
+        XCTAssertTrue(annotated.stdout.contains("--manifest \"Sources/Checkout App/flags.yaml\""), annotated.stdout)
     }
 
     /// Without `swift: false`, the command plugins still leave the Swift to the build plugin of
