@@ -7,8 +7,9 @@ import PackagePlugin
 
 /// Runs flaggen for the targets a command plugin was asked about.
 enum CommandRunner {
-    /// Runs `flaggen --manifest M <arguments>` for each selected target's manifest. Targets
-    /// without a manifest are skipped unless named with `--target`, which is then an error.
+    /// Runs `flaggen --manifest M <arguments>` for each selected target's manifest, from the
+    /// package's root. Targets without a manifest are skipped unless named with `--target`,
+    /// which is then an error.
     static func run(_ command: [String], context: PluginContext, arguments: [String]) throws {
         var extractor = ArgumentExtractor(arguments)
         let named = extractor.extractOption(named: "target")
@@ -30,7 +31,8 @@ enum CommandRunner {
             targets: targets.map { target in
                 (target.name, target.sourceFiles, manifestText.map { ManifestLookup.applies("FlagGenPlugin", to: target.name, in: $0) } ?? false)
             },
-            manifestRequired: !named.isEmpty, flaggen: context.tool(named: "flaggen").url, arguments: extractor.remainingArguments)
+            manifestRequired: !named.isEmpty, root: context.package.directoryURL, flaggen: context.tool(named: "flaggen").url,
+            arguments: extractor.remainingArguments)
     }
 
     #if canImport(XcodeProjectPlugin)
@@ -48,7 +50,7 @@ enum CommandRunner {
             // manifest's `outputs.swift: false` leaves the Swift to FlagGenPlugin.
             try run(
                 command, targets: targets.map { ($0.displayName, $0.inputFiles, false) }, manifestRequired: false,
-                flaggen: context.tool(named: "flaggen").url, arguments: extractor.remainingArguments)
+                root: context.xcodeProject.directoryURL, flaggen: context.tool(named: "flaggen").url, arguments: extractor.remainingArguments)
         }
     #endif
 
@@ -56,9 +58,14 @@ enum CommandRunner {
     /// its Swift from the build plugin in every build, so the command leaves the Swift out
     /// (`--only` the other outputs) unless the arguments choose outputs themselves: a second
     /// Flags.swift in the target would make the build fail ("multiple producers").
+    ///
+    /// flaggen runs in `root`, the package's (or Xcode project's) folder, with the manifest's
+    /// path relative to it: the files its messages name (`::error file=…` annotations
+    /// included) and the commands they suggest are then those of `flaggen --manifest
+    /// Sources/MyApp/flags.yaml …` run there, as in CI.
     private static func run(
-        _ command: [String], targets: [(name: String, files: FileList, appliesBuildPlugin: Bool)], manifestRequired: Bool, flaggen: URL,
-        arguments: [String]
+        _ command: [String], targets: [(name: String, files: FileList, appliesBuildPlugin: Bool)], manifestRequired: Bool, root: URL,
+        flaggen: URL, arguments: [String]
     ) throws {
         var ran = 0
         var failures: [String] = []
@@ -76,11 +83,12 @@ enum CommandRunner {
                 print("\(target.name) applies FlagGenPlugin, which makes its Swift in every build: leaving the Swift out")
             }
             for manifest in manifests {
-                print("\(target.name): flaggen \(command.joined(separator: " ")) (\(manifest.path(percentEncoded: false)))")
+                let path = relativePath(of: manifest, in: root)
+                print("\(target.name): flaggen \(command.joined(separator: " ")) (\(path))")
                 let process = Process()
                 process.executableURL = flaggen
-                process.arguments = ["--manifest", manifest.path(percentEncoded: false)] + command + options
-                process.currentDirectoryURL = manifest.deletingLastPathComponent()
+                process.arguments = ["--manifest", path] + command + options
+                process.currentDirectoryURL = root
                 try process.run()
                 process.waitUntilExit()
                 ran += 1
@@ -93,5 +101,17 @@ enum CommandRunner {
         if !failures.isEmpty {
             throw PluginError(description: "flaggen \(command.first ?? "") failed for: \(failures.joined(separator: ", "))")
         }
+    }
+
+    /// `file`'s path relative to the folder `root` when it is inside it (with `./` before a
+    /// first folder whose name starts with `-`, which would read as an option), else its
+    /// absolute path.
+    static func relativePath(of file: URL, in root: URL) -> String {
+        let path = file.path(percentEncoded: false)
+        var folder = root.path(percentEncoded: false)
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        guard path.hasPrefix(folder + "/"), path.count > folder.count + 1 else { return path }
+        let relative = String(path.dropFirst(folder.count + 1))
+        return relative.hasPrefix("-") ? "./" + relative : relative
     }
 }

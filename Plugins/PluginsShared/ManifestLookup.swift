@@ -14,13 +14,17 @@ enum ManifestLookup {
     }
 
     /// The template folder the manifest names with a top-level `templates:` line, if any,
-    /// resolved against the manifest's folder (a relative path; flaggen refuses others). A line scan, not a YAML parse: plugins cannot
-    /// link libyaml, and flaggen itself validates the manifest when the command runs.
+    /// resolved against the manifest's folder (a relative path; flaggen refuses others) with its
+    /// symlinks resolved, as flaggen resolves it. A symlinked manifest is read where the link
+    /// leads, but its folder is the link's: flaggen reads `templates:` (and `outputs:`) from
+    /// where the link is. A line scan, not a YAML parse: plugins cannot link libyaml, and
+    /// flaggen itself validates the manifest when the command runs.
     static func templateFolder(of manifest: URL) -> URL? {
-        // Only a regular file of at most flaggen's 16 MiB limit (a pipe would block the build);
-        // flaggen itself says what is wrong with anything else.
-        guard let values = try? manifest.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]), values.isRegularFile == true,
-            (values.fileSize ?? 0) <= 16 * 1024 * 1024, let text = try? String(contentsOf: manifest, encoding: .utf8)
+        // Only a regular file (or a symlink to one) of at most flaggen's 16 MiB limit (a pipe
+        // would block the build); flaggen itself says what is wrong with anything else.
+        let file = manifest.resolvingSymlinksInPath()
+        guard let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]), values.isRegularFile == true,
+            (values.fileSize ?? 0) <= 16 * 1024 * 1024, let text = try? String(contentsOf: file, encoding: .utf8)
         else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("templates:") {
             var value = line.dropFirst("templates:".count).trimmingCharacters(in: .whitespaces)
@@ -30,7 +34,7 @@ enum ManifestLookup {
             }
             // An absolute folder is refused by flaggen itself, which says why.
             guard !value.isEmpty, !value.hasPrefix("/") else { return nil }
-            return manifest.deletingLastPathComponent().appendingPathComponent(value, isDirectory: true)
+            return manifest.deletingLastPathComponent().appendingPathComponent(value, isDirectory: true).resolvingSymlinksInPath()
         }
         return nil
     }

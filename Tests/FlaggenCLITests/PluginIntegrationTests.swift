@@ -24,11 +24,13 @@ final class PluginIntegrationTests: XCTestCase {
         if FileManager.default.fileExists(atPath: package.path) { try FileManager.default.removeItem(at: package) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Examples/iOSApp"), to: package)
-        // A real file instead of the symlink, so the test can edit it; the package depends on
-        // this checkout by absolute path.
-        let manifest = package.appendingPathComponent("Sources/Checkout App/flags.yaml")
-        try FileManager.default.removeItem(at: manifest)
+        // The target's flags.yaml stays a symlink, as in the example, but to a copy inside the
+        // package that the test can edit (`manifest`); the package depends on this checkout by
+        // absolute path.
+        try FileManager.default.createDirectory(at: manifest.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("flags.yaml"), to: manifest)
+        try FileManager.default.removeItem(at: manifestLink)
+        try FileManager.default.createSymbolicLink(atPath: manifestLink.path, withDestinationPath: "../../Shared manifest/flags.yaml")
         let packageFile = package.appendingPathComponent("Package.swift")
         let text = try String(contentsOf: packageFile, encoding: .utf8)
             .replacingOccurrences(of: #"path: "../..""#, with: "path: \"\(packageRoot.path)\"")
@@ -43,7 +45,13 @@ final class PluginIntegrationTests: XCTestCase {
         super.tearDown()
     }
 
-    private var manifest: URL { package.appendingPathComponent("Sources/Checkout App/flags.yaml") }
+    /// The target's flags.yaml: a symlink to `manifest`. What it names (outputs, templates) is
+    /// relative to the link's folder.
+    private var manifestLink: URL { package.appendingPathComponent("Sources/Checkout App/flags.yaml") }
+    /// The file the link leads to, for the test's edits.
+    private var manifest: URL { package.appendingPathComponent("Shared manifest/flags.yaml") }
+    /// The target's folder.
+    private var targetFolder: URL { manifestLink.deletingLastPathComponent() }
 
     /// Runs `swift ARGUMENTS` in the package. SwiftPM itself sometimes crashes on Linux in
     /// libdispatch's event loop (`_dispatch_event_loop_drain`, swiftlang/swift#87033), losing
@@ -129,8 +137,9 @@ final class PluginIntegrationTests: XCTestCase {
         XCTAssertTrue(edited.contains("Compiling CheckoutApp"), edited)
         XCTAssertTrue(try demo().contains("button: Buy it\n"))
 
-        // A template override the manifest names is an input too.
-        let templates = package.appendingPathComponent("Sources/Checkout App/Templates/swift")
+        // A template override the manifest names is an input too, also when the manifest is a
+        // symlink (its `templates:` is relative to the link's folder, as for flaggen itself).
+        let templates = targetFolder.appendingPathComponent("Templates/swift")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         let builtIn = try String(contentsOf: packageRoot.appendingPathComponent("Templates/swift/Flags.swift.mustache"), encoding: .utf8)
         let override = templates.appendingPathComponent("Flags.swift.mustache")
@@ -152,7 +161,7 @@ final class PluginIntegrationTests: XCTestCase {
         XCTAssertTrue(invalid.stdout.contains("flags.yaml:18:14: error: the default of flag 'new_checkout' must be true or false"), invalid.stdout)
 
         try edit(manifest, "    default: nope\n    owner: payments", "    default: false\n    owner: payments")
-        let extra = package.appendingPathComponent("Sources/Checkout App/More/flags.yaml")
+        let extra = targetFolder.appendingPathComponent("More/flags.yaml")
         try FileManager.default.createDirectory(at: extra.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("version: 1\nflags: {}\n".utf8).write(to: extra)
         let duplicate = try swift(["build", "--scratch-path", scratch.path])
@@ -174,7 +183,7 @@ final class PluginIntegrationTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: package.appendingPathComponent(file).path), file)
         }
         XCTAssertEqual(
-            try FileManager.default.contentsOfDirectory(atPath: manifest.deletingLastPathComponent().path).sorted(), ["Screens.swift", "flags.yaml"],
+            try FileManager.default.contentsOfDirectory(atPath: targetFolder.path).sorted(), ["Screens.swift", "flags.yaml"],
             "nothing generated inside the target")
         XCTAssertTrue(generate.stdout.contains("created"), generate.stdout)
 
@@ -196,6 +205,18 @@ final class PluginIntegrationTests: XCTestCase {
         XCTAssertTrue(drift.stdout.contains("Flags.kt"), drift.stdout)
         XCTAssertTrue(drift.stdout.contains("differs from what the manifest generates"), drift.stdout)
         XCTAssertEqual(try runFlaggen(["check", "--manifest", "Sources/Checkout App/flags.yaml"], in: package).status, 1)
+
+        // The plugin's annotations name files from the package's root, as the command line run
+        // there does, so GitHub can place them.
+        let annotated = try swift(["package", "--scratch-path", scratch.path, "check-flags", "--format", "github"])
+        XCTAssertNotEqual(annotated.status, 0)
+        let cliAnnotated = try runFlaggen(
+            ["check", "--manifest", "Sources/Checkout App/flags.yaml", "--only", "kotlin", "--only", "schemas", "--only", "seeds", "--format", "github"],
+            in: package)
+        func annotations(_ text: String) -> [String] { text.split(separator: "\n").filter { $0.hasPrefix("::") }.map(String.init) }
+        XCTAssertEqual(annotations(annotated.stdout), annotations(cliAnnotated.stdout + cliAnnotated.stderr), annotated.stdout)
+        XCTAssertTrue(annotated.stdout.contains("::error file=android/app/src/main/kotlin/Flags.kt,"), annotated.stdout)
+        XCTAssertTrue(annotated.stdout.contains("--manifest \"Sources/Checkout App/flags.yaml\""), annotated.stdout)
     }
 
     /// Without `swift: false`, the command plugins still leave the Swift to the build plugin of
@@ -204,7 +225,7 @@ final class PluginIntegrationTests: XCTestCase {
         let generate = try swift(["package", "--scratch-path", scratch.path, "--allow-writing-to-package-directory", "generate-flags"])
         XCTAssertEqual(generate.status, 0, generate.stdout)
         XCTAssertTrue(generate.stdout.contains("CheckoutApp applies FlagGenPlugin, which makes its Swift in every build: leaving the Swift out"), generate.stdout)
-        let outputs = manifest.deletingLastPathComponent().appendingPathComponent("Generated")
+        let outputs = targetFolder.appendingPathComponent("Generated")
         XCTAssertFalse(FileManager.default.fileExists(atPath: outputs.appendingPathComponent("Swift/Flags.swift").path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: outputs.appendingPathComponent("Kotlin/Flags.kt").path))
         let built = try swift(["build", "--scratch-path", scratch.path])
