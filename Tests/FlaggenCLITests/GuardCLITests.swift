@@ -37,12 +37,14 @@ final class BreakingCLITests: XCTestCase {
 
         """
 
-    /// A git repository whose HEAD holds `base` as flags.yaml.
-    private func repository() throws -> URL {
+    /// A git repository whose HEAD holds `manifest` (`base` unless told) at `path`.
+    private func repository(_ manifest: String? = nil, at path: String = "flags.yaml") throws -> URL {
         let folder = try temporaryFolder(self)
         try git(["init", "-q"], in: folder)
-        try Data(base.utf8).write(to: folder.appendingPathComponent("flags.yaml"))
-        try git(["add", "flags.yaml"], in: folder)
+        let file = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data((manifest ?? base).utf8).write(to: file)
+        try git(["add", path], in: folder)
         try git(["commit", "-q", "-m", "flags"], in: folder)
         return folder
     }
@@ -201,12 +203,7 @@ final class BreakingCLITests: XCTestCase {
 
     /// A manifest in a subfolder is named by its path in the repository, as `git show` takes it.
     func testTheOldManifestIsNamedByItsPathInTheRepository() throws {
-        let folder = try temporaryFolder(self)
-        try git(["init", "-q"], in: folder)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("app"), withIntermediateDirectories: true)
-        try Data(base.utf8).write(to: folder.appendingPathComponent("app/flags.yaml"))
-        try git(["add", "app/flags.yaml"], in: folder)
-        try git(["commit", "-q", "-m", "flags"], in: folder)
+        let folder = try repository(at: "app/flags.yaml")
         try Data(base.replacingOccurrences(of: "  gone_soon: {type: bool, default: false, owner: web, expires: 2029-01-31}\n", with: "").utf8)
             .write(to: folder.appendingPathComponent("app/flags.yaml"))
         let result = try runFlaggen(["breaking", "--manifest", "flags.yaml", "--against", "git:HEAD"], in: folder.appendingPathComponent("app"))
@@ -258,12 +255,7 @@ final class BreakingCLITests: XCTestCase {
     /// with a note: the pull request that fixes it cannot change the base (found by a bug hunt:
     /// `kotlinPackage: java.flags` on main failed every pull request, the fix included).
     func testAnEarlierManifestTodaysRulesRefuseIsComparedWithANote() throws {
-        let folder = try temporaryFolder(self)
-        try git(["init", "-q"], in: folder)
-        try Data(base.replacingOccurrences(of: "version: 1\n", with: "version: 1\nkotlinPackage: java.flags\n").utf8)
-            .write(to: folder.appendingPathComponent("flags.yaml"))
-        try git(["add", "flags.yaml"], in: folder)
-        try git(["commit", "-q", "-m", "flags"], in: folder)
+        let folder = try repository(base.replacingOccurrences(of: "version: 1\n", with: "version: 1\nkotlinPackage: java.flags\n"))
         try Data(base.replacingOccurrences(of: "version: 1\n", with: "version: 1\nkotlinPackage: com.example.flags\n").utf8)
             .write(to: folder.appendingPathComponent("flags.yaml"))
         let fixed = try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder)
