@@ -366,6 +366,15 @@ final class RefsCLITests: XCTestCase {
         XCTAssertTrue(excluded.stdout.contains("2 files scanned"), excluded.stdout)
     }
 
+    /// CRLF line ends are read as LF ones. (Reported: "\r\n" is one Swift Character, so the whole
+    /// file was its line 1: `1:54` instead of `2:20`.)
+    func testCRLFLinesAreLocatedAsLFLines() throws {
+        let folder = try project()
+        try Data("// a\r\nlet on = view.isOn(Flags.paywall)\r\n".utf8).write(to: folder.appendingPathComponent("App/Windows.swift"))
+        let result = try runFlaggen(["refs", "App/Windows.swift"], in: folder)
+        XCTAssertTrue(result.stdout.contains("paywall: 1 reference\n  App/Windows.swift:2:20\n"), result.stdout)
+    }
+
     func testFailOnChoosesWhatFails() throws {
         let folder = try project()
         let expired = try runFlaggen(["refs", "App", "--today", "2029-02-15", "--fail-on", "expired-referenced"], in: folder)

@@ -295,6 +295,22 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertEqual(try snapshot(app), before)
     }
 
+    /// CRLF sources are rewritten as LF ones are, keeping their line ends. (Reported: refs read a
+    /// CRLF file as one line, so every read was "cannot be rewritten".)
+    func testCRLFSourcesAreRewrittenKeepingTheirLineEnds() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let crlf = { (text: String) in text.replacingOccurrences(of: "\n", with: "\r\n") }
+        for name in ["Checkout.swift", "Checkout.kt"] {
+            try crlf(try text(app.appendingPathComponent("App/\(name)"))).write(to: app.appendingPathComponent("App/\(name)"), atomically: true, encoding: .utf8)
+        }
+        let result = try runFlaggen(["remove", "new_checkout", "--keep", "on", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for name in ["Checkout.swift", "Checkout.kt"] {
+            XCTAssertEqual(try text(app.appendingPathComponent("App/\(name)")), crlf(try text(expected.appendingPathComponent(name))), name)
+        }
+    }
+
     func testWithoutPiranhaItSaysHowToInstallItAndChangesNothing() throws {
         let app = try sampleApp()
         let before = try snapshot(app)

@@ -203,8 +203,10 @@ public struct FlagReferences: Sendable {
     }
 
     private func scan(_ text: String, file: String, into report: inout Report) {
-        for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let scalars = Array(line.unicodeScalars)
+        // Lines end at each "\n" scalar: split by Characters, "\r\n" is one Character, and a CRLF
+        // file would be one line.
+        for (lineIndex, line) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let scalars = Array(line)
             for prefix in prefixes {
                 for (column, name) in Self.memberReads(of: prefix, in: scalars) {
                     let location = SourceLocation(line: lineIndex + 1, column: column)
