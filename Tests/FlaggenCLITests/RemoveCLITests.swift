@@ -295,6 +295,25 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertEqual(try snapshot(app), before)
     }
 
+    /// A file that is not UTF-8 is refused, naming the file, and nothing changes. (Reported: the
+    /// Latin-1 byte of an unrelated comment became U+FFFD, EF BF BD, in the rewritten file.)
+    func testASourceThatIsNotUTF8IsRefusedAndNothingChanges() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let file = app.appendingPathComponent("App/Checkout.swift")
+        var bytes = try Data(contentsOf: file)
+        bytes.append(contentsOf: Array("// Fran".utf8) + [0xE7] + Array("ois wrote this (Latin-1)\n".utf8))
+        try bytes.write(to: file)
+        let before = try snapshot(app)
+        let result = try runFlaggen(["remove", "new_checkout", "--keep", "on", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/Checkout.swift:44:8: error: "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("not UTF-8"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("convert the file to UTF-8"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("nothing was changed"), result.stderr)
+        XCTAssertEqual(try snapshot(app), before)
+    }
+
     /// CRLF sources are rewritten as LF ones are, keeping their line ends. (Reported: refs read a
     /// CRLF file as one line, so every read was "cannot be rewritten".)
     func testCRLFSourcesAreRewrittenKeepingTheirLineEnds() throws {

@@ -61,6 +61,17 @@ struct CallSiteRewriter {
                 unrewritable += references.filter { $0.file == file }
                 continue
             }
+            // Piranha rewrites text: a byte that is not UTF-8 would come back as U+FFFD (EF BF BD).
+            if let invalid = UTF8Check.firstInvalidByte(in: bytes) {
+                let byte = "0x" + String(invalid.byte, radix: 16, uppercase: true)
+                throw RemoveError(
+                    .refused, "\(file) is not UTF-8, and its rewrite would change its other bytes; nothing was changed",
+                    diagnostics: [
+                        Diagnostic(
+                            .error, "the byte \(byte) is not UTF-8; convert the file to UTF-8 (iconv -f ISO-8859-1 -t UTF-8 for Latin-1), then run flaggen remove again",
+                            file: file, at: invalid.location)
+                    ])
+            }
             texts.append(bytes)
             // Piranha leaves a stray "\r" where it takes a line out of a CRLF file: such a file is
             // rewritten with LF line ends and gets its CRLFs back (the lines and columns stay).
