@@ -330,6 +330,20 @@ final class RemoveCLITests: XCTestCase {
         }
     }
 
+    /// A source file whose name is not UTF-8 cannot be scanned: remove refuses, as for a file it
+    /// cannot read. (Reported: it was skipped without a word.)
+    func testASourceNamedInAnotherEncodingIsRefused() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        try createRawItem(self, at: Array(app.appendingPathComponent("App/R").path.utf8) + [0xE9] + Array("sum.swift".utf8), contents: "let on = Flags.newCheckout\n")
+        let files = ["flags.yaml", "App/Checkout.swift", "App/Checkout.kt", "Generated/Flags.swift"]
+        let before = try files.map { try Data(contentsOf: app.appendingPathComponent($0)) }
+        let result = try runFlaggen(["remove", "new_checkout", "--keep", "on", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/R\\xE9sum.swift cannot be scanned (its name is not UTF-8; rename it)"), result.stderr)
+        XCTAssertEqual(try files.map { try Data(contentsOf: app.appendingPathComponent($0)) }, before)
+    }
+
     func testWithoutPiranhaItSaysHowToInstallItAndChangesNothing() throws {
         let app = try sampleApp()
         let before = try snapshot(app)

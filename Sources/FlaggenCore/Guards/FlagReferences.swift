@@ -42,7 +42,8 @@ public struct FlagReferences: Sendable {
         /// Files scanned (generated files are skipped).
         var filesScanned: Int
         /// Files left out because they are larger than ``FlagReferences/maximumFileBytes``, or
-        /// could not be read, each with why.
+        /// could not be read, and folders that could not be listed, and files and folders whose
+        /// names are not UTF-8 (``FileSystem/Unlisted``), each with why.
         var skipped: [(file: String, reason: String)] = []
 
         /// A warning for each file left out.
@@ -97,7 +98,9 @@ public struct FlagReferences: Sendable {
     /// skipped, as are files flaggen generated).
     public func scan(paths: [String], excluding globs: [String] = []) throws(UnreadableInputError) -> Report {
         var report = Report(paths: paths, references: [:], unknown: [], filesScanned: 0)
-        for file in try Self.sourceFiles(under: paths, excluding: globs) {
+        let (files, unlisted) = try Self.sourceFiles(under: paths, excluding: globs)
+        report.skipped = unlisted.map { ($0.path, $0.reason) }
+        for file in files {
             if let size = FileSystem.fileSize(atPath: file), size > Self.maximumFileBytes {
                 report.skipped.append((file, "it is \(size) bytes, over the \(Self.maximumFileBytes) (8 MiB) refs reads in a source file"))
                 continue
@@ -125,11 +128,17 @@ public struct FlagReferences: Sendable {
 
     /// The Swift and Kotlin files under `paths`, sorted, without what is skipped. A file reached
     /// twice (`. App`, a symlink) is listed once, not as a symlink: `remove` rewrites it once.
-    static func sourceFiles(under paths: [String], excluding globs: [String] = []) throws(UnreadableInputError) -> [String] {
+    /// Besides, the folders that could not be listed and the files and folders whose names are
+    /// not UTF-8 (``FileSystem/Unlisted``), which the scan reports as not scanned.
+    static func sourceFiles(under paths: [String], excluding globs: [String] = []) throws(UnreadableInputError) -> (files: [String], unlisted: [FileSystem.Unlisted]) {
         var files: [String] = []
+        var unlisted: [FileSystem.Unlisted] = []
         for path in paths {
             guard let kind = FileSystem.itemKind(atPath: path) else {
-                throw UnreadableInputError(message: "\(path): no such file or folder")
+                // The arguments reach flaggen as Swift strings: a byte that is not UTF-8 became
+                // U+FFFD, and that name does not exist.
+                let hint = path.unicodeScalars.contains("\u{FFFD}") ? " (or its name is not UTF-8, which flaggen cannot open by name: rename it)" : ""
+                throw UnreadableInputError(message: "\(path): no such file or folder\(hint)")
             }
             guard kind == .directory else {
                 files.append(path)
@@ -139,12 +148,11 @@ public struct FlagReferences: Sendable {
                 let name = LexicalPath.lastComponent(of: folder)
                 return name.hasPrefix(".") || skippedFolders.contains(name) || isExcluded(folder, by: globs)
             }
-            for file in FileSystem.files(under: path, skip: skipped) {
-                let name = LexicalPath.lastComponent(of: file)
-                if PiranhaRules.Language(file: name) != nil, !isExcluded(file, by: globs) {
-                    files.append(file)
-                }
-            }
+            let isSource = { (file: String) in PiranhaRules.Language(file: LexicalPath.lastComponent(of: file)) != nil && !isExcluded(file, by: globs) }
+            let listing = FileSystem.listing(under: path, skip: skipped)
+            files += listing.files.filter(isSource)
+            // A folder may hold sources; a file matters when its name says it is one.
+            unlisted += listing.unlisted.filter { !$0.isFile || isSource($0.path) }
         }
         var seen: [FileSystem.FileIdentity: Int] = [:]
         var unique: [String] = []
@@ -160,7 +168,7 @@ public struct FlagReferences: Sendable {
             seen[identity] = unique.count
             unique.append(file)
         }
-        return unique.sorted()
+        return (unique.sorted(), unlisted)
     }
 
     /// Whether `path` (as refs prints it) matches one of `globs`: its name, the whole path, or
