@@ -330,6 +330,22 @@ final class RemoveCLITests: XCTestCase {
         }
     }
 
+    /// A file with a second hard link is refused: the rewrite renames a new file over one name
+    /// and the other keeps the read. (Reported: "updated Shared/App.swift", and the other name
+    /// still read the flag.)
+    func testAHardLinkedSourceIsRefusedAndNothingChanges() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("App/Shared"), withIntermediateDirectories: true)
+        try FileManager.default.linkItem(at: app.appendingPathComponent("App/Checkout.swift"), to: app.appendingPathComponent("App/Shared/Checkout.swift"))
+        let before = try snapshot(app)
+        let result = try runFlaggen(["remove", "new_checkout", "--keep", "on", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("hard link"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("nothing was changed"), result.stderr)
+        XCTAssertEqual(try snapshot(app), before)
+    }
+
     /// A source file whose name is not UTF-8 cannot be scanned: remove refuses, as for a file it
     /// cannot read. (Reported: it was skipped without a word.)
     func testASourceNamedInAnotherEncodingIsRefused() throws {

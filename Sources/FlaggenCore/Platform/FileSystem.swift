@@ -78,6 +78,14 @@ enum FileSystem {
         return FileIdentity(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
     }
 
+    /// How many names (hard links) the file at `path` has, following symlinks; nil when it
+    /// cannot be examined.
+    static func linkCount(atPath path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int(status.st_nlink)
+    }
+
     /// `path` made absolute with every symlink resolved (`realpath(3)`), or nil when it does not
     /// exist.
     static func realPath(_ path: String) -> String? {
