@@ -410,6 +410,19 @@ final class RefsCLITests: XCTestCase {
         XCTAssertTrue(locked.stderr.contains("App/Locked:1:1: warning: not scanned: it cannot be read (Permission denied)\n"), locked.stderr)
     }
 
+    /// `--exclude` takes a folder as its path is written elsewhere: with a trailing slash, or
+    /// absolute. (Reported: both matched nothing.)
+    func testExcludeTakesAFolderWithATrailingSlashOrAnAbsolutePath() throws {
+        let folder = try project()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("App/Ignored"), withIntermediateDirectories: true)
+        try Data("let p = Flags.paywall\n".utf8).write(to: folder.appendingPathComponent("App/Ignored/E.swift"))
+        let absolute = folder.appendingPathComponent("App/Ignored").path
+        for glob in ["Ignored/", "App/Ignored/", absolute, absolute + "/"] {
+            let result = try runFlaggen(["refs", "App", "--exclude", glob], in: folder)
+            XCTAssertTrue(result.stdout.contains("paywall: 0 references\n"), "--exclude \(glob): \(result.stdout)")
+        }
+    }
+
     func testFailOnChoosesWhatFails() throws {
         let folder = try project()
         let expired = try runFlaggen(["refs", "App", "--today", "2029-02-15", "--fail-on", "expired-referenced"], in: folder)

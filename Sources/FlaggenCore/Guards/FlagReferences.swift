@@ -172,12 +172,18 @@ public struct FlagReferences: Sendable {
     }
 
     /// Whether `path` (as refs prints it) matches one of `globs`: its name, the whole path, or
-    /// any end of it that starts at a folder (docs/cleanup.md).
+    /// any end of it that starts at a folder; an absolute glob, the absolute path
+    /// (docs/cleanup.md). A glob is read as a path is written: `ignored/` and `./ignored` are
+    /// `ignored`.
     static func isExcluded(_ path: String, by globs: [String]) -> Bool {
         guard !globs.isEmpty else { return false }
         let components = path.split(separator: "/")
         let tails = components.indices.map { components[$0...].joined(separator: "/") }
-        return globs.contains { glob in tails.contains { Self.glob(Array(glob.unicodeScalars), matches: Array($0.unicodeScalars)) } }
+        return globs.contains { written in
+            let glob = LexicalPath.standardized(written)
+            let candidates = glob.hasPrefix("/") ? [LexicalPath.standardized(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)] : tails
+            return candidates.contains { Self.glob(Array(glob.unicodeScalars), matches: Array($0.unicodeScalars)) }
+        }
     }
 
     /// Whether `text` matches the whole of `pattern` (`*` any run of characters, `?` one).
