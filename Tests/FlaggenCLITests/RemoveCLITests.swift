@@ -360,6 +360,18 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertEqual(try files.map { try Data(contentsOf: app.appendingPathComponent($0)) }, before)
     }
 
+    /// Without a PATH no code is scanned: it says so, since the code that reads the flag no
+    /// longer compiles. (Reported: it removed the flag without a word about the code.)
+    func testWithoutAPathItWarnsThatNoCodeWasRewritten() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try runFlaggen(["remove", "new_checkout", "--keep", "on", "--dry-run"], in: app, environment: environment(python: python))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("warning: no PATH was given, so no code was scanned"), result.stderr)
+        let named = try runFlaggen(["remove", "new_checkout", "--keep", "on", "--dry-run", "App"], in: app, environment: environment(python: python))
+        XCTAssertFalse(named.stderr.contains("no PATH"), named.stderr)
+    }
+
     func testWithoutPiranhaItSaysHowToInstallItAndChangesNothing() throws {
         let app = try sampleApp()
         let before = try snapshot(app)
