@@ -255,6 +255,11 @@ enum Commands {
             return .findings
         }
         report(outcome.diagnostics, format: .text)
+        if arguments.positionals("PATH").isEmpty {
+            // PATH is optional (a json flag's reads go by hand), but then nothing checked the code.
+            printError(
+                "warning: no PATH was given, so no code was scanned and no reads of '\(key)' were rewritten; code that still reads it will not compile. Find it with 'flaggen refs PATH…', or pass the code's folders to flaggen remove")
+        }
         if dryRun {
             for change in outcome.changes { print(change.diff, terminator: change.diff.hasSuffix("\n") ? "" : "\n") }
             printText("dry run: \(outcome.changes.count) file\(outcome.changes.count == 1 ? "" : "s") would change; nothing was written")

@@ -108,7 +108,7 @@ enum Tool {
             OptionSpec("today", valueName: "YYYY-MM-DD", help: "Judge expiry against this date instead of today's UTC date."),
             OptionSpec(
                 "exclude", valueName: "GLOB",
-                help: "Skip files and folders whose path or name matches GLOB ('*' matches any characters, '/' too), such as Tests/Fixtures or '*Mock*.swift' (repeatable).",
+                help: "Skip files and folders whose path or name matches GLOB ('*' matches any characters, '/' too), such as Tests/Fixtures, Tests/Fixtures/, an absolute path or '*Mock*.swift'.",
                 isRepeatable: true),
             format,
         ],

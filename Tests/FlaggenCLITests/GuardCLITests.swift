@@ -397,6 +397,64 @@ final class RefsCLITests: XCTestCase {
         XCTAssertTrue(excluded.stdout.contains("2 files scanned"), excluded.stdout)
     }
 
+    /// CRLF line ends are read as LF ones. (Reported: "\r\n" is one Swift Character, so the whole
+    /// file was its line 1: `1:54` instead of `2:20`.)
+    func testCRLFLinesAreLocatedAsLFLines() throws {
+        let folder = try project()
+        try Data("// a\r\nlet on = view.isOn(Flags.paywall)\r\n".utf8).write(to: folder.appendingPathComponent("App/Windows.swift"))
+        let result = try runFlaggen(["refs", "App/Windows.swift"], in: folder)
+        XCTAssertTrue(result.stdout.contains("paywall: 1 reference\n  App/Windows.swift:2:20\n"), result.stdout)
+    }
+
+    /// A file or folder refs cannot name (not UTF-8) or list is reported as not scanned, as an
+    /// unreadable file is. (Reported: both were skipped without a word, "0 files scanned".)
+    func testFilesAndFoldersItCannotNameOrListAreReported() throws {
+        let folder = try project()
+        let app = Array(folder.appendingPathComponent("App").path.utf8)
+        let latin1 = { (name: String) in Array(name.utf8).map { $0 == UInt8(ascii: "#") ? 0xE9 : $0 } }
+        try createRawItem(self, at: app + latin1("/r#sum#.swift"), contents: "let l = Flags.paywall\n")
+        try createRawItem(self, at: app + latin1("/Caf#"), folder: true)
+        try createRawItem(self, at: app + latin1("/Caf#/Checkout.swift"), contents: "let l = Flags.paywall\n")
+        try createRawItem(self, at: app + latin1("/photo#.png"))
+        let result = try runFlaggen(["refs", "App"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("paywall: 0 references\n"), result.stdout)
+        XCTAssertTrue(result.stderr.contains("App/r\\xE9sum\\xE9.swift:1:1: warning: not scanned: its name is not UTF-8; rename it\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/Caf\\xE9:1:1: warning: not scanned: its name is not UTF-8; rename it\n"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("photo"), "only Swift and Kotlin files are scanned: \(result.stderr)")
+        let excluded = try runFlaggen(["refs", "App", "--exclude", "Caf*", "--exclude", "*.swift"], in: folder)
+        XCTAssertFalse(excluded.stderr.contains("not UTF-8"), excluded.stderr)
+
+        // Named on the command line, it is refused before anything is read: flaggen cannot
+        // open it by its name.
+        let named = try runFlaggen(["refs"], in: folder, launcher: ["/bin/sh", "-c", #"exec "$0" "$@" "$(printf 'App/r\351sum\351.swift')""#])
+        XCTAssertEqual(named.status, 2, named.stderr)
+        XCTAssertTrue(named.stderr.hasPrefix("error: argument 2 is not UTF-8"), named.stderr)
+
+        // A folder it cannot list, as a user for whom mode 000 means it.
+        guard let launcher = unprivilegedLauncher() else { throw XCTSkip("runs as root without setpriv: a mode 000 folder stays readable") }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("App/Locked"), withIntermediateDirectories: true)
+        try Data("let l = Flags.paywall\n".utf8).write(to: folder.appendingPathComponent("App/Locked/Paywall.swift"))
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: folder.appendingPathComponent("App/Locked").path)
+        addTeardownBlock { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.appendingPathComponent("App/Locked").path) }
+        let locked = try runFlaggen(["refs", "App"], in: folder, launcher: launcher)
+        XCTAssertEqual(locked.status, 0, locked.stderr)
+        XCTAssertTrue(locked.stderr.contains("App/Locked:1:1: warning: not scanned: it cannot be read (Permission denied)\n"), locked.stderr)
+    }
+
+    /// `--exclude` takes a folder as its path is written elsewhere: with a trailing slash, or
+    /// absolute. (Reported: both matched nothing.)
+    func testExcludeTakesAFolderWithATrailingSlashOrAnAbsolutePath() throws {
+        let folder = try project()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("App/Ignored"), withIntermediateDirectories: true)
+        try Data("let p = Flags.paywall\n".utf8).write(to: folder.appendingPathComponent("App/Ignored/E.swift"))
+        let absolute = folder.appendingPathComponent("App/Ignored").path
+        for glob in ["Ignored/", "App/Ignored/", absolute, absolute + "/"] {
+            let result = try runFlaggen(["refs", "App", "--exclude", glob], in: folder)
+            XCTAssertTrue(result.stdout.contains("paywall: 0 references\n"), "--exclude \(glob): \(result.stdout)")
+        }
+    }
+
     func testFailOnChoosesWhatFails() throws {
         let folder = try project()
         let expired = try runFlaggen(["refs", "App", "--today", "2029-02-15", "--fail-on", "expired-referenced"], in: folder)

@@ -69,12 +69,11 @@ final class HostileInputCLITests: XCTestCase {
                 return Int(fputs(manifest, file))
             }
         }, 0)
-        let flaggen = flaggenExecutable.path
         for (script, message) in [
             ("cd \"$(printf 'bad\\377')\" && exec \"$0\" generate", "error: the working folder's path is not UTF-8"),
             ("exec \"$0\" generate --manifest \"$(printf 'bad\\377/flags.yaml')\"", "error: argument 3 is not UTF-8"),
         ] {
-            let result = try runFlaggen(["-c", script, flaggen], in: folder, executable: URL(fileURLWithPath: "/bin/sh"))
+            let result = try runFlaggen([], in: folder, launcher: ["/bin/sh", "-c", script])
             XCTAssertEqual(result.status, 2, result.stderr)
             XCTAssertTrue(result.stderr.hasPrefix(message), result.stderr)
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).count, 1, "nothing written")

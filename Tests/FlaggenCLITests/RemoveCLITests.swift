@@ -295,6 +295,83 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertEqual(try snapshot(app), before)
     }
 
+    /// A file that is not UTF-8 is refused, naming the file, and nothing changes. (Reported: the
+    /// Latin-1 byte of an unrelated comment became U+FFFD, EF BF BD, in the rewritten file.)
+    func testASourceThatIsNotUTF8IsRefusedAndNothingChanges() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let file = app.appendingPathComponent("App/Checkout.swift")
+        var bytes = try Data(contentsOf: file)
+        bytes.append(contentsOf: Array("// Fran".utf8) + [0xE7] + Array("ois wrote this (Latin-1)\n".utf8))
+        try bytes.write(to: file)
+        let before = try snapshot(app)
+        let result = try runFlaggen(["remove", "new_checkout", "--keep", "on", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/Checkout.swift:44:8: error: "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("not UTF-8"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("convert the file to UTF-8"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("nothing was changed"), result.stderr)
+        XCTAssertEqual(try snapshot(app), before)
+    }
+
+    /// CRLF sources are rewritten as LF ones are, keeping their line ends. (Reported: refs read a
+    /// CRLF file as one line, so every read was "cannot be rewritten".)
+    func testCRLFSourcesAreRewrittenKeepingTheirLineEnds() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let crlf = { (text: String) in text.replacingOccurrences(of: "\n", with: "\r\n") }
+        for name in ["Checkout.swift", "Checkout.kt"] {
+            try crlf(try text(app.appendingPathComponent("App/\(name)"))).write(to: app.appendingPathComponent("App/\(name)"), atomically: true, encoding: .utf8)
+        }
+        let result = try runFlaggen(["remove", "new_checkout", "--keep", "on", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for name in ["Checkout.swift", "Checkout.kt"] {
+            XCTAssertEqual(try text(app.appendingPathComponent("App/\(name)")), crlf(try text(expected.appendingPathComponent(name))), name)
+        }
+    }
+
+    /// A file with a second hard link is refused: the rewrite renames a new file over one name
+    /// and the other keeps the read. (Reported: "updated Shared/App.swift", and the other name
+    /// still read the flag.)
+    func testAHardLinkedSourceIsRefusedAndNothingChanges() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("App/Shared"), withIntermediateDirectories: true)
+        try FileManager.default.linkItem(at: app.appendingPathComponent("App/Checkout.swift"), to: app.appendingPathComponent("App/Shared/Checkout.swift"))
+        let before = try snapshot(app)
+        let result = try runFlaggen(["remove", "new_checkout", "--keep", "on", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("hard link"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("nothing was changed"), result.stderr)
+        XCTAssertEqual(try snapshot(app), before)
+    }
+
+    /// A source file whose name is not UTF-8 cannot be scanned: remove refuses, as for a file it
+    /// cannot read. (Reported: it was skipped without a word.)
+    func testASourceNamedInAnotherEncodingIsRefused() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        try createRawItem(self, at: Array(app.appendingPathComponent("App/R").path.utf8) + [0xE9] + Array("sum.swift".utf8), contents: "let on = Flags.newCheckout\n")
+        let files = ["flags.yaml", "App/Checkout.swift", "App/Checkout.kt", "Generated/Flags.swift"]
+        let before = try files.map { try Data(contentsOf: app.appendingPathComponent($0)) }
+        let result = try runFlaggen(["remove", "new_checkout", "--keep", "on", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/R\\xE9sum.swift cannot be scanned (its name is not UTF-8; rename it)"), result.stderr)
+        XCTAssertEqual(try files.map { try Data(contentsOf: app.appendingPathComponent($0)) }, before)
+    }
+
+    /// Without a PATH no code is scanned: it says so, since the code that reads the flag no
+    /// longer compiles. (Reported: it removed the flag without a word about the code.)
+    func testWithoutAPathItWarnsThatNoCodeWasRewritten() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try runFlaggen(["remove", "new_checkout", "--keep", "on", "--dry-run"], in: app, environment: environment(python: python))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("warning: no PATH was given, so no code was scanned"), result.stderr)
+        let named = try runFlaggen(["remove", "new_checkout", "--keep", "on", "--dry-run", "App"], in: app, environment: environment(python: python))
+        XCTAssertFalse(named.stderr.contains("no PATH"), named.stderr)
+    }
+
     func testWithoutPiranhaItSaysHowToInstallItAndChangesNothing() throws {
         let app = try sampleApp()
         let before = try snapshot(app)

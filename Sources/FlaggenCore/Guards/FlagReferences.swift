@@ -42,7 +42,8 @@ public struct FlagReferences: Sendable {
         /// Files scanned (generated files are skipped).
         var filesScanned: Int
         /// Files left out because they are larger than ``FlagReferences/maximumFileBytes``, or
-        /// could not be read, each with why.
+        /// could not be read, and folders that could not be listed, and files and folders whose
+        /// names are not UTF-8 (``FileSystem/Unlisted``), each with why.
         var skipped: [(file: String, reason: String)] = []
 
         /// A warning for each file left out.
@@ -97,7 +98,9 @@ public struct FlagReferences: Sendable {
     /// skipped, as are files flaggen generated).
     public func scan(paths: [String], excluding globs: [String] = []) throws(UnreadableInputError) -> Report {
         var report = Report(paths: paths, references: [:], unknown: [], filesScanned: 0)
-        for file in try Self.sourceFiles(under: paths, excluding: globs) {
+        let (files, unlisted) = try Self.sourceFiles(under: paths, excluding: globs)
+        report.skipped = unlisted.map { ($0.path, $0.reason) }
+        for file in files {
             if let size = FileSystem.fileSize(atPath: file), size > Self.maximumFileBytes {
                 report.skipped.append((file, "it is \(size) bytes, over the \(Self.maximumFileBytes) (8 MiB) refs reads in a source file"))
                 continue
@@ -112,6 +115,8 @@ public struct FlagReferences: Sendable {
             // Files flaggen generated (from any manifest) are not the app's reads.
             if GeneratedFileOwner.header(start: Array(bytes.prefix(GeneratedFileOwner.headerBytes)), end: []) != nil { continue }
             report.filesScanned += 1
+            // A byte that is not UTF-8 reads as U+FFFD, which is no part of a read; `remove`
+            // refuses to rewrite such a file (CallSiteRewriter).
             scan(String(decoding: bytes, as: UTF8.self), file: file, into: &report)
         }
         return report
@@ -123,9 +128,13 @@ public struct FlagReferences: Sendable {
 
     /// The Swift and Kotlin files under `paths`, sorted, without what is skipped. A file reached
     /// twice (`. App`, a symlink) is listed once, not as a symlink: `remove` rewrites it once.
-    static func sourceFiles(under paths: [String], excluding globs: [String] = []) throws(UnreadableInputError) -> [String] {
+    /// Besides, the folders that could not be listed and the files and folders whose names are
+    /// not UTF-8 (``FileSystem/Unlisted``), which the scan reports as not scanned.
+    static func sourceFiles(under paths: [String], excluding globs: [String] = []) throws(UnreadableInputError) -> (files: [String], unlisted: [FileSystem.Unlisted]) {
         var files: [String] = []
+        var unlisted: [FileSystem.Unlisted] = []
         for path in paths {
+            // (An argument that is not UTF-8 is refused before any command runs: main.swift.)
             guard let kind = FileSystem.itemKind(atPath: path) else {
                 throw UnreadableInputError(message: "\(path): no such file or folder")
             }
@@ -137,12 +146,11 @@ public struct FlagReferences: Sendable {
                 let name = LexicalPath.lastComponent(of: folder)
                 return name.hasPrefix(".") || skippedFolders.contains(name) || isExcluded(folder, by: globs)
             }
-            for file in FileSystem.files(under: path, skip: skipped) {
-                let name = LexicalPath.lastComponent(of: file)
-                if PiranhaRules.Language(file: name) != nil, !isExcluded(file, by: globs) {
-                    files.append(file)
-                }
-            }
+            let isSource = { (file: String) in PiranhaRules.Language(file: LexicalPath.lastComponent(of: file)) != nil && !isExcluded(file, by: globs) }
+            let listing = FileSystem.listing(under: path, skip: skipped)
+            files += listing.files.filter(isSource)
+            // A folder may hold sources; a file matters when its name says it is one.
+            unlisted += listing.unlisted.filter { !$0.isFile || isSource($0.path) }
         }
         var seen: [FileSystem.FileIdentity: Int] = [:]
         var unique: [String] = []
@@ -158,16 +166,22 @@ public struct FlagReferences: Sendable {
             seen[identity] = unique.count
             unique.append(file)
         }
-        return unique.sorted()
+        return (unique.sorted(), unlisted)
     }
 
     /// Whether `path` (as refs prints it) matches one of `globs`: its name, the whole path, or
-    /// any end of it that starts at a folder (docs/cleanup.md).
+    /// any end of it that starts at a folder; an absolute glob, the absolute path
+    /// (docs/cleanup.md). A glob is read as a path is written: `ignored/` and `./ignored` are
+    /// `ignored`.
     static func isExcluded(_ path: String, by globs: [String]) -> Bool {
         guard !globs.isEmpty else { return false }
         let components = path.split(separator: "/")
         let tails = components.indices.map { components[$0...].joined(separator: "/") }
-        return globs.contains { glob in tails.contains { Self.glob(Array(glob.unicodeScalars), matches: Array($0.unicodeScalars)) } }
+        return globs.contains { written in
+            let glob = LexicalPath.standardized(written)
+            let candidates = glob.hasPrefix("/") ? [LexicalPath.standardized(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)] : tails
+            return candidates.contains { Self.glob(Array(glob.unicodeScalars), matches: Array($0.unicodeScalars)) }
+        }
     }
 
     /// Whether `text` matches the whole of `pattern` (`*` any run of characters, `?` one).
@@ -203,8 +217,10 @@ public struct FlagReferences: Sendable {
     }
 
     private func scan(_ text: String, file: String, into report: inout Report) {
-        for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let scalars = Array(line.unicodeScalars)
+        // Lines end at each "\n" scalar: split by Characters, "\r\n" is one Character, and a CRLF
+        // file would be one line.
+        for (lineIndex, line) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let scalars = Array(line)
             for prefix in prefixes {
                 for (column, name) in Self.memberReads(of: prefix, in: scalars) {
                     let location = SourceLocation(line: lineIndex + 1, column: column)

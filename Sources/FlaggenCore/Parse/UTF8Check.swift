@@ -26,6 +26,27 @@ enum UTF8Check {
         return text.withUTF8 { $0.elementsEqual(array) } ? text : nil
     }
 
+    /// `bytes` as text, with each byte that is not part of a well-formed sequence written as
+    /// `\xE9`: a name that is not UTF-8, shown without losing which bytes it has.
+    static func escaped(_ bytes: [UInt8]) -> String {
+        var text = ""
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                text.unicodeScalars.append(UTF8.decode(encoded))
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<(offset + length)] { text += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+                offset += length
+            case .emptyInput:
+                return text
+            }
+        }
+    }
+
     /// Where the first byte that is not part of a well-formed UTF-8 sequence is (overlong forms,
     /// surrogates, values above U+10FFFF and cut-off sequences are not), or nil.
     private static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {

@@ -78,6 +78,14 @@ enum FileSystem {
         return FileIdentity(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
     }
 
+    /// How many names (hard links) the file at `path` has, following symlinks; nil when it
+    /// cannot be examined.
+    static func linkCount(atPath path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int(status.st_nlink)
+    }
+
     /// `path` made absolute with every symlink resolved (`realpath(3)`), or nil when it does not
     /// exist.
     static func realPath(_ path: String) -> String? {
@@ -291,28 +299,78 @@ enum FileSystem {
     /// Symlinks to folders are not followed, so a link cycle cannot loop; pipes, sockets and
     /// devices are left out, since reading one could wait forever.
     static func files(under folder: String, skip: (String) -> Bool) -> [String] {
+        listing(under: folder, skip: skip).files
+    }
+
+    /// What ``listing(under:skip:)`` met but could not read, with why: a folder it cannot list
+    /// (or an entry it cannot examine), or a file or folder whose name is not UTF-8 — a Swift
+    /// string cannot hold that name, so nothing can open it by name.
+    struct Unlisted: Equatable {
+        /// For messages only: each byte that is not UTF-8 is written as `\xE9`.
+        var path: String
+        /// Whether it is known to be a file (so its name tells whether it matters), not a
+        /// folder or something it could not examine.
+        var isFile: Bool
+        var reason: String
+    }
+
+    /// ``files(under:skip:)``, and what it could not read in the folders it entered.
+    static func listing(under folder: String, skip: (String) -> Bool) -> (files: [String], unlisted: [Unlisted]) {
         var result: [String] = []
+        var unlisted: [Unlisted] = []
         var pending = [folder]
         while let current = pending.popLast() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { continue }
+            let names: [[UInt8]]
+            do throws(ReadFailure) {
+                names = try entryNames(inFolder: current)
+            } catch {
+                unlisted.append(Unlisted(path: current, isFile: false, reason: "it \(error.reason)"))
+                continue
+            }
+            let prefix = current.hasSuffix("/") ? current : current + "/"
             var subfolders: [String] = []
-            for name in names.sorted() {
-                let path = current.hasSuffix("/") ? current + name : current + "/" + name
+            for raw in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                // Examined by its bytes, so a name that is not UTF-8 is seen as what it is.
+                let cPath = (Array(prefix.utf8) + raw).map { CChar(bitPattern: $0) } + [0]
+                let name = UTF8Check.string(raw)
+                let path = prefix + (name ?? UTF8Check.escaped(raw))
                 var status = stat()
-                guard lstat(path, &status) == 0 else { continue }
-                switch status.st_mode & S_IFMT {
-                case S_IFDIR:
-                    if !skip(path) { subfolders.append(path) }
+                guard lstat(cPath, &status) == 0 else {
+                    if errno != ENOENT { unlisted.append(Unlisted(path: path, isFile: false, reason: "it cannot be read (\(lastErrorText()))")) }
+                    continue
+                }
+                var kind = status.st_mode & S_IFMT
+                if kind == S_IFLNK {
+                    // A symlink counts as a file when it leads to one; never as a folder.
+                    kind = stat(cPath, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? S_IFREG : 0
+                }
+                switch kind {
+                case S_IFDIR where !skip(path):
+                    if name == nil { unlisted.append(Unlisted(path: path, isFile: false, reason: "its name is not UTF-8; rename it")) } else { subfolders.append(path) }
                 case S_IFREG:
-                    result.append(path)
-                case S_IFLNK:
-                    if itemKind(atPath: path) == .file { result.append(path) }
+                    if name == nil { unlisted.append(Unlisted(path: path, isFile: true, reason: "its name is not UTF-8; rename it")) } else { result.append(path) }
                 default:
                     continue
                 }
             }
             pending += subfolders.reversed()
         }
-        return result
+        return (result, unlisted)
+    }
+
+    /// The names in the folder at `path` as bytes, without `.` and `..`.
+    private static func entryNames(inFolder path: String) throws(ReadFailure) -> [[UInt8]] {
+        guard let folder = opendir(path) else { throw .unreadable(lastErrorText()) }
+        defer { closedir(folder) }
+        var names: [[UInt8]] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(folder) else {
+                if errno != 0 { throw .unreadable(lastErrorText()) }
+                return names
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != [UInt8(ascii: ".")], name != [UInt8(ascii: "."), UInt8(ascii: ".")] { names.append(name) }
+        }
     }
 }

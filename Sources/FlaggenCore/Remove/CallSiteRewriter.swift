@@ -61,8 +61,22 @@ struct CallSiteRewriter {
                 unrewritable += references.filter { $0.file == file }
                 continue
             }
+            // Piranha rewrites text: a byte that is not UTF-8 would come back as U+FFFD (EF BF BD).
+            if let invalid = UTF8Check.firstInvalidByte(in: bytes) {
+                let byte = "0x" + String(invalid.byte, radix: 16, uppercase: true)
+                throw RemoveError(
+                    .refused, "\(file) is not UTF-8, and its rewrite would change its other bytes; nothing was changed",
+                    diagnostics: [
+                        Diagnostic(
+                            .error, "the byte \(byte) is not UTF-8; convert the file to UTF-8 (iconv -f ISO-8859-1 -t UTF-8 for Latin-1), then run flaggen remove again",
+                            file: file, at: invalid.location)
+                    ])
+            }
             texts.append(bytes)
-            jobs.append(PiranhaDriver.Job(rules: rules(for: language, replacement: replacement), text: String(decoding: bytes, as: UTF8.self)))
+            // Piranha leaves a stray "\r" where it takes a line out of a CRLF file: such a file is
+            // rewritten with LF line ends and gets its CRLFs back (the lines and columns stay).
+            let text = Self.endsEveryLineWithCRLF(bytes) ? Self.withLF(bytes) : bytes
+            jobs.append(PiranhaDriver.Job(rules: rules(for: language, replacement: replacement), text: String(decoding: text, as: UTF8.self)))
         }
         // Run even with nothing to rewrite, so a missing Piranha is found before anything changes.
         let results = try driver.run(jobs)
@@ -90,12 +104,30 @@ struct CallSiteRewriter {
                     unrewritable.append(FlagReferences.Reference(key: left.key, file: file + " (after the rewrite)", location: left.location, isRawString: left.isRawString))
                 }
             }
-            let new = Array(rewritten.utf8)
+            var new = Array(rewritten.utf8)
+            if Self.endsEveryLineWithCRLF(texts[index]) { new = Self.withCRLF(new) }
             if new != texts[index] { changes.append(Change(path: file, old: texts[index], new: new)) }
         }
         let order: (FlagReferences.Reference, FlagReferences.Reference) -> Bool = { ($0.file, $0.location) < ($1.file, $1.location) }
         return Outcome(changes: changes, unrewritable: unrewritable.sorted(by: order), unsafe: unsafe.sorted(by: order))
     }
+
+    /// Whether `bytes` has line ends, each "\r\n".
+    static func endsEveryLineWithCRLF(_ bytes: [UInt8]) -> Bool {
+        let ends = bytes.indices.filter { bytes[$0] == lf }
+        return !ends.isEmpty && ends.allSatisfy { $0 > 0 && bytes[$0 - 1] == cr }
+    }
+
+    /// Text whose lines end with "\r\n" with "\n" line ends instead, and back.
+    static func withLF(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.indices.filter { !(bytes[$0] == cr && $0 + 1 < bytes.count && bytes[$0 + 1] == lf) }.map { bytes[$0] }
+    }
+
+    static func withCRLF(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.flatMap { $0 == lf ? [cr, lf] : [$0] }
+    }
+
+    private static let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
 
     /// A refs location (its column counts Unicode scalars) as a line and byte column.
     static func position(of location: SourceLocation, in lines: [ArraySlice<UInt8>]) -> TextPosition {

@@ -21,14 +21,21 @@ struct EditedFiles {
 
     private(set) var staged: [Staged] = []
 
-    /// Refuses a file flaggen must not replace: a symlink, anything but a regular file, or a
-    /// file outside `repositoryRoot` once symlinks in its folders are resolved.
+    /// Refuses a file flaggen must not replace: a symlink, anything but a regular file, a file
+    /// with more than one name (hard link), or a file outside `repositoryRoot` once symlinks in
+    /// its folders are resolved.
     static func check(_ path: String, repositoryRoot: String?) throws(RemoveError) {
         if FileSystem.isSymlink(atPath: path) {
             throw RemoveError(.refused, "\(path) is a symlink; flaggen does not edit files through links (pass the file it leads to); nothing was changed")
         }
         guard FileSystem.itemKind(atPath: path) == .file, let real = FileSystem.realPath(path) else {
             throw RemoveError(.usage, "\(path) is not a regular file; nothing was changed")
+        }
+        // The new file is renamed over this name only: the file's other names would keep the old text.
+        if let links = FileSystem.linkCount(atPath: path), links > 1 {
+            throw RemoveError(
+                .refused,
+                "\(path) has \(links) hard links (names of one file), and rewriting it would leave the old text under the other names; make them separate files (or symlinks to one), then run flaggen remove again; nothing was changed")
         }
         if let repositoryRoot, !LexicalPath.isInside(real, repositoryRoot) {
             throw RemoveError(.refused, "\(path) leads to \(real), outside the repository \(repositoryRoot); flaggen edits only files inside it; nothing was changed")
