@@ -33,8 +33,8 @@ struct FirebaseSeedEmitter: Sendable {
         static let conditions = 2_000
         /// Characters in a parameter key.
         static let keyLength = 256
-        /// Characters in a condition name (the console's limit).
-        static let conditionNameLength = 256
+        /// Characters in a condition name, in the console or the API.
+        static let conditionNameLength = 100
         /// Characters in all parameter values together, counted in UTF-16 code units.
         static let totalValueLength = 1_000_000
         /// Characters in the template version's description.

@@ -4,7 +4,7 @@
 ///
 /// - a `minAppVersion` with a pre-release part: `app.version` compares dot-separated numbers;
 /// - a flag key longer than 256 characters, or, for a flag with a rollout, longer than its
-///   condition's name allows (`flaggen_rollout_` and the key, at most 256 characters);
+///   condition's name allows (`flaggen_rollout_` and the key, at most 100 characters);
 /// - more than 3,000 flags (parameters), more than 2,000 rollouts (conditions), and values of
 ///   more than 1,000,000 characters in all, each reported once, where the count passes the limit.
 ///
@@ -59,7 +59,7 @@ struct FirebaseRules {
     }
 
     /// A parameter key holds at most 256 characters, and a rollout's condition name, the key
-    /// after `flaggen_rollout_`, too. Manifest keys always have Firebase's form.
+    /// after `flaggen_rollout_`, at most 100. Manifest keys always have Firebase's form.
     private func checkKey(of flag: FlagDefinition) {
         let length = flag.key.utf16.count
         if length > Limits.keyLength {

@@ -1,5 +1,5 @@
 /// What the PostgreSQL seed cannot store, checked when postgres is among `outputs.servers`
-/// (see ``OutputRules``): the character U+0000 (`"\0"` in YAML), which PostgreSQL `text` and
+/// (see ``OutputRules``): a flag key longer than its table's index holds, and the character U+0000 (`"\0"` in YAML), which PostgreSQL `text` and
 /// `jsonb` refuse, in any string the seed writes: a flag's owner, its description, a string
 /// default or rollout value, and any string or key of a json one. Each is reported at the
 /// string that holds it.
@@ -7,9 +7,20 @@ struct PostgresRules {
     let context: ValidationContext
     let nodes: ManifestNodes
 
-    /// Reports every string of `manifest`'s flags that holds U+0000, at the string.
+    /// The most bytes of a flag key: the seed's table is keyed by it, and a btree index entry
+    /// holds at most 2,704 bytes (a third of a page), its header included.
+    static let maxKeyBytes = 2_600
+
+    /// Reports every string of `manifest`'s flags that holds U+0000, at the string, and every
+    /// key too long for the table's index.
     func check(_ manifest: Manifest) {
         for flag in manifest.flags {
+            if flag.key.utf8.count > Self.maxKeyBytes {
+                context.error(
+                    "flag key '\(flag.key)' is \(flag.key.utf8.count) bytes long, more than the 2,600 a PostgreSQL index "
+                        + "entry of the seed's flags table holds; pick a shorter key, or leave postgres out of outputs.servers",
+                    at: flag.location)
+            }
             if PostgresSeedLiteral.containsNUL(flag.owner) {
                 report("the owner of flag '\(flag.key)'", at: nodes.location(of: .owner, of: flag))
             }
