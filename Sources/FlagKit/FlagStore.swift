@@ -123,7 +123,9 @@ public final class FlagStore {
         var safeMode = false
         if !countedStart {
             countedStart = true
-            let unfinished = await attempt(.diskStarts) { [disk] in try await disk.unfinishedStarts() } ?? 0
+            let counted = await attempt(.diskStarts) { [disk] in try await disk.unfinishedStarts() } ?? 0
+            // Any disk's count, within what the guard needs: `Int.max + 1` trapped at every launch.
+            let unfinished = min(max(counted, 0), Self.unfinishedStartLimit)
             await attempt(.diskStarts) { [disk] in try await disk.setUnfinishedStarts(unfinished + 1) }
             safeMode = unfinished >= Self.unfinishedStartLimit
         }
@@ -223,7 +225,7 @@ public final class FlagStore {
     /// - Returns: whether the fetch for the new user applied fresh values.
     @discardableResult
     public func switchUser(_ newKey: String?) async -> Bool {
-        guard newKey != userKey || !isStarted else { return false }
+        guard !SavedCopyFormat.isSameUser(newKey, userKey) || !isStarted else { return false }
         epoch += 1
         let switchEpoch = epoch
         userKey = newKey
@@ -343,7 +345,7 @@ public final class FlagStore {
     /// The copy saved for `userKey`, when it is that user's; a failed read is reported.
     private func readCopy(_ userKey: String?) async -> FlagSnapshot? {
         guard let saved = await attempt(.diskRead, { [disk] in try await disk.read(userKey: userKey) }) ?? nil,
-              saved.userKey == userKey
+              SavedCopyFormat.isSameUser(saved.userKey, userKey)
         else { return nil }
         return saved
     }

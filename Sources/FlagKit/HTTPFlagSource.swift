@@ -72,7 +72,7 @@ public actor HTTPFlagSource: FlagSource {
             "accountId": userKey.map(FlagValue.string) ?? .null,
             "installId": .string(installID),
         ]
-        let known = remembered?.userKey == userKey ? remembered : nil
+        let known = remembered.flatMap { SavedCopyFormat.isSameUser($0.userKey, userKey) ? $0 : nil }
         guard let answer = await client.post(body, to: endpoint, ifNoneMatch: known?.validator, headers: headers)
         else { return nil }
         if answer.status == 304 { return known?.values }

@@ -1,7 +1,8 @@
 /// A `FlagDisk` that keeps everything in memory: for tests, SwiftUI previews, and apps that
 /// must not save flags. Nothing survives the process.
 public actor InMemoryFlagDisk: FlagDisk {
-    private var copies: [String?: FlagSnapshot] = [:]
+    /// By ``SavedCopyFormat/name(forUser:)``, so users are told apart by their keys' bytes.
+    private var copies: [String: FlagSnapshot] = [:]
     private var unfinished: Int
 
     /// How many times `write(_:)` ran; tests use it to see whether a refresh saved anything.
@@ -11,19 +12,19 @@ public actor InMemoryFlagDisk: FlagDisk {
     /// the same user) and an unfinished-start count.
     public init(snapshots: [FlagSnapshot] = [], unfinishedStarts: Int = 0) {
         for snapshot in snapshots {
-            copies[snapshot.userKey] = snapshot
+            copies[SavedCopyFormat.name(forUser: snapshot.userKey)] = snapshot
         }
         unfinished = unfinishedStarts
     }
 
     /// The copy saved for `userKey`.
     public func read(userKey: String?) -> FlagSnapshot? {
-        copies[userKey]
+        copies[SavedCopyFormat.name(forUser: userKey)]
     }
 
     /// Saves `snapshot` as the copy of its user.
     public func write(_ snapshot: FlagSnapshot) {
-        copies[snapshot.userKey] = snapshot
+        copies[SavedCopyFormat.name(forUser: snapshot.userKey)] = snapshot
         writeCount += 1
     }
 

@@ -61,7 +61,7 @@ public actor OFREPFlagSource: FlagSource {
     public func fetch(userKey: String?) async -> [String: FlagValue]? {
         var context = attributes
         context["targetingKey"] = .string(userKey ?? installID)
-        let known = remembered?.userKey == userKey ? remembered : nil
+        let known = remembered.flatMap { SavedCopyFormat.isSameUser($0.userKey, userKey) ? $0 : nil }
         guard let answer = await client.post(
             ["context": .object(context)], to: endpoint, ifNoneMatch: known?.validator, headers: headers)
         else { return nil }

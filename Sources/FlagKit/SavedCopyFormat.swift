@@ -55,4 +55,14 @@ enum SavedCopyFormat {
         guard let userKey else { return "signed-out" }
         return "user-" + String(SHA256.hexDigest(userKey.utf8).prefix(32))
     }
+
+    /// Whether two user keys name one user: byte for byte, as ``name(forUser:)`` and the bucket
+    /// read them. Swift's `==` takes `é` and `e` + U+0301 as one key, and they are two accounts.
+    static func isSameUser(_ a: String?, _ b: String?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case let (a?, b?): a.utf8.elementsEqual(b.utf8)
+        default: false
+        }
+    }
 }

@@ -144,6 +144,24 @@ final class FlagStoreTests: XCTestCase {
         XCTAssertTrue(store.view().isOn(TestFlags.newCheckout))
     }
 
+    /// Users are told apart by their keys' bytes, as the bucket and the saved copies' names
+    /// are: `José` typed as é and as e + U+0301 are two accounts (found by a bug hunt: Swift's
+    /// `==` took them as one, kept the first account's values and fetched for it; Kotlin switched).
+    func testKeysThatOnlyLookAlikeAreTwoUsers() async {
+        let composed = "jos\u{E9}", decomposed = "jose\u{301}"
+        var mine = saved
+        mine.userKey = composed
+        let disk = InMemoryFlagDisk(snapshots: [mine])
+        let store = makeStore(FakeSource(nil), disk)
+        await store.start(userKey: composed)
+        XCTAssertTrue(store.view().isOn(TestFlags.newCheckout))
+        await store.switchUser(decomposed)
+        XCTAssertEqual(store.session.userKey.map { Array($0.utf8) }, Array(decomposed.utf8))
+        XCTAssertFalse(store.view().isOn(TestFlags.newCheckout), "the other account has no saved copy")
+        let copy = await disk.read(userKey: decomposed)
+        XCTAssertNil(copy)
+    }
+
     func testASavedCopyOfAnotherUserIsIgnoredEvenWhenTheDiskReturnsIt() async {
         let store = makeStore(FakeSource(nil), CarelessDisk(saved))
         await store.start(userKey: "u2")
@@ -189,6 +207,20 @@ final class FlagStoreTests: XCTestCase {
         await third.start(userKey: "u1")
         XCTAssertTrue(third.isSafeMode)
         XCTAssertFalse(third.view().isOn(TestFlags.newCheckout))
+    }
+
+    /// A count no store wrote (a damaged file, a disk of the app's own) is read as what it can
+    /// mean: a huge one trapped on `+ 1` inside the crash guard at every launch, and a negative
+    /// one took extra crashes to trip it (found by a bug hunt).
+    func testAnyUnfinishedStartCountIsReadWithinTheGuardsRange() async {
+        for (count, safe, written) in [(Int.max, true, 3), (Int.min, false, 1), (-5, false, 1)] {
+            let disk = InMemoryFlagDisk(snapshots: [saved], unfinishedStarts: count)
+            let store = makeStore(FakeSource(nil), disk)
+            await store.start(userKey: "u1")
+            XCTAssertEqual(store.isSafeMode, safe, "\(count)")
+            let counted = await disk.unfinishedStarts()
+            XCTAssertEqual(counted, written, "\(count)")
+        }
     }
 
     func testClockMovedBackStillFetches() async {
