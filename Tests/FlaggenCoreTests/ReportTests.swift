@@ -284,6 +284,36 @@ final class ReportTests: XCTestCase {
         XCTAssertFalse(ReportFile.isReport(start: Array("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n</head>\n".utf8)))
     }
 
+    /// Fixes from a bug hunt of the page: the Key column sorted on the key and description run
+    /// together (`checkout_v2` before `checkout`); owners that only look alike were one owner in
+    /// the filter and the timeline but two to the page's script; files `--refs` could not scan
+    /// were not mentioned on the page; a report checked out with CR LF line ends was not
+    /// recognized as one.
+    func testKeysSortAloneOwnersAreTheirBytesSkippedFilesShowAndCRLFReportsAreReports() throws {
+        let yaml = """
+            version: 1
+            flags:
+              checkout: {type: bool, default: false, owner: "caf\\u00e9", expires: 2029-04-01, description: the old checkout.}
+              checkout_v2: {type: bool, default: false, owner: "cafe\\u0301", expires: 2029-05-01}
+            """
+        let manifest = try XCTUnwrap(validate(yaml).manifest)
+        var scan = FlagReferences.Report(references: [:], unknown: [], filesScanned: 1)
+        scan.paths = ["Sources"]
+        scan.skipped = [(file: "Sources/r\\xE9sum\\xE9.swift", reason: "its name is not UTF-8; rename it")]
+        let report = FlagReport(manifest: manifest, manifestPath: "flags.yaml", today: Self.today, references: scan)
+        XCTAssertEqual(report.owners.map { Array($0.utf8) }, [Array("cafe\u{301}".utf8), Array("caf\u{E9}".utf8)])
+        XCTAssertEqual(ExpiryTimeline(report).lines.map(\.owner.utf8.count), [6, 5])
+        let page = try ReportHTML.page(report)
+        XCTAssertTrue(page.contains("<td data-sort=\"checkout\"><code>checkout</code>"), page)
+        XCTAssertTrue(page.contains("<strong>1 files or folders not scanned</strong>"), page)
+        let crlf = Array(String(decoding: try ReportHTML.bytes(report).prefix(ReportFile.recognizedBytes), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n").utf8)
+        XCTAssertTrue(ReportFile.isReport(start: crlf))
+        let json = Array(String(decoding: ReportJSON.bytes(report).prefix(ReportFile.recognizedBytes), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n").utf8)
+        XCTAssertTrue(ReportFile.isReport(start: json))
+    }
+
     func testTheEmptyManifest() throws {
         let report = try Self.report("version: 1\nflags: {}\n")
         let page = try ReportHTML.page(report)

@@ -1822,7 +1822,7 @@ tr:target td { outline: 2px solid var(--accent); outline-offset: -2px; }
 <body>
 <header>
 <h1>Flag report</h1>
-<p class="meta"><code>{{manifest}}</code> (<code>{{typeName}}</code>) · {{flagCount}} flags · as of <time datetime="{{today}}">{{today}}</time> · expiring soon means within {{expiringSoonDays}} days{{#refs}} · reads counted in {{filesScanned}} files under <code>{{paths}}</code>{{/refs}}</p>
+<p class="meta"><code>{{manifest}}</code> (<code>{{typeName}}</code>) · {{flagCount}} flags · as of <time datetime="{{today}}">{{today}}</time> · expiring soon means within {{expiringSoonDays}} days{{#refs}} · reads counted in {{filesScanned}} files under <code>{{paths}}</code>{{#hasSkipped}} · <strong>{{skippedCount}} files or folders not scanned</strong> (listed in the run's warnings and the JSON report's <code>skipped</code>){{/hasSkipped}}{{/refs}}</p>
 <ul class="counts">
 {{#statusCounts}}
 <li class="status s-{{status}}">{{label}}: {{count}}</li>
@@ -1860,7 +1860,7 @@ tr:target td { outline: 2px solid var(--accent); outline-offset: -2px; }
 <tbody>
 {{#flags}}
 <tr id="flag-{{key}}" data-key="{{key}}" data-owner="{{owner}}" data-status="{{status}}" data-order="{{order}}">
-<td><code>{{key}}</code>{{#description}}<div class="description">{{description}}</div>{{/description}}</td>
+<td data-sort="{{key}}"><code>{{key}}</code>{{#description}}<div class="description">{{description}}</div>{{/description}}</td>
 <td>{{type}}</td>
 <td>{{kind}}</td>
 <td>{{owner}}</td>

@@ -33,10 +33,11 @@ struct ExpiryTimeline: Sendable {
             let index = today.month - 1 + offset
             return ISODate(year: today.year + index / 12, month: index % 12 + 1, day: 1) ?? today
         }
-        var byOwner: [String: Line] = [:]
+        // By the owner's bytes, as ``FlagReport/owners`` tells owners apart.
+        var byOwner: [[UInt8]: Line] = [:]
         let dated = report.rows.compactMap { row in row.flag.expires.map { (row, $0) } }
         for (row, expires) in dated.sorted(by: { ($0.1, $0.0.flag.key) < ($1.1, $1.0.flag.key) }) {  // keys are ASCII
-            var line = byOwner[row.flag.owner] ?? Line(owner: row.flag.owner)
+            var line = byOwner[Array(row.flag.owner.utf8)] ?? Line(owner: row.flag.owner)
             let entry = Entry(key: row.flag.key, expires: expires, status: row.status)
             let column = (expires.year - today.year) * 12 + expires.month - today.month
             if expires < today {
@@ -46,7 +47,7 @@ struct ExpiryTimeline: Sendable {
             } else {
                 line.later.append(entry)
             }
-            byOwner[row.flag.owner] = line
+            byOwner[Array(row.flag.owner.utf8)] = line
         }
         lines = byOwner.values.sorted { FlagReport.precedes($0.owner, $1.owner) }
     }

@@ -39,9 +39,12 @@ struct FlagReport: Sendable {
         self.scan = references
     }
 
-    /// The owners, each once, in UTF-8 byte order (never the locale's).
+    /// The owners, each once, in UTF-8 byte order (never the locale's). Told apart by their
+    /// bytes, as the page's filter compares them: a `Set` of strings took `café` with `é` and
+    /// with `e` + U+0301 as one owner, and the filter then showed only one's flags.
     var owners: [String] {
-        Set(rows.map(\.flag.owner)).sorted(by: Self.precedes)
+        var seen = Set<[UInt8]>()
+        return rows.map(\.flag.owner).filter { seen.insert(Array($0.utf8)).inserted }.sorted(by: Self.precedes)
     }
 
     /// How many flags have each status, in ``FlagStatus/rank`` order.

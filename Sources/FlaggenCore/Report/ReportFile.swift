@@ -21,7 +21,9 @@ enum ReportFile {
     /// up to `<meta name="generator" content="flaggen `. A file that only quotes them further
     /// down (a doc, a config) is not a report.
     static func isReport(start: [UInt8]) -> Bool {
-        let text = String(decoding: start, as: UTF8.self)
+        // A checkout with `core.autocrlf` or `eol=crlf` makes the line ends CR LF: the same
+        // report. ("\r\n" is one Character, so splitting at it finds exactly those.)
+        let text = String(decoding: start, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
         if text.hasPrefix(jsonStart) { return true }
         guard let template = TemplateLibrary.builtIn(ReportHTML.templateName) else { return false }
         let expected = template.split(separator: "\n", omittingEmptySubsequences: false)

@@ -56,6 +56,7 @@ enum ReportHTML {
                     "paths": .string(scan.paths.joined(separator: ", ")),
                     "filesScanned": .int(scan.filesScanned),
                     "skippedCount": .int(scan.skipped.count),
+                    "hasSkipped": .bool(!scan.skipped.isEmpty),
                 ])
             } ?? .null,
             "hasRefs": .bool(hasRefs),
