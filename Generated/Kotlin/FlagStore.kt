@@ -48,25 +48,57 @@ data class FlagSnapshot(
     /** JSON text by flag key. Unknown keys are ignored; a missing key means the default. */
     val values: Map<String, String>
 ) {
-    /** The saved-copy format, one JSON object: what [FileFlagDisk] writes, for any disk. */
+    /**
+     * The saved-copy format, one JSON object: what [FileFlagDisk] writes, for any disk. Each
+     * value is a JSON string of its text.
+     */
     fun toJson(): String =
-        JSONObject()
-            .put("format", FORMAT)
-            .put("userKey", userKey ?: JSONObject.NULL)
-            .put("fetchedAtMillis", fetchedAtMillis)
-            .put("values", JSONObject(values))
-            .toString()
+        buildString {
+            // Only what JSON requires is escaped (org.json escapes more, `/` and, by version,
+            // other characters too), so a value's text at most doubles: see MAX_COPY_BYTES.
+            fun appendString(text: String) {
+                append('"')
+                for (character in text) {
+                    when {
+                        character == '"' || character == '\\' -> append('\\').append(character)
+                        character < ' ' -> append("\\u%04x".format(character - '\u0000'))
+                        else -> append(character)
+                    }
+                }
+                append('"')
+            }
+            append("{\"format\":").append(FORMAT).append(",\"userKey\":")
+            if (userKey == null) append("null") else appendString(userKey)
+            append(",\"fetchedAtMillis\":").append(fetchedAtMillis).append(",\"values\":{")
+            var first = true
+            for ((key, text) in values) {
+                if (!first) append(',')
+                first = false
+                appendString(key)
+                append(':')
+                appendString(text)
+            }
+            append("}}")
+        }
 
     companion object {
         /** The version of the saved-copy format; a copy of another version reads as none. */
         const val FORMAT: Long = 1L
 
         /**
-         * 4 MiB (4,194,304 bytes): the most bytes a saved copy, or an answer read with
-         * [FlagValues.readText], may have. Bigger text reads as none, and [FileFlagDisk]
-         * neither reads nor writes a bigger file.
+         * 4 MiB (4,194,304 bytes): the most bytes an answer read with [FlagValues.readText] or
+         * [FlagValues.fromResponse] may have, as on iOS. A bigger one is refused.
          */
         const val MAX_BYTES: Int = FlagJson.MAX_BYTES
+
+        /**
+         * 8 MiB and 64 KiB (8,454,144 bytes): the most bytes a saved copy may have. A copy keeps
+         * each value as a JSON string of its text, and escaping its `"` and `\` can double it,
+         * so the copy of any answer within [MAX_BYTES] fits, with room for the rest of the copy
+         * and a user key of 10,000 characters. A bigger copy reads as none, and [FileFlagDisk]
+         * and [KeyValueFlagDisk] neither read nor write one.
+         */
+        const val MAX_COPY_BYTES: Int = 2 * MAX_BYTES + 64 * 1024
 
         /**
          * 64: the deepest nesting of arrays and objects in any document the store reads (a saved
@@ -85,10 +117,10 @@ data class FlagSnapshot(
 
         /**
          * Reads [toJson]'s text, or returns null when it is corrupt, truncated, of another format
-         * or over [MAX_BYTES].
+         * or over [MAX_COPY_BYTES].
          */
         fun fromJson(text: String): FlagSnapshot? =
-            FlagJson.decode(text) { json ->
+            FlagJson.decode(text, MAX_COPY_BYTES) { json ->
                 if (FlagJson.requiredLong(json, "format") != FORMAT) throw JSONException("another format")
                 val values = FlagJson.requiredObject(json, "values") { it }
                 FlagSnapshot(
@@ -257,7 +289,10 @@ class FlagStore(
             var safeMode = false
             if (!countedStart) {
                 countedStart = true
-                val unfinished = attempt(FlagStoreError.Kind.DISK_STARTS) { disk.unfinishedStarts() } ?: 0
+                // Clamped before adding one: a count this store did not write (negative, or
+                // Int.MAX_VALUE in a damaged file) must neither put off safe mode nor wrap around.
+                val unfinished = (attempt(FlagStoreError.Kind.DISK_STARTS) { disk.unfinishedStarts() } ?: 0)
+                    .coerceIn(0, SAFE_MODE_AFTER)
                 attempt(FlagStoreError.Kind.DISK_STARTS) { disk.setUnfinishedStarts(unfinished + 1) }
                 safeMode = unfinished >= SAFE_MODE_AFTER
             }
@@ -749,7 +784,7 @@ class InMemoryFlagDisk(snapshot: FlagSnapshot? = null, unfinishedStarts: Int = 0
  * is flushed to the device, then renamed over the target, so a crash leaves the old copy or
  * the new one, and two processes writing at once (the app and a `:sync` process) never share a
  * temporary file. A file that is corrupt, truncated, of another format or longer than
- * [FlagSnapshot.MAX_BYTES] (its length is checked before it is read) makes [read] throw an
+ * [FlagSnapshot.MAX_COPY_BYTES] (its length is checked before it is read) makes [read] throw an
  * [IOException]: the store reports it and runs as if there were no copy. A bigger copy is not
  * written. A write that fails throws [IOException], which the store
  * reports to [FlagStore.onError]; the previous copy stays and the next refresh writes again.
@@ -761,8 +796,8 @@ class FileFlagDisk(private val file: File) : FlagDisk {
     override suspend fun read(): FlagSnapshot? =
         onDisk {
             if (!file.exists()) return@onDisk null
-            val text = readText(file, FlagSnapshot.MAX_BYTES)
-                ?: throw IOException("the saved copy is unreadable or over ${FlagSnapshot.MAX_BYTES} bytes")
+            val text = readText(file, FlagSnapshot.MAX_COPY_BYTES)
+                ?: throw IOException("the saved copy is unreadable or over ${FlagSnapshot.MAX_COPY_BYTES} bytes")
             FlagSnapshot.fromJson(text) ?: throw IOException("the saved copy is corrupt, truncated or of another format")
         }
 
@@ -770,7 +805,7 @@ class FileFlagDisk(private val file: File) : FlagDisk {
         onDisk {
             val bytes = snapshot.toJson().toByteArray(Charsets.UTF_8)
             // Else it would read as none.
-            if (bytes.size > FlagSnapshot.MAX_BYTES) throw IOException("the saved copy is over ${FlagSnapshot.MAX_BYTES} bytes")
+            if (bytes.size > FlagSnapshot.MAX_COPY_BYTES) throw IOException("the saved copy is over ${FlagSnapshot.MAX_COPY_BYTES} bytes")
             writeAtomically(file, bytes)
         }
     }
@@ -844,7 +879,7 @@ interface FlagKeyValues {
  * [FlagSnapshot.toJson] writes it), so one atomic [FlagKeyValues.set] replaces it, and the count
  * of unfinished starts in another (`<prefix>unfinished_starts`). A corrupt, foreign or oversized
  * copy throws an [IOException] from [read] (the store reports it and uses no copy); a copy over
- * [FlagSnapshot.MAX_BYTES] is refused with an [IOException].
+ * [FlagSnapshot.MAX_COPY_BYTES] is refused with an [IOException].
  * What the key-value store throws (DataStore's `IOException` on a corrupt file) reaches the
  * store's error hook.
  */
@@ -859,8 +894,8 @@ class KeyValueFlagDisk(private val values: FlagKeyValues, prefix: String = "flag
 
     override suspend fun write(snapshot: FlagSnapshot) {
         val text = snapshot.toJson()
-        if (text.length > FlagSnapshot.MAX_BYTES / 3 && text.toByteArray(Charsets.UTF_8).size > FlagSnapshot.MAX_BYTES) {
-            throw IOException("the saved copy is over ${FlagSnapshot.MAX_BYTES} bytes")
+        if (text.length > FlagSnapshot.MAX_COPY_BYTES / 3 && text.toByteArray(Charsets.UTF_8).size > FlagSnapshot.MAX_COPY_BYTES) {
+            throw IOException("the saved copy is over ${FlagSnapshot.MAX_COPY_BYTES} bytes")
         }
         values.set(snapshotKey, text)
     }

@@ -157,7 +157,7 @@ final class KotlinStoreTests: XCTestCase {
 
     func testAFileOrTextOverTheLimitReadsAsNoSavedCopy() throws {
         try assertCase("oversize", [
-            "max=4194304 atLimit=true over=null \(defaults)",
+            "max=8454144 atLimit=true over=null \(defaults)",
             "huge read=null",
             "notWritten threw kept=5 length=true",
             "starts atLimit=2 over=0",
@@ -251,6 +251,17 @@ final class KotlinStoreTests: XCTestCase {
 
     func testAStackOverflowInASourceIsAFailedFetch() throws {
         try assertCase("hostile", ["refresh=false strict=null errors=[fetch:StackOverflowError] \(saved)"])
+    }
+
+    func testADamagedCounterFileStillLeadsToSafeModeAndNeverWraps() throws {
+        try assertCase("counter", [
+            "-5 safe=[false, false, true] counter=3",
+            "2147483647 safe=[true, true, true] counter=3",
+        ])
+    }
+
+    func testAnAnswerWithinTheLimitIsSavedHoweverMuchItsCopyGrows() throws {
+        try assertCase("inflated", ["body=true copy=true refresh=true errors=[] readBack=true"])
     }
 
     // MARK: The specification

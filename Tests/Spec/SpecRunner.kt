@@ -58,9 +58,12 @@ class Gate {
     }
 }
 
-/** The case's disk: the saved copy as the text FileFlagDisk writes, decoded on every read. */
+/**
+ * The case's disk: the saved copy as the bytes FileFlagDisk writes (UTF-8, so a text a file
+ * cannot hold does not survive here either), decoded on every read.
+ */
 class SpecDisk(disk: JSONObject) : FlagDisk {
-    private var copy: String? = null
+    private var copy: ByteArray? = null
     var unfinished: Int = disk.optInt("unfinished", 0)
     private val failing = disk.optJSONArray("failing")?.let { array -> List(array.length()) { array.getString(it) } } ?: emptyList()
     val readGate = Gate()
@@ -75,7 +78,8 @@ class SpecDisk(disk: JSONObject) : FlagDisk {
             val fetchedAt = if (spec.isNull("fetchedAt")) 0L else spec.getLong("fetchedAt")
             // Each value's exact text, so hostile numbers reach the store as written; a values
             // object that is not strict JSON makes a copy that does not decode, as on iOS.
-            copy = if (values == null) "{\"format\":1,\"values\":" else FlagSnapshot(user, fetchedAt, values).toJson()
+            val text = if (values == null) "{\"format\":1,\"values\":" else FlagSnapshot(user, fetchedAt, values).toJson()
+            copy = text.toByteArray(Charsets.UTF_8)
         }
     }
 
@@ -86,12 +90,12 @@ class SpecDisk(disk: JSONObject) : FlagDisk {
     override suspend fun read(): FlagSnapshot? {
         readGate.pass()
         check("read")
-        return copy?.let { FlagSnapshot.fromJson(it) }
+        return copy?.let { FlagSnapshot.fromJson(String(it, Charsets.UTF_8)) }
     }
 
     override suspend fun write(snapshot: FlagSnapshot) {
         check("write")
-        copy = snapshot.toJson()
+        copy = snapshot.toJson().toByteArray(Charsets.UTF_8)
     }
 
     override suspend fun clear() {

@@ -166,8 +166,8 @@ internal object FlagJson {
     /** Thrown by the readers below when a document is not valid; [decode] turns it into null. */
     private class Invalid : JSONException("not a valid config")
 
-    /** Whether [text] is one strict JSON value within [MAX_BYTES] and [MAX_DEPTH]. */
-    fun isValid(text: String): Boolean = !isTooLong(text) && Syntax(text).isValid()
+    /** Whether [text] is one strict JSON value within [maxBytes] and [MAX_DEPTH]. */
+    fun isValid(text: String, maxBytes: Int = MAX_BYTES): Boolean = !isTooLong(text, maxBytes) && Syntax(text).isValid()
 
     /** How deep [text], a valid JSON value, nests: 0 for a scalar, 1 for `[]`. */
     fun depth(text: String): Int {
@@ -201,9 +201,9 @@ internal object FlagJson {
         return syntax.topLevelMembers()
     }
 
-    /** Parses [text] and reads it with [read], or returns null when either fails. */
-    fun <T : Any> decode(text: String, read: (JSONObject) -> T): T? {
-        if (!isValid(text)) return null
+    /** Parses [text], of at most [maxBytes], and reads it with [read], or returns null when either fails. */
+    fun <T : Any> decode(text: String, maxBytes: Int = MAX_BYTES, read: (JSONObject) -> T): T? {
+        if (!isValid(text, maxBytes)) return null
         val json = try {
             JSONObject(text)
         } catch (e: JSONException) {
@@ -341,10 +341,10 @@ internal object FlagJson {
         return List(array.length()) { index -> item(array.opt(index) ?: throw Invalid()) }
     }
 
-    /** Whether [text] has more than [MAX_BYTES] bytes as UTF-8, counted without encoding it. */
-    private fun isTooLong(text: String): Boolean {
-        if (text.length > MAX_BYTES) return true // Every character takes a byte at least,
-        if (text.length <= MAX_BYTES / 3) return false // and three at most.
+    /** Whether [text] has more than [maxBytes] bytes as UTF-8, counted without encoding it. */
+    private fun isTooLong(text: String, maxBytes: Int): Boolean {
+        if (text.length > maxBytes) return true // Every character takes a byte at least,
+        if (text.length <= maxBytes / 3) return false // and three at most.
         var bytes = 0
         for (character in text) {
             bytes += when {
@@ -352,7 +352,7 @@ internal object FlagJson {
                 character < '\u0800' || character.isSurrogate() -> 2 // A surrogate pair is 4 bytes.
                 else -> 3
             }
-            if (bytes > MAX_BYTES) return true
+            if (bytes > maxBytes) return true
         }
         return false
     }
@@ -496,9 +496,16 @@ internal object FlagJson {
             return next() == ':'
         }
 
-        /** The text of a valid string's body, between [start] and [end], with escapes undone. */
+        /**
+         * The text of a valid string's body, between [start] and [end], with escapes undone and
+         * each lone surrogate as U+FFFD ([wellFormed]), as a Swift string holds it: names Swift
+         * reads alike are duplicates here too, and a name survives the saved copy's UTF-8.
+         */
         private fun unescape(start: Int, end: Int): String? {
-            if (text.indexOf('\\', start).let { it < 0 || it >= end }) return text.substring(start, end)
+            // Looks for a backslash up to the closing quote only: searching the rest of the text
+            // for each name made reading a document quadratic in its names (a 4 MB answer of
+            // 340,000 names took 84 s; now about 1 s).
+            if (!contains(start, end, '\\')) return wellFormed(text.substring(start, end))
             val out = StringBuilder(end - start)
             var at = start
             while (at < end) {
@@ -520,7 +527,15 @@ internal object FlagJson {
                     else -> out.append(escape)
                 }
             }
-            return out.toString()
+            return wellFormed(out.toString())
+        }
+
+        /** Whether [text] has [one] or [other] between [start] and [end]; looks no further. */
+        private fun contains(start: Int, end: Int, one: Char, other: Char = one): Boolean {
+            for (at in start until end) {
+                if (text[at] == one || text[at] == other) return true
+            }
+            return false
         }
 
         /** [name] in NFC, so names Swift calls equal count as the same member here too. */
@@ -549,8 +564,8 @@ internal object FlagJson {
             val start = index - 1
             if (!numberSyntax(first)) return false
             // Past the double range (1e400) is refused, as on iOS; integers are exact below it.
-            val fast = index - start <= 15 && text.indexOf('e', start).let { it < 0 || it >= index } &&
-                text.indexOf('E', start).let { it < 0 || it >= index }
+            // The exponent is looked for in the number only, so that reading stays linear.
+            val fast = index - start <= 15 && !contains(start, index, 'e', 'E')
             return fast || !text.substring(start, index).toDouble().isInfinite()
         }
 
@@ -647,25 +662,57 @@ data class FlagSnapshot(
     /** JSON text by flag key. Unknown keys are ignored; a missing key means the default. */
     val values: Map<String, String>
 ) {
-    /** The saved-copy format, one JSON object: what [FileFlagDisk] writes, for any disk. */
+    /**
+     * The saved-copy format, one JSON object: what [FileFlagDisk] writes, for any disk. Each
+     * value is a JSON string of its text.
+     */
     fun toJson(): String =
-        JSONObject()
-            .put("format", FORMAT)
-            .put("userKey", userKey ?: JSONObject.NULL)
-            .put("fetchedAtMillis", fetchedAtMillis)
-            .put("values", JSONObject(values))
-            .toString()
+        buildString {
+            // Only what JSON requires is escaped (org.json escapes more, `/` and, by version,
+            // other characters too), so a value's text at most doubles: see MAX_COPY_BYTES.
+            fun appendString(text: String) {
+                append('"')
+                for (character in text) {
+                    when {
+                        character == '"' || character == '\\' -> append('\\').append(character)
+                        character < ' ' -> append("\\u%04x".format(character - '\u0000'))
+                        else -> append(character)
+                    }
+                }
+                append('"')
+            }
+            append("{\"format\":").append(FORMAT).append(",\"userKey\":")
+            if (userKey == null) append("null") else appendString(userKey)
+            append(",\"fetchedAtMillis\":").append(fetchedAtMillis).append(",\"values\":{")
+            var first = true
+            for ((key, text) in values) {
+                if (!first) append(',')
+                first = false
+                appendString(key)
+                append(':')
+                appendString(text)
+            }
+            append("}}")
+        }
 
     companion object {
         /** The version of the saved-copy format; a copy of another version reads as none. */
         const val FORMAT: Long = 1L
 
         /**
-         * 4 MiB (4,194,304 bytes): the most bytes a saved copy, or an answer read with
-         * [FlagValues.readText], may have. Bigger text reads as none, and [FileFlagDisk]
-         * neither reads nor writes a bigger file.
+         * 4 MiB (4,194,304 bytes): the most bytes an answer read with [FlagValues.readText] or
+         * [FlagValues.fromResponse] may have, as on iOS. A bigger one is refused.
          */
         const val MAX_BYTES: Int = FlagJson.MAX_BYTES
+
+        /**
+         * 8 MiB and 64 KiB (8,454,144 bytes): the most bytes a saved copy may have. A copy keeps
+         * each value as a JSON string of its text, and escaping its `"` and `\` can double it,
+         * so the copy of any answer within [MAX_BYTES] fits, with room for the rest of the copy
+         * and a user key of 10,000 characters. A bigger copy reads as none, and [FileFlagDisk]
+         * and [KeyValueFlagDisk] neither read nor write one.
+         */
+        const val MAX_COPY_BYTES: Int = 2 * MAX_BYTES + 64 * 1024
 
         /**
          * 64: the deepest nesting of arrays and objects in any document the store reads (a saved
@@ -684,10 +731,10 @@ data class FlagSnapshot(
 
         /**
          * Reads [toJson]'s text, or returns null when it is corrupt, truncated, of another format
-         * or over [MAX_BYTES].
+         * or over [MAX_COPY_BYTES].
          */
         fun fromJson(text: String): FlagSnapshot? =
-            FlagJson.decode(text) { json ->
+            FlagJson.decode(text, MAX_COPY_BYTES) { json ->
                 if (FlagJson.requiredLong(json, "format") != FORMAT) throw JSONException("another format")
                 val values = FlagJson.requiredObject(json, "values") { it }
                 FlagSnapshot(
@@ -856,7 +903,10 @@ class FlagStore(
             var safeMode = false
             if (!countedStart) {
                 countedStart = true
-                val unfinished = attempt(FlagStoreError.Kind.DISK_STARTS) { disk.unfinishedStarts() } ?: 0
+                // Clamped before adding one: a count this store did not write (negative, or
+                // Int.MAX_VALUE in a damaged file) must neither put off safe mode nor wrap around.
+                val unfinished = (attempt(FlagStoreError.Kind.DISK_STARTS) { disk.unfinishedStarts() } ?: 0)
+                    .coerceIn(0, SAFE_MODE_AFTER)
                 attempt(FlagStoreError.Kind.DISK_STARTS) { disk.setUnfinishedStarts(unfinished + 1) }
                 safeMode = unfinished >= SAFE_MODE_AFTER
             }
@@ -1350,7 +1400,7 @@ class InMemoryFlagDisk(snapshot: FlagSnapshot? = null, unfinishedStarts: Int = 0
  * is flushed to the device, then renamed over the target, so a crash leaves the old copy or
  * the new one, and two processes writing at once (the app and a `:sync` process) never share a
  * temporary file. A file that is corrupt, truncated, of another format or longer than
- * [FlagSnapshot.MAX_BYTES] (its length is checked before it is read) makes [read] throw an
+ * [FlagSnapshot.MAX_COPY_BYTES] (its length is checked before it is read) makes [read] throw an
  * [IOException]: the store reports it and runs as if there were no copy. A bigger copy is not
  * written. A write that fails throws [IOException], which the store
  * reports to [FlagStore.onError]; the previous copy stays and the next refresh writes again.
@@ -1362,8 +1412,8 @@ class FileFlagDisk(private val file: File) : FlagDisk {
     override suspend fun read(): FlagSnapshot? =
         onDisk {
             if (!file.exists()) return@onDisk null
-            val text = readText(file, FlagSnapshot.MAX_BYTES)
-                ?: throw IOException("the saved copy is unreadable or over ${FlagSnapshot.MAX_BYTES} bytes")
+            val text = readText(file, FlagSnapshot.MAX_COPY_BYTES)
+                ?: throw IOException("the saved copy is unreadable or over ${FlagSnapshot.MAX_COPY_BYTES} bytes")
             FlagSnapshot.fromJson(text) ?: throw IOException("the saved copy is corrupt, truncated or of another format")
         }
 
@@ -1371,7 +1421,7 @@ class FileFlagDisk(private val file: File) : FlagDisk {
         onDisk {
             val bytes = snapshot.toJson().toByteArray(Charsets.UTF_8)
             // Else it would read as none.
-            if (bytes.size > FlagSnapshot.MAX_BYTES) throw IOException("the saved copy is over ${FlagSnapshot.MAX_BYTES} bytes")
+            if (bytes.size > FlagSnapshot.MAX_COPY_BYTES) throw IOException("the saved copy is over ${FlagSnapshot.MAX_COPY_BYTES} bytes")
             writeAtomically(file, bytes)
         }
     }
@@ -1445,7 +1495,7 @@ interface FlagKeyValues {
  * [FlagSnapshot.toJson] writes it), so one atomic [FlagKeyValues.set] replaces it, and the count
  * of unfinished starts in another (`<prefix>unfinished_starts`). A corrupt, foreign or oversized
  * copy throws an [IOException] from [read] (the store reports it and uses no copy); a copy over
- * [FlagSnapshot.MAX_BYTES] is refused with an [IOException].
+ * [FlagSnapshot.MAX_COPY_BYTES] is refused with an [IOException].
  * What the key-value store throws (DataStore's `IOException` on a corrupt file) reaches the
  * store's error hook.
  */
@@ -1460,8 +1510,8 @@ class KeyValueFlagDisk(private val values: FlagKeyValues, prefix: String = "flag
 
     override suspend fun write(snapshot: FlagSnapshot) {
         val text = snapshot.toJson()
-        if (text.length > FlagSnapshot.MAX_BYTES / 3 && text.toByteArray(Charsets.UTF_8).size > FlagSnapshot.MAX_BYTES) {
-            throw IOException("the saved copy is over ${FlagSnapshot.MAX_BYTES} bytes")
+        if (text.length > FlagSnapshot.MAX_COPY_BYTES / 3 && text.toByteArray(Charsets.UTF_8).size > FlagSnapshot.MAX_COPY_BYTES) {
+            throw IOException("the saved copy is over ${FlagSnapshot.MAX_COPY_BYTES} bytes")
         }
         values.set(snapshotKey, text)
     }

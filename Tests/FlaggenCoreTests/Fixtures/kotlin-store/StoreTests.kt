@@ -341,21 +341,21 @@ fun oversize() = runCase {
         // Trailing spaces keep the text valid JSON, so only its size can refuse it.
         fun padded(text: String, bytes: Int) = text + " ".repeat(bytes - text.toByteArray(Charsets.UTF_8).size)
 
-        file.writeText(padded(valid, FlagSnapshot.MAX_BYTES))
+        file.writeText(padded(valid, FlagSnapshot.MAX_COPY_BYTES))
         val atLimit = FileFlagDisk(file).read() == copy
-        file.writeText(padded(valid, FlagSnapshot.MAX_BYTES + 1))
+        file.writeText(padded(valid, FlagSnapshot.MAX_COPY_BYTES + 1))
         val over = readOrNull(FileFlagDisk(file))
         val s = store(FakeSource(null), FileFlagDisk(file))
         s.start("u1")
         s.startFinished()
-        println("oversize max=${FlagSnapshot.MAX_BYTES} atLimit=$atLimit over=$over " + describe(s.view()))
+        println("oversize max=${FlagSnapshot.MAX_COPY_BYTES} atLimit=$atLimit over=$over " + describe(s.view()))
 
         // 8 GiB without a byte on the disk: reading it would run out of memory; its length refuses it.
         RandomAccessFile(file, "rw").use { it.setLength(8L shl 30) }
         println("oversize huge read=${readOrNull(FileFlagDisk(file))}")
 
         file.writeText(valid)
-        val big = FlagValues.of("padding" to "x".repeat(FlagSnapshot.MAX_BYTES))
+        val big = FlagValues.of("padding" to "x".repeat(FlagSnapshot.MAX_COPY_BYTES))
         val refused = try {
             FileFlagDisk(file).write(FlagSnapshot("u1", 6L, big))
             "written"
@@ -371,11 +371,11 @@ fun oversize() = runCase {
         println("oversize starts atLimit=$startsAtLimit over=${FileFlagDisk(file).unfinishedStarts()}")
 
         // Counted in bytes of UTF-8: 2, 3 and 4 bytes for 1, 1 and 2 characters.
-        val wide = FlagSnapshot("u1", 5L, FlagValues.of("label" to "é€😀".repeat(300_000))).toJson()
+        val wide = FlagSnapshot("u1", 5L, FlagValues.of("label" to "é€😀".repeat(900_000))).toJson()
         println(
-            "oversize utf8 chars=${wide.length < FlagSnapshot.MAX_BYTES}" +
-                " atLimit=${FlagSnapshot.fromJson(padded(wide, FlagSnapshot.MAX_BYTES)) != null}" +
-                " over=${FlagSnapshot.fromJson(padded(wide, FlagSnapshot.MAX_BYTES + 1))}"
+            "oversize utf8 chars=${wide.length < FlagSnapshot.MAX_COPY_BYTES}" +
+                " atLimit=${FlagSnapshot.fromJson(padded(wide, FlagSnapshot.MAX_COPY_BYTES)) != null}" +
+                " over=${FlagSnapshot.fromJson(padded(wide, FlagSnapshot.MAX_COPY_BYTES + 1))}"
         )
 
         val ten = "aaaaaaaaaa".toByteArray()
@@ -693,6 +693,53 @@ fun hostileSource() = runCase {
     println("hostile refresh=$refreshed strict=$strict errors=$errors " + describe(s.view()))
 }
 
+/**
+ * A counter file the store did not write (negative, or Int.MAX_VALUE) changes nothing: the third
+ * of three crashing starts is in safe mode, and the count never wraps around.
+ */
+fun damagedCounter() = runCase {
+    val folder = Files.createTempDirectory("flags-counter").toFile()
+    try {
+        val file = File(folder, "flags.json")
+        for (count in listOf("-5", "2147483647")) {
+            File(file.path + ".starts").writeText(count)
+            val safe = List(3) { store(FakeSource(null), FileFlagDisk(file)).apply { start("u1") }.isSafeMode }
+            println("counter $count safe=$safe counter=${FileFlagDisk(file).unfinishedStarts()}")
+        }
+    } finally {
+        folder.deleteRecursively()
+    }
+}
+
+/**
+ * An answer within the limit is saved and read back at the next start, however much escaping
+ * its values as texts grows the copy: here every byte of the value doubles.
+ */
+fun inflatedCopy() = runCase {
+    val folder = Files.createTempDirectory("flags-inflated").toFile()
+    try {
+        val file = File(folder, "flags.json")
+        val backslashes = (FlagSnapshot.MAX_BYTES - 100) / 2
+        val body = "{\"version\":\"v1\",\"flags\":{\"checkout_button_label\":\"" + "\\\\".repeat(backslashes) + "\"}}"
+        val writer = store(FakeSource(FlagValues.fromResponse(body)), FileFlagDisk(file))
+        val errors = mutableListOf<String>()
+        writer.onError = { errors.add(it.kind.tag) }
+        writer.start("u1")
+        writer.startFinished()
+        val refreshed = writer.refresh()
+        val reader = store(FakeSource(null), FileFlagDisk(file))
+        reader.onError = { errors.add(it.kind.tag) }
+        reader.start("u1")
+        val label = reader.view().value(checkoutButtonLabel)
+        println(
+            "inflated body=${body.length <= FlagSnapshot.MAX_BYTES} copy=${file.length() > FlagSnapshot.MAX_BYTES}" +
+                " refresh=$refreshed errors=$errors readBack=${label == "\\".repeat(backslashes)}"
+        )
+    } finally {
+        folder.deleteRecursively()
+    }
+}
+
 fun main() {
     val cases = listOf(
         "firstLaunch" to ::firstLaunchOffline,
@@ -717,7 +764,9 @@ fun main() {
         "corrupt" to ::corruptCopy,
         "concurrent" to ::concurrentWriters,
         "failedWrite" to ::failedWrite,
-        "hostile" to ::hostileSource
+        "hostile" to ::hostileSource,
+        "counter" to ::damagedCounter,
+        "inflated" to ::inflatedCopy
     )
     for ((name, case) in cases) {
         try {
