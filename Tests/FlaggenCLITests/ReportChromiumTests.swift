@@ -111,6 +111,30 @@ final class ReportChromiumTests: XCTestCase {
         XCTAssertTrue(dom.contains("<span id=\"shown\">2</span>"))
     }
 
+    /// The table scrolls in its own box, so its header stays in view (found by a bug hunt: the
+    /// header's `position: sticky` did nothing inside a box that scrolled only sideways).
+    func testTheTableHeaderStaysInViewWhileItsRowsScroll() throws {
+        let flags = (0..<150).map { "  flag_\($0): {type: bool, default: false, owner: team, expires: 2030-01-01}" }
+        try Data(("version: 1\nflags:\n" + flags.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("flags.yaml"))
+        let page = folder.appendingPathComponent("report.html")
+        XCTAssertEqual(try runFlaggen(["report", "--output", page.path, "--today", "2029-02-20"], in: folder).status, 0)
+        let withoutPolicy = try String(contentsOf: page, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("<meta http-equiv=\"Content-Security-Policy\"") }.joined(separator: "\n")
+        let drive = """
+            <script>
+            var box = document.getElementById("flags").closest(".scroll");
+            box.scrollTop = 3000;
+            var header = document.querySelector("#flags thead th");
+            document.title = "scrolled " + (box.scrollTop > 0) + ", header at " + Math.round(header.getBoundingClientRect().top - box.getBoundingClientRect().top);
+            </script>
+            </body>
+            """
+        let driven = folder.appendingPathComponent("driven.html")
+        try Data(withoutPolicy.replacingOccurrences(of: "</body>", with: drive).utf8).write(to: driven)
+        let dom = try runChromium(["--window-size=800,600", "--dump-dom"], file: driven)
+        XCTAssertTrue(dom.contains("<title>scrolled true, header at 0</title>"), String(dom.prefix(400)))
+    }
+
     func testThePolicyBlocksScriptThatIsNotThePagesOwn() throws {
         let page = try String(contentsOf: try writeReport(), encoding: .utf8)
         let injected = folder.appendingPathComponent("injected.html")

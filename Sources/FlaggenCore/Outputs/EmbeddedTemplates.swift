@@ -1850,7 +1850,7 @@ code { font: 0.92em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 .filters { display: none; flex-wrap: wrap; gap: 1rem; align-items: center; margin: 0 0 0.75rem; }
 .scripted .filters { display: flex; }
 .filters select, .filters input { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--line); border-radius: 4px; padding: 0.2rem 0.4rem; }
-.scroll { overflow-x: auto; }
+.scroll { overflow: auto; max-height: 85vh; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border-bottom: 1px solid var(--line); padding: 0.35rem 0.6rem; text-align: left; vertical-align: top; }
 thead th { background: var(--head); position: sticky; top: 0; white-space: nowrap; }
