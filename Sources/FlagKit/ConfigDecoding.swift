@@ -79,12 +79,27 @@ private func decodeScalar<T: Decodable>(_ type: T.Type, _ value: FlagValue, _ pa
 private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [String: FlagValue]
     let codingPath: [any CodingKey]
-    var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] {
+        members.keys.compactMap { name in
+            Key(stringValue: name).flatMap { $0.stringValue.utf8.elementsEqual(name.utf8) ? $0 : nil }
+        }
+    }
 
-    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool { lookup(key) != nil }
+
+    /// The member named exactly `key`, code point for code point, as Kotlin looks names up:
+    /// Swift's `String ==` also finds a canonically equivalent name (`size\u{212A}b`, with a
+    /// KELVIN SIGN, for `sizeKb`). The parser refuses two canonically equivalent names in one
+    /// object, so the one `index(forKey:)` finds is the only candidate.
+    private func lookup(_ key: Key) -> FlagValue? {
+        guard let index = members.index(forKey: key.stringValue),
+              members[index].key.utf8.elementsEqual(key.stringValue.utf8)
+        else { return nil }
+        return members[index].value
+    }
 
     private func member(_ key: Key) throws -> FlagValue {
-        guard let value = members[key.stringValue] else {
+        guard let value = lookup(key) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing"))
         }
         return value

@@ -7,9 +7,12 @@ import Foundation
 ///
 /// The saved copy is read at every start, before the first screen, so reading it must be fast:
 /// this parser goes straight from UTF-8 bytes to `FlagValue` without trial decoding. It never
-/// traps on input: malformed, truncated or too deeply nested text gives `nil`, and so does an
-/// object with two members of the same name (RFC 8259 leaves their meaning open; FlagKit and the
-/// generated Kotlin both refuse them) and a number outside the double range.
+/// traps on input: malformed, truncated or too deeply nested text gives `nil`, and so do bytes
+/// that are not well-formed UTF-8 (RFC 8259: JSON exchanged between systems is UTF-8; repairing
+/// them with U+FFFD would read differently from the generated Kotlin, whose decoder repairs
+/// otherwise, so both refuse them), an object with two members of the same name (RFC 8259
+/// leaves their meaning open; FlagKit and the generated Kotlin both refuse them) and a number
+/// outside the double range.
 enum FlagJSON {
     /// Parses one JSON value that fills `data` (whitespace around it is allowed), or returns `nil`.
     static func parse(_ data: Data) -> FlagValue? {
@@ -139,20 +142,27 @@ enum FlagJSON {
             }
         }
 
-        /// Reads a string starting at its opening quote. Invalid UTF-8 is repaired with U+FFFD.
+        /// Reads a string starting at its opening quote; `nil` when its bytes are not well-formed
+        /// UTF-8. Only strings can hold bytes past ASCII, so this checks the whole document's.
         private mutating func parseString() -> String? {
             index += 1  // opening quote
             let start = index
+            // Every raw byte ORed together: below 0x80 when the string is ASCII, which needs no check.
+            var seen: UInt8 = 0
             // Fast path: no escapes.
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                    let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                    let text = String(decoding: raw, as: UTF8.self)
+                    // Decoding repairs ill-formed bytes with U+FFFD, so different bytes come back.
+                    guard seen < 0x80 || text.utf8.elementsEqual(raw) else { return nil }
                     index += 1
                     return text
                 }
                 if byte == UInt8(ascii: "\\") { break }
                 if byte < 0x20 { return nil }
+                seen |= byte
                 index += 1
             }
             guard index < bytes.count else { return nil }
@@ -162,7 +172,10 @@ enum FlagJSON {
                 switch byte {
                 case UInt8(ascii: "\""):
                     index += 1
-                    return String(decoding: scratch, as: UTF8.self)
+                    // Escapes add whole sequences, so the text is well-formed when its raw bytes are.
+                    let text = String(decoding: scratch, as: UTF8.self)
+                    guard seen < 0x80 || text.utf8.elementsEqual(scratch) else { return nil }
+                    return text
                 case UInt8(ascii: "\\"):
                     index += 1
                     guard let escape = current else { return nil }
@@ -183,6 +196,7 @@ enum FlagJSON {
                     return nil
                 default:
                     scratch.append(byte)
+                    seen |= byte
                     index += 1
                 }
             }

@@ -38,6 +38,22 @@ func specText(_ text: String) -> String {
     return text.replacingCharacters(in: range, with: String(repeating: "[", count: count) + String(repeating: "]", count: count))
 }
 
+/// The bytes of a text of the specification: its UTF-8 (after `specText`), with each
+/// `<<bytes ED A0 80>>` written out as those bytes, so a case can hold bytes that are not UTF-8.
+func specBytes(_ text: String) -> Data {
+    var bytes = Data()
+    var rest = Substring(specText(text))
+    while let open = rest.range(of: "<<bytes "), let close = rest[open.upperBound...].range(of: ">>") {
+        bytes.append(contentsOf: rest[..<open.lowerBound].utf8)
+        for pair in rest[open.upperBound..<close.lowerBound].split(separator: " ") {
+            bytes.append(UInt8(pair, radix: 16) ?? 0)
+        }
+        rest = rest[close.upperBound...]
+    }
+    bytes.append(contentsOf: rest.utf8)
+    return bytes
+}
+
 struct SpecFailure: Error, CustomStringConvertible {
     var description: String
 }
@@ -103,8 +119,8 @@ actor SpecDisk: FlagDisk {
             let user = copy["user"] as? String
             let fetchedAt = (copy["fetchedAt"] as? NSNumber).map { "\(Double($0.int64Value) / 1000)" } ?? "null"
             let userText = user.map { String(decoding: FlagJSON.serialize(.string($0)), as: UTF8.self) } ?? "null"
-            let text = #"{"format":1,"userKey":\#(userText),"fetchedAt":\#(fetchedAt),"values":\#(specText(copy["values"] as? String ?? "{}"))}"#
-            copies[user] = Data(text.utf8)
+            let text = #"{"format":1,"userKey":\#(userText),"fetchedAt":\#(fetchedAt),"values":\#(copy["values"] as? String ?? "{}")}"#
+            copies[user] = specBytes(text)
         }
         return SpecDisk(copies: copies, unfinished: disk["unfinished"] as? Int ?? 0, failing: Set(disk["failing"] as? [String] ?? []))
     }
@@ -181,7 +197,7 @@ actor SpecSource: FlagSource {
             return decoded
         }
         if let body = result.body {
-            return HTTPFlagSource.decode(Data(specText(body).utf8))?.flags
+            return HTTPFlagSource.decode(specBytes(body))?.flags
         }
         switch result.fail {
         case "throw": throw SpecFailure(description: "the source threw")

@@ -29,4 +29,19 @@ final class ExactCaseTests: XCTestCase {
             XCTAssertThrowsError(try ConfigDecoding.decode(Order.self, from: Data(#"{"drink":\#(other)}"#.utf8)), other)
         }
     }
+
+    private struct Size: Decodable, Equatable {
+        var sizeKb: Int?
+    }
+
+    /// Property names are looked up exactly too: `size\u{212A}b` (KELVIN SIGN, canonically
+    /// equivalent to K) is an unknown name, as the generated Kotlin reads it.
+    func testPropertyNamesAreMatchedExactly() throws {
+        XCTAssertEqual(try ConfigDecoding.decode(Size.self, from: Data(#"{"sizeKb":5}"#.utf8)), Size(sizeKb: 5))
+        XCTAssertEqual("size\u{212A}b", "sizeKb", "Swift's == finds the KELVIN SIGN equal")
+        XCTAssertEqual(try ConfigDecoding.decode(Size.self, from: Data(#"{"size\u212Ab":5}"#.utf8)), Size(sizeKb: nil))
+        XCTAssertEqual(try ConfigDecoding.decode(Size.self, from: Data("{\"size\u{212A}b\":5}".utf8)), Size(sizeKb: nil))
+        XCTAssertThrowsError(try ConfigDecoding.decode(Size.self, from: Data(#"{"sizeKb":5,"size\u212Ab":6}"#.utf8)),
+                             "canonically equivalent names are still duplicates")
+    }
 }

@@ -49,6 +49,26 @@ final class FlagJSONTests: XCTestCase {
         }
     }
 
+    func testBytesThatAreNotUTF8AreRefused() {
+        func parse(_ bytes: [UInt8]) -> FlagValue? { FlagJSON.parse(Data(bytes)) }
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), n = UInt8(ascii: "n")
+        let bad: [[UInt8]] = [
+            [0xED, 0xA0, 0x80],  // an encoded surrogate: three U+FFFD when repaired
+            [0xFF], [0xC0, 0x80], [0xE2, 0x82], [0x80],
+            [0xF1, 0x80, 0x80],  // cut short: repaired as one U+FFFD, three bytes like these three
+            [0xF4, 0x90, 0x80, 0x80],  // past U+10FFFF
+        ]
+        for bytes in bad {
+            XCTAssertNil(parse([quote] + bytes + [quote]), "\(bytes)")
+            XCTAssertNil(parse([quote, backslash, n] + bytes + [quote]), "\(bytes) after an escape")
+            XCTAssertNil(parse([UInt8(ascii: "{"), quote] + bytes + [quote] + Array(":1}".utf8)), "\(bytes) in a name")
+        }
+        XCTAssertNil(parse(Array(#""a""#.utf8) + [0xE2, 0x82]), "cut short after the value")
+        XCTAssertEqual(parse([quote, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x98, 0x80, quote]), "é€😀")
+        XCTAssertEqual(parse([quote, backslash, n, 0xC3, 0xA9, backslash, n, quote]), "\né\n")
+        XCTAssertEqual(parse(Array(#""\u00e9 \ud83d\ude00""#.utf8)), "é 😀", "escapes are not raw bytes")
+    }
+
     func testNestingIsBounded() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         XCTAssertNil(parse(deep))

@@ -151,6 +151,7 @@ final class KotlinStoreTests: XCTestCase {
             "corrupt noValues read=null \(defaults)",
             "corrupt array read=null \(defaults)",
             "corrupt bytes read=null",
+            "corrupt notUtf8 read=null",
             "recovered counter=1 refresh=true saved=true",
         ])
     }

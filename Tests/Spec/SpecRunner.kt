@@ -13,6 +13,8 @@ import com.example.spec.FlagValues
 import com.example.spec.FlagView
 import com.example.spec.SpecConfig
 import com.example.spec.SpecFlags
+import java.io.ByteArrayInputStream
+import java.io.ByteArrayOutputStream
 import java.io.File
 import java.io.IOException
 import kotlinx.coroutines.CompletableDeferred
@@ -35,6 +37,25 @@ fun specText(text: String): String {
     val match = Regex("<<nest (\\d+)>>").find(text) ?: return text
     val count = match.groupValues[1].toInt()
     return text.replaceRange(match.range, "[".repeat(count) + "]".repeat(count))
+}
+
+/**
+ * The bytes of a text of the specification: its UTF-8 (after [specText]), with each
+ * `<<bytes ED A0 80>>` written out as those bytes, so a case can hold bytes that are not UTF-8.
+ */
+fun specBytes(text: String): ByteArray {
+    val bytes = ByteArrayOutputStream()
+    var rest = specText(text)
+    while (true) {
+        val open = rest.indexOf("<<bytes ")
+        val close = if (open < 0) -1 else rest.indexOf(">>", open)
+        if (close < 0) break
+        bytes.write(rest.substring(0, open).toByteArray(Charsets.UTF_8))
+        for (pair in rest.substring(open + "<<bytes ".length, close).split(' ')) bytes.write(pair.toInt(16))
+        rest = rest.substring(close + 2)
+    }
+    bytes.write(rest.toByteArray(Charsets.UTF_8))
+    return bytes.toByteArray()
 }
 
 /** Holds calls until [release]. */
@@ -60,7 +81,7 @@ class Gate {
 
 /**
  * The case's disk: the saved copy as the bytes FileFlagDisk writes (UTF-8, so a text a file
- * cannot hold does not survive here either), decoded on every read.
+ * cannot hold does not survive here either), read back on every read as FileFlagDisk reads it.
  */
 class SpecDisk(disk: JSONObject) : FlagDisk {
     private var copy: ByteArray? = null
@@ -73,13 +94,19 @@ class SpecDisk(disk: JSONObject) : FlagDisk {
         if (copies.length() > 1) throw SpecFailure("a Kotlin disk holds one copy")
         if (copies.length() == 1) {
             val spec = copies.getJSONObject(0)
-            val values = valuesOf(specText(spec.getString("values")))
+            val written = spec.getString("values")
+            // `<<bytes …>>` may be bytes that are not UTF-8: they go through the copy format as
+            // ISO-8859-1 characters, one per byte, so they reach the disk as the case wrote them.
+            val raw = written.contains("<<bytes ")
+            val charset = if (raw) Charsets.ISO_8859_1 else Charsets.UTF_8
+            val values = valuesOf(if (raw) String(specBytes(written), charset) else specText(written))
             val user = if (spec.isNull("user")) null else spec.getString("user")
+            if (raw && user != null && user.any { it >= '\u0080' }) throw SpecFailure("a copy with <<bytes>> needs an ASCII user")
             val fetchedAt = if (spec.isNull("fetchedAt")) 0L else spec.getLong("fetchedAt")
             // Each value's exact text, so hostile numbers reach the store as written; a values
             // object that is not strict JSON makes a copy that does not decode, as on iOS.
             val text = if (values == null) "{\"format\":1,\"values\":" else FlagSnapshot(user, fetchedAt, values).toJson()
-            copy = text.toByteArray(Charsets.UTF_8)
+            copy = text.toByteArray(charset)
         }
     }
 
@@ -90,7 +117,8 @@ class SpecDisk(disk: JSONObject) : FlagDisk {
     override suspend fun read(): FlagSnapshot? {
         readGate.pass()
         check("read")
-        return copy?.let { FlagSnapshot.fromJson(String(it, Charsets.UTF_8)) }
+        val text = copy?.let { FlagValues.readText(ByteArrayInputStream(it), FlagSnapshot.MAX_COPY_BYTES) }
+        return text?.let { FlagSnapshot.fromJson(it) }
     }
 
     override suspend fun write(snapshot: FlagSnapshot) {
@@ -133,7 +161,11 @@ class SpecSource(private val results: JSONArray) : FlagSource {
         result.optJSONObject("values")?.let { values ->
             return values.keys().asSequence().associateWith { specText(values.getString(it)) }
         }
-        if (result.has("body")) return FlagValues.fromResponse(specText(result.getString("body")))
+        if (result.has("body")) {
+            // As an app's source reads an answer: the body's bytes with readText, then fromResponse.
+            val body = FlagValues.readText(ByteArrayInputStream(specBytes(result.getString("body")))) ?: return null
+            return FlagValues.fromResponse(body)
+        }
         return when (result.optString("fail")) {
             "throw" -> throw IOException("the source threw")
             "timeout" -> withTimeout(1L) { delay(10_000L); null }

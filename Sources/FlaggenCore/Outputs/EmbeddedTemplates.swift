@@ -626,6 +626,9 @@ import java.io.FileOutputStream
 import java.io.IOException
 import java.io.InputStream
 import java.lang.System
+import java.nio.ByteBuffer
+import java.nio.charset.CharacterCodingException
+import java.nio.charset.CodingErrorAction
 import java.util.concurrent.CancellationException
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.CopyOnWriteArrayList
@@ -1319,8 +1322,9 @@ object FlagValues {
 
     /**
      * The UTF-8 text of [input], such as a response body, or null when it has more than
-     * [maxBytes] bytes. It reads at most one byte past the limit, so a huge body costs nothing;
-     * it does not close [input].
+     * [maxBytes] bytes or they are not well-formed UTF-8 (RFC 8259: JSON is UTF-8; repairing
+     * them would read differently from iOS, which refuses them too). It reads at most one byte
+     * past the limit, so a huge body costs nothing; it does not close [input].
      */
     fun readText(input: InputStream, maxBytes: Int = FlagSnapshot.MAX_BYTES): String? {
         val text = ByteArrayOutputStream()
@@ -1328,11 +1332,23 @@ object FlagValues {
         while (true) {
             val room = maxBytes - text.size() // Never negative: more than maxBytes returns below.
             val count = input.read(chunk, 0, if (room < chunk.size) room + 1 else chunk.size)
-            if (count < 0) return String(text.toByteArray(), Charsets.UTF_8)
+            if (count < 0) return utf8(text.toByteArray())
             if (count > room) return null
             text.write(chunk, 0, count)
         }
     }
+
+    /** [bytes] as text, or null when they are not well-formed UTF-8 (`String(bytes)` repairs them). */
+    private fun utf8(bytes: ByteArray): String? =
+        try {
+            Charsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(ByteBuffer.wrap(bytes))
+                .toString()
+        } catch (e: CharacterCodingException) {
+            null
+        }
 
     /**
      * The `flags` of an evaluation response body (`{"version": …, "flags": {…}}`) as the exact
@@ -1340,7 +1356,8 @@ object FlagValues {
      * [FlagSnapshot.MAX_BYTES] and [FlagSnapshot.MAX_DEPTH] (comments, single quotes, `0x10`,
      * duplicate names, a 100,000-deep nesting: all refused, none thrown) or `flags` is not an
      * object. Null members are left out: they mean the default. Sources should read answers
-     * with this rather than `JSONObject(text)`, which is lenient and recursive.
+     * with this rather than `JSONObject(text)`, which is lenient and recursive, and get [body]
+     * from [readText], which refuses bytes that are not UTF-8 (`String(bytes)` repairs them).
      */
     fun fromResponse(body: String): Map<String, String>? {
         val flags = FlagJson.members(body)?.get("flags") ?: return null
@@ -1399,7 +1416,7 @@ class InMemoryFlagDisk(snapshot: FlagSnapshot? = null, unfinishedStarts: Int = 0
  * Writes are atomic: the text goes to a temporary file with a unique name beside the target,
  * is flushed to the device, then renamed over the target, so a crash leaves the old copy or
  * the new one, and two processes writing at once (the app and a `:sync` process) never share a
- * temporary file. A file that is corrupt, truncated, of another format or longer than
+ * temporary file. A file that is corrupt, truncated, not UTF-8, of another format or longer than
  * [FlagSnapshot.MAX_COPY_BYTES] (its length is checked before it is read) makes [read] throw an
  * [IOException]: the store reports it and runs as if there were no copy. A bigger copy is not
  * written. A write that fails throws [IOException], which the store
@@ -1413,7 +1430,7 @@ class FileFlagDisk(private val file: File) : FlagDisk {
         onDisk {
             if (!file.exists()) return@onDisk null
             val text = readText(file, FlagSnapshot.MAX_COPY_BYTES)
-                ?: throw IOException("the saved copy is unreadable or over ${FlagSnapshot.MAX_COPY_BYTES} bytes")
+                ?: throw IOException("the saved copy is unreadable, not UTF-8 or over ${FlagSnapshot.MAX_COPY_BYTES} bytes")
             FlagSnapshot.fromJson(text) ?: throw IOException("the saved copy is corrupt, truncated or of another format")
         }
 
@@ -1440,7 +1457,7 @@ class FileFlagDisk(private val file: File) : FlagDisk {
     private suspend fun <T> onDisk(work: () -> T): T =
         withContext(Dispatchers.IO) { synchronized(lock) { work() } }
 
-    /** The text of [source], or null when it is missing, unreadable or over [maxBytes]. */
+    /** The text of [source], or null when it is missing, unreadable, not UTF-8 or over [maxBytes]. */
     private fun readText(source: File, maxBytes: Int): String? =
         try {
             // The length first, so a huge file is never read; the read stops past the limit in

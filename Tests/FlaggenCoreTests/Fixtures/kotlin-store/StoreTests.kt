@@ -321,6 +321,9 @@ fun fileDisk() = runCase {
         }
         file.writeBytes(byteArrayOf(0xFF.toByte(), 0xFE.toByte(), 0x00, 0x7B))
         println("file corrupt bytes read=${readOrNull(FileFlagDisk(file))}")
+        // Strict JSON but not UTF-8: an encoded surrogate (ED A0 80) in the user key.
+        file.writeBytes(valid.replace("\"u1\"", "\"u\u00ED\u00A0\u0080\"").toByteArray(Charsets.ISO_8859_1))
+        println("file corrupt notUtf8 read=${readOrNull(FileFlagDisk(file))}")
 
         File(file.path + ".starts").writeText("garbage")
         File(file.path + ".tmp").writeText("a write cut short")

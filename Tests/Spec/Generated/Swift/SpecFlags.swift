@@ -143,17 +143,21 @@ public enum SpecFlags {
 
     public var style: Style
 
+    public var sizeKb: Int
+
     /// Creates a value; omitted properties take their defaults from the manifest.
     public init(
       title: String,
       days: Int = 0,
       big: Int = 0,
-      style: Style = .plain
+      style: Style = .plain,
+      sizeKb: Int = 0
     ) {
       self.title = title
       self.days = days
       self.big = big
       self.style = style
+      self.sizeKb = sizeKb
     }
 
     /// Decodes a value, filling omitted properties with their defaults and checking the
@@ -164,6 +168,7 @@ public enum SpecFlags {
       self.days = try container.decodeIfPresent(Int.self, forKey: .days) ?? 0
       self.big = try container.decodeIfPresent(Int.self, forKey: .big) ?? 0
       self.style = try container.decodeIfPresent(Style.self, forKey: .style) ?? .plain
+      self.sizeKb = try container.decodeIfPresent(Int.self, forKey: .sizeKb) ?? 0
       guard self.title.unicodeScalars.count <= 40 else {
         throw DecodingError.dataCorruptedError(
           forKey: .title, in: container, debugDescription: "title is longer than its maxLength")
