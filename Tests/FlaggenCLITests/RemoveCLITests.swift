@@ -384,6 +384,292 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertEqual(try snapshot(app), before)
     }
 
+    /// Writes `files` (path: text) into the app and runs `remove`; a refusal must change nothing.
+    private func removeIn(_ app: URL, _ files: [String: String], _ arguments: [String], python: String) throws -> RunResult {
+        for (path, text) in files {
+            try text.write(to: app.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        let before = try snapshot(app)
+        let result = try runFlaggen(["remove"] + arguments + ["App"], in: app, environment: environment(python: python))
+        if result.status != 0 { XCTAssertEqual(try snapshot(app), before, "a refusal changed files") }
+        return result
+    }
+
+    /// An int and a double flag besides the sample's.
+    private func addNumberFlags(_ app: URL) throws {
+        let manifest = app.appendingPathComponent("flags.yaml")
+        try (try text(manifest) + """
+
+              max_items:
+                type: int
+                default: 3
+                owner: payments
+                expires: 2029-01-31
+
+              ratio:
+                type: double
+                default: 0.5
+                owner: payments
+                expires: 2029-01-31
+
+            """).write(to: manifest, atomically: true, encoding: .utf8)
+        let generated = try runFlaggen(["generate"], in: app)
+        XCTAssertEqual(generated.status, 0, generated.stderr)
+    }
+
+    /// Reported: a `false ->` entry of a `when` with a subject was deleted whole (its condition is
+    /// the subject's value, not the flag), and the expression `when` was no longer exhaustive.
+    func testAKotlinWhenWithASubjectKeepsItsFalseEntry() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try removeIn(app, ["App/Upsell.kt": """
+            fun onTap(flags: FlagView, isPremium: Boolean) {
+                when (isPremium) {
+                    false -> showUpsell(flags.isOn(Flags.newCheckout))
+                    true -> openCheckout()
+                }
+            }
+            fun useNew(flags: FlagView, isPremium: Boolean): Boolean = when (isPremium) {
+                false -> flags.isOn(Flags.newCheckout)
+                true -> true
+            }
+
+            """], ["new_checkout", "--keep", "on"], python: python)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let text = try text(app.appendingPathComponent("App/Upsell.kt"))
+        XCTAssertTrue(text.contains("        false -> showUpsell(true)\n        true -> openCheckout()\n"), text)
+        XCTAssertTrue(text.contains("    false -> true\n    true -> true\n"), text)
+    }
+
+    /// Reported: inlining a local replaced other names that are spelled the same (a member
+    /// `settings.enabled`, a local of a sibling scope, a closure's parameter). Such a read is
+    /// refused at its line.
+    func testALocalWhoseNameMeansSomethingElseToo() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try removeIn(app, [
+            "App/Locals.swift": """
+                import FlagKit
+
+                final class Settings { var enabled = false }
+                enum Mode { case a, b }
+                @MainActor
+                func member(_ flags: FlagView, settings: Settings) -> Bool {
+                    let enabled = flags.isOn(Flags.newCheckout)
+                    let saved = settings.enabled
+                    return enabled && saved
+                }
+                @MainActor
+                func sibling(_ flags: FlagView, settings: Settings, mode: Mode) -> Int {
+                    switch mode {
+                    case .a:
+                        let enabled = flags.isOn(Flags.newCheckout)
+                        return enabled ? 1 : 2
+                    case .b:
+                        let enabled = settings.enabled
+                        return enabled ? 3 : 4
+                    }
+                }
+                @MainActor
+                func closure(_ flags: FlagView, items: [Bool]) -> [Bool] {
+                    let on = flags.isOn(Flags.newCheckout)
+                    print(on)
+                    return items.filter { on in !on }
+                }
+                @MainActor
+                func fine(_ flags: FlagView) -> String {
+                    let on = flags.isOn(Flags.newCheckout)
+                    return on ? "a" : "b"
+                }
+
+                """,
+            "App/Locals.kt": """
+                class Settings { var enabled = false }
+                fun rows(flags: FlagView, settings: Settings, mode: Int): Int {
+                    if (mode == 0) {
+                        val on = flags.isOn(Flags.newCheckout)
+                        return if (on) 1 else 2
+                    } else {
+                        val on = settings.enabled
+                        return if (on) 3 else 4
+                    }
+                }
+                fun reassigned(flags: FlagView): Boolean {
+                    var on = flags.isOn(Flags.newCheckout)
+                    on = false
+                    return on
+                }
+
+                """,
+        ], ["new_checkout", "--keep", "off"], python: python)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let message = "is held in a local whose name also means something else"
+        for place in ["App/Locals.swift:7:", "App/Locals.swift:15:", "App/Locals.swift:24:", "App/Locals.kt:4:", "App/Locals.kt:12:"] {
+            XCTAssertTrue(result.stderr.contains("\(place)") && result.stderr.contains(message), place + "\n" + result.stderr)
+        }
+        XCTAssertFalse(result.stderr.contains("App/Locals.swift:30:"), result.stderr)
+    }
+
+    /// Reported: a Kotlin property that held a read (`val isNew = flags.isOn(F)`, used from other
+    /// files) was deleted. Only locals are inlined: such a read is refused.
+    func testAKotlinPropertyThatHoldsAReadIsRefused() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try removeIn(app, ["App/Screen.kt": """
+            class Screen(private val flags: FlagView) {
+                val isNew = flags.isOn(Flags.newCheckout)
+                fun title(): String = if (isNew) "New" else "Old"
+            }
+
+            """], ["new_checkout", "--keep", "off"], python: python)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/Screen.kt:2:28: error: this read of 'new_checkout' initializes 'isNew' outside a function"), result.stderr)
+    }
+
+    /// Reported: `guard flags.isOn(F), let v = opt else { return -1 }` kept on lost `let v = opt`
+    /// with the guard. A read among several conditions is refused.
+    func testASwiftReadAmongSeveralConditionsIsRefused() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try removeIn(app, ["App/Guards.swift": """
+            import FlagKit
+
+            @MainActor
+            func guarded(_ flags: FlagView, _ opt: Int?) -> Int {
+                guard flags.isOn(Flags.newCheckout), let v = opt else { return -1 }
+                return v
+            }
+            @MainActor
+            func later(_ flags: FlagView, _ opt: Int?) -> Int {
+                if let v = opt, flags.isOn(Flags.newCheckout) { return v }
+                return 0
+            }
+
+            """], ["new_checkout", "--keep", "on"], python: python)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/Guards.swift:5:22: error: this read of 'new_checkout' is one of several conditions"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/Guards.swift:10:32: error: this read of 'new_checkout' is one of several conditions"), result.stderr)
+    }
+
+    /// Reported: a kept `if` body that declares a name (or holds a `defer`) was unwrapped into the
+    /// function, where its `title` hid the property the function returns (and a `defer` ran at
+    /// the function's end). Such a read is refused.
+    func testAKeptBlockThatDeclaresNamesIsRefused() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try removeIn(app, [
+            "App/Blocks.swift": """
+                import FlagKit
+
+                @MainActor
+                final class Header {
+                    let flags: FlagView
+                    let title = "Checkout"
+                    var busy = false
+                    init(flags: FlagView) { self.flags = flags }
+                    func header() -> String {
+                        if flags.isOn(Flags.newCheckout) {
+                            let title = "New checkout"
+                            print(title)
+                        }
+                        return title
+                    }
+                    func load() {
+                        if !flags.isOn(Flags.newCheckout) {
+                            print("old")
+                        } else {
+                            busy = true
+                            defer { busy = false }
+                        }
+                        print(busy)
+                    }
+                    func plain() {
+                        if flags.isOn(Flags.newCheckout) {
+                            items.forEach { let x = $0; print(x) }
+                        }
+                    }
+                }
+
+                """,
+            "App/Blocks.kt": """
+                class Header(private val flags: FlagView) {
+                    val title = "Checkout"
+                    fun header(): String {
+                        val on = flags.isOn(Flags.newCheckout)
+                        if (on) {
+                            val title = "New checkout"
+                            println(title)
+                        }
+                        return title
+                    }
+                }
+
+                """,
+        ], ["new_checkout", "--keep", "on"], python: python)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let message = "decides a block that declares names or holds a 'defer'"
+        for place in ["App/Blocks.swift:10:23:", "App/Blocks.swift:17:24:", "App/Blocks.kt:4:29:"] {
+            XCTAssertTrue(result.stderr.contains("\(place) error: this read of 'new_checkout' \(message)"), place + "\n" + result.stderr)
+        }
+        XCTAssertFalse(result.stderr.contains("App/Blocks.swift:26:"), result.stderr)
+    }
+
+    /// Reported: Piranha read `@name` in a `--value` as its placeholder for the flag's name.
+    func testAValueWithAnAtSignIsKeptAsIs() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try removeIn(app, [
+            "App/Label.swift": "import FlagKit\n\n@MainActor\nfunc label(_ flags: FlagView) -> String { flags.value(Flags.checkoutButtonLabel) }\n",
+            "App/Label.kt": "fun label(flags: FlagView): String = flags.value(Flags.checkoutButtonLabel)\n",
+        ], ["checkout_button_label", "--value", "Mail @name or @types@"], python: python)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(try text(app.appendingPathComponent("App/Label.swift")).contains(#"{ "Mail \u{40}name or \u{40}types\u{40}" }"#))
+        XCTAssertTrue(try text(app.appendingPathComponent("App/Label.kt")).contains(#"= "Mail \u0040name or \u0040types\u0040""# + "\n"))
+    }
+
+    /// Reported: `-3L.coerceAtLeast(1L)` is `-(3L.coerceAtLeast(1L))`, and `-flags.value(F)`
+    /// became `--3L`: a negative value is written in parentheses.
+    func testANegativeValueIsParenthesized() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        try addNumberFlags(app)
+        let ints = try removeIn(app, ["App/Limits.kt": """
+            fun pageSize(flags: FlagView): Long = flags.value(Flags.maxItems).coerceAtLeast(1L)
+            fun negated(flags: FlagView): Long = -flags.value(Flags.maxItems)
+
+            """], ["max_items", "--value", "-3"], python: python)
+        XCTAssertEqual(ints.status, 0, ints.stderr)
+        let kotlin = try text(app.appendingPathComponent("App/Limits.kt"))
+        XCTAssertTrue(kotlin.contains("= (-3L).coerceAtLeast(1L)\n") && kotlin.contains("= -(-3L)\n"), kotlin)
+        let doubles = try removeIn(app, ["App/Ratio.swift": """
+            import FlagKit
+
+            @MainActor
+            func ratio(_ flags: FlagView) -> Double { flags.value(Flags.ratio).rounded(.up) }
+
+            """], ["ratio", "--value", "-0.5"], python: python)
+        XCTAssertEqual(doubles.status, 0, doubles.stderr)
+        XCTAssertTrue(try text(app.appendingPathComponent("App/Ratio.swift")).contains("{ (-0.5).rounded(.up) }"))
+    }
+
+    /// Reported: `attempts++ < 3 && flags.isOn(F)` kept off became `false`, dropping the `++`;
+    /// a trailing lambda (`items.any { it > 0 }`) is a call too.
+    func testAKotlinReadAfterAnIncrementOrALambdaIsRefused() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try removeIn(app, ["App/Retry.kt": """
+            class Retry(private val flags: FlagView) {
+                private var attempts = 0
+                fun shouldRetry(): Boolean = attempts++ < 3 && flags.isOn(Flags.newCheckout)
+                fun any(items: List<Int>): Boolean = items.any { it > 0 } && flags.isOn(Flags.newCheckout)
+            }
+
+            """], ["new_checkout", "--keep", "off"], python: python)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/Retry.kt:3:63: error: this read of 'new_checkout' follows a call"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/Retry.kt:4:77: error: this read of 'new_checkout' follows a call"), result.stderr)
+    }
+
     func testUsageErrors() throws {
         let app = try sampleApp()
         let noKeep = try runFlaggen(["remove", "new_checkout", "App"], in: app)

@@ -165,6 +165,14 @@ public struct Remove: Sendable {
                 .refused, "\(diagnostics.count) read\(diagnostics.count == 1 ? "" : "s") of '\(key)' cannot be rewritten without dropping a call; nothing was changed",
                 diagnostics: diagnostics)
         }
+        if !rewrite.refused.isEmpty {
+            let diagnostics = rewrite.refused.map { refusal in
+                Diagnostic(.error, "this read of '\(key)' \(Self.refusal(refusal.kind, refusal.detail)), then run flaggen remove again", file: refusal.reference.file, at: refusal.reference.location)
+            }
+            throw RemoveError(
+                .refused, "\(diagnostics.count) read\(diagnostics.count == 1 ? "" : "s") of '\(key)' cannot be rewritten without changing what the code means; nothing was changed",
+                diagnostics: diagnostics)
+        }
         if !rewrite.unrewritable.isEmpty {
             let diagnostics = rewrite.unrewritable.map { reference in
                 Diagnostic(
@@ -237,16 +245,39 @@ public struct Remove: Sendable {
         }
     }
 
+    /// Why a read is refused, and what to do (see `PiranhaDriver.Result.refused`).
+    static func refusal(_ kind: String, _ detail: String) -> String {
+        switch kind {
+        case "conditions":
+            return "is one of several conditions of an 'if', 'guard' or 'while', and the rewrite would take the others with it; give the read its own 'if' or 'guard', or rewrite it by hand"
+        case "property":
+            return "initializes '\(detail)' outside a function (a property other code may use), which the rewrite would delete; only locals are inlined: replace the read with the kept value by hand"
+        case "local":
+            return "is held in a local whose name also means something else in the function ('\(detail)' is also a member, a parameter, another local or assigned), and inlining it would replace those too; rename the local or rewrite it by hand"
+        case "declares":
+            return "decides a block that declares names or holds a 'defer', and unwrapping the block would move them into the enclosing scope; wrap the block's statements in 'do { … }' (Swift) or 'run { … }' (Kotlin), or rewrite it by hand"
+        default:
+            return "is in code Piranha could not rewrite (\(detail)); rewrite it by hand"
+        }
+    }
+
     /// `value` as a Swift and a Kotlin literal of the flag's type; nil when it is not one.
     static func literals(_ value: String, type: FlagType) -> (swift: String, kotlin: String)? {
+        // Piranha reads `@name` in a replacement as a placeholder: `@` is written as an escape.
+        // A negative number is parenthesized: `-3L.coerceAtLeast(1L)` is `-(3L.coerceAtLeast(1L))`,
+        // and `-` before the read would make `--3L`.
+        let negative = { (literal: String) in literal.hasPrefix("-") ? "(\(literal))" : literal }
         switch type {
-        case .string: return (SwiftLiteral.string(value), KotlinLiteral.string(value))
+        case .string:
+            return (
+                SwiftLiteral.string(value).split(separator: "@", omittingEmptySubsequences: false).joined(separator: "\\u{40}"),
+                KotlinLiteral.string(value).split(separator: "@", omittingEmptySubsequences: false).joined(separator: "\\u0040"))
         case .int:
             guard let number = Int(value) else { return nil }
-            return (SwiftLiteral.int(number), KotlinLiteral.long(number))
+            return (negative(SwiftLiteral.int(number)), negative(KotlinLiteral.long(number)))
         case .double:
             guard let number = Double(value), number.isFinite else { return nil }
-            return (SwiftLiteral.double(number), KotlinLiteral.double(number))
+            return (negative(SwiftLiteral.double(number)), negative(KotlinLiteral.double(number)))
         case .bool, .json: return nil
         }
     }

@@ -19,6 +19,9 @@ struct CallSiteRewriter {
         /// Reads whose rewrite would drop a call before them (`sideEffect() && flags.isOn(F)`
         /// kept off). When there are any, nothing may be written either.
         var unsafe: [FlagReferences.Reference] = []
+        /// Reads whose rewrite would change what the code means otherwise, with why (see
+        /// `PiranhaDriver.Result.refused`). When there are any, nothing may be written either.
+        var refused: [(reference: FlagReferences.Reference, kind: String, detail: String)] = []
     }
 
     let manifest: Manifest
@@ -82,6 +85,7 @@ struct CallSiteRewriter {
         let results = try driver.run(jobs)
         var changes: [Change] = []
         var unsafe: [FlagReferences.Reference] = []
+        var refused: [(reference: FlagReferences.Reference, kind: String, detail: String)] = []
         let rewrittenFiles = files.filter { file in !unrewritable.contains { $0.file == file } }
         for (index, file) in rewrittenFiles.enumerated() {
             let result = results[index]
@@ -93,10 +97,12 @@ struct CallSiteRewriter {
                     unrewritable.append(reference)
                 } else if result.unsafe.contains(where: { $0.start <= position && position < $0.end }) {
                     unsafe.append(reference)
+                } else if let why = result.refused.first(where: { $0.start <= position && position < $0.end }) {
+                    refused.append((reference, why.kind, why.detail))
                 }
             }
-            // A file with unsafe reads is not rewritten (Remove refuses it).
-            guard result.unsafe.isEmpty else { continue }
+            // A file with unsafe or refused reads is not rewritten (Remove refuses it).
+            guard result.unsafe.isEmpty, result.refused.isEmpty else { continue }
             let rewritten = Self.tidied(result.rewritten)
             for left in scanner.references(to: flag.key, in: rewritten, file: file) {
                 // A read the rules should have rewritten but did not: never write a half-done file.
@@ -109,7 +115,9 @@ struct CallSiteRewriter {
             if new != texts[index] { changes.append(Change(path: file, old: texts[index], new: new)) }
         }
         let order: (FlagReferences.Reference, FlagReferences.Reference) -> Bool = { ($0.file, $0.location) < ($1.file, $1.location) }
-        return Outcome(changes: changes, unrewritable: unrewritable.sorted(by: order), unsafe: unsafe.sorted(by: order))
+        return Outcome(
+            changes: changes, unrewritable: unrewritable.sorted(by: order), unsafe: unsafe.sorted(by: order),
+            refused: refused.sorted { order($0.reference, $1.reference) })
     }
 
     /// Whether `bytes` has line ends, each "\r\n".

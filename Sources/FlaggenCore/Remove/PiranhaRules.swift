@@ -108,7 +108,8 @@ struct PiranhaRules: Sendable {
             edges = []
         case .bool(let kept):
             let operands = language == .swift ? "lhs: (_) @lhs rhs: (_) @rhs" : "(_) @lhs (_) @rhs"
-            let hasCall = "(#match? @lhs \"[(]\")"
+            // A call, a trailing lambda (`items.any { … }`) or Kotlin's `++` and `--` run something.
+            let hasCall = "(#match? @lhs \"[({]|[+][+]|--\")"
             // `@op`, the whole operation, is what the match's range covers.
             shortCircuit = (kept, "((conjunction_expression \(operands)) @op \(hasCall))", "((disjunction_expression \(operands)) @op \(hasCall))")
             let value = kept ? "true" : "false"
@@ -126,8 +127,9 @@ struct PiranhaRules: Sendable {
             case .kotlin:
                 rules = [Rule(name: "flaggen_read", query: readQuery, replaceNode: "call", replace: value)] + Self.kotlinWhen
                 edges = [
-                    Edge(from: "flaggen_read", to: ["boolean_literal_cleanup", "flaggen_when_true", "flaggen_when_false"], scope: "Parent"),
+                    Edge(from: "flaggen_read", to: ["boolean_literal_cleanup", "flaggen_when_true", "flaggen_when_false", "flaggen_when_false_later"], scope: "Parent"),
                     Edge(from: "flaggen_when_false", to: ["flaggen_when_else"], scope: "Parent"),
+                    Edge(from: "flaggen_when_false_later", to: ["flaggen_when_else"], scope: "Parent"),
                 ]
             }
         }
@@ -155,7 +157,7 @@ struct PiranhaRules: Sendable {
 
     /// Kotlin `when` without a subject: a first entry `true -> x` is the whole `when` (when `x`
     /// is one expression or statement); a `false -> x` entry goes; a `when` left with only
-    /// `else -> x` is `x`.
+    /// `else -> x` is `x`. A `when (subject)` keeps its entries.
     private static let kotlinWhen: [Rule] = [
         Rule(
             name: "flaggen_when_true",
@@ -164,10 +166,20 @@ struct PiranhaRules: Sendable {
                  (#eq? @condition "true"))
                 """,
             replaceNode: "when", replace: "@body", isSeed: false),
+        // Only in a `when` without a subject, whose first child is an entry: in `when (x)`,
+        // `false ->` compares x. Two rules, as Piranha takes one pattern per query: the first
+        // entry, and a later one.
         Rule(
             name: "flaggen_when_false",
             query: """
-                ((when_entry (when_condition (boolean_literal) @condition)) @entry
+                ((when_expression . (when_entry (when_condition (boolean_literal) @condition)) @entry)
+                 (#eq? @condition "false"))
+                """,
+            replaceNode: "entry", replace: "", isSeed: false),
+        Rule(
+            name: "flaggen_when_false_later",
+            query: """
+                ((when_expression . (when_entry) (when_entry (when_condition (boolean_literal) @condition)) @entry)
                  (#eq? @condition "false"))
                 """,
             replaceNode: "entry", replace: "", isSeed: false),
