@@ -330,6 +330,19 @@ final class RemoveCLITests: XCTestCase {
         }
     }
 
+    /// A CR LF file whose last line ends in LF alone (a tool appended the final line end) keeps
+    /// that too (found by a bug hunt: the rewrite left a stray CR where it took a line out).
+    func testACRLFSourceWhoseLastLineEndsInLFKeepsItsLineEnds() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let crlf = { (text: String) in String(text.replacingOccurrences(of: "\n", with: "\r\n").dropLast()) + "\n" }
+        let source = app.appendingPathComponent("App/Checkout.swift")
+        try crlf(try text(source)).write(to: source, atomically: true, encoding: .utf8)
+        let result = try runFlaggen(["remove", "new_checkout", "--keep", "on", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try text(source), crlf(try text(expected.appendingPathComponent("Checkout.swift"))))
+    }
+
     /// A file with a second hard link is refused: the rewrite renames a new file over one name
     /// and the other keeps the read. (Reported: "updated Shared/App.swift", and the other name
     /// still read the flag.)

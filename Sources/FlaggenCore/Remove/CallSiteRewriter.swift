@@ -111,7 +111,11 @@ struct CallSiteRewriter {
                 }
             }
             var new = Array(rewritten.utf8)
-            if Self.endsEveryLineWithCRLF(texts[index]) { new = Self.withCRLF(new) }
+            if Self.endsEveryLineWithCRLF(texts[index]) {
+                new = Self.withCRLF(new)
+                // The last line end as it was: LF alone where a tool appended it so.
+                if texts[index].suffix(2) != [Self.cr, Self.lf], new.suffix(2) == [Self.cr, Self.lf] { new.remove(at: new.count - 2) }
+            }
             if new != texts[index] { changes.append(Change(path: file, old: texts[index], new: new)) }
         }
         let order: (FlagReferences.Reference, FlagReferences.Reference) -> Bool = { ($0.file, $0.location) < ($1.file, $1.location) }
@@ -120,10 +124,12 @@ struct CallSiteRewriter {
             refused: refused.sorted { order($0.reference, $1.reference) })
     }
 
-    /// Whether `bytes` has line ends, each "\r\n".
+    /// Whether `bytes` has line ends, each "\r\n" but maybe the last (a tool that appends the
+    /// final line end often writes LF alone).
     static func endsEveryLineWithCRLF(_ bytes: [UInt8]) -> Bool {
         let ends = bytes.indices.filter { bytes[$0] == lf }
-        return !ends.isEmpty && ends.allSatisfy { $0 > 0 && bytes[$0 - 1] == cr }
+        let isCRLF = { (index: Int) in index > 0 && bytes[index - 1] == cr }
+        return ends.contains(where: isCRLF) && ends.dropLast().allSatisfy(isCRLF)
     }
 
     /// Text whose lines end with "\r\n" with "\n" line ends instead, and back.
