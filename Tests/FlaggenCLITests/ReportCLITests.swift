@@ -91,6 +91,8 @@ final class ReportCLITests: XCTestCase {
             ("missing/r.html", "--output missing/r.html: the folder missing does not exist; create it first (mkdir -p missing)"),
             ("flags.yaml", "--output flags.yaml is the manifest itself"),
             ("link.html", "--output link.html is a symlink"),
+            // Found by a bug hunt: a 255-byte name failed late, on its temporary file's name.
+            (String(repeating: "r", count: 201) + ".html", "--output \(String(repeating: "r", count: 201)).html ends in a file name of 206 bytes; "),
         ]
         for (output, message) in cases {
             let result = try runFlaggen(["report", "--output", output, "--today", "2029-02-20"], in: folder)

@@ -42,6 +42,12 @@ enum ReportFile {
         guard !path.isEmpty, !name.isEmpty, name != ".", name != ".." else {
             throw ReportError(message: "--output '\(path)' names a folder; give the report file's path, such as reports/flags.html")
         }
+        // Written through a temporary file beside it, whose name is longer (as outputs are).
+        let overhead = OutputWriter.temporaryFileName(for: "").utf8.count
+        if name.utf8.count + overhead > 255 {
+            throw ReportError(
+                message: "--output \(path) ends in a file name of \(name.utf8.count) bytes; the report is written through a temporary file whose name is \(overhead) bytes longer, and a file name holds at most 255 bytes: shorten it to \(255 - overhead) bytes or fewer")
+        }
         if FileSystem.isSymlink(atPath: path) {
             throw ReportError(message: "--output \(path) is a symlink; replacing it would replace the link, not the file it leads to — name the file itself")
         }
