@@ -78,7 +78,7 @@ struct CallSiteRewriter {
             texts.append(bytes)
             // Piranha leaves a stray "\r" where it takes a line out of a CRLF file: such a file is
             // rewritten with LF line ends and gets its CRLFs back (the lines and columns stay).
-            let text = Self.endsEveryLineWithCRLF(bytes) ? Self.withLF(bytes) : bytes
+            let text = LineEnds.areCRLF(bytes) ? LineEnds.withLF(bytes) : bytes
             jobs.append(PiranhaDriver.Job(rules: rules(for: language, replacement: replacement), text: String(decoding: text, as: UTF8.self)))
         }
         // Run even with nothing to rewrite, so a missing Piranha is found before anything changes.
@@ -111,10 +111,11 @@ struct CallSiteRewriter {
                 }
             }
             var new = Array(rewritten.utf8)
-            if Self.endsEveryLineWithCRLF(texts[index]) {
-                new = Self.withCRLF(new)
+            if LineEnds.areCRLF(texts[index]) {
+                new = LineEnds.withCRLF(new)
                 // The last line end as it was: LF alone where a tool appended it so.
-                if texts[index].suffix(2) != [Self.cr, Self.lf], new.suffix(2) == [Self.cr, Self.lf] { new.remove(at: new.count - 2) }
+                let crlf = [LineEnds.cr, LineEnds.lf]
+                if texts[index].suffix(2) != crlf, new.suffix(2) == crlf { new.remove(at: new.count - 2) }
             }
             if new != texts[index] { changes.append(Change(path: file, old: texts[index], new: new)) }
         }
@@ -123,25 +124,6 @@ struct CallSiteRewriter {
             changes: changes, unrewritable: unrewritable.sorted(by: order), unsafe: unsafe.sorted(by: order),
             refused: refused.sorted { order($0.reference, $1.reference) })
     }
-
-    /// Whether `bytes` has line ends, each "\r\n" but maybe the last (a tool that appends the
-    /// final line end often writes LF alone).
-    static func endsEveryLineWithCRLF(_ bytes: [UInt8]) -> Bool {
-        let ends = bytes.indices.filter { bytes[$0] == lf }
-        let isCRLF = { (index: Int) in index > 0 && bytes[index - 1] == cr }
-        return ends.contains(where: isCRLF) && ends.dropLast().allSatisfy(isCRLF)
-    }
-
-    /// Text whose lines end with "\r\n" with "\n" line ends instead, and back.
-    static func withLF(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.indices.filter { !(bytes[$0] == cr && $0 + 1 < bytes.count && bytes[$0 + 1] == lf) }.map { bytes[$0] }
-    }
-
-    static func withCRLF(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.flatMap { $0 == lf ? [cr, lf] : [$0] }
-    }
-
-    private static let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
 
     /// A refs location (its column counts Unicode scalars) as a line and byte column.
     static func position(of location: SourceLocation, in lines: [ArraySlice<UInt8>]) -> TextPosition {

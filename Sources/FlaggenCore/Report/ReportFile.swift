@@ -21,9 +21,8 @@ enum ReportFile {
     /// up to `<meta name="generator" content="flaggen `. A file that only quotes them further
     /// down (a doc, a config) is not a report.
     static func isReport(start: [UInt8]) -> Bool {
-        // A checkout with `core.autocrlf` or `eol=crlf` makes the line ends CR LF: the same
-        // report. ("\r\n" is one Character, so splitting at it finds exactly those.)
-        let text = String(decoding: start, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
+        // A checkout with `core.autocrlf` or `eol=crlf` makes the line ends CR LF: the same report.
+        let text = String(decoding: LineEnds.withLF(start), as: UTF8.self)
         if text.hasPrefix(jsonStart) { return true }
         guard let template = TemplateLibrary.builtIn(ReportHTML.templateName) else { return false }
         let expected = template.split(separator: "\n", omittingEmptySubsequences: false)
@@ -42,11 +41,9 @@ enum ReportFile {
         guard !path.isEmpty, !name.isEmpty, name != ".", name != ".." else {
             throw ReportError(message: "--output '\(path)' names a folder; give the report file's path, such as reports/flags.html")
         }
-        // Written through a temporary file beside it, whose name is longer (as outputs are).
-        let overhead = OutputWriter.temporaryFileName(for: "").utf8.count
-        if name.utf8.count + overhead > 255 {
-            throw ReportError(
-                message: "--output \(path) ends in a file name of \(name.utf8.count) bytes; the report is written through a temporary file whose name is \(overhead) bytes longer, and a file name holds at most 255 bytes: shorten it to \(255 - overhead) bytes or fewer")
+        // Written through a temporary file beside it, as outputs are.
+        if let problem = OutputWriter.fileNameProblem(name) {
+            throw ReportError(message: "--output \(path) \(problem)")
         }
         if FileSystem.isSymlink(atPath: path) {
             throw ReportError(message: "--output \(path) is a symlink; replacing it would replace the link, not the file it leads to — name the file itself")

@@ -21,10 +21,8 @@ enum OutputPathRules {
             let folder = path.hasSuffix("/") ? path : path + "/"
             return "names a file, so it must end in a file name, not '/', '.' or '..' ('\(path)'); add one, such as '\(folder)\(fileName)'"
         }
-        // The file is written through a temporary file beside it, whose name is longer.
-        let overhead = OutputWriter.temporaryFileName(for: "").utf8.count
-        if fileName != nil, let name = components.last, name.utf8.count + overhead > 255 {
-            return "ends in a file name of \(name.utf8.count) bytes; flaggen writes a file through a temporary one whose name is \(overhead) bytes longer, and a file name holds at most 255 bytes: shorten it to \(255 - overhead) bytes or fewer"
+        if fileName != nil, let name = components.last, let problem = OutputWriter.fileNameProblem(String(name)) {
+            return problem
         }
         if let long = components.first(where: { $0.utf8.count > 255 }) {
             return "holds a name of \(long.utf8.count) bytes, and a file or folder name holds at most 255: shorten it"

@@ -68,14 +68,7 @@ enum GeneratedFileOwner {
     /// removed as stale.
     static func headerIgnoringLineEnds(start: [UInt8], end: [UInt8]) -> Header? {
         func normalized(_ bytes: [UInt8]) -> [UInt8] {
-            var bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count)
-            for (index, byte) in bytes.enumerated() where !(byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == newline) {
-                result.append(byte)
-            }
-            bytes = result
-            return bytes
+            LineEnds.withLF(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
         }
         return header(start: normalized(start), end: normalized(end))
     }

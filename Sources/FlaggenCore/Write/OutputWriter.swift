@@ -201,6 +201,15 @@ struct OutputWriter: Sendable {
         ".\(name).flaggen-\(UUID().uuidString).tmp"
     }
 
+    /// Why a file named `name` cannot be written, or nil: flaggen writes a file through a
+    /// temporary one beside it (``temporaryFileName(for:)``), whose name is longer, and a file
+    /// name holds at most 255 bytes.
+    static func fileNameProblem(_ name: String) -> String? {
+        let overhead = temporaryFileName(for: "").utf8.count
+        guard name.utf8.count + overhead > 255 else { return nil }
+        return "ends in a file name of \(name.utf8.count) bytes; flaggen writes a file through a temporary one whose name is \(overhead) bytes longer, and a file name holds at most 255 bytes: shorten it to \(255 - overhead) bytes or fewer"
+    }
+
     /// Whether `name` is one ``temporaryFileName(for:)`` made.
     static func isTemporaryFileName(_ name: String) -> Bool {
         let uuid = name.dropLast(4).suffix(36)

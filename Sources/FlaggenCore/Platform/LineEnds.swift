@@ -1,0 +1,23 @@
+/// CR LF line ends, which a checkout with `core.autocrlf` (or an editor on Windows) gives text
+/// files, read and written as bytes.
+enum LineEnds {
+    /// Whether `bytes` has line ends, each "\r\n" but maybe the last (a tool that appends the
+    /// final line end often writes LF alone).
+    static func areCRLF(_ bytes: [UInt8]) -> Bool {
+        let ends = bytes.indices.filter { bytes[$0] == lf }
+        let isCRLF = { (index: Int) in index > 0 && bytes[index - 1] == cr }
+        return ends.contains(where: isCRLF) && ends.dropLast().allSatisfy(isCRLF)
+    }
+
+    /// `bytes` with each "\r\n" made "\n".
+    static func withLF(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.indices.filter { !(bytes[$0] == cr && $0 + 1 < bytes.count && bytes[$0 + 1] == lf) }.map { bytes[$0] }
+    }
+
+    /// `bytes` with each "\n" made "\r\n".
+    static func withCRLF(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.flatMap { $0 == lf ? [cr, lf] : [$0] }
+    }
+
+    static let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+}
