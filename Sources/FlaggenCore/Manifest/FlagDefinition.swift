@@ -68,6 +68,19 @@ public struct FlagDefinition: Sendable, Hashable {
         type == .json ? "json (\(configName ?? "?"))" : type.rawValue
     }
 
+    /// The type of the flag's value as a config property's type, which the outputs map to their
+    /// own types: a json flag's is its config (the validator sees to it that a json flag names a
+    /// defined config).
+    var valueType: PropertyType {
+        switch type {
+        case .bool: .bool
+        case .string: .string
+        case .int: .int
+        case .double: .double
+        case .json: .config(configName ?? "")
+        }
+    }
+
     /// Days from `today` to the expiry date: 0 on the last day, negative once overdue; nil
     /// without an expiry date.
     func daysLeft(on today: ISODate) -> Int? {

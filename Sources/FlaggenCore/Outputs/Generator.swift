@@ -35,14 +35,25 @@ struct Generator: Sendable {
         var jobs: [(cost: Int, run: @Sendable () throws -> [GeneratedFile])] = []
         for kind in kinds {
             switch kind {
-            case .swift:
-                guard let swiftPath = manifest.outputs.swift else { continue }
-                jobs.append((40, { [templates] in
-                    let context = TemplateContext(decoratedByTranslator: SwiftTranslator().context(for: manifest, header: header))
-                    return [try Self.render("swift/Flags.swift.mustache", templates: templates, context: context, header: header, path: swiftPath)]
+            case .swift, .kotlin:
+                // One template per planned file, in the same order: the Swift file only when
+                // outputs.swift asks for it, the Kotlin flag store (offline-first, for Android)
+                // only when outputs.kotlinRuntime does.
+                let planned = Self.plannedFiles(for: manifest, kind: kind)
+                guard !planned.isEmpty else { continue }
+                let (cost, templateNames) =
+                    kind == .swift
+                    ? (40, ["swift/Flags.swift.mustache"])
+                    : (51, ["kotlin/Flags.kt.mustache", "kotlin/FlagKit.kt.mustache", "kotlin/FlagStore.kt.mustache"])
+                jobs.append((cost, { [templates] in
+                    let translated =
+                        kind == .swift
+                        ? SwiftTranslator().context(for: manifest, header: header) : KotlinTranslator().context(for: manifest, header: header)
+                    let context = TemplateContext(decoratedByTranslator: translated)
+                    return try zip(templateNames, planned).map { name, file in
+                        try Self.render(name, templates: templates, context: context, header: header, path: file.path)
+                    }
                 }))
-            case .kotlin:
-                jobs.append((51, { try kotlinFiles(for: manifest, header: header) }))
             case .schemas:
                 jobs.append((11, { Self.inFolder(manifest.outputs.schemas, JSONSchemaEmitter().files(for: manifest, header: header)) }))
             case .seeds:
@@ -189,20 +200,5 @@ struct Generator: Sendable {
     /// A path relative to an output folder, made relative to the output root.
     static func path(_ name: String, inFolder folder: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
-    }
-
-    private func kotlinFiles(for manifest: Manifest, header: GeneratedHeader) throws(TemplateError) -> [GeneratedFile] {
-        let context = TemplateContext(decoratedByTranslator: KotlinTranslator().context(for: manifest, header: header))
-        let supportPath = Self.kotlinSupportPath(for: manifest)
-        var files = [
-            try Self.render("kotlin/Flags.kt.mustache", templates: templates, context: context, header: header, path: manifest.outputs.kotlin),
-            try Self.render("kotlin/FlagKit.kt.mustache", templates: templates, context: context, header: header, path: supportPath),
-        ]
-        // The offline-first flag store for Android, opt-in (outputs.kotlinRuntime).
-        if let runtimePath = manifest.outputs.kotlinRuntime {
-            files.append(
-                try Self.render("kotlin/FlagStore.kt.mustache", templates: templates, context: context, header: header, path: runtimePath))
-        }
-        return files
     }
 }

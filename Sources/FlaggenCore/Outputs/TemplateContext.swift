@@ -5,9 +5,10 @@ struct TemplateContext: Sendable {
     /// The decorated context, as the renderer reads it.
     let value: JSONValue
 
-    /// Wraps a context given as JSON (such as `flaggen render`'s data).
+    /// Wraps a context given as JSON (such as `flaggen render`'s data), adding `isFirst` and
+    /// `isLast` to every object inside an array, so templates can place separators without logic.
     init(_ value: JSONValue) {
-        self.value = Self.decorated(value)
+        self.value = Self.decoratedIfChanged(value) ?? value
     }
 
     /// Wraps a context whose lists of objects already carry `isFirst` and `isLast`: the
@@ -17,12 +18,6 @@ struct TemplateContext: Sendable {
     init(decoratedByTranslator value: JSONValue) {
         assert(Self.decoratedIfChanged(value) == nil, "a translator left a list of objects without isFirst/isLast")
         self.value = value
-    }
-
-    /// Adds `isFirst` and `isLast` to every object inside an array, so templates can place
-    /// separators without logic.
-    static func decorated(_ value: JSONValue) -> JSONValue {
-        decoratedIfChanged(value) ?? value
     }
 
     /// The decorated value, or nil when decorating changes nothing, so unchanged parts of the

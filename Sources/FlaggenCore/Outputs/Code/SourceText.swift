@@ -51,16 +51,11 @@ enum SourceText {
         text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
     }
 
-    /// True when `text` is printable ASCII (U+0020...U+007E) only: no control, format or
-    /// non-ASCII character, so it needs none of the escapes and replacements above.
-    static func isPrintableASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-    }
-
     /// True when ``commentLines(_:)`` is `[text]` because `text` needs no change: printable
-    /// ASCII (so no line feed) without a trailing space.
+    /// ASCII (U+0020...U+007E, so no control, format or non-ASCII character and no line feed)
+    /// without a trailing space.
     static func isSingleCommentLine(_ text: String) -> Bool {
-        isPrintableASCII(text) && text.utf8.last != 0x20
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } && text.utf8.last != 0x20
     }
 
     /// Doc-comment lines for a text: one line per source line, carriage returns dropped, tabs

@@ -15,7 +15,8 @@ enum KotlinLiteral {
             case "\r": "\\r"
             case "\t": "\\t"
             case "\u{8}": "\\b"
-            default: SourceText.needsEscape(scalar) ? unicodeEscape(scalar) : nil
+            // `\uXXXX`: every scalar that needs an escape is in the Basic Multilingual Plane.
+            default: SourceText.needsEscape(scalar) ? "\\u" + SourceText.hex(scalar.value, digits: 4) : nil
             }
         }
     }
@@ -43,11 +44,6 @@ enum KotlinLiteral {
     /// A `Boolean` literal.
     static func bool(_ value: Bool) -> String { value ? "true" : "false" }
 
-    /// `\uXXXX` for a scalar in the Basic Multilingual Plane (every scalar this is used for).
-    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
-        "\\u" + SourceText.hex(scalar.value, digits: 4)
-    }
-
     // MARK: - Comments
 
     /// Text made safe inside a Kotlin comment, one entry per line: control and bidi characters
@@ -56,7 +52,9 @@ enum KotlinLiteral {
     /// would swallow the rest of the file and a `*/` would end the comment early; they become
     /// `/&#42;` and `*&#47;`, which KDoc renders as `/*` and `*/`.
     static func commentLines(_ text: String) -> [String] {
-        if isCommentLine(text) { return [text] }
+        // One non-empty line of printable ASCII without a trailing space, a `/*` or a `*/`
+        // stays as it is.
+        if SourceText.isSingleCommentLine(text) && !text.isEmpty && !hasCommentDelimiter(text) { return [text] }
         var lines = SourceText.commentLines(text).map(neutralizingCommentDelimiters)
         while lines.last?.isEmpty == true { lines.removeLast() }
         while lines.first?.isEmpty == true { lines.removeFirst() }
@@ -66,12 +64,6 @@ enum KotlinLiteral {
     /// Text on one comment line: line breaks become spaces.
     static func commentText(_ text: String) -> String {
         commentLines(text).joined(separator: " ")
-    }
-
-    /// True when ``commentLines(_:)`` of `text` is `[text]`: one non-empty line of printable
-    /// ASCII without a trailing space, a `/*` or a `*/`.
-    static func isCommentLine(_ text: String) -> Bool {
-        SourceText.isSingleCommentLine(text) && !text.isEmpty && !hasCommentDelimiter(text)
     }
 
     /// Whether `text` holds a `/*` or a `*/`, scalar next to scalar. ASCII bytes never occur
@@ -109,7 +101,7 @@ enum KotlinLiteral {
         return result
     }
 
-    /// The widest line the KDoc helpers aim for.
+    /// The width generated lines aim for; longer values and KDoc are spread over several lines.
     static let lineLength = 100
 
     /// A KDoc comment for already safe lines (see ``commentLines(_:)``), to be placed at
@@ -120,28 +112,10 @@ enum KotlinLiteral {
         if lines.count == 1, let line = lines.first, !line.isEmpty, indent + SourceText.width(line) + 7 <= lineLength {
             return ["/** " + line + " */"]
         }
-        var comment = [kdocStart]
+        var comment = ["/**"]
         comment.reserveCapacity(lines.count + 2)
-        for line in lines { comment.append(kdocLine(line)) }
-        comment.append(kdocEnd)
+        for line in lines { comment.append(line.isEmpty ? " *" : " * " + line) }
+        comment.append(" */")
         return comment
-    }
-
-    /// The first line of a multi-line ``kdoc(_:indent:)``.
-    static let kdocStart = "/**"
-
-    /// The last line of a multi-line ``kdoc(_:indent:)``.
-    static let kdocEnd = " */"
-
-    /// A middle line of a multi-line ``kdoc(_:indent:)`` for an already safe line: ` * ` and
-    /// the line, or ` *` for an empty line.
-    static func kdocLine(_ line: String) -> String {
-        if line.isEmpty { return " *" }
-        return " * " + line
-    }
-
-    /// ``kdocLine(_:)`` of `prefix` followed by `text`, such as ` * - Owner: ` and the owner.
-    static func kdocLine(_ prefix: String, _ text: String, _ suffix: String = "") -> String {
-        " * " + prefix + text + suffix
     }
 }

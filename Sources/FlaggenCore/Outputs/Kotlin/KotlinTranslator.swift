@@ -172,9 +172,6 @@ struct KotlinTranslator: Sendable {
             self.flagKindType = flagKind ? "\(packageName).FlagKind" : "FlagKind"
         }
 
-        /// Nothing hidden: companion objects see no instance properties.
-        static func companion(packageName: String) -> Scope { Scope(hidden: [], packageName: packageName) }
-
         /// The same scope, where those of `hidden` that are config names hide their configs.
         func hiding(configsAmong hidden: some Sequence<String>, configs: [String: ConfigCall]) -> Scope {
             var scope = self
@@ -287,7 +284,7 @@ struct KotlinTranslator: Sendable {
             "name": .string(Identifiers.kotlinEscaped(name)),
             "entry": .string(entry),
             "keyLiteral": .string(KotlinLiteral.string(flag.key)),
-            "valueType": .string(flag.enumValues != nil ? entry : valueType(of: flag)),
+            "valueType": .string(flag.enumValues != nil ? entry : kotlinType(flag.valueType)),
             "defaultLiteral": .string(defaultLiteral),
             "ownerLiteral": .string(KotlinLiteral.string(flag.owner)),
             "expiresLiteral": .string(flag.expires.map { "\(scope.flagDateType)(\($0.year), \($0.month), \($0.day))" } ?? "null"),
@@ -303,43 +300,25 @@ struct KotlinTranslator: Sendable {
     /// A flag's KDoc: its description, then its key, owner, kind, expiry and rollout. That is
     /// four lines at least, so always the multi-line form of ``KotlinLiteral/kdoc(_:indent:)``.
     private func docComment(for flag: FlagDefinition) -> [String] {
-        var comment = [KotlinLiteral.kdocStart]
-        if let description = flag.description {
-            let lines = KotlinLiteral.commentLines(description)
-            comment += lines.map(KotlinLiteral.kdocLine)
-            if !lines.isEmpty { comment.append(KotlinLiteral.kdocLine("")) }
-        }
-        comment.append(KotlinLiteral.kdocLine("- Key: `", flag.key, "`"))
-        comment.append(KotlinLiteral.kdocLine("- Owner: ", KotlinLiteral.commentText(flag.owner)))
-        comment.append(KotlinLiteral.kdocLine("- Kind: " + flag.kind.rawValue))
+        var doc = flag.description.map(KotlinLiteral.commentLines) ?? []
+        if !doc.isEmpty { doc.append("") }
+        doc.append("- Key: `" + flag.key + "`")
+        doc.append("- Owner: " + KotlinLiteral.commentText(flag.owner))
+        doc.append("- Kind: " + flag.kind.rawValue)
         if flag.killSwitch {
-            comment.append(KotlinLiteral.kdocLine("- Kill switch: read live; never expires."))
+            doc.append("- Kill switch: read live; never expires.")
         } else if let expires = flag.expires {
-            comment.append(" * - Expires: \(expires) (expired from the next day on)")
+            doc.append("- Expires: \(expires) (expired from the next day on)")
         } else {
-            comment.append(KotlinLiteral.kdocLine("- Expires: never (permission flag)"))
+            doc.append("- Expires: never (permission flag)")
         }
         if let rollout = flag.rollout {
-            comment.append(" * - Rollout: " + rollout.summary)
+            doc.append("- Rollout: " + rollout.summary)
         }
-        comment.append(KotlinLiteral.kdocEnd)
-        return comment
-    }
-
-    private func valueType(of flag: FlagDefinition) -> String {
-        switch flag.type {
-        case .bool: "Boolean"
-        case .string: "String"
-        case .int: "Long"
-        case .double: "Double"
-        case .json: flag.configName ?? "Nothing"
-        }
+        return KotlinLiteral.kdoc(doc, indent: 4)
     }
 
     // MARK: - Literals
-
-    /// The width generated lines aim for; longer values are spread over several lines.
-    static let lineLength = 100
 
     /// A flag value as a Kotlin expression placed in `scope`, after `used` columns of a line
     /// indented by `indent`.
@@ -357,13 +336,13 @@ struct KotlinTranslator: Sendable {
     }
 
     /// A Kotlin expression for a JSON value of a property type, placed after `used` columns of a
-    /// line indented by `indent`: on one line when it fits in ``lineLength`` (with a comma
-    /// after it), else with one argument or element per line, each laid out the same way.
+    /// line indented by `indent`: on one line when it fits in ``KotlinLiteral/lineLength`` (with
+    /// a comma after it), else with one argument or element per line, each laid out the same way.
     func expression(
         _ value: JSONValue, as type: PropertyType, calls: [String: ConfigCall], scope: Scope, used: Int, indent: Int
     ) -> String {
         let inline = inlineExpression(value, as: type, calls: calls, scope: scope)
-        if used + SourceText.width(inline) + 1 <= Self.lineLength { return inline }
+        if used + SourceText.width(inline) + 1 <= KotlinLiteral.lineLength { return inline }
         let pad = String(repeating: " ", count: indent)
         let inner = indent + 4
         let innerPad = String(repeating: " ", count: inner)
@@ -406,16 +385,11 @@ struct KotlinTranslator: Sendable {
             return "listOf(" + values.map { inlineExpression($0, as: items, calls: calls, scope: scope) }.joined(separator: ", ") + ")"
         case (.config(let name), .object(let object)):
             guard let call = calls[name] else { return "null" }
-            var text = name + "("
-            var isFirst = true
             let properties = call.definition.properties
-            for index in properties.indices {
-                guard let value = object[properties[index].name] else { continue }
-                text += (isFirst ? "" : ", ") + call.labels[index]
-                isFirst = false
-                text += argumentInline(value, of: properties[index], in: name, calls: calls, scope: scope)
+            let arguments = properties.indices.compactMap { index in
+                object[properties[index].name].map { call.labels[index] + argumentInline($0, of: properties[index], in: name, calls: calls, scope: scope) }
             }
-            return text + ")"
+            return name + "(" + arguments.joined(separator: ", ") + ")"
         default:
             // The validator guarantees values match their types; this is unreachable.
             return "null"
@@ -456,7 +430,7 @@ struct KotlinTranslator: Sendable {
         }
         let properties = config.properties.enumerated().map {
             property(
-                for: $1, config: config.name, calls: calls, constructorScope: constructorScope, packageName: packageName,
+                for: $1, calls: calls, constructorScope: constructorScope, packageName: packageName,
                 jvmGetterName: jvmNames[$0], position: ($0, config.properties.count))
         }
         let enumProperties = config.properties.filter { $0.enumValues != nil }
@@ -493,7 +467,7 @@ struct KotlinTranslator: Sendable {
     }
 
     private func property(
-        for property: ConfigProperty, config: String, calls: [String: ConfigCall], constructorScope: Scope,
+        for property: ConfigProperty, calls: [String: ConfigCall], constructorScope: Scope,
         packageName: String, jvmGetterName: String?, position: (index: Int, count: Int)
     ) -> JSONValue {
         let keyLiteral = KotlinLiteral.string(property.name)
@@ -519,8 +493,9 @@ struct KotlinTranslator: Sendable {
             "keyLiteral": .string(keyLiteral),
             "type": .string(type),
             "parameter": .string(parameter),
+            // Nothing hidden: `read(json)` is in the companion object, which sees no instance properties.
             "readExpression": .string(
-                readExpression(for: property, keyLiteral: keyLiteral, calls: calls, scope: .companion(packageName: packageName))),
+                readExpression(for: property, keyLiteral: keyLiteral, calls: calls, scope: Scope(hidden: [], packageName: packageName))),
             "docComment": .array(KotlinLiteral.kdoc(docLines(for: property), indent: 4).map(JSONValue.string)),
             "isFirst": .bool(position.index == 0),
             "isLast": .bool(position.index == position.count - 1),

@@ -18,9 +18,6 @@ struct JSONSchemaConfigSchema {
     /// and validators ignore them.
     static let schemaVersionKeyword = "x-flaggen-schema-version"
 
-    /// The smallest and largest 64-bit integers, the range of flaggen's `int`.
-    static let int64Bounds: (minimum: JSONValue, maximum: JSONValue) = (.int(Int.min), .int(Int.max))
-
     /// The object schema of a config: its keywords, without `$schema`, `$id` or `$defs`.
     func objectSchema(for config: ConfigDefinition) -> [String: JSONValue] {
         var properties: [String: JSONValue] = [:]
@@ -85,7 +82,8 @@ struct JSONSchemaConfigSchema {
     func typeSchema(for type: PropertyType) -> [String: JSONValue] {
         switch type {
         case .string: ["type": "string"]
-        case .int: ["type": "integer", "minimum": Self.int64Bounds.minimum, "maximum": Self.int64Bounds.maximum]
+        // Bounded to the smallest and largest 64-bit integers, the range of flaggen's `int`.
+        case .int: ["type": "integer", "minimum": .int(Int.min), "maximum": .int(Int.max)]
         case .double: ["type": "number"]
         case .bool: ["type": "boolean"]
         case .config(let name): ["$ref": .string(reference(to: name))]

@@ -15,7 +15,7 @@ struct JSONSchemaEmitter: Sendable {
     static let dialect = "https://json-schema.org/draft/2020-12/schema"
 
     /// The evaluation-response schema's file name, also its `$id`.
-    static let evaluationResponseFileName = JSONSchemaEvaluationResponse.fileName
+    static let evaluationResponseFileName = "evaluation-response.schema.json"
 
     /// The most config definitions all the schema files may hold together (each file holds its
     /// config and every config that one refers to). Real manifests need a few hundred.
@@ -37,7 +37,7 @@ struct JSONSchemaEmitter: Sendable {
     /// definitions are refused by validation (``SchemaRules``), so every file is written.
     func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
         let configs = manifest.configsByName
-        let comment = JSONValue.string(header.lines.joined(separator: " "))
+        let comment = JSONValue.string(header.text)
         var files: [GeneratedFile] = []
         for config in manifest.configs {
             let shapes = JSONSchemaConfigSchema(configs: configs, rootConfig: config.name)

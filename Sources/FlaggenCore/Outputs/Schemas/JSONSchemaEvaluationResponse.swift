@@ -8,9 +8,6 @@ import FlaggenJSON
 /// them, and a newer server may serve flags an older manifest lacks. `json` flags refer to their
 /// config under `$defs`.
 struct JSONSchemaEvaluationResponse {
-    /// The file name and `$id`.
-    static let fileName = "evaluation-response.schema.json"
-
     /// The document's keywords, without `$schema`, `$id` and `$comment`.
     func schema(for manifest: Manifest, configs: [String: ConfigDefinition]) -> [String: JSONValue] {
         let shapes = JSONSchemaConfigSchema(configs: configs, rootConfig: nil)
@@ -44,15 +41,7 @@ struct JSONSchemaEvaluationResponse {
 
     /// One flag's schema: its type (or its config's `$ref`), default and description.
     private func schema(for flag: FlagDefinition, shapes: JSONSchemaConfigSchema) -> [String: JSONValue] {
-        var schema: [String: JSONValue]
-        switch flag.type {
-        case .bool: schema = shapes.typeSchema(for: .bool)
-        case .string: schema = shapes.typeSchema(for: .string)
-        case .int: schema = shapes.typeSchema(for: .int)
-        case .double: schema = shapes.typeSchema(for: .double)
-        // The validator sees to it that a json flag names a defined config.
-        case .json: schema = flag.configName.map { ["$ref": .string(shapes.reference(to: $0))] } ?? [:]
-        }
+        var schema = shapes.typeSchema(for: flag.valueType)
         schema["default"] = CanonicalSeedValue.json(flag.defaultValue)
         if let description = flag.description { schema["description"] = .string(description) }
         return schema

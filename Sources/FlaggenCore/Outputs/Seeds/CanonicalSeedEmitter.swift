@@ -22,7 +22,7 @@ struct CanonicalSeedEmitter: Sendable {
     func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
         let configs = manifest.configsByName
         let document: JSONValue = .object([
-            "$comment": .string(header.lines.joined(separator: " ")),
+            "$comment": .string(header.text),
             "evaluation": Self.evaluation,
             "flags": .array(manifest.flags.map { Self.flag($0, configs: configs) }),
             "formatVersion": .int(Self.formatVersion),

@@ -41,7 +41,7 @@ struct FlagdSeedEmitter: Sendable {
         flags.reserveCapacity(manifest.flags.count)
         for flag in manifest.flags { flags[flag.key] = definition(of: flag) }
         let document: JSONValue = .object([
-            "$comment": .string(header.lines.joined(separator: " ")),
+            "$comment": .string(header.text),
             "$schema": .string(Self.schemaURI),
             "flags": .object(flags),
         ])

@@ -29,7 +29,7 @@ struct UnleashSeedEmitter: Sendable {
     /// Files with paths relative to the output folder (manifest.outputs.seeds).
     func files(for manifest: Manifest, header: GeneratedHeader) -> [GeneratedFile] {
         let document: JSONValue = .object([
-            "$comment": .string(header.lines.joined(separator: " ")),
+            "$comment": .string(header.text),
             "features": .array(manifest.flags.map(feature)),
             "version": .int(Self.formatVersion),
         ])

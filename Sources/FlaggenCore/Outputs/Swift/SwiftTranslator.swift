@@ -5,7 +5,9 @@ import FlaggenJSON
 struct SwiftTranslator: Sendable {
     /// The context `Templates/swift/Flags.swift.mustache` renders.
     func context(for manifest: Manifest, header: GeneratedHeader) -> JSONValue {
-        let calls = ConfigCall.calls(for: manifest.configs) { Self.argumentLabel($0) + ": " }
+        // An argument's label in a call: any keyword but `inout` is a label as it is (swiftc
+        // warns that `` `let` `` and `` `var` `` need no backticks there).
+        let calls = ConfigCall.calls(for: manifest.configs) { ($0 == "inout" ? "`inout`" : $0) + ": " }
         let scope = SwiftScope.namespace(of: manifest)
         let enumFlags = manifest.flags.filter { $0.enumValues != nil }
         return .object([
@@ -15,7 +17,8 @@ struct SwiftTranslator: Sendable {
             "access": .string(manifest.swiftAccess.rawValue),
             "keyTypeName": .string(Self.keyTypeName),
             "types": scope.types,
-            "flags": .array(flags(manifest.flags, calls: calls, scope: scope)),
+            "flags": .array(
+                manifest.flags.indices.map { flag(for: manifest.flags[$0], calls: calls, scope: scope, position: ($0, manifest.flags.count)) }),
             "hasFlags": .bool(!manifest.flags.isEmpty),
             "enumFlags": .array(enumFlags.enumerated().map { position, flag in
                 enumContext(
@@ -24,8 +27,7 @@ struct SwiftTranslator: Sendable {
                     position: (position, enumFlags.count))
             }),
             "configs": .array(manifest.configs.enumerated().map {
-                config(
-                    for: $1, calls: calls, scope: scope.inside($1), access: manifest.swiftAccess.rawValue, position: ($0, manifest.configs.count))
+                config(for: $1, calls: calls, scope: scope.inside($1), position: ($0, manifest.configs.count))
             }),
         ])
     }
@@ -78,32 +80,22 @@ struct SwiftTranslator: Sendable {
 
     // MARK: - Flags
 
-    /// Every flag's context, in manifest order.
-    private func flags(_ definitions: [FlagDefinition], calls: [String: ConfigCall], scope: SwiftScope) -> [JSONValue] {
-        definitions.indices.map { flag(for: definitions[$0], calls: calls, scope: scope, position: ($0, definitions.count)) }
-    }
-
     /// A flag's context. It carries `isFirst` and `isLast` itself.
     private func flag(
         for flag: FlagDefinition, calls: [String: ConfigCall], scope: SwiftScope, position: (index: Int, count: Int)
     ) -> JSONValue {
-        // The doc comment's `///` lines.
-        var docComment: [String] = []
-        if let description = flag.description {
-            docComment += SourceText.commentLines(description).map(Self.docLine)
-            docComment.append("///")
-        }
-        docComment.append("/// - Owner: " + SourceText.commentLines(flag.owner).joined(separator: " "))
-        docComment.append("/// - Kind: " + flag.kind.rawValue)
+        var doc = flag.description.map { SourceText.commentLines($0) + [""] } ?? []
+        doc.append("- Owner: " + SourceText.commentLines(flag.owner).joined(separator: " "))
+        doc.append("- Kind: " + flag.kind.rawValue)
         if flag.killSwitch {
-            docComment.append("/// - Kill switch: read live; never expires.")
+            doc.append("- Kill switch: read live; never expires.")
         } else if let expires = flag.expires {
-            docComment.append("/// - Expires: " + expires.description)
+            doc.append("- Expires: " + expires.description)
         } else {
-            docComment.append("/// - Expires: never (permission flag)")
+            doc.append("- Expires: never (permission flag)")
         }
         if let rollout = flag.rollout {
-            docComment.append("/// - Rollout: " + rollout.summary)
+            doc.append("- Rollout: " + rollout.summary)
         }
         let name = Identifiers.lowerCamel(flag.key)
         let defaultLiteral =
@@ -117,14 +109,14 @@ struct SwiftTranslator: Sendable {
             "storageName": .string(flag.deprecated == nil ? Identifiers.swiftEscaped(name) : "_" + name),
             "deprecatedMessageLiteral": flag.deprecated.map { .string(SwiftLiteral.string($0)) } ?? .null,
             "keyLiteral": .string(SwiftLiteral.string(flag.key)),
-            "valueType": .string(valueType(of: flag, scope: scope)),
+            "valueType": .string(flag.enumValues != nil ? Self.enumTypeName(ofFlag: flag.key) : swiftType(flag.valueType, scope: scope)),
             "defaultLiteral": .string(defaultLiteral),
             "ownerLiteral": .string(SwiftLiteral.string(flag.owner, used: 11, trailing: 1, indent: 6)),
             "expiresLiteral": .string(flag.expires.map { "\(scope.library("FlagDay")).utc(\($0.year), \($0.month), \($0.day))" } ?? "nil"),
             "killSwitchLiteral": .string(SwiftLiteral.bool(flag.killSwitch)),
             "kindLiteral": .string("." + flag.kind.rawValue),
             "descriptionLiteral": .string(flag.description.map { SwiftLiteral.string($0, used: 17, trailing: 0, indent: 6) } ?? "nil"),
-            "docComment": .array(docComment.map(JSONValue.string)),
+            "docComment": .array(docComment(doc)),
             "isFirst": .bool(position.index == 0),
             "isLast": .bool(position.index == position.count - 1),
         ])
@@ -132,31 +124,20 @@ struct SwiftTranslator: Sendable {
 
     /// `///` lines for doc text; empty lines get no trailing space.
     private func docComment(_ lines: [String]) -> [JSONValue] {
-        lines.map { .string(Self.docLine($0)) }
-    }
-
-    /// A `///` line for one line of doc text; an empty line gets no trailing space.
-    private static func docLine(_ line: String) -> String {
-        line.isEmpty ? "///" : "/// " + line
+        lines.map { .string($0.isEmpty ? "///" : "/// " + $0) }
     }
 
     /// `.payNow`: the default of a string flag with `enum:` values, as a case of its enum.
     private func enumCaseLiteral(of flag: FlagDefinition) -> String? {
-        guard let values = flag.enumValues, case .string(let text) = flag.defaultValue,
-            let index = EnumCases.position(of: text, in: values)
-        else { return nil }
-        return "." + EnumCases(values).swiftNames[index]
+        guard case .string(let text) = flag.defaultValue else { return nil }
+        return Self.enumCase(.string(text), of: flag.enumValues)
     }
 
-    private func valueType(of flag: FlagDefinition, scope: SwiftScope) -> String {
-        if flag.enumValues != nil { return Self.enumTypeName(ofFlag: flag.key) }
-        return switch flag.type {
-        case .bool: scope.library("Bool")
-        case .string: scope.library("String")
-        case .int: scope.library("Int")
-        case .double: scope.library("Double")
-        case .json: flag.configName ?? "Never"
-        }
+    /// `.payNow`: a string among `values` (a flag's or a property's `enum:` values) as a case of
+    /// their enum; nil for any other value, or without `enum:` values.
+    private static func enumCase(_ value: JSONValue, of values: [String]?) -> String? {
+        guard let values, case .string(let text) = value, let index = EnumCases.position(of: text, in: values) else { return nil }
+        return "." + EnumCases(values).swiftNames[index]
     }
 
     // MARK: - Literals
@@ -239,16 +220,11 @@ struct SwiftTranslator: Sendable {
             return "[" + values.map { inlineExpression($0, as: items, calls: calls, scope: scope) }.joined(separator: ", ") + "]"
         case (.config(let name), .object(let object)):
             guard let call = calls[name] else { return "nil" }
-            var text = scope.config(name) + "("
-            var isFirst = true
             let properties = call.definition.properties
-            for index in properties.indices {
-                guard let value = object[properties[index].name] else { continue }
-                text += (isFirst ? "" : ", ") + call.labels[index]
-                isFirst = false
-                text += argumentInline(value, of: properties[index], calls: calls, scope: scope)
+            let arguments = properties.indices.compactMap { index in
+                object[properties[index].name].map { call.labels[index] + argumentInline($0, of: properties[index], calls: calls, scope: scope) }
             }
-            return text + ")"
+            return scope.config(name) + "(" + arguments.joined(separator: ", ") + ")"
         default:
             // The validator guarantees values match their types; this is unreachable.
             return "nil"
@@ -258,16 +234,7 @@ struct SwiftTranslator: Sendable {
     /// The one-line form of an argument's value: a case of its property's nested enum, typed by
     /// the argument, or the value's expression.
     private func argumentInline(_ value: JSONValue, of property: ConfigProperty, calls: [String: ConfigCall], scope: SwiftScope) -> String {
-        if let values = property.enumValues, case .string(let text) = value, let index = EnumCases.position(of: text, in: values) {
-            return "." + EnumCases(values).swiftNames[index]
-        }
-        return inlineExpression(value, as: property.type, calls: calls, scope: scope)
-    }
-
-    /// An argument's label in a call: any keyword but `inout` is a label as it is (swiftc warns
-    /// that `` `let` `` and `` `var` `` need no backticks there).
-    static func argumentLabel(_ name: String) -> String {
-        name == "inout" ? "`inout`" : name
+        Self.enumCase(value, of: property.enumValues) ?? inlineExpression(value, as: property.type, calls: calls, scope: scope)
     }
 
     // MARK: - Configs
@@ -275,7 +242,7 @@ struct SwiftTranslator: Sendable {
     /// A config's context. Like a flag's, it and the objects in its lists carry their places
     /// (`isFirst`, `isLast`) themselves. `scope` is the inside of the config's struct.
     private func config(
-        for config: ConfigDefinition, calls: [String: ConfigCall], scope: SwiftScope, access: String, position: (index: Int, count: Int)
+        for config: ConfigDefinition, calls: [String: ConfigCall], scope: SwiftScope, position: (index: Int, count: Int)
     ) -> JSONValue {
         var doc = config.description.map(SourceText.commentLines) ?? ["A config of flags.yaml."]
         doc += [
@@ -323,19 +290,16 @@ struct SwiftTranslator: Sendable {
         position: (index: Int, count: Int), hoistedNames: inout Set<String>
     ) -> JSONValue {
         let name = Identifiers.swiftEscaped(property.name)
-        let enumCases = property.enumValues.map(EnumCases.init)
         // A nested enum's name is never hidden inside its struct: validation keeps every member
         // name distinct.
-        let baseType = enumCases != nil ? Self.enumTypeName(of: property) : swiftType(property.type, scope: scope)
+        let baseType = property.enumValues != nil ? Self.enumTypeName(of: property) : swiftType(property.type, scope: scope)
         let isOptional = !property.isRequired && property.defaultValue == nil
         let type = isOptional ? baseType + "?" : baseType
 
         /// The default, as an expression placed after `used` columns.
         func defaultExpression(_ value: JSONValue, used: Int, trailing: Int, indent: Int) -> String {
-            if let enumCases, case .string(let text) = value, let values = property.enumValues, let index = EnumCases.position(of: text, in: values) {
-                return "." + enumCases.swiftNames[index]
-            }
-            return expression(value, as: property.type, calls: calls, scope: scope, used: used, trailing: trailing, indent: indent)
+            Self.enumCase(value, of: property.enumValues)
+                ?? expression(value, as: property.type, calls: calls, scope: scope, used: used, trailing: trailing, indent: indent)
         }
 
         var parameter = "\(name): \(type)"
@@ -350,7 +314,9 @@ struct SwiftTranslator: Sendable {
         } else if let value = property.defaultValue {
             parameter += " = " + defaultExpression(value, used: 6 + SourceText.width(parameter) + 3, trailing: 1, indent: 6)
             decode = "try container.decodeIfPresent(\(baseType).self, forKey: \(keyCase)) ?? "
-            let inline = enumCases != nil ? defaultExpression(value, used: 0, trailing: 0, indent: 0) : inlineExpression(value, as: property.type, calls: calls, scope: scope)
+            let inline =
+                property.enumValues != nil
+                ? defaultExpression(value, used: 0, trailing: 0, indent: 0) : inlineExpression(value, as: property.type, calls: calls, scope: scope)
             if 6 + 5 + SourceText.width(name) + 3 + SourceText.width(decode) + SourceText.width(inline) <= SwiftLiteral.lineLength {
                 decode += inline
             } else {
@@ -383,7 +349,7 @@ struct SwiftTranslator: Sendable {
             "decodeExpression": .string(decode),
             "keyCase": .string(keyCase),
             "docComment": .array(docComment(property.description.map(SourceText.commentLines) ?? [])),
-            "checks": .array(checks(for: property, name: name, isOptional: isOptional, scope: scope)),
+            "checks": .array(checks(for: property, name: name, isOptional: isOptional)),
             "isFirst": .bool(position.index == 0),
             "isLast": .bool(position.index == position.count - 1),
         ]
@@ -396,7 +362,7 @@ struct SwiftTranslator: Sendable {
     /// Optional properties pass when absent; the conditions avoid closures, which Swift warns
     /// about inside `guard`. Each carries its place in the list. An `enum:` property needs
     /// none: decoding its enum refuses other values.
-    private func checks(for property: ConfigProperty, name: String, isOptional: Bool, scope: SwiftScope) -> [JSONValue] {
+    private func checks(for property: ConfigProperty, name: String, isOptional: Bool) -> [JSONValue] {
         var checks: [(condition: String, message: String)] = []
         let member = "self." + name
         if let maxLength = property.maxLength {
