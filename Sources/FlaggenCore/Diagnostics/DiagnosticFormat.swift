@@ -41,34 +41,26 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
     /// that, every control character from the input becomes an escape (``TerminalText``), so the
     /// log shows no raw escape sequence either.
     static func githubLine(_ diagnostic: Diagnostic) -> String {
-        let command: String
-        switch diagnostic.severity {
-        case .error: command = "error"
-        case .warning: command = "warning"
-        case .note: command = "notice"
-        }
-        let file = escapeProperty(TerminalText.escaped(diagnostic.file))
+        let command = diagnostic.severity == .note ? "notice" : diagnostic.severity.rawValue
+        let file = escaped(TerminalText.escaped(diagnostic.file), isProperty: true)
         let properties = "file=\(file),line=\(diagnostic.location.line),col=\(diagnostic.location.column)"
-        return "::\(command) \(properties)::\(escapeData(TerminalText.escaped(diagnostic.message)))\n"
+        return "::\(command) \(properties)::\(escaped(TerminalText.escaped(diagnostic.message), isProperty: false))\n"
     }
 
-    static func escapeData(_ text: String) -> String {
-        text.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")
-    }
-
-    static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C")
-    }
-}
-
-extension String {
-    /// Replaces every occurrence of one Unicode scalar, without Foundation. Works on scalars,
-    /// not characters, so the `\r` of a `\r\n` pair is found too.
-    func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in unicodeScalars {
-            if scalar == target { result.append(contentsOf: replacement.unicodeScalars) } else { result.append(scalar) }
+    /// `text` escaped for a workflow command, one Unicode scalar at a time (so the `\r` of a
+    /// `\r\n` pair is found too, and a `%` an escape adds is never escaped again).
+    private static func escaped(_ text: String, isProperty: Bool) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": result += "%25"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            case ":" where isProperty: result += "%3A"
+            case "," where isProperty: result += "%2C"
+            default: result.unicodeScalars.append(scalar)
+            }
         }
-        return String(result)
+        return result
     }
 }

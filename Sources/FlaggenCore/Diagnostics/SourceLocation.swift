@@ -5,12 +5,6 @@ struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The column, counting from 1, in Unicode characters (libyaml's count).
     var column: Int
 
-    /// Creates a location from 1-based line and column numbers.
-    init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
     /// The start of a file, for problems that belong to the file as a whole.
     static let startOfFile = SourceLocation(line: 1, column: 1)
 

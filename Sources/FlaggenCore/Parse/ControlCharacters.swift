@@ -3,21 +3,16 @@
 /// libyaml refuses these too ("control characters are not allowed") but reports them at the
 /// start of the file; found first, a raw NUL, BEL, ESC or DEL is reported where it is.
 enum ControlCharacters {
-    /// A refused character and where it is.
-    struct Found {
-        var scalar: Unicode.Scalar
-        var location: SourceLocation
-    }
-
-    /// The first character of valid UTF-8 `bytes` that YAML 1.1 refuses: C0 controls other than
-    /// tab, line feed and carriage return, DEL, C1 controls other than NEL, U+FFFE and U+FFFF.
-    static func first(in bytes: [UInt8]) -> Found? {
+    /// The first character of valid UTF-8 `bytes` that YAML 1.1 refuses, and where it is: C0
+    /// controls other than tab, line feed and carriage return, DEL, C1 controls other than NEL,
+    /// U+FFFE and U+FFFF.
+    static func first(in bytes: [UInt8]) -> (scalar: Unicode.Scalar, location: SourceLocation)? {
         // Fast path: the bytes that can start a refused character are few.
         guard bytes.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F || $0 == 0xC2 || $0 == 0xEF })
         else { return nil }
         var position = LinePosition()
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            if isRefused(scalar) { return Found(scalar: scalar, location: position.location) }
+            if isRefused(scalar) { return (scalar, position.location) }
             position.advance(past: scalar)
         }
         return nil
@@ -34,8 +29,6 @@ enum ControlCharacters {
     /// How to name a refused character in a message: `U+001B (ESC)`.
     static func name(of scalar: Unicode.Scalar) -> String {
         let names: [UInt32: String] = [0x00: "NUL", 0x07: "BEL", 0x08: "BS", 0x0B: "VT", 0x0C: "FF", 0x1B: "ESC", 0x7F: "DEL"]
-        var hex = String(scalar.value, radix: 16, uppercase: true)
-        while hex.count < 4 { hex = "0" + hex }
-        return "U+\(hex)" + (names[scalar.value].map { " (\($0))" } ?? "")
+        return "U+" + SourceText.hex(scalar.value, digits: 4) + (names[scalar.value].map { " (\($0))" } ?? "")
     }
 }

@@ -2,18 +2,13 @@
 
 /// Finds the first byte that makes a file invalid UTF-8, with its line and column.
 enum UTF8Check {
-    struct InvalidByte {
-        var byte: UInt8
-        var offset: Int
-        var location: SourceLocation
-    }
-
-    static func firstInvalidByte(in bytes: [UInt8]) -> InvalidByte? {
+    /// The first byte of `bytes` that is not part of well-formed UTF-8, its offset and where it is.
+    static func firstInvalidByte(in bytes: [UInt8]) -> (byte: UInt8, offset: Int, location: SourceLocation)? {
         // Most files are valid: only a file that is not is walked scalar by scalar (at 15 MB,
         // 0.6 s in a release build, where the check of a valid file takes milliseconds).
         guard string(bytes) == nil, let offset = firstInvalidOffset(bytes) else { return nil }
         // Every byte before `offset` is valid UTF-8.
-        return InvalidByte(byte: bytes[offset], offset: offset, location: LinePosition.after(bytes[..<offset]))
+        return (bytes[offset], offset, LinePosition.after(bytes[..<offset]))
     }
 
     /// The text of `bytes` when they are well-formed UTF-8, else nil. (The standard library's
@@ -39,7 +34,7 @@ enum UTF8Check {
                 text.unicodeScalars.append(UTF8.decode(encoded))
                 offset += encoded.count
             case .error(let length):
-                for byte in bytes[offset..<(offset + length)] { text += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+                for byte in bytes[offset..<(offset + length)] { text += "\\x" + SourceText.hex(UInt32(byte), digits: 2) }
                 offset += length
             case .emptyInput:
                 return text

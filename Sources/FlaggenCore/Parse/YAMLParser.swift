@@ -181,13 +181,9 @@ struct EventReader {
                 case YAML_ALIAS_EVENT:
                     try addAlias(Self.string(event.data.alias.anchor) ?? "", at: location)
                 case YAML_SEQUENCE_START_EVENT:
-                    try open(
-                        isMapping: false, at: location,
-                        anchor: Self.string(event.data.sequence_start.anchor))
+                    try open(isMapping: false, at: location, anchor: Self.string(event.data.sequence_start.anchor))
                 case YAML_MAPPING_START_EVENT:
-                    try open(
-                        isMapping: true, at: location,
-                        anchor: Self.string(event.data.mapping_start.anchor))
+                    try open(isMapping: true, at: location, anchor: Self.string(event.data.mapping_start.anchor))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     try close()
                 default:
@@ -312,30 +308,25 @@ struct EventReader {
         switch stack[top].adopt(node, size: size, bytes: bytes, height: height) {
         case .item:
             openItems.append(node)
-            return
         case .value(let key):
             openEntries.append(YAMLTree.Entry(key: key, value: node))
-            return
         case .droppedValue:
             // A duplicate key was reported already.
-            return
-        case .key:
             break
-        }
-        let record = records[node.index]
-        guard record.kind == .scalar else {
-            let kind = record.kind == .mapping ? "a mapping" : "a list"
-            throw YAMLProblem(message: "a mapping key must be a plain string, not \(kind)", location: record.location)
-        }
-        let key = texts[record.start]
-        if let first = stack[top].keys[key] {
-            stack[top].pendingKeyIsDuplicate = true
-            problems.append(
-                YAMLProblem(
-                    message: "duplicate key '\(key)' (first defined at line \(first.line)); remove one of them",
-                    location: record.location))
-        } else {
-            stack[top].keys[key] = record.location
+        case .key:
+            let record = records[node.index]
+            guard record.kind == .scalar else {
+                let kind = record.kind == .mapping ? "a mapping" : "a list"
+                throw YAMLProblem(message: "a mapping key must be a plain string, not \(kind)", location: record.location)
+            }
+            let key = texts[record.start]
+            if let first = stack[top].keys[key] {
+                stack[top].pendingKeyIsDuplicate = true
+                problems.append(
+                    YAMLProblem(message: "duplicate key '\(key)' (first defined at line \(first.line)); remove one of them", location: record.location))
+            } else {
+                stack[top].keys[key] = record.location
+            }
         }
     }
 
