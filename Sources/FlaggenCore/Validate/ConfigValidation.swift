@@ -9,12 +9,13 @@ struct ConfigValidation {
 
     private var tree: YAMLTree { context.tree }
 
-    /// Reads every config. Configs with errors are left out, after their errors are reported.
-    func read(_ node: Node?) -> [String: ConfigDefinition] {
-        guard let node else { return [:] }
+    /// Reads every config, in manifest order and by name. Configs with errors are left out,
+    /// after their errors are reported.
+    func read(_ node: Node?) -> (inOrder: [ConfigDefinition], byName: [String: ConfigDefinition]) {
+        guard let node else { return ([], [:]) }
         guard tree.kind(node) == .mapping else {
             context.error("'configs' must be a mapping from config names to configs, found \(tree.kindDescription(node))", at: tree.location(node))
-            return [:]
+            return ([], [:])
         }
         let entries = tree.entries(node)
         // Names first, so properties can refer to configs defined later in the file.
@@ -46,9 +47,10 @@ struct ConfigValidation {
         }
         var configs: [String: ConfigDefinition] = [:]
         for shape in shapes { configs[shape.config.name] = shape.config }
-        reportCycles(in: shapes.map(\.config))
+        reportCycles(in: shapes.map(\.config), byName: configs)
         // Defaults last: a default of a config type is checked against that config.
         var defaultLocations: [String: SourceLocation] = [:]
+        var inOrder: [ConfigDefinition] = []
         for shape in shapes {
             var config = shape.config
             for (index, node) in shape.defaults {
@@ -57,9 +59,10 @@ struct ConfigValidation {
                 defaultLocations["\(config.name).\(property.name)"] = tree.location(node)
             }
             configs[config.name] = config
+            inOrder.append(config)
         }
         reportEndlessDefaults(configs, at: defaultLocations)
-        return configs
+        return (inOrder, configs)
     }
 
     /// Reports a property default that needs itself to be built: `children: [{}]` of a `Node`
@@ -248,14 +251,14 @@ struct ConfigValidation {
             let limit: JSONValue?
             switch type {
             case .int: limit = context.int(node, "'\(bound.name)' of \(what())").map(JSONValue.int)
-            case .double: limit = context.double(node, "'\(bound.name)' of \(what())").map(Self.number)
+            case .double: limit = context.double(node, "'\(bound.name)' of \(what())").map(JSONValue.double)
             default:
                 context.error("'\(bound.name)' applies only to int and double properties; \(what()) is \(type)", at: tree.location(node))
                 limit = nil
             }
             if bound == .minimum { property.minimum = limit } else { property.maximum = limit }
         }
-        if let minimum = property.minimum.flatMap(Self.doubleValue), let maximum = property.maximum.flatMap(Self.doubleValue), minimum > maximum {
+        if let minimum = property.minimum?.doubleValue, let maximum = property.maximum?.doubleValue, minimum > maximum {
             context.error("'minimum' of \(what()) is greater than its 'maximum'", at: fields.keyLocation(.minimum))
         }
         if let node = fields[.maxLength] {
@@ -291,8 +294,7 @@ struct ConfigValidation {
 
     /// Configs may not contain themselves, directly or through others: the generated structs
     /// would have infinite size. Through an array is fine (`children: [Node]` is a tree).
-    private func reportCycles(in configs: [ConfigDefinition]) {
-        let byName = Dictionary(configs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    private func reportCycles(in configs: [ConfigDefinition], byName: [String: ConfigDefinition]) {
         var state: [String: Int] = [:]  // 1 = visiting, 2 = done
         var reported: Set<String> = []
         // Depth first, with an explicit stack rather than recursion: a chain of many thousand
@@ -300,9 +302,8 @@ struct ConfigValidation {
         // path being visited and the index of each config's next property.
         var stack: [(name: String, config: ConfigDefinition, next: Int)] = []
         for root in configs where state[root.name] == nil {
-            guard let config = byName[root.name] else { continue }
             state[root.name] = 1
-            stack = [(root.name, config, 0)]
+            stack = [(root.name, root, 0)]
             while let top = stack.last {
                 guard top.next < top.config.properties.count else {
                     state[top.name] = 2
@@ -349,16 +350,13 @@ struct ConfigValidation {
         var object: [String: JSONValue] = [:]
         object.reserveCapacity(entries.count)
         var valid = true
-        // Each property's position by its name (scanning the list for every key would be
-        // quadratic in a config with many properties).
-        let positionsByName = Dictionary(config.properties.indices.map { (config.properties[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+        // Each property by its name (scanning the list for every key would be quadratic in a
+        // config with many properties).
+        let propertiesByName = Dictionary(config.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for entry in entries {
             let key = tree.text(entry.key)
-            if let position = positionsByName[key] {
-                if let value = value(
-                    entry.value, as: config.properties[position].type, property: config.properties[position], configs: configs,
-                    what: "'\(key)' in \(what())")
-                {
+            if let property = propertiesByName[key] {
+                if let value = value(entry.value, as: property.type, property: property, configs: configs, what: "'\(key)' in \(what())") {
                     object[key] = value
                 } else {
                     valid = false
@@ -380,12 +378,10 @@ struct ConfigValidation {
                 valid = false
             }
         }
-        for position in config.properties.indices where valid && config.properties[position].isRequired {
-            let name = config.properties[position].name
-            if object[name] == nil, !entries.contains(where: { tree.text($0.key) == name }) {
-                context.error("\(what()) lacks '\(name)', which \(config.name) requires", at: tree.location(node))
-                valid = false
-            }
+        // While every value is valid, each property written is in `object`; one missing is reported.
+        for property in config.properties where valid && property.isRequired && object[property.name] == nil {
+            context.error("\(what()) lacks '\(property.name)', which \(config.name) requires", at: tree.location(node))
+            valid = false
         }
         return valid ? .object(object) : nil
     }
@@ -411,7 +407,7 @@ struct ConfigValidation {
             return checkBounds(.int(number), Double(number), property: property, at: tree.location(node), what: what())
         case .double:
             guard let number = context.double(node, what()) else { return nil }
-            return checkBounds(Self.number(number), number, property: property, at: tree.location(node), what: what())
+            return checkBounds(.double(number), number, property: property, at: tree.location(node), what: what())
         case .config(let name):
             guard let config = configs[name] else { return nil }
             return value(of: config, node, configs: configs, what: what())
@@ -431,11 +427,11 @@ struct ConfigValidation {
     }
 
     private func checkBounds(_ value: JSONValue, _ number: Double, property: ConfigProperty?, at location: SourceLocation, what: @autoclosure () -> String) -> JSONValue? {
-        if let minimum = property?.minimum, let limit = Self.doubleValue(minimum), number < limit {
+        if let limit = property?.minimum?.doubleValue, number < limit {
             context.error("\(what()) is \(number.cleanDescription), below its minimum of \(limit.cleanDescription)", at: location)
             return nil
         }
-        if let maximum = property?.maximum, let limit = Self.doubleValue(maximum), number > limit {
+        if let limit = property?.maximum?.doubleValue, number > limit {
             context.error("\(what()) is \(number.cleanDescription), above its maximum of \(limit.cleanDescription)", at: location)
             return nil
         }
@@ -466,19 +462,9 @@ struct ConfigValidation {
             case .null: return .null
             case .bool(let value): return .bool(value)
             case .int(let value?): return .int(value)
-            case .int(nil), .double: return context.double(node, what()).map(Self.number)
+            case .int(nil), .double: return context.double(node, what()).map(JSONValue.double)
             case .string: return .string(tree.text(node))
             }
-        }
-    }
-
-    static func number(_ value: Double) -> JSONValue { .double(value) }
-
-    static func doubleValue(_ value: JSONValue) -> Double? {
-        switch value {
-        case .int(let number): Double(number)
-        case .double(let number): number
-        default: nil
         }
     }
 }

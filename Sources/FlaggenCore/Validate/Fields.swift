@@ -13,15 +13,15 @@ extension FieldName {
 struct Fields<Name: FieldName> {
     let tree: YAMLTree
     let location: SourceLocation
-    /// Each field the mapping has, with the index of its (first) entry in the tree's entries.
-    let found: [(field: Name, entry: Int)]
+    /// Each field the mapping has, with its (first) entry.
+    let found: [(field: Name, entry: YAMLTree.Entry)]
 
     subscript(_ name: Name) -> YAMLTree.NodeID? {
-        found.first { $0.field == name }.map { tree.entryList[$0.entry].value }
+        found.first { $0.field == name }?.entry.value
     }
 
     /// The position of a field's key, or of the mapping when the field is absent.
     func keyLocation(_ name: Name) -> SourceLocation {
-        found.first { $0.field == name }.map { tree.location(tree.entryList[$0.entry].key) } ?? location
+        found.first { $0.field == name }.map { tree.location($0.entry.key) } ?? location
     }
 }

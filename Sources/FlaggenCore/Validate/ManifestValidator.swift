@@ -111,21 +111,15 @@ private struct ManifestReader {
                 at: tree.location(node))
             templates = nil
         }
-        let configs = ConfigValidation(context: context).read(fields[.configs])
-        if let clash = configs[name] {
+        let (configs, configsByName) = ConfigValidation(context: context).read(fields[.configs])
+        if let clash = configsByName[name] {
             context.error("a config is named '\(name)', the name of the generated flags type; rename one of them", at: clash.location)
         }
-        let flags = readFlags(fields[.flags], root: root, retired: retired, configs: configs)
+        let flags = readFlags(fields[.flags], root: root, retired: retired.locations, configs: configsByName)
 
         return Manifest(
-            name: name, kotlinPackage: kotlinPackage, swiftAccess: swiftAccess, retired: retired.map(\.key), outputs: outputs,
-            templates: templates, templatesLocation: fields[.templates].map { tree.location($0) }, flags: flags,
-            configs: configsInOrder(fields[.configs], configs))
-    }
-
-    private func configsInOrder(_ node: Node?, _ configs: [String: ConfigDefinition]) -> [ConfigDefinition] {
-        guard let node else { return [] }
-        return tree.entries(node).compactMap { configs[tree.text($0.key)] }
+            name: name, kotlinPackage: kotlinPackage, swiftAccess: swiftAccess, retired: retired.keys, outputs: outputs,
+            templates: templates, templatesLocation: fields[.templates].map { tree.location($0) }, flags: flags, configs: configs)
     }
 
     // MARK: - Top-level fields
@@ -149,22 +143,23 @@ private struct ManifestReader {
         return nil
     }
 
-    private func readRetired(_ node: Node?) -> [(key: String, location: SourceLocation)] {
-        guard let node, let items = context.list(node, "'retired'") else { return [] }
-        var retired: [(key: String, location: SourceLocation)] = []
-        var seen: [String: SourceLocation] = [:]  // a list scanned per key is quadratic
+    /// The retired keys in order, and where each is listed.
+    private func readRetired(_ node: Node?) -> (keys: [String], locations: [String: SourceLocation]) {
+        guard let node, let items = context.list(node, "'retired'") else { return ([], [:]) }
+        var keys: [String] = []
+        var locations: [String: SourceLocation] = [:]  // a list scanned per key is quadratic
         for item in items {
             guard let key = context.string(item, "a retired key") else { continue }
             if !Self.isFlagKey(key) {
                 context.error("retired key '\(key)' is not a flag key (lowercase letters, digits and '_', starting with a letter)", at: tree.location(item))
-            } else if let first = seen[key] {
+            } else if let first = locations[key] {
                 context.error("'\(key)' is listed twice in 'retired' (first at line \(first.line)); remove one", at: tree.location(item))
             } else {
-                retired.append((key, tree.location(item)))
-                seen[key] = tree.location(item)
+                keys.append(key)
+                locations[key] = tree.location(item)
             }
         }
-        return retired
+        return (keys, locations)
     }
 
     private func readOutputs(_ node: Node?, manifestName: String) -> OutputPaths {
@@ -180,20 +175,9 @@ private struct ManifestReader {
         }
         if let serversNode = fields[.servers] { outputs.locations[.servers] = tree.location(serversNode) }
         if let serversNode = fields[.servers], let items = context.list(serversNode, "outputs.servers") {
-            var servers: [SeedServer] = []
-            for item in items {
-                guard let name = context.string(item, "a server in outputs.servers") else { continue }
-                guard let server = SeedServer(rawValue: name) else {
-                    let known = SeedServer.allCases.map(\.rawValue).joined(separator: ", ")
-                    context.error("unknown server '\(name)' in outputs.servers; use \(known)", at: tree.location(item))
-                    continue
-                }
-                if servers.contains(server) {
-                    context.error("server '\(name)' is listed twice in outputs.servers", at: tree.location(item))
-                } else {
-                    servers.append(server)
-                }
-            }
+            let servers: [SeedServer] = knownValues(
+                items, "server", in: "outputs.servers", each: "a server in outputs.servers",
+                use: SeedServer.allCases.map(\.rawValue).joined(separator: ", "))
             outputs.servers = SeedServer.allCases.filter(servers.contains)
         }
         for field in [OutputField.swift, .kotlin, .kotlinRuntime, .schemas, .seeds] {
@@ -214,8 +198,11 @@ private struct ManifestReader {
                 context.error("outputs.\(field.name) \(problem)", at: valueLocation)
                 continue
             }
+            // `..` is read in the text (`x/../y` is `y`), as every check of the paths reads it,
+            // so no output is written through a folder that may not exist.
+            let standardized = LexicalPath.standardized(path)
             // Paths that differ only by case name one file on macOS.
-            let normalized = LexicalPath.standardized(path).lowercased()
+            let normalized = standardized.lowercased()
             if normalized == manifestName.lowercased() {
                 context.error("outputs.\(field.name) names the manifest itself; pick another path", at: valueLocation)
                 continue
@@ -229,15 +216,13 @@ private struct ManifestReader {
                 continue
             }
             claimed[normalized] = field.name
-            // `..` is read in the text (`x/../y` is `y`), as every check of the paths reads it,
-            // so no output is written through a folder that may not exist.
-            let standardized = LexicalPath.standardized(path).isEmpty ? "." : LexicalPath.standardized(path)
+            let written = standardized.isEmpty ? "." : standardized
             switch field {
-            case .swift: outputs.swift = standardized
-            case .kotlin: outputs.kotlin = standardized
-            case .kotlinRuntime: outputs.kotlinRuntime = standardized
-            case .schemas: outputs.schemas = standardized
-            case .seeds, .servers: outputs.seeds = standardized
+            case .swift: outputs.swift = written
+            case .kotlin: outputs.kotlin = written
+            case .kotlinRuntime: outputs.kotlinRuntime = written
+            case .schemas: outputs.schemas = written
+            case .seeds, .servers: outputs.seeds = written
             }
         }
         let kotlinFolder = LexicalPath.standardized(outputs.kotlin).split(separator: "/").dropLast().joined(separator: "/")
@@ -260,7 +245,7 @@ private struct ManifestReader {
     }
 
     private func readFlags(
-        _ node: Node?, root: Node, retired: [(key: String, location: SourceLocation)], configs: [String: ConfigDefinition]
+        _ node: Node?, root: Node, retired: [String: SourceLocation], configs: [String: ConfigDefinition]
     ) -> [FlagDefinition] {
         guard let node else {
             context.error("the manifest needs 'flags': a mapping from flag keys to flags", at: tree.location(root))
@@ -275,36 +260,28 @@ private struct ManifestReader {
             context.error("the manifest has \(entries.count) flags, more than the limit of \(InputLimits.maxFlags); split it", at: tree.location(node))
             return []
         }
-        // Where each retired key is first listed.
-        let retiredLocations = Dictionary(retired.map { ($0.key, $0.location) }, uniquingKeysWith: { first, _ in first })
         // The key (its node) that took each Swift name first.
         var swiftNameOwners: [String: Node] = [:]
         var flags: [FlagDefinition] = []
         for entry in entries {
-            if let flag = readFlagEntry(entry, swiftNameOwners: &swiftNameOwners, retired: retiredLocations, configs: configs) { flags.append(flag) }
+            // The key and the names it becomes, then the flag.
+            let key = tree.text(entry.key)
+            let location = tree.location(entry.key)
+            if !Self.isFlagKey(key) {
+                context.error(
+                    "flag key '\(key)' must be lowercase letters, digits and '_', starting with a letter (like new_checkout)",
+                    at: location)
+            } else {
+                checkNames(of: key, node: entry.key, at: location, owners: &swiftNameOwners)
+            }
+            if let old = retired[key] {
+                context.error(
+                    "flag key '\(key)' is retired (listed in 'retired' at line \(old.line)); retired keys are never reused, because installed apps may still read them; pick a new key",
+                    at: location)
+            }
+            if let flag = readFlag(entry, key: key, configs: configs) { flags.append(flag) }
         }
         return flags
-    }
-
-    /// Reads one entry of 'flags': checks its key and the names it becomes, and reads the flag.
-    private func readFlagEntry(
-        _ entry: YAMLTree.Entry, swiftNameOwners: inout [String: Node], retired: [String: SourceLocation], configs: [String: ConfigDefinition]
-    ) -> FlagDefinition? {
-        let key = tree.text(entry.key)
-        let location = tree.location(entry.key)
-        if !Self.isFlagKey(key) {
-            context.error(
-                "flag key '\(key)' must be lowercase letters, digits and '_', starting with a letter (like new_checkout)",
-                at: location)
-        } else {
-            checkNames(of: key, node: entry.key, at: location, owners: &swiftNameOwners)
-        }
-        if let old = retired[key] {
-            context.error(
-                "flag key '\(key)' is retired (listed in 'retired' at line \(old.line)); retired keys are never reused, because installed apps may still read them; pick a new key",
-                at: location)
-        }
-        return readFlag(entry, key: key, configs: configs)
     }
 
     /// Two keys must not become the same Swift or Kotlin name, nor a generated member's name.
@@ -386,17 +363,14 @@ private struct ManifestReader {
             context.error("\(what()) needs an 'owner': the team that answers for it", at: keyLocation)
         }
 
-        let kind: FlagKind
+        var kind = FlagKind.release
         if let node = fields[.kind], let text = context.string(node, "the kind of \(what())") {
             if let found = FlagKind(rawValue: text) {
                 kind = found
             } else {
                 context.error(
                     "\(what()) has unknown kind '\(text)'; use release, experiment, operational or permission", at: tree.location(node))
-                kind = .release
             }
-        } else {
-            kind = .release
         }
 
         let killSwitchValue = fields[.killSwitch].flatMap { context.bool($0, "killSwitch of \(what())") }
@@ -439,12 +413,10 @@ private struct ManifestReader {
         }
 
         guard context.diagnostics.count == errorsBefore, let type, let defaultValue else { return nil }
-        var flag = FlagDefinition(
+        return FlagDefinition(
             key: key, type: type, configName: config?.name, enumValues: enumValues, defaultValue: defaultValue, owner: owner,
-            expires: expires, kind: kind, killSwitch: killSwitch, description: description, rollout: rollout,
+            expires: expires, kind: kind, killSwitch: killSwitch, description: description, deprecated: deprecated, rollout: rollout,
             location: keyLocation)
-        flag.deprecated = deprecated
-        return flag
     }
 
     private func value(
@@ -478,25 +450,14 @@ private struct ManifestReader {
         guard let fields = context.fields(of: node, in: what(), as: RolloutField.self) else { return nil }
         var basisPoints: Int?
         if let percentNode = fields[.percent] {
-            basisPoints = Self.basisPoints(percentNode, context: context, what: "percent of \(what())")
+            basisPoints = self.basisPoints(percentNode, what: "percent of \(what())")
         } else {
             context.error("\(what()) needs 'percent': the share of users, 0 to 100", at: tree.location(node))
         }
 
         var platforms: [Platform] = []
         if let platformsNode = fields[.platforms], let items = context.list(platformsNode, "platforms of \(what())") {
-            for item in items {
-                guard let name = context.string(item, "a platform of \(what())") else { continue }
-                guard let platform = Platform(rawValue: name) else {
-                    context.error("unknown platform '\(name)' in \(what()); use ios or android", at: tree.location(item))
-                    continue
-                }
-                if platforms.contains(platform) {
-                    context.error("platform '\(name)' is listed twice in \(what())", at: tree.location(item))
-                } else {
-                    platforms.append(platform)
-                }
-            }
+            platforms = knownValues(items, "platform", in: what(), each: "a platform of \(what())", use: "ios or android")
             if items.isEmpty {
                 context.error("platforms of \(what()) is empty, so the rule would match nobody; list ios and/or android, or remove 'platforms' to mean all", at: tree.location(platformsNode))
             }
@@ -525,10 +486,31 @@ private struct ManifestReader {
         return Rollout(basisPoints: basisPoints, platforms: platforms, minAppVersion: minAppVersion, value: served, location: tree.location(node))
     }
 
+    /// The values `items` name, each once, in the order written: an unknown name (`unknown
+    /// server 'x' in outputs.servers; use ...`) or a name listed again is reported and left out.
+    private func knownValues<Value: RawRepresentable & Equatable>(
+        _ items: ArraySlice<Node>, _ noun: String, in place: @autoclosure () -> String, each item: @autoclosure () -> String,
+        use known: @autoclosure () -> String
+    ) -> [Value] where Value.RawValue == String {
+        var values: [Value] = []
+        for node in items {
+            guard let name = context.string(node, item()) else { continue }
+            guard let value = Value(rawValue: name) else {
+                context.error("unknown \(noun) '\(name)' in \(place()); use \(known())", at: tree.location(node))
+                continue
+            }
+            if values.contains(value) {
+                context.error("\(noun) '\(name)' is listed twice in \(place())", at: tree.location(node))
+            } else {
+                values.append(value)
+            }
+        }
+        return values
+    }
+
     /// A percentage 0...100 with at most two decimals, read from its text so no binary rounding
     /// creeps in: `12.34` is exactly 1,234 basis points.
-    static func basisPoints(_ node: Node, context: ValidationContext, what: @autoclosure () -> String) -> Int? {
-        let tree = context.tree
+    private func basisPoints(_ node: Node, what: @autoclosure () -> String) -> Int? {
         guard tree.isPlain(node) else {
             context.error("\(what()) must be a number from 0 to 100, found \(context.describe(node))", at: tree.location(node))
             return nil

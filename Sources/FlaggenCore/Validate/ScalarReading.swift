@@ -3,22 +3,19 @@
 extension ValidationContext {
     typealias Node = YAMLTree.NodeID
 
-    /// Where `node` starts.
-    func location(_ node: Node) -> SourceLocation { tree.location(node) }
-
     func string(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         guard tree.kind(node) == .scalar else {
-            error("\(what()) must be a string, found \(tree.kindDescription(node))", at: location(node))
+            error("\(what()) must be a string, found \(tree.kindDescription(node))", at: tree.location(node))
             return nil
         }
         if tree.isPlain(node), tree.plainMeaning(node) != .string {
             let text = tree.text(node)
             if text.isEmpty || tree.plainMeaning(node) == .null {
-                error("\(what()) must be a string, found null; write a value or quote it (\"\")", at: location(node))
+                error("\(what()) must be a string, found null; write a value or quote it (\"\")", at: tree.location(node))
             } else {
                 error(
                     "\(what()) must be a string, found \(tree.kindDescription(node)) '\(text)'; quote it (\"\(text)\") if you meant the text",
-                    at: location(node))
+                    at: tree.location(node))
             }
             return nil
         }
@@ -28,7 +25,7 @@ extension ValidationContext {
     func nonEmptyString(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         guard let text = string(node, what()) else { return nil }
         if text.allSatisfy(\.isWhitespace) {
-            error("\(what()) must not be empty", at: location(node))
+            error("\(what()) must not be empty", at: tree.location(node))
             return nil
         }
         return text
@@ -45,7 +42,7 @@ extension ValidationContext {
             }
             message += "; write true or false"
         }
-        error(message, at: location(node))
+        error(message, at: tree.location(node))
         return nil
     }
 
@@ -54,12 +51,12 @@ extension ValidationContext {
             guard let value else {
                 error(
                     "\(what()) \(tree.text(node)) does not fit in a 64-bit integer (\(Int.min)...\(Int.max)); use a smaller number",
-                    at: location(node))
+                    at: tree.location(node))
                 return nil
             }
             return value
         }
-        error("\(what()) must be an integer, found \(describe(node))", at: location(node))
+        error("\(what()) must be an integer, found \(describe(node))", at: tree.location(node))
         return nil
     }
 
@@ -72,17 +69,17 @@ extension ValidationContext {
         case .double:
             error(
                 "\(what()) must be a finite number, found '\(tree.text(node))'; infinity and NaN cannot be represented in JSON, Swift literals or Kotlin literals",
-                at: location(node))
+                at: tree.location(node))
             return nil
         default: break
         }
-        error("\(what()) must be a number, found \(describe(node))", at: location(node))
+        error("\(what()) must be a number, found \(describe(node))", at: tree.location(node))
         return nil
     }
 
     func date(_ node: Node, _ what: @autoclosure () -> String) -> ISODate? {
         guard tree.kind(node) == .scalar, let date = ISODate(tree.text(node)) else {
-            error("\(what()) must be a date written YYYY-MM-DD (for example 2029-03-01), found \(describe(node))", at: location(node))
+            error("\(what()) must be a date written YYYY-MM-DD (for example 2029-03-01), found \(describe(node))", at: tree.location(node))
             return nil
         }
         return date
@@ -91,7 +88,7 @@ extension ValidationContext {
     /// A list's items; reports and returns nil for anything else.
     func list(_ node: Node, _ what: @autoclosure () -> String) -> ArraySlice<Node>? {
         guard tree.kind(node) == .sequence else {
-            error("\(what()) must be a list, found \(tree.kindDescription(node))", at: location(node))
+            error("\(what()) must be a list, found \(tree.kindDescription(node))", at: tree.location(node))
             return nil
         }
         return tree.items(node)

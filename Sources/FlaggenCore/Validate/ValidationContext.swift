@@ -41,22 +41,20 @@ final class ValidationContext {
             error("\(what()) must be a mapping of fields, found \(tree.kindDescription(node))", at: tree.location(node))
             return nil
         }
-        var found: [(field: Name, entry: Int)] = []
-        let entries = tree.entries(node)
-        for index in entries.indices {
-            let key = entries[index].key
-            if let field = Name(rawValue: tree.text(key)) {
-                if !found.contains(where: { $0.field == field }) { found.append((field, index)) }
+        var found: [(field: Name, entry: YAMLTree.Entry)] = []
+        for entry in tree.entries(node) {
+            let text = tree.text(entry.key)
+            if let field = Name(rawValue: text) {
+                if !found.contains(where: { $0.field == field }) { found.append((field, entry)) }
                 continue
             }
-            let text = tree.text(key)
             var message = "unknown field '\(text)' in \(what())"
             if let suggestion = NearMiss.suggestion(for: text, among: Name.names) {
                 message += "; did you mean '\(suggestion)'?"
             } else {
                 message += "; known fields: \(Name.names.joined(separator: ", "))"
             }
-            error(message, at: tree.location(key))
+            error(message, at: tree.location(entry.key))
         }
         return Fields(tree: tree, location: tree.location(node), found: found)
     }

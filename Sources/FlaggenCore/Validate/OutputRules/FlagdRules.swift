@@ -24,13 +24,7 @@ struct FlagdRules {
     static func inexactInteger(in value: ManifestValue) -> Int? {
         switch value {
         case .int(let number): return servesExactly(number) ? nil : number
-        case .json(let json):
-            let inexact = json.first { value in
-                if case .int(let number) = value { return !servesExactly(number) }
-                return false
-            }
-            guard case .int(let number)? = inexact else { return nil }
-            return number
+        case .json(let json): return json.first { $0.intValue.map { !servesExactly($0) } ?? false }?.intValue
         case .bool, .string, .double: return nil
         }
     }

@@ -57,8 +57,9 @@ struct KotlinRules {
 
     /// Reports every Kotlin rule `manifest` breaks.
     func check(_ manifest: Manifest) {
+        let configNames = Set(manifest.configs.map(\.name))
         checkFlagCount(manifest)
-        checkEnumFlags(manifest)
+        checkEnumFlags(manifest, configNames: configNames)
         checkStringConstants()
         for flag in manifest.flags {
             guard case .json(let value) = flag.defaultValue else { continue }
@@ -67,9 +68,8 @@ struct KotlinRules {
             context.error(
                 "flag '\(flag.key)' has a default of more than \(Self.maxDefaultValues) values, more than the generated Kotlin can build "
                     + "in one JVM method (64 KB of bytecode); keep the default small and let the server send the full value",
-                at: nodes.field(.defaultValue, of: flag).map(nodes.tree.location) ?? flag.location)
+                at: nodes.location(of: .defaultValue, of: flag))
         }
-        let configNames = Set(manifest.configs.map(\.name))
         for config in manifest.configs {
             let propertyNames = Set(config.properties.map(\.name))
             for property in config.properties {
@@ -151,14 +151,12 @@ struct KotlinRules {
 
     /// Refuses an enum flag whose enum class would hide a type inside the flags object, or that
     /// lists more values than an enum class holds.
-    private func checkEnumFlags(_ manifest: Manifest) {
-        var configNames: Set<String>?
+    private func checkEnumFlags(_ manifest: Manifest, configNames: Set<String>) {
         for flag in manifest.flags {
             guard let values = flag.enumValues else { continue }
             let typeName = Identifiers.upperCamel(flag.key)
             let what = "flag '\(flag.key)' lists 'enum' values, so it becomes the enum class \(manifest.name).\(typeName)"
-            if configNames == nil { configNames = Set(manifest.configs.map(\.name)) }
-            if configNames?.contains(typeName) == true {
+            if configNames.contains(typeName) {
                 context.error(
                     "\(what), which has the name of the config \(typeName) and would hide it inside \(manifest.name); rename the "
                         + "flag or the config", at: flag.location)

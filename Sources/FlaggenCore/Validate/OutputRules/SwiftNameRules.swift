@@ -6,7 +6,7 @@
 /// it (``SwiftScope``; `Swift.Int`, `Flags.Plan`), so almost any name is fine. What cannot be
 /// qualified is refused:
 ///
-/// - the qualifiers themselves, ``SwiftNameRules/qualifiers`` and the manifest's `name`, as a
+/// - the qualifiers themselves, ``SwiftScope/modules`` and the manifest's `name`, as a
 ///   property name (a property named `Swift` would hide `Swift.Int` in its struct; as config
 ///   names they are refused where configs are read);
 /// - a config named `Key`, the generated key enum in the same namespace;
@@ -14,9 +14,6 @@
 ///   `Style`) whose name another member of its config has: a property (`Style`), another
 ///   enum (`style` and `Style`), or the config itself; or the name of a qualifier.
 struct SwiftNameRules {
-    /// The modules the generated Swift qualifies names with.
-    static let qualifiers = SwiftScope.modules
-
     let context: ValidationContext
 
     /// Reports every name of `manifest` the generated code cannot qualify around.
@@ -43,7 +40,7 @@ struct SwiftNameRules {
             let what = "flag '\(flag.key)' has 'enum' values, so it becomes the enum \(manifest.name).\(name)"
             if name == SwiftTranslator.keyTypeName {
                 context.error("\(what), which is the generated key enum \(manifest.name).Key; pick another key", at: flag.location)
-            } else if Self.qualifiers.contains(name) {
+            } else if SwiftScope.modules.contains(name) {
                 context.error(
                     "\(what), which would hide \(qualifierDescription(name, manifest)) in the generated Swift; pick another key",
                     at: flag.location)
@@ -52,7 +49,7 @@ struct SwiftNameRules {
     }
 
     private func check(_ config: ConfigDefinition, in manifest: Manifest) {
-        var qualifiers = Self.qualifiers
+        var qualifiers = SwiftScope.modules
         qualifiers.insert(manifest.name)
         let propertyNames = Set(config.properties.map(\.name))
         var enumOwners: [String: String] = [:]
@@ -83,6 +80,6 @@ struct SwiftNameRules {
 
     /// `the module Swift` or `the flags type, Flags`.
     private func qualifierDescription(_ name: String, _ manifest: Manifest) -> String {
-        Self.qualifiers.contains(name) ? "the module \(name)" : "the flags type, \(manifest.name)"
+        SwiftScope.modules.contains(name) ? "the module \(name)" : "the flags type, \(manifest.name)"
     }
 }
