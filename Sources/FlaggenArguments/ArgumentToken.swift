@@ -10,14 +10,6 @@ enum ArgumentToken {
         word.hasPrefix("-") && word != "-" && !looksLikeNegativeNumber(word)
     }
 
-    /// Whether the word may be taken as the value of the preceding option in
-    /// `--name value` form. Words that look like options are not taken, so
-    /// `--today --strict` reports a missing value instead of swallowing
-    /// `--strict`; values starting with `-` can be passed as `--name=value`.
-    static func isAcceptableSeparateValue(_ word: String) -> Bool {
-        !isOptionLike(word)
-    }
-
     /// Whether the word looks like a negative number: `-3`, `-0.5`, `-.5`.
     static func looksLikeNegativeNumber(_ word: String) -> Bool {
         guard word.hasPrefix("-") else { return false }

@@ -8,9 +8,4 @@ enum BuiltIn {
     static let helpShortFlag = "-h"
     /// `--version`, valid anywhere before `--`.
     static let versionFlag = "--version"
-
-    /// Whether `name` (without dashes) is `help` or `version`.
-    static func isBuiltInLongName(_ name: String) -> Bool {
-        name == "help" || name == "version"
-    }
 }

@@ -54,21 +54,13 @@ struct InvocationParser {
     }
 
     private mutating func finish() throws(UsageError) -> Invocation {
-        switch target {
-        case .help:
-            return try helpTopic()
-        case .command(let command):
-            if helpRequested { return .help(command: command.name) }
-            if versionRequested { return .version }
-            if let firstError { throw firstError }
-            let positionals = try assignPositionals(of: command)
-            return .run(command: command.name, makeArguments(for: command, positionals: positionals))
-        case nil:
-            if helpRequested { return .help(command: nil) }
-            if versionRequested { return .version }
-            if let firstError { throw firstError }
-            throw error(.missingCommand)
-        }
+        if case .help = target { return try helpTopic() }
+        if helpRequested { return .help(command: currentCommandName) }
+        if versionRequested { return .version }
+        if let firstError { throw firstError }
+        guard case .command(let command) = target else { throw error(.missingCommand) }
+        let positionals = try assignPositionals(of: command)
+        return .run(command: command.name, makeArguments(for: command, positionals: positionals))
     }
 
     // MARK: - Commands
@@ -124,11 +116,11 @@ struct InvocationParser {
                 typedName = word
                 inlineValue = nil
             }
-            let name = String(typedName.dropFirst(2))
-            if BuiltIn.isBuiltInLongName(name) {
+            if typedName == BuiltIn.helpFlag || typedName == BuiltIn.versionFlag {
                 readBuiltIn(typedName, inlineValue: inlineValue)
                 return
             }
+            let name = String(typedName.dropFirst(2))
             spec = optionsInScope.first { $0.name == name }
         } else {
             typedName = word
@@ -175,7 +167,9 @@ struct InvocationParser {
         let value: String
         if let inlineValue {
             value = inlineValue
-        } else if index < words.count, ArgumentToken.isAcceptableSeparateValue(words[index]) {
+        } else if index < words.count, !ArgumentToken.isOptionLike(words[index]) {
+            // A word that looks like an option is not taken, so `--today --strict` reports a
+            // missing value instead of swallowing `--strict`; pass such a value as `--name=value`.
             value = words[index]
             index += 1
         } else {

@@ -60,11 +60,8 @@ enum Commands {
     }
 
     static func bucket(_ arguments: ParsedArguments) -> ExitStatus {
-        guard let stableID = arguments.positional("STABLE_ID"), let flagKey = arguments.positional("FLAG_KEY") else {
-            printError("error: bucket needs STABLE_ID and FLAG_KEY, e.g. 'flaggen bucket acct-42 new_checkout'")
-            return .usage
-        }
-        print(Bucket.of(stableID: stableID, flagKey: flagKey))
+        // Required: the parser refuses a command line without them.
+        print(Bucket.of(stableID: arguments.positional("STABLE_ID")!, flagKey: arguments.positional("FLAG_KEY")!))
         return .success
     }
 
@@ -155,7 +152,7 @@ enum Commands {
         do {
             findings = try run.run()
         } catch {
-            return failed(error, manifest: manifestPath(arguments), format: format)
+            return failed(.unreadable(error.description), manifest: manifestPath(arguments), format: format)
         }
         report(findings, format: format)
         if format == .text, findings.isEmpty { printText("no breaking changes against \(against)") }
@@ -166,11 +163,7 @@ enum Commands {
         let path = manifestPath(arguments)
         let format = diagnosticFormat(arguments)
         guard let today = today(arguments) else { return .usage }
-        let paths = arguments.positionals("PATH")
-        guard !paths.isEmpty else {
-            printError("error: refs needs at least one PATH to scan, such as 'flaggen refs Sources app/src'")
-            return .usage
-        }
+        let paths = arguments.positionals("PATH")  // required: the parser refuses a command line without one
         var failOn: Set<FlagReferences.Category> = []
         for word in arguments.values("fail-on").flatMap({ $0.split(separator: ",") }) {
             guard let category = FlagReferences.Category(rawValue: trimmed(word)) else {
@@ -193,7 +186,7 @@ enum Commands {
             report(diagnostics, format: format)
             return diagnostics.containsErrors ? .findings : .success
         } catch {
-            return failed(error, manifest: path, format: format)
+            return failed(.unreadable(error.description), manifest: path, format: format)
         }
     }
 
@@ -231,11 +224,7 @@ enum Commands {
     }
 
     static func remove(_ arguments: ParsedArguments) -> ExitStatus {
-        guard let key = arguments.positional("KEY") else {
-            printError("error: remove needs the KEY of the flag to remove, such as 'flaggen remove new_checkout --keep on Sources'")
-            printError("See 'flaggen remove --help'.")
-            return .usage
-        }
+        let key = arguments.positional("KEY")!  // required: the parser refuses a command line without it
         var run = Remove(manifestPath: manifestPath(arguments), key: key, paths: arguments.positionals("PATH"))
         run.keep = arguments.value("keep").map { $0 == "on" }
         run.value = arguments.value("value")
@@ -280,17 +269,12 @@ enum Commands {
             print(json, terminator: "")
             return .success
         } catch {
-            printError("error: \(error)")
-            if case .unreadable = error { return .usage }
-            return .findings
+            return failed(error, manifest: path, format: .text)
         }
     }
 
     static func render(_ arguments: ParsedArguments) -> ExitStatus {
-        guard let template = arguments.positional("TEMPLATE") else {
-            printError("error: render needs a TEMPLATE file")
-            return .usage
-        }
+        let template = arguments.positional("TEMPLATE")!  // required: the parser refuses a command line without it
         do {
             let text = try TemplateCommands.render(
                 templatePath: template, dataPath: arguments.value("data"), partialsFolder: arguments.value("partials"))
@@ -309,30 +293,17 @@ enum Commands {
         return String(text[first...last])
     }
 
-    /// Reports a generation failure; nothing was written. (Problems that belong to a place in
-    /// the manifest are diagnostics, reported with the others.)
+    /// Reports an error that stopped the command (an unreadable input, a template, an output the
+    /// disk refuses); nothing was written. (Problems that belong to a place in the manifest are
+    /// diagnostics, reported with the others.)
     static func failed(_ error: GenerateError, manifest: String, format: DiagnosticFormat) -> ExitStatus {
         switch format {
         // A template's syntax error reads `Flags.swift.mustache:5:1: error: ...`.
-        case .text: printError(error.isLocated ? error.diagnostic(file: manifest).formatted : "error: \(error)")
+        case .text: printError(error.located?.formatted ?? "error: \(error)")
         case .github, .json: report([error.diagnostic(file: manifest)], format: format)
         }
         if case .unreadable = error { return .usage }
         return .findings
-    }
-
-    /// An input that cannot be read: one line of text, or one diagnostic where CI reads them.
-    static func failed(_ error: UnreadableInputError, manifest: String, format: DiagnosticFormat) -> ExitStatus {
-        switch format {
-        case .text: printError("error: \(error)")
-        case .github, .json: report([error.diagnostic(file: manifest)], format: format)
-        }
-        return .usage
-    }
-
-    static func notYetAvailable(_ command: String) -> ExitStatus {
-        printError("error: 'flaggen \(command)' is not available in this version yet; see CHANGELOG.md for what is planned")
-        return .usage
     }
 
     /// Prints diagnostics: text to standard error like a compiler, github and json to standard

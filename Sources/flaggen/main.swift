@@ -82,7 +82,7 @@ func run(_ arguments: [String]) -> ExitStatus {
         case Tool.remove.name: return Commands.remove(arguments)
         case Tool.context.name: return Commands.context(arguments)
         case Tool.render.name: return Commands.render(arguments)
-        default: return Commands.notYetAvailable(command)
+        default: preconditionFailure("Tool.spec lists '\(command)', which run(_:) does not handle")
         }
     }
 }

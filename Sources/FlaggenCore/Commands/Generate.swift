@@ -408,17 +408,15 @@ public enum GenerateError: Error, CustomStringConvertible, Sendable {
         }
     }
 
-    /// The error as a diagnostic: a template's syntax error at its tag, any other on the
-    /// manifest `file` (the message names the file at fault).
+    /// The error as a diagnostic: a template's syntax error at its tag (``located``), any
+    /// other on the manifest `file` (the message names the file at fault).
     public func diagnostic(file: String) -> Diagnostic {
-        if case .template(let error) = self, let diagnostic = error.diagnostic { return diagnostic }
-        return Diagnostic(.error, description, file: file, at: .startOfFile)
+        located ?? Diagnostic(.error, description, file: file, at: .startOfFile)
     }
 
-    /// True when the error has a place of its own (a template's tag), which its
-    /// ``diagnostic(file:)`` names.
-    public var isLocated: Bool {
-        if case .template(let error) = self { return error.diagnostic != nil }
-        return false
+    /// The error as a diagnostic at a place of its own (a template's tag); nil when it has none.
+    public var located: Diagnostic? {
+        if case .template(let error) = self { return error.diagnostic }
+        return nil
     }
 }

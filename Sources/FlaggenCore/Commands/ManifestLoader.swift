@@ -11,11 +11,6 @@ public struct UnreadableInputError: Error, CustomStringConvertible {
     var message: String
 
     public var description: String { message }
-
-    /// The error as a diagnostic at the start of `file`, for `--format github` and `json`.
-    public func diagnostic(file: String) -> Diagnostic {
-        Diagnostic(.error, message, file: file, at: .startOfFile)
-    }
 }
 
 /// Reads and validates a manifest from disk.
