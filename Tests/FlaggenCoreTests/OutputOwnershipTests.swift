@@ -587,7 +587,7 @@ final class OutputOwnershipTests: XCTestCase {
     func testEveryOutputIsRecognizedByItsHeader() throws {
         try write(manifest(outputs: "", configs: "configs:\n  Plan:\n    properties:\n      id: {type: string, default: a}"), to: "ios/flags.yaml")
         try generate("ios/flags.yaml")
-        let files = FileSystem.files(under: repository.appendingPathComponent("ios/Generated").path, skip: { _ in false })
+        let files = FileSystem.listing(under: repository.appendingPathComponent("ios/Generated").path, skip: { _ in false }).files
         XCTAssertEqual(files.count, 10)
         for file in files {
             XCTAssertEqual(GeneratedFileOwner.header(ofFileAtPath: file)?.manifest, "ios/flags.yaml", file)

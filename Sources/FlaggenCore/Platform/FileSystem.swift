@@ -25,10 +25,16 @@ enum FileSystem {
         case other
     }
 
+    /// What `stat` (`following` symlinks) or else `lstat` says of `path`; nil when it cannot
+    /// examine it.
+    private static func info(_ path: String, following: Bool = true) -> stat? {
+        var status = stat()
+        return (following ? stat(path, &status) : lstat(path, &status)) == 0 ? status : nil
+    }
+
     /// What is at `path`, or nil when nothing is (or it cannot be examined).
     static func itemKind(atPath path: String) -> ItemKind? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard let status = info(path) else { return nil }
         switch status.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFREG: return .file
@@ -38,23 +44,19 @@ enum FileSystem {
 
     /// Whether `path` itself is a symlink (not following it).
     static func isSymlink(atPath path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+        info(path, following: false).map { $0.st_mode & S_IFMT == S_IFLNK } ?? false
     }
 
     /// The size in bytes of the file at `path` (following symlinks), or nil when it cannot be
     /// examined. (FoundationEssentials reports `attributesOfItem`'s size as a `UInt`, where
     /// Foundation gives an `Int`: `stat` answers the same everywhere.)
     static func fileSize(atPath path: String) -> Int? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return Int(status.st_size)
+        info(path).map { Int($0.st_size) }
     }
 
     /// When the file at `path` last changed (not following symlinks), or nil.
     static func modificationDate(atPath path: String) -> Date? {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
+        guard let status = info(path, following: false) else { return nil }
         #if canImport(Darwin)
         let time = status.st_mtimespec
         #else
@@ -72,8 +74,7 @@ enum FileSystem {
 
     /// The identity of what is at `path`, or nil when nothing is.
     static func identity(atPath path: String) -> FileIdentity? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard let status = info(path) else { return nil }
         // Darwin's dev_t is signed: a bit pattern, not a number.
         return FileIdentity(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
     }
@@ -81,9 +82,7 @@ enum FileSystem {
     /// How many names (hard links) the file at `path` has, following symlinks; nil when it
     /// cannot be examined.
     static func linkCount(atPath path: String) -> Int? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return Int(status.st_nlink)
+        info(path).map { Int($0.st_nlink) }
     }
 
     /// `path` made absolute with every symlink resolved (`realpath(3)`), or nil when it does not
@@ -103,7 +102,14 @@ enum FileSystem {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        func bytes(at offset: Int) -> [UInt8]? { readBytes(descriptor, count: count, at: offset) }
+        // Up to `count` bytes at `offset`; fewer only at the file's end, nil when reading fails.
+        func bytes(at offset: Int) -> [UInt8]? {
+            guard count > 0 else { return [] }
+            var buffer = [UInt8](repeating: 0, count: count)
+            guard let filled = buffer.withUnsafeMutableBytes({ readFully(descriptor, into: $0.baseAddress!, count: count, at: offset) }) else { return nil }
+            buffer.removeLast(count - filled)
+            return buffer
+        }
         let size = Int(status.st_size)
         guard let start = bytes(at: 0) else { return nil }
         if size <= count { return (start, start) }
@@ -144,16 +150,6 @@ enum FileSystem {
         guard let reason = failure ?? closed else { return nil }
         removeFile(atPath: path)
         return reason
-    }
-
-    /// Up to `count` bytes at `offset` of an open file; fewer only at its end, nil when reading
-    /// fails.
-    static func readBytes(_ descriptor: Int32, count: Int, at offset: Int) -> [UInt8]? {
-        guard count > 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: count)
-        guard let filled = buffer.withUnsafeMutableBytes({ readFully(descriptor, into: $0.baseAddress!, count: count, at: offset) }) else { return nil }
-        buffer.removeLast(count - filled)
-        return buffer
     }
 
     /// Why a file could not be read by ``readRegularFile(atPath:limit:)``.
@@ -283,23 +279,13 @@ enum FileSystem {
     /// Removes the file (or symlink) at `path`, never a folder; whether it did.
     @discardableResult
     static func removeFile(atPath path: String) -> Bool {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { return false }
+        guard let status = info(path, following: false), status.st_mode & S_IFMT != S_IFDIR else { return false }
         return unlink(path) == 0
     }
 
     /// Renames `source` to `destination`, replacing it; the error text when it fails.
     static func move(_ source: String, replacing destination: String) -> String? {
         rename(source, destination) == 0 ? nil : lastErrorText()
-    }
-
-    /// Regular files under `folder` (paths that start with `folder`), and symlinks to regular
-    /// files, depth first in name order; folders for which `skip` says true (given the
-    /// folder's path) are not entered.
-    /// Symlinks to folders are not followed, so a link cycle cannot loop; pipes, sockets and
-    /// devices are left out, since reading one could wait forever.
-    static func files(under folder: String, skip: (String) -> Bool) -> [String] {
-        listing(under: folder, skip: skip).files
     }
 
     /// What ``listing(under:skip:)`` met but could not read, with why: a folder it cannot list
@@ -314,7 +300,12 @@ enum FileSystem {
         var reason: String
     }
 
-    /// ``files(under:skip:)``, and what it could not read in the folders it entered.
+    /// Regular files under `folder` (paths that start with `folder`), and symlinks to regular
+    /// files, depth first in name order; folders for which `skip` says true (given the
+    /// folder's path) are not entered. With them, what it could not read in the folders it
+    /// entered.
+    /// Symlinks to folders are not followed, so a link cycle cannot loop; pipes, sockets and
+    /// devices are left out, since reading one could wait forever.
     static func listing(under folder: String, skip: (String) -> Bool) -> (files: [String], unlisted: [Unlisted]) {
         var result: [String] = []
         var unlisted: [Unlisted] = []

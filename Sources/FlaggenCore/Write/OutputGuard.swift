@@ -56,20 +56,21 @@ struct OutputGuard: Sendable {
         for name in TemplateLibrary.builtInNames {
             if let url = library.overrideURL(for: name) { protect(url.path, as: "the template \(url.path)") }
         }
-        for file in FileSystem.files(under: folder, skip: { _ in false }) {
+        for file in FileSystem.listing(under: folder, skip: { _ in false }).files {
             protect(file, as: "the template \(file)")
         }
     }
+
+    /// What is wrong with a symlink at an output path, after the path (``check(_:)`` and ``obstacle(at:checkingPermissions:)``).
+    private static let symlinkInTheWay =
+        "is a symlink, where flaggen generates a file; replacing it would replace the link, not the file it leads to — remove the link, or point 'outputs' at the file itself"
 
     /// Refuses an output path that breaks one of the rules above; returns where it leads, with
     /// every symlink of its existing part resolved (``resolved(_:)``).
     @discardableResult
     func check(_ path: String) throws(OutputError) -> String {
         let lexical = LexicalPath.standardized(root.appendingPathComponent(path).path)
-        if FileSystem.isSymlink(atPath: lexical) {
-            throw OutputError(
-                message: "\(lexical) is a symlink, where flaggen generates a file; replacing it would replace the link, not the file it leads to — remove the link, or point 'outputs' at the file itself")
-        }
+        if FileSystem.isSymlink(atPath: lexical) { throw OutputError(message: "\(lexical) \(Self.symlinkInTheWay)") }
         let target = Self.resolved(root.appendingPathComponent(path))
         let base = Self.resolved(boundary ?? root)
         guard LexicalPath.isInside(target, base), !target.utf8.elementsEqual(base.utf8) else {
@@ -137,7 +138,7 @@ struct OutputGuard: Sendable {
         if FileSystem.isSymlink(atPath: path) {
             return FileSystem.itemKind(atPath: path) == nil
                 ? "\(path) is a symlink that leads nowhere, where flaggen generates a file; remove the link or change 'outputs' in the manifest"
-                : "\(path) is a symlink, where flaggen generates a file; replacing it would replace the link, not the file it leads to — remove the link, or point 'outputs' at the file itself"
+                : "\(path) \(Self.symlinkInTheWay)"
         }
         switch FileSystem.itemKind(atPath: path) {
         case .directory?:

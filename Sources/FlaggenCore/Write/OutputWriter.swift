@@ -146,18 +146,12 @@ struct OutputWriter: Sendable {
         case .linked:
             FileSystem.removeFile(atPath: temporary)
         case .exists:
-            if isSameOutput(temporary, at: destination) {
-                FileSystem.removeFile(atPath: temporary)
-                return
-            }
+            if discardIfSameOutput(temporary, at: destination) { return }
             throw OutputError(message: "\(destination) appeared while flaggen was writing it (is another run writing the same outputs?), so it was left as it is")
         case .unsupported:
             // A file system without hard links: as close as it allows.
             guard FileSystem.itemKind(atPath: destination) == nil, !FileSystem.isSymlink(atPath: destination) else {
-                if isSameOutput(temporary, at: destination) {
-                    FileSystem.removeFile(atPath: temporary)
-                    return
-                }
+                if discardIfSameOutput(temporary, at: destination) { return }
                 throw OutputError(message: "\(destination) appeared while flaggen was writing it, so it was left as it is")
             }
             if let reason = FileSystem.move(temporary, replacing: destination) {
@@ -174,10 +168,7 @@ struct OutputWriter: Sendable {
     /// do: one of two such runs failed in up to 11 of 15 rounds).
     private func replace(_ destination: String, with temporary: String, staged file: StagedFile) throws(OutputError) {
         guard FileSystem.identity(atPath: destination) == file.replaced, !FileSystem.isSymlink(atPath: destination) else {
-            if isSameOutput(temporary, at: destination) {
-                FileSystem.removeFile(atPath: temporary)
-                return
-            }
+            if discardIfSameOutput(temporary, at: destination) { return }
             throw OutputError(message: "\(destination) changed while flaggen was writing it (another run, an editor?), so it was left as it is")
         }
         try rules.checkReplaceable(destination)
@@ -186,14 +177,17 @@ struct OutputWriter: Sendable {
         }
     }
 
-    /// Whether the regular file at `destination` is flaggen's from this manifest and holds
-    /// exactly the bytes of `temporary`.
-    private func isSameOutput(_ temporary: String, at destination: String) -> Bool {
+    /// Removes `temporary` when the regular file at `destination` is flaggen's from this
+    /// manifest and holds exactly its bytes; whether it did.
+    private func discardIfSameOutput(_ temporary: String, at destination: String) -> Bool {
         guard !FileSystem.isSymlink(atPath: destination), FileSystem.itemKind(atPath: destination) == .file,
             let new = try? FileSystem.readRegularFile(atPath: temporary, limit: 256 * 1024 * 1024)
         else { return false }
-        guard (try? rules.checkReplaceable(destination)) != nil else { return false }
-        return (try? FileSystem.readRegularFile(atPath: destination, limit: new.count + 1)) == new
+        guard (try? rules.checkReplaceable(destination)) != nil,
+            (try? FileSystem.readRegularFile(atPath: destination, limit: new.count + 1)) == new
+        else { return false }
+        FileSystem.removeFile(atPath: temporary)
+        return true
     }
 
     /// The hidden name of a new temporary file for `name`: `.Flags.swift.flaggen-UUID.tmp`.
