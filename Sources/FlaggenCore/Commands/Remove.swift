@@ -67,8 +67,7 @@ public struct Remove: Sendable {
         var edited = EditedFiles()
         var outputs: Generate.Staged?
         do throws(RemoveError) {
-            for change in prepared.sources { try edited.stage(change.new, for: change.path, replacing: change.old) }
-            try edited.stage(prepared.manifest, for: manifestPath, replacing: prepared.original)
+            for change in prepared.sources + [prepared.manifest] { try edited.stage(change.new, for: change.path, replacing: change.old) }
             do throws(GenerateError) {
                 outputs = try prepared.generate.stage()
             } catch {
@@ -103,9 +102,8 @@ public struct Remove: Sendable {
     private struct Prepared {
         var outcome: Outcome
         /// The manifest as read, and as edited.
-        var original: [UInt8]
-        var manifest: [UInt8]
-        var sources: [CallSiteRewriter.Change]
+        var manifest: FileChange
+        var sources: [FileChange]
         var generate: Generate
     }
 
@@ -154,37 +152,33 @@ public struct Remove: Sendable {
         let rewriter = CallSiteRewriter(manifest: manifest, flag: flag, replacement: replacement)
         let driver = PiranhaDriver.fromEnvironment()
         let rewrite = try rewriter.rewrite(paths: paths, excluding: excluding, driver: driver)
-        if !rewrite.unsafe.isEmpty {
-            let diagnostics = rewrite.unsafe.map { reference in
+        /// Refuses when there are `diagnostics`, one at each read that cannot be rewritten (`why`).
+        func refuse(_ diagnostics: [Diagnostic], _ why: String) throws(RemoveError) {
+            guard !diagnostics.isEmpty else { return }
+            throw RemoveError(
+                .refused, "\(diagnostics.count) read\(diagnostics.count == 1 ? "" : "s") of '\(key)' cannot be rewritten\(why); nothing was changed",
+                diagnostics: diagnostics)
+        }
+        try refuse(
+            rewrite.unsafe.map { reference in
                 Diagnostic(
                     .error,
                     "this read of '\(key)' follows a call in '&&' or '||', which the rewrite would fold away with it (the call runs today); move the call out of the condition or rewrite it by hand, then run flaggen remove again",
                     file: reference.file, at: reference.location)
-            }
-            throw RemoveError(
-                .refused, "\(diagnostics.count) read\(diagnostics.count == 1 ? "" : "s") of '\(key)' cannot be rewritten without dropping a call; nothing was changed",
-                diagnostics: diagnostics)
-        }
-        if !rewrite.refused.isEmpty {
-            let diagnostics = rewrite.refused.map { refusal in
+            }, " without dropping a call")
+        try refuse(
+            rewrite.refused.map { refusal in
                 Diagnostic(.error, "this read of '\(key)' \(Self.refusal(refusal.kind, refusal.detail)), then run flaggen remove again", file: refusal.reference.file, at: refusal.reference.location)
-            }
-            throw RemoveError(
-                .refused, "\(diagnostics.count) read\(diagnostics.count == 1 ? "" : "s") of '\(key)' cannot be rewritten without changing what the code means; nothing was changed",
-                diagnostics: diagnostics)
-        }
-        if !rewrite.unrewritable.isEmpty {
-            let diagnostics = rewrite.unrewritable.map { reference in
+            }, " without changing what the code means")
+        try refuse(
+            rewrite.unrewritable.map { reference in
                 Diagnostic(
                     .error,
                     reference.isRawString
                         ? "the raw key \"\(key)\" cannot be rewritten; replace it by hand, then run flaggen remove again"
                         : "this read of '\(key)' cannot be rewritten (only \(manifest.name).x passed straight to isOn or value is); rewrite it by hand, then run flaggen remove again",
                     file: reference.file, at: reference.location)
-            }
-            throw RemoveError(
-                .refused, "\(diagnostics.count) read\(diagnostics.count == 1 ? "" : "s") of '\(key)' cannot be rewritten; nothing was changed", diagnostics: diagnostics)
-        }
+            }, "")
         for change in rewrite.changes { try EditedFiles.check(change.path, repositoryRoot: location?.repositoryRoot) }
 
         var generate = Generate(manifestPath: manifestPath)
@@ -200,14 +194,15 @@ public struct Remove: Sendable {
                 .refused, "the outputs cannot be regenerated where they are; nothing was changed",
                 diagnostics: rendered.diagnostics.filter { $0.severity == .error })
         }
-        var changes = [FileChange(path: manifestPath, old: bytes, new: edited)]
+        let manifestChange = FileChange(path: manifestPath, old: bytes, new: edited)
+        var changes = [manifestChange]
         for file in rendered.files {
             let url = rendered.root.appendingPathComponent(file.path)
             let old = (try? FileSystem.readRegularFile(atPath: url.path, limit: 256 * 1024 * 1024)) ?? []
             if old != file.contents { changes.append(FileChange(path: Self.display(url.path), old: old, new: file.contents)) }
         }
-        changes += rewrite.changes.map { FileChange(path: $0.path, old: $0.old, new: $0.new) }
-        return Prepared(outcome: Outcome(changes: changes, diagnostics: after.diagnostics), original: bytes, manifest: edited, sources: rewrite.changes, generate: generate)
+        changes += rewrite.changes
+        return Prepared(outcome: Outcome(changes: changes, diagnostics: after.diagnostics), manifest: manifestChange, sources: rewrite.changes, generate: generate)
     }
 
     /// True when the edited manifest `after` generates exactly what `before` does without flag

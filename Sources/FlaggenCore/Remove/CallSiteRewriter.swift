@@ -2,17 +2,10 @@
 /// and checks the result: every read the refs scanner finds (`flaggen refs`) must be one the
 /// rules rewrite, and none may be left after. Nothing is written here; ``Remove`` writes.
 struct CallSiteRewriter {
-    /// A file and its new text.
-    struct Change {
-        var path: String
-        var old: [UInt8]
-        var new: [UInt8]
-    }
-
     /// What the rewrite would do.
     struct Outcome {
         /// The files whose text changes.
-        var changes: [Change]
+        var changes: [Remove.FileChange]
         /// Reads the rules cannot rewrite (the flag passed as a value, `FlagKey.x`, a raw key
         /// string, ...). When there are any, nothing may be written.
         var unrewritable: [FlagReferences.Reference]
@@ -28,12 +21,6 @@ struct CallSiteRewriter {
     let flag: FlagDefinition
     /// What the reads become; nil for a JSON flag, whose reads flaggen does not rewrite.
     let replacement: PiranhaRules.Replacement?
-
-    /// The rules for one language.
-    func rules(for language: PiranhaRules.Language, replacement: PiranhaRules.Replacement) -> PiranhaRules {
-        let property = language == .swift ? Identifiers.lowerCamel(flag.key) : KotlinTranslator.propertyName(of: flag.key)
-        return PiranhaRules(language: language, typeName: manifest.name, propertyName: property, replacement: replacement)
-    }
 
     /// Finds the reads under `paths`, rewrites them with `driver`, and checks the result.
     func rewrite(paths: [String], excluding globs: [String], driver: PiranhaDriver) throws(RemoveError) -> Outcome {
@@ -79,11 +66,13 @@ struct CallSiteRewriter {
             // Piranha leaves a stray "\r" where it takes a line out of a CRLF file: such a file is
             // rewritten with LF line ends and gets its CRLFs back (the lines and columns stay).
             let text = LineEnds.areCRLF(bytes) ? LineEnds.withLF(bytes) : bytes
-            jobs.append(PiranhaDriver.Job(rules: rules(for: language, replacement: replacement), text: String(decoding: text, as: UTF8.self)))
+            // The generated property is named alike in Swift and Kotlin (`Flags.newCheckout`).
+            let rules = PiranhaRules(language: language, typeName: manifest.name, propertyName: Identifiers.lowerCamel(flag.key), replacement: replacement)
+            jobs.append(PiranhaDriver.Job(rules: rules, text: String(decoding: text, as: UTF8.self)))
         }
         // Run even with nothing to rewrite, so a missing Piranha is found before anything changes.
         let results = try driver.run(jobs)
-        var changes: [Change] = []
+        var changes: [Remove.FileChange] = []
         var unsafe: [FlagReferences.Reference] = []
         var refused: [(reference: FlagReferences.Reference, kind: String, detail: String)] = []
         let rewrittenFiles = files.filter { file in !unrewritable.contains { $0.file == file } }
@@ -117,7 +106,7 @@ struct CallSiteRewriter {
                 let crlf = [LineEnds.cr, LineEnds.lf]
                 if texts[index].suffix(2) != crlf, new.suffix(2) == crlf { new.remove(at: new.count - 2) }
             }
-            if new != texts[index] { changes.append(Change(path: file, old: texts[index], new: new)) }
+            if new != texts[index] { changes.append(Remove.FileChange(path: file, old: texts[index], new: new)) }
         }
         let order: (FlagReferences.Reference, FlagReferences.Reference) -> Bool = { ($0.file, $0.location) < ($1.file, $1.location) }
         return Outcome(

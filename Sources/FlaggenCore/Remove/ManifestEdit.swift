@@ -194,26 +194,16 @@ struct ManifestEdit {
         guard start < bytes.count else { return start }
         let quote = bytes[start]
         if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-            var cursor = start + 1
-            while cursor < bytes.count, bytes[cursor] != quote { cursor += 1 }
-            return min(cursor + 1, bytes.count)
+            return bytes[(start + 1)...].firstIndex(of: quote).map { $0 + 1 } ?? bytes.count
         }
-        var cursor = start
-        while cursor < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "#")].contains(bytes[cursor]) {
-            cursor += 1
-        }
-        return cursor
+        let ends = [UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "#")]
+        return bytes[start...].firstIndex(where: ends.contains) ?? bytes.count
     }
 
     /// The offset of the first ':' after a key on its line.
     private func colon(after key: SourceLocation) -> Int? {
-        let end = lineStarts[key.line]
-        var cursor = offset(of: key)
-        while cursor < end {
-            if bytes[cursor] == UInt8(ascii: ":") { return cursor }
-            cursor += 1
-        }
-        return nil
+        let start = offset(of: key), end = lineStarts[key.line]
+        return start < end ? bytes[start..<end].firstIndex(of: UInt8(ascii: ":")) : nil
     }
 }
 

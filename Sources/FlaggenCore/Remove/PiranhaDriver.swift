@@ -152,16 +152,13 @@ struct PiranhaDriver: Sendable {
                 arguments["replace"] = spec["replace"]
             return Rule(**arguments)
 
-        def short_circuited(rules, text, reads):
+        def short_circuited(rules, text, data, offset, reads):
             # Reads on the right of `&&` or `||` whose left operand holds a call: folding
             # `call() && false` to `false` (or `call() || true` to `true`) would drop the call.
             # Only the right operand is at stake: a read on the left runs first either way.
             spec = rules.get("shortCircuit")
             if not spec:
                 return []
-            data = text.encode("utf-8")
-            starts = [0] + [i + 1 for i, byte in enumerate(data) if byte == 10]
-            offset = lambda row, column: starts[row] + column
             unsafe = []
             for operator in ("and", "or"):
                 graph = RuleGraph(rules=[Rule(name="flaggen_" + operator, query=spec[operator])], edges=[])
@@ -180,30 +177,23 @@ struct PiranhaDriver: Sendable {
                         if not alone or (operator == "and" and not value) or (operator == "or" and value):
                             unsafe += [read for read in inside if read not in unsafe]
             if rules["language"] == "swift":
-                for read in conditions_after_calls(rules, text, data, offset, reads):
-                    if read not in unsafe:
-                        unsafe.append(read)
+                unsafe += [read for read in conditions_after_calls(text, data, offset, reads) if read not in unsafe]
             return unsafe
 
-        def conditions_after_calls(rules, text, data, offset, reads):
+        def conditions_after_calls(text, data, offset, reads):
             # Swift's `if a(), flags.isOn(F) {` and `guard a(), ... else`: a condition list is an
             # `&&` too, and a kept-off read would take the whole statement, call and all. Reads in
             # a condition after one that holds a call are unsafe whatever is kept (conservative).
             unsafe = []
             for kind in ("if_statement", "guard_statement", "while_statement"):
-                graph = RuleGraph(rules=[Rule(name="flaggen_" + kind, query="(%s) @statement" % kind)], edges=[])
-                found = execute_piranha(PiranhaArguments("swift", code_snippet=text, rule_graph=graph, dry_run=True))
-                for summary in found:
-                    for _, match in summary.matches:
-                        start = offset(match.range.start_point.row, match.range.start_point.column)
-                        end = offset(match.range.end_point.row, match.range.end_point.column)
-                        parts, _ = conditions(data, start, end)
-                        for position, (begin, finish) in enumerate(parts):
-                            if not any(b"(" in data[b:f] for b, f in parts[:position]):
-                                continue
-                            for read in reads:
-                                if begin <= offset(read[0], read[1]) and offset(read[2], read[3]) <= finish and read not in unsafe:
-                                    unsafe.append(read)
+                for start, end in matched("swift", "(%s) @statement" % kind, text, offset):
+                    parts, _ = conditions(data, start, end)
+                    for position, (begin, finish) in enumerate(parts):
+                        if not any(b"(" in data[b:f] for b, f in parts[:position]):
+                            continue
+                        for read in reads:
+                            if begin <= offset(read[0], read[1]) and offset(read[2], read[3]) <= finish and read not in unsafe:
+                                unsafe.append(read)
             return unsafe
 
         def matched(language, query, text, offset):
@@ -361,10 +351,11 @@ struct PiranhaDriver: Sendable {
                 for _, match in summary.matches:
                     start, end = match.range.start_point, match.range.end_point
                     reads.append([start.row, start.column, end.row, end.column])
-            unsafe = short_circuited(rules, text, reads)
             data = text.encode("utf-8")
             starts = [0] + [i + 1 for i, byte in enumerate(data) if byte == 10]
-            refused = [] if rules["shortCircuit"] is None else refusals(rules, text, data, lambda row, column: starts[row] + column, reads)
+            offset = lambda row, column: starts[row] + column
+            unsafe = short_circuited(rules, text, data, offset, reads)
+            refused = [] if rules["shortCircuit"] is None else refusals(rules, text, data, offset, reads)
             content = text
             # With unsafe or refused reads flaggen refuses the file's rewrite; Piranha need not try it.
             if not unsafe and not refused:

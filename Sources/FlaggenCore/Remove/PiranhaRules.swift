@@ -4,10 +4,10 @@ import FlaggenJSON
 /// to the kept value, chained to Piranha's cleanup rules and the few flaggen adds (docs/cleanup.md,
 /// "Removing a flag"). The rules are data; `PiranhaDriver` hands them to Piranha as JSON.
 struct PiranhaRules: Sendable {
-    /// A source language Piranha rewrites.
+    /// A source language Piranha rewrites; the raw value is Piranha's name for it.
     enum Language: String, Sendable, CaseIterable {
         case swift
-        case kotlin
+        case kotlin = "kt"
 
         /// Swift for a `.swift` file, Kotlin for `.kt` and `.kts`; nil for any other.
         init?(file: String) {
@@ -19,9 +19,6 @@ struct PiranhaRules: Sendable {
                 return nil
             }
         }
-
-        /// Piranha's name for it.
-        var piranhaName: String { self == .swift ? "swift" : "kt" }
     }
 
     /// What the reads become.
@@ -192,7 +189,7 @@ struct PiranhaRules: Sendable {
     /// The rules as the driver reads them.
     var json: JSONValue {
         .object([
-            "language": .string(language.piranhaName),
+            "language": .string(language.rawValue),
             "readQuery": .string(readQuery),
             "shortCircuit": shortCircuit.map { .object(["kept": .bool($0.kept), "and": .string($0.and), "or": .string($0.or)]) } ?? .null,
             "rules": .array(rules.map { rule in

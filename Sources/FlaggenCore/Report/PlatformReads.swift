@@ -8,8 +8,7 @@ struct PlatformReads: Sendable, Hashable {
 
     /// The reads of each flag of a scan, by key; a flag no code reads has none in the map.
     static func byKey(_ report: FlagReferences.Report) -> [String: PlatformReads] {
-        var counts: [String: PlatformReads] = [:]
-        for (key, references) in report.references {
+        report.references.mapValues { references in
             var reads = PlatformReads()
             for reference in references {
                 // A file named on the command line is scanned whatever its name; only Swift and
@@ -20,8 +19,7 @@ struct PlatformReads: Sendable, Hashable {
                 case nil: break
                 }
             }
-            counts[key] = reads
+            return reads
         }
-        return counts
     }
 }

@@ -38,7 +38,6 @@ enum ReportHTML {
     /// What the template renders.
     static func context(_ report: FlagReport) -> JSONValue {
         let timeline = ExpiryTimeline(report)
-        let hasRefs = report.scan != nil
         let context: [String: JSONValue] = [
             "typeName": .string(report.typeName),
             "manifest": .string(report.manifestPath),
@@ -47,10 +46,10 @@ enum ReportHTML {
             "expiringSoonDays": .int(FlagStatus.expiringSoonDays),
             "flagCount": .int(report.rows.count),
             "statusCounts": .array(
-                report.statusCounts.map { object(["status": .string($0.status.rawValue), "label": .string($0.status.label), "count": .int($0.count)]) }),
-            "owners": .array(report.owners.map { object(["name": .string($0)]) }),
+                report.statusCounts.map { .object(["status": .string($0.status.rawValue), "label": .string($0.status.label), "count": .int($0.count)]) }),
+            "owners": .array(report.owners.map { .object(["name": .string($0)]) }),
             "statuses": .array(
-                FlagStatus.allCases.map { object(["value": .string($0.rawValue), "label": .string($0.label)]) }),
+                FlagStatus.allCases.map { .object(["value": .string($0.rawValue), "label": .string($0.label)]) }),
             "refs": report.scan.map { scan in
                 .object([
                     "paths": .string(scan.paths.joined(separator: ", ")),
@@ -59,20 +58,15 @@ enum ReportHTML {
                     "hasSkipped": .bool(!scan.skipped.isEmpty),
                 ])
             } ?? .null,
-            "hasRefs": .bool(hasRefs),
+            "hasRefs": .bool(report.scan != nil),
             "flags": .array(report.rows.enumerated().map { row($1, order: $0) }),
-            "months": .array(timeline.months.map { object(["label": .string(monthLabel($0))]) }),
+            "months": .array(timeline.months.map { .object(["label": .string(monthLabel($0))]) }),
             "timeline": .array(timeline.lines.map(line)),
             "hasTimeline": .bool(!timeline.lines.isEmpty),
             "scriptHash": .string(scriptHashSource),
             "script": .string(script),
         ]
         return .object(context)
-    }
-
-    /// An object with these members.
-    private static func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
-        .object(Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) }))
     }
 
     /// A flag without an expiry date sorts after every date: more days than any date has.
@@ -86,7 +80,7 @@ enum ReportHTML {
         let sort = (
             days: String(row.daysLeft ?? noExpiry), killSwitch: row.flag.killSwitch ? "0" : "1",
             rollout: String(row.flag.rollout?.basisPoints ?? -1), status: String(row.status.rank))
-        return object([
+        return .object([
                 "order": .int(order),
                 "key": .string(row.flag.key),
                 "description": row.flag.description.map(JSONValue.string) ?? .null,
@@ -121,12 +115,12 @@ enum ReportHTML {
     static func line(_ line: ExpiryTimeline.Line) -> JSONValue {
         func cell(_ entries: [ExpiryTimeline.Entry], kind: String) -> JSONValue {
             let entries = entries.map {
-                object(["key": .string($0.key), "expires": .string($0.expires.description), "status": .string($0.status.rawValue)])
+                JSONValue.object(["key": .string($0.key), "expires": .string($0.expires.description), "status": .string($0.status.rawValue)])
             }
-            return object(["kind": .string(kind), "entries": .array(entries)])
+            return .object(["kind": .string(kind), "entries": .array(entries)])
         }
         let cells = [cell(line.overdue, kind: "overdue")] + line.months.map { cell($0, kind: "month") } + [cell(line.later, kind: "later")]
-        return object(["owner": .string(line.owner), "cells": .array(cells)])
+        return .object(["owner": .string(line.owner), "cells": .array(cells)])
     }
 
     /// `2029-03` for the month that starts on `first`.
