@@ -22,14 +22,6 @@ enum FlagJSON {
         }
     }
 
-    /// Parses one JSON value that fills `bytes`, or returns `nil`.
-    static func parse(_ bytes: [UInt8]) -> FlagValue? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(bytes: buffer)
-            return reader.parseDocument()
-        }
-    }
-
     /// The compact JSON text of `value`, with object keys sorted so equal values give equal bytes.
     /// Numbers that are not finite (which JSON cannot hold) are written as `null`.
     static func serialize(_ value: FlagValue) -> Data {

@@ -73,14 +73,11 @@ public struct FlagView {
         if flag.killSwitch {
             return decode(flag, from: store.liveValue(forKey: flag.key))
         }
-        let current = store.sessionID
-        if configs.sessionID == current, let cached = configs.entries[flag.key] as? Config {
-            return cached
-        }
-        if configs.sessionID != current {
-            configs.sessionID = current
+        if configs.sessionID != store.sessionID {
+            configs.sessionID = store.sessionID
             configs.entries.removeAll()
         }
+        if let cached = configs.entries[flag.key] as? Config { return cached }
         let config = decode(flag, from: sessionValue(flag.key))
         configs.entries[flag.key] = config
         return config

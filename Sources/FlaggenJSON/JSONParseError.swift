@@ -15,14 +15,6 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     /// `"expected ',' or ']' after an array element, found '}'"`.
     public let message: String
 
-    /// Creates an error at a position.
-    public init(line: Int, column: Int, byteOffset: Int, message: String) {
-        self.line = line
-        self.column = column
-        self.byteOffset = byteOffset
-        self.message = message
-    }
-
     /// `"line <line>, column <column>: <message>"`.
     public var description: String {
         "line \(line), column \(column): \(message)"

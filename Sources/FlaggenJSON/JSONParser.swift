@@ -51,10 +51,6 @@ private struct Parser {
     let bytes: [UInt8]
     var position = 0
 
-    init(bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-
     // MARK: Structure
 
     mutating func parseDocument() throws -> JSONValue {
@@ -104,7 +100,7 @@ private struct Parser {
                     continue
                 }
             default:
-                completed = try parseScalar()
+                completed = try parseScalar(byte)
             }
 
             // A value is complete: add it to its container, then read what
@@ -180,11 +176,8 @@ private struct Parser {
         }
     }
 
-    /// Parses a string, number or literal at the current position.
-    private mutating func parseScalar() throws -> JSONValue {
-        guard let byte = peek() else {
-            throw error("expected a JSON value, found end of input", at: position)
-        }
+    /// Parses a string, number or literal at the current position, which holds `byte`.
+    private mutating func parseScalar(_ byte: UInt8) throws -> JSONValue {
         switch byte {
         case UInt8(ascii: "\""):
             return .string(try parseString())

@@ -37,7 +37,7 @@ struct Lexer {
                 if matches(open, at: end) { break }
                 end += 1
             }
-            tokens.append(Token(kind: .text, content: string(start..<end), position: position,
+            tokens.append(Token(kind: .text, content: string(bytes[start..<end]), position: position,
                                 delimiters: delimiters))
             advance(to: end)
         }
@@ -55,18 +55,18 @@ struct Lexer {
         let kind: TagKind
         var terminator = close
         switch sigil {
-        case Byte.openBrace:
+        case UInt8(ascii: "{"):
             kind = .variable(escaped: false)
-            terminator = [Byte.closeBrace] + close
-        case Byte.ampersand: kind = .variable(escaped: false)
-        case Byte.hash: kind = .sectionOpen
-        case Byte.caret: kind = .invertedSectionOpen
-        case Byte.slash: kind = .sectionClose
-        case Byte.bang: kind = .comment
-        case Byte.greaterThan: kind = .partial
-        case Byte.equals:
+            terminator = [UInt8(ascii: "}")] + close
+        case UInt8(ascii: "&"): kind = .variable(escaped: false)
+        case UInt8(ascii: "#"): kind = .sectionOpen
+        case UInt8(ascii: "^"): kind = .invertedSectionOpen
+        case UInt8(ascii: "/"): kind = .sectionClose
+        case UInt8(ascii: "!"): kind = .comment
+        case UInt8(ascii: ">"): kind = .partial
+        case UInt8(ascii: "="):
             kind = .setDelimiters
-            terminator = [Byte.equals] + close
+            terminator = [UInt8(ascii: "=")] + close
         default: kind = .variable(escaped: true)
         }
         if case .variable(escaped: true) = kind {} else { contentStart += 1 }
@@ -80,20 +80,15 @@ struct Lexer {
         let rawContent = bytes[contentStart..<contentEnd]
         advance(to: contentEnd + terminator.count)
 
+        var name = ""
         switch kind {
-        case .comment:
-            return Token(kind: .tag(kind), content: "", position: position,
-                         delimiters: tagDelimiters)
-        case .setDelimiters:
-            try setDelimiters(from: rawContent, at: position)
-            return Token(kind: .tag(kind), content: "", position: position,
-                         delimiters: tagDelimiters)
+        case .comment: break
+        case .setDelimiters: try setDelimiters(from: rawContent, at: position)
         default:
-            let name = string(trimmed(rawContent))
+            name = string(trimmed(rawContent))
             try validate(name: name, kind: kind, at: position)
-            return Token(kind: .tag(kind), content: name, position: position,
-                         delimiters: tagDelimiters)
         }
+        return Token(kind: .tag(kind), content: name, position: position, delimiters: tagDelimiters)
     }
 
     /// Checks what every tag name needs; dotted-name syntax is the parser's job.
@@ -142,7 +137,7 @@ struct Lexer {
                 "invalid set-delimiter tag '\(delimiters.open)=\(string(trimmed(content)))="
                     + "\(delimiters.close)': write two delimiters separated by a space, like '\(example)'")
         }
-        if parts.contains(where: { $0.contains(Byte.equals) }) {
+        if parts.contains(where: { $0.contains(UInt8(ascii: "=")) }) {
             throw MustacheError(
                 .invalidDelimiters, in: templateName, at: position,
                 "invalid set-delimiter tag: delimiters must not contain '=', like '\(example)'")
@@ -197,10 +192,6 @@ struct Lexer {
         return slice[first...last]
     }
 
-    private func string(_ range: Range<Int>) -> String {
-        string(bytes[range])
-    }
-
     private func string(_ slice: ArraySlice<UInt8>) -> String {
         String(decoding: slice, as: UTF8.self)
     }
@@ -215,7 +206,7 @@ struct Lexer {
         while end < bytes.count, end > start, Byte.isContinuation(bytes[end]) {
             end -= 1
         }
-        return string(start..<end)
+        return string(bytes[start..<end])
     }
 }
 
@@ -225,15 +216,6 @@ enum Byte {
     static let carriageReturn = UInt8(ascii: "\r")
     static let space = UInt8(ascii: " ")
     static let tab = UInt8(ascii: "\t")
-    static let openBrace = UInt8(ascii: "{")
-    static let closeBrace = UInt8(ascii: "}")
-    static let ampersand = UInt8(ascii: "&")
-    static let hash = UInt8(ascii: "#")
-    static let caret = UInt8(ascii: "^")
-    static let slash = UInt8(ascii: "/")
-    static let bang = UInt8(ascii: "!")
-    static let greaterThan = UInt8(ascii: ">")
-    static let equals = UInt8(ascii: "=")
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == space || byte == tab || byte == newline || byte == carriageReturn

@@ -41,18 +41,13 @@ public struct MustacheError: Error, Sendable, Hashable, CustomStringConvertible 
     /// What is wrong and what to do about it.
     public var message: String
 
-    /// Creates an error.
-    public init(_ kind: Kind, templateName: String, line: Int, column: Int, message: String) {
+    /// Creates an error at `position` in the template `templateName`.
+    init(_ kind: Kind, in templateName: String, at position: SourcePosition, _ message: String) {
         self.kind = kind
         self.templateName = templateName
-        self.line = line
-        self.column = column
+        line = position.line
+        column = position.column
         self.message = message
-    }
-
-    init(_ kind: Kind, in templateName: String, at position: SourcePosition, _ message: String) {
-        self.init(kind, templateName: templateName, line: position.line, column: position.column,
-                  message: message)
     }
 
     /// `name:line:column: error: message`.

@@ -3,11 +3,7 @@
 /// Iterative, with an explicit stack of open sections. Nesting is capped at
 /// ``MustacheTemplate/maxNestingDepth`` so that templates stay readable and errors stay clear.
 struct Parser {
-    private let templateName: String
-
-    init(templateName: String) {
-        self.templateName = templateName
-    }
+    let templateName: String
 
     private struct OpenSection {
         var token: Token
@@ -77,9 +73,10 @@ struct Parser {
         return program
     }
 
-    /// The looked-up name of a variable or section tag: `.` or non-empty dot-separated parts.
-    private func name(of token: Token) throws(MustacheError) -> Name {
-        if token.content == "." { return .implicitIterator }
+    /// The parts of the looked-up name of a variable or section tag: none for `.`, else
+    /// non-empty dot-separated parts.
+    private func name(of token: Token) throws(MustacheError) -> [String] {
+        if token.content == "." { return [] }
         let parts = token.content.split(separator: ".", omittingEmptySubsequences: false)
         guard !parts.contains(where: \.isEmpty) else {
             throw MustacheError(
@@ -87,7 +84,7 @@ struct Parser {
                 "invalid name '\(token.content)': use '.' for the current item, or names "
                     + "joined by single dots, like 'a.b'")
         }
-        return Name(parts: parts.map(String.init))
+        return parts.map(String.init)
     }
 
     /// A tag as the user wrote it, with the delimiters in effect there.

@@ -43,7 +43,7 @@ struct Program: Sendable {
     private(set) var nameParts: [String] = []
     private(set) var partials: [PartialTag] = []
     /// Where each name is in ``names``, so a name used by many tags is stored once.
-    private var nameIndices: [Name: Int] = [:]
+    private var nameIndices: [[String]: Int] = [:]
 
     mutating func appendText(_ string: String) {
         let start = text.count
@@ -51,8 +51,9 @@ struct Program: Sendable {
         instructions.append(.text(start: start, end: text.count))
     }
 
-    mutating func appendVariable(_ name: Name, escapesHTML: Bool) {
-        if name == .implicitIterator {
+    /// Appends `{{name}}`, the name as its parts (none for `.`, the implicit iterator).
+    mutating func appendVariable(_ name: [String], escapesHTML: Bool) {
+        if name.isEmpty {
             instructions.append(.implicitIterator(escapesHTML: escapesHTML))
         } else {
             instructions.append(.variable(name: index(of: name), escapesHTML: escapesHTML))
@@ -60,7 +61,7 @@ struct Program: Sendable {
     }
 
     /// Appends a section's opening instruction and returns its index, for ``closeSection(openedAt:)``.
-    mutating func openSection(_ name: Name, inverted: Bool, position: SourcePosition) -> Int {
+    mutating func openSection(_ name: [String], inverted: Bool, position: SourcePosition) -> Int {
         instructions.append(.section(name: index(of: name), inverted: inverted, end: -1, position: position))
         return instructions.count - 1
     }
@@ -79,10 +80,10 @@ struct Program: Sendable {
         instructions.append(.partial(partials.count - 1))
     }
 
-    private mutating func index(of name: Name) -> Int {
+    private mutating func index(of name: [String]) -> Int {
         if let index = nameIndices[name] { return index }
-        names.append(nameParts.count..<nameParts.count + name.parts.count)
-        nameParts.append(contentsOf: name.parts)
+        names.append(nameParts.count..<nameParts.count + name.count)
+        nameParts.append(contentsOf: name)
         nameIndices[name] = names.count - 1
         return names.count - 1
     }

@@ -1,7 +1,5 @@
 /// A 1-based line and column in a template's source; columns count Unicode scalars.
-struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
+struct SourcePosition: Sendable, Hashable {
     var line: Int
     var column: Int
-
-    var description: String { "\(line):\(column)" }
 }
