@@ -33,7 +33,9 @@ let package = Package(
         // The generator: parse -> validate -> translate -> render -> write.
         .target(
             name: "FlaggenCore",
-            dependencies: ["CYAML", "FlagKitBucket", "FlaggenJSON", "FlaggenArguments", "Mustache"]
+            dependencies: ["CYAML", "FlagKitBucket", "FlaggenJSON", "FlaggenArguments", "Mustache"],
+            // The Python `remove` runs; the binary carries it in EmbeddedPiranhaDriver.swift.
+            exclude: ["Remove/piranha_driver.py"]
         ),
 
         // The command-line tool: arguments in, core calls, exit code out.

@@ -125,6 +125,14 @@ final class TemplateLibraryTests: XCTestCase {
         XCTAssertEqual(onDisk.sorted(), TemplateLibrary.builtInNames, "run Scripts/embed-templates.sh")
     }
 
+    /// The binary carries a copy of the Python that `remove` runs; it must equal the file.
+    func testEmbeddedPiranhaDriverEqualsTheFile() throws {
+        let file = packageRoot.appendingPathComponent("Sources/FlaggenCore/Remove/piranha_driver.py")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(text.contains("execute_piranha"))
+        XCTAssertEqual(PiranhaDriver.script, text, "piranha_driver.py differs from its embedded copy; run Scripts/embed-templates.sh")
+    }
+
     func testOverrideFolderWinsFileByFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-templates-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -7,12 +7,6 @@ import FlaggenJSON
 /// The generated Kotlin compiles with kotlinc 1.3 and later, warning-free, and needs only the
 /// Kotlin standard library and org.json (built into Android), so it runs on minSdk 21.
 struct KotlinTranslator: Sendable {
-    /// The name of a flag's property in the generated Kotlin object (`Flags.newCheckout`), before
-    /// keyword escaping. `flaggen remove` rewrites reads of this name.
-    static func propertyName(of key: String) -> String {
-        Identifiers.lowerCamel(key)
-    }
-
     /// The context both Kotlin templates render.
     func context(for manifest: Manifest, header: GeneratedHeader) -> JSONValue {
         let calls = ConfigCall.calls(for: manifest.configs) { Identifiers.kotlinEscaped($0) + " = " }
@@ -24,7 +18,7 @@ struct KotlinTranslator: Sendable {
         entries.reserveCapacity(manifest.flags.count)
         // By index: a closure over the flags copied every flag definition.
         for index in manifest.flags.indices {
-            names.append(Self.propertyName(of: manifest.flags[index].key))
+            names.append(Identifiers.lowerCamel(manifest.flags[index].key))
             entries.append(Identifiers.upperCamel(manifest.flags[index].key))
         }
         // Inside `object Flags` the nested enums of enum flags hide types of their name, as the
@@ -267,7 +261,8 @@ struct KotlinTranslator: Sendable {
 
     /// The context of a flag that does not depend on its place in the lists, and the UTF-8
     /// length of its `defaultLiteral` (which bounds its part). `name` is the flag's
-    /// ``propertyName(of:)``, `entry` its ``Identifiers/upperCamel(_:)`` `FlagKey` entry (and the
+    /// ``Identifiers/lowerCamel(_:)`` property name (before keyword escaping; `flaggen remove`
+    /// rewrites reads of it), `entry` its ``Identifiers/upperCamel(_:)`` `FlagKey` entry (and the
     /// name of its enum class, for an enum flag).
     private func flag(
         for flag: FlagDefinition, name: String, entry: String, calls: [String: ConfigCall], scope: Scope

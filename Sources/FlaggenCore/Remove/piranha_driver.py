@@ -1,0 +1,251 @@
+# The Python that drives Polyglot Piranha for `flaggen remove` (PiranhaDriver.swift runs it).
+# For each file of job.json in the folder it is given: a match-only pass that finds the flag's
+# reads, the checks that refuse reads whose rewrite would change what the code means, then the
+# rewrite, all on the text (`code_snippet`) in dry-run mode. It writes the new text beside the
+# input and the reads as JSON; it never touches a user's file.
+# The binary carries a copy (EmbeddedPiranhaDriver.swift): run Scripts/embed-templates.sh after
+# editing this file (a test fails while the copy differs).
+import json, os, sys
+try:
+    from polyglot_piranha import execute_piranha, PiranhaArguments, Rule, RuleGraph, OutgoingEdges, Filter
+except BaseException as error:
+    print("cannot import polyglot_piranha: %s" % error, file=sys.stderr)
+    sys.exit(3)
+
+folder = sys.argv[1]
+with open(os.path.join(folder, "job.json"), encoding="utf-8") as handle:
+    job = json.load(handle)
+
+def make_rule(spec):
+    filters = set()
+    if "enclosing" in spec:
+        filters.add(Filter(enclosing_node=spec["enclosing"]))
+    for query in spec["notEnclosing"]:
+        filters.add(Filter(not_enclosing_node=query))
+    arguments = dict(name=spec["name"], query=spec["query"], is_seed_rule=spec["isSeed"],
+                     holes=set(spec["holes"]), filters=filters)
+    if "replaceNode" in spec:
+        arguments["replace_node"] = spec["replaceNode"]
+        arguments["replace"] = spec["replace"]
+    return Rule(**arguments)
+
+def short_circuited(rules, text, data, offset, reads):
+    # Reads on the right of `&&` or `||` whose left operand holds a call: folding
+    # `call() && false` to `false` (or `call() || true` to `true`) would drop the call.
+    # Only the right operand is at stake: a read on the left runs first either way.
+    spec = rules.get("shortCircuit")
+    if not spec:
+        return []
+    unsafe = []
+    for operator in ("and", "or"):
+        graph = RuleGraph(rules=[Rule(name="flaggen_" + operator, query=spec[operator])], edges=[])
+        found = execute_piranha(PiranhaArguments(rules["language"], code_snippet=text, rule_graph=graph, dry_run=True))
+        for summary in found:
+            for _, match in summary.matches:
+                end = offset(match.range.end_point.row, match.range.end_point.column)
+                right = match.matches["rhs"].encode("utf-8")
+                begin = end - len(right)
+                inside = [read for read in reads if begin <= offset(read[0], read[1]) and offset(read[2], read[3]) <= end]
+                if not inside:
+                    continue
+                negated = right.lstrip().startswith(b"!")
+                alone = len(inside) == 1 and offset(inside[0][2], inside[0][3]) == end and data[begin:offset(inside[0][0], inside[0][1])].strip(b" !") == b""
+                value = spec["kept"] != negated
+                if not alone or (operator == "and" and not value) or (operator == "or" and value):
+                    unsafe += [read for read in inside if read not in unsafe]
+    if rules["language"] == "swift":
+        unsafe += [read for read in conditions_after_calls(text, data, offset, reads) if read not in unsafe]
+    return unsafe
+
+def conditions_after_calls(text, data, offset, reads):
+    # Swift's `if a(), flags.isOn(F) {` and `guard a(), ... else`: a condition list is an
+    # `&&` too, and a kept-off read would take the whole statement, call and all. Reads in
+    # a condition after one that holds a call are unsafe whatever is kept (conservative).
+    unsafe = []
+    for kind in ("if_statement", "guard_statement", "while_statement"):
+        for start, end in matched("swift", "(%s) @statement" % kind, text, offset):
+            parts, _ = conditions(data, start, end)
+            for position, (begin, finish) in enumerate(parts):
+                if not any(b"(" in data[b:f] for b, f in parts[:position]):
+                    continue
+                for read in reads:
+                    if begin <= offset(read[0], read[1]) and offset(read[2], read[3]) <= finish and read not in unsafe:
+                        unsafe.append(read)
+    return unsafe
+
+def matched(language, query, text, offset):
+    graph = RuleGraph(rules=[Rule(name="flaggen_match", query=query)], edges=[])
+    found = execute_piranha(PiranhaArguments(language, code_snippet=text, rule_graph=graph, dry_run=True))
+    return [(offset(m.range.start_point.row, m.range.start_point.column), offset(m.range.end_point.row, m.range.end_point.column))
+            for summary in found for _, m in summary.matches]
+
+def code(data, start, end):
+    # (index, brace depth) of each byte of code from start to end: strings and comments skipped.
+    depth, index = 0, start
+    while index < end:
+        if data.startswith(b"//", index):
+            index = data.find(b"\n", index)
+            index = end if index < 0 else index
+            continue
+        if data.startswith(b"/*", index):
+            index = data.find(b"*/", index)
+            index = end if index < 0 else index + 2
+            continue
+        if data[index] == ord('"'):
+            quote = b'"""' if data.startswith(b'"""', index) else b'"'
+            index += len(quote)
+            while index < end and not data.startswith(quote, index):
+                index += 2 if data[index] == ord("\\") else 1
+            index += len(quote)
+            continue
+        if data[index] == ord("{"):
+            depth += 1
+        elif data[index] == ord("}"):
+            depth -= 1
+        yield index, depth
+        index += 1
+
+DECLARATIONS = {"swift": rb"(let|var|func|class|struct|enum|actor|protocol|typealias|defer)",
+                "kt": rb"(val|var|fun|class|object|interface|typealias)"}
+
+def refusals(rules, text, data, offset, reads):
+    # Reads whose rewrite would change what the code means, as [range..., kind, name]:
+    # "conditions", a Swift read among several conditions (the others would go with it);
+    # "property", a read a Kotlin property holds (Piranha would delete the property);
+    # "local", a read held in a local whose name means something else too in the function
+    # (Piranha inlines by name); "declares", a read that decides a block declaring names or
+    # holding a `defer` (unwrapping it would move them into the enclosing scope).
+    import re
+    language = rules["language"]
+    found = []
+    spans = [(offset(r[0], r[1]), offset(r[2], r[3])) for r in reads]
+    if language == "swift":
+        for start, end in matched("swift", "[(if_statement) (guard_statement) (while_statement)] @s", text, offset):
+            parts, _ = conditions(data, start, end)
+            if len(parts) > 1:
+                found += [[*read, "conditions", ""] for read, span in zip(reads, spans) if parts[0][0] <= span[0] and span[1] <= parts[-1][1]]
+    functions = matched(language, "(function_declaration) @f", text, offset)
+    watched = list(zip(spans, reads))
+    binding = rb"(let)" if language == "swift" else rb"(val|var)"
+    for read, (start, end) in zip(reads, spans):
+        line = data[data.rfind(b"\n", 0, start) + 1:start]
+        holder = re.search(rb"(?:^|[^\w.])" + binding + rb"\s+(\w+)\s*(?::[^=]*)?=\s*!?\s*$", line)
+        if not holder:
+            continue
+        name = holder.group(2)
+        enclosing = [f for f in functions if f[0] <= start and end <= f[1]]
+        if not enclosing:
+            if language == "kt":
+                found.append([*read, "property", name.decode()])
+            continue
+        rest = data[end:data.find(b"\n", end) if b"\n" in data[end:] else len(data)].strip()
+        if rest not in (b"", b";") and not rest.startswith(b"//"):
+            continue  # the local holds more than the read
+        region = min(enclosing, key=lambda f: (f[0], -f[1]))  # the outermost function: Piranha's scope
+        declared = start - len(line) + holder.start(2)
+        block_end = region[1]
+        for index, depth in code(data, end, region[1]):
+            if depth < 0 or (language == "swift" and depth == 0 and re.match(rb"(case|default)\b", data[index:index + 8]) and not re.match(rb"[\w.]", data[index - 1:index])):
+                block_end = index
+                break
+        body = data[region[0]:region[1]]
+        for use in re.finditer(rb"(?<![\w$])" + re.escape(name) + rb"(?![\w])", body):
+            position = region[0] + use.start()
+            if position == declared:
+                continue
+            before = body[:use.start()].rstrip()
+            after = body[use.end():]
+            other = (position < end or position >= block_end or before.endswith((b".", b"::", b"++", b"--"))
+                     or re.search(rb"(?<![\w])(let|var|val|for|case|fun|func)$", before)
+                     or re.match(rb"(:|\s*([-+*/%]?=(?!=)|\+\+|--)|\s*(,\s*\w+\s*)*\)?\s*(in\b|->))", after))
+            if other:
+                found.append([*read, "local", name.decode()])
+                break
+            watched.append(((position, position + len(name)), read))
+    statements = "[(if_statement) (guard_statement)] @s" if language == "swift" else "(if_expression) @s"
+    for start, end in matched(language, statements, text, offset):
+        if language == "swift":
+            _, condition_end = conditions(data, start, end)
+        else:
+            opening = data.find(b"(", start, end)
+            condition_end = next(parenthesized(data, opening, end), end) if opening >= 0 else end
+        inside = [read for span, read in watched if start <= span[0] and span[1] <= condition_end]
+        if not inside:
+            continue
+        declares = any(depth == 1 and re.match(DECLARATIONS[language] + rb"\b", data[index:index + 12]) and not re.match(rb"[\w.]", data[index - 1:index])
+                       for index, depth in code(data, condition_end, end))
+        if declares:
+            found += [[*read, "declares", ""] for read in inside]
+    unique = []
+    for item in found:
+        if not any(item[:4] == other[:4] for other in unique):
+            unique.append(item)
+    return unique
+
+def parenthesized(data, opening, end):
+    # Yields the index of the ")" that closes the "(" at `opening`.
+    depth = 0
+    for index in range(opening, end):
+        if data[index] == ord("("):
+            depth += 1
+        elif data[index] == ord(")"):
+            depth -= 1
+            if depth == 0:
+                yield index
+                return
+
+def conditions(data, start, end):
+    # The comma-separated parts of a Swift condition list, and where its body starts.
+    parts, depth, index, part_start = [], 0, start, start
+    while index < end:
+        byte = data[index]
+        if byte in b"([":
+            depth += 1
+        elif byte in b")]":
+            depth -= 1
+        elif depth == 0 and byte == ord("{"):
+            break
+        elif depth == 0 and byte == ord(","):
+            parts.append((part_start, index))
+            part_start = index + 1
+        elif byte == ord('"'):
+            index = data.find(b'"', index + 1, end)
+            if index < 0:
+                index = end
+                break
+        index += 1
+    parts.append((part_start, index))
+    return parts, index
+
+for entry in job["files"]:
+    rules = entry["rules"]
+    with open(os.path.join(folder, entry["input"]), encoding="utf-8", newline="") as handle:
+        text = handle.read()
+    find = RuleGraph(rules=[Rule(name="flaggen_find", query=rules["readQuery"])], edges=[])
+    found = execute_piranha(PiranhaArguments(rules["language"], code_snippet=text, rule_graph=find, dry_run=True))
+    reads = []
+    for summary in found:
+        for _, match in summary.matches:
+            start, end = match.range.start_point, match.range.end_point
+            reads.append([start.row, start.column, end.row, end.column])
+    data = text.encode("utf-8")
+    starts = [0] + [i + 1 for i, byte in enumerate(data) if byte == 10]
+    offset = lambda row, column: starts[row] + column
+    unsafe = short_circuited(rules, text, data, offset, reads)
+    refused = [] if rules["shortCircuit"] is None else refusals(rules, text, data, offset, reads)
+    content = text
+    # With unsafe or refused reads flaggen refuses the file's rewrite; Piranha need not try it.
+    if not unsafe and not refused:
+        graph = RuleGraph(rules=[make_rule(rule) for rule in rules["rules"]],
+                          edges=[OutgoingEdges(edge["from"], to=edge["to"], scope=edge["scope"]) for edge in rules["edges"]])
+        try:
+            rewritten = execute_piranha(PiranhaArguments(rules["language"], code_snippet=text, rule_graph=graph, dry_run=True))
+            content = rewritten[0].content if rewritten else text
+        except BaseException as error:
+            # A shape Piranha's rules cannot take (it panics): refused at each read.
+            message = [line for line in str(error).splitlines() if line.strip()]
+            refused = [[*read, "failed", (message[-1] if message else type(error).__name__)[:300]] for read in reads]
+    with open(os.path.join(folder, entry["output"]), "w", encoding="utf-8", newline="") as handle:
+        handle.write(content)
+    with open(os.path.join(folder, entry["output"] + ".reads"), "w", encoding="utf-8") as handle:
+        json.dump({"reads": reads, "unsafe": unsafe, "refused": refused}, handle)
