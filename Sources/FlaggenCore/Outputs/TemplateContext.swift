@@ -52,3 +52,16 @@ struct TemplateContext: Sendable {
         }
     }
 }
+
+extension JSONValue {
+    /// A list of objects for a template, each with its place in the list, `isFirst` and
+    /// `isLast`, as ``TemplateContext/init(decoratedByTranslator:)`` expects of the translators.
+    static func list(_ objects: [[String: JSONValue]]) -> JSONValue {
+        .array(objects.indices.map { index in
+            var object = objects[index]
+            object["isFirst"] = .bool(index == 0)
+            object["isLast"] = .bool(index == objects.count - 1)
+            return .object(object)
+        })
+    }
+}

@@ -1,3 +1,5 @@
+import FlaggenJSON
+
 /// How the generated code writes a config's value: a call of the config's initializer (Swift,
 /// `PaywallConfig(title: "Go Pro", trialDays: 7)`) or constructor (Kotlin, `PaywallConfig(title
 /// = "Go Pro", trialDays = 7L)`) with a labelled argument for each property the value has, in
@@ -14,5 +16,11 @@ struct ConfigCall {
         Dictionary(
             configs.map { ($0.name, ConfigCall(definition: $0, labels: $0.properties.map { label($0.name) })) },
             uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The arguments of the call for `object`: each property the object has, by its index among
+    /// the config's properties, with its value, in the config's order.
+    func arguments(for object: [String: JSONValue]) -> [(index: Int, value: JSONValue)] {
+        definition.properties.indices.compactMap { index in object[definition.properties[index].name].map { (index, $0) } }
     }
 }

@@ -12,15 +12,8 @@ struct KotlinTranslator: Sendable {
         let calls = ConfigCall.calls(for: manifest.configs) { Identifiers.kotlinEscaped($0) + " = " }
         // Flag properties are lowerCamelCase (`newCheckout`), `FlagKey` entries UpperCamelCase
         // (`NewCheckout`), as `FlagKind`'s entries are written.
-        var names: [String] = []
-        var entries: [String] = []
-        names.reserveCapacity(manifest.flags.count)
-        entries.reserveCapacity(manifest.flags.count)
-        // By index: a closure over the flags copied every flag definition.
-        for index in manifest.flags.indices {
-            names.append(Identifiers.lowerCamel(manifest.flags[index].key))
-            entries.append(Identifiers.upperCamel(manifest.flags[index].key))
-        }
+        let names = manifest.flags.map { Identifiers.lowerCamel($0.key) }
+        let entries = manifest.flags.map { Identifiers.upperCamel($0.key) }
         // Inside `object Flags` the nested enums of enum flags hide types of their name, as the
         // flag properties would (validation refuses the names that matter; see KotlinRules).
         let enumFlags = manifest.flags.indices.filter { manifest.flags[$0].enumValues != nil }
@@ -38,44 +31,33 @@ struct KotlinTranslator: Sendable {
             "imports": .array(manifest.configs.isEmpty ? [] : [.string("org.json.JSONObject")]),
             "flagKeyStringType": .string(keyScope.stringIsHidden ? "kotlin.String" : "String"),
             "flags": .array(flags.flags),
-            "parts": .array(flags.parts),
+            "parts": flags.parts,
             "hasFlags": .bool(!manifest.flags.isEmpty),
-            "flagEnums": .array(enumFlags.enumerated().map { position, index in
-                flagEnum(
-                    for: manifest.flags[index], typeName: entries[index], packageName: manifest.kotlinPackage,
-                    objectName: manifest.name, position: (position, enumFlags.count))
+            "flagEnums": .list(enumFlags.map { index in
+                flagEnum(for: manifest.flags[index], typeName: entries[index], packageName: manifest.kotlinPackage, objectName: manifest.name)
             }),
             "hasFlagEnums": .bool(!enumFlags.isEmpty),
-            "configs": .array(manifest.configs.enumerated().map {
-                config(
-                    for: $1, calls: calls, manifest: manifest, header: header,
-                    position: ($0, manifest.configs.count))
-            }),
+            "configs": .list(manifest.configs.map { config(for: $0, calls: calls, manifest: manifest, header: header) }),
             "hasConfigs": .bool(!manifest.configs.isEmpty),
         ])
     }
 
     /// The context of the enum class an enum flag's values become, nested in the flags object
     /// (`Flags.CheckoutTheme` for `checkout_theme`), as in Swift.
-    private func flagEnum(
-        for flag: FlagDefinition, typeName: String, packageName: String, objectName: String, position: (index: Int, count: Int)
-    ) -> JSONValue {
+    private func flagEnum(for flag: FlagDefinition, typeName: String, packageName: String, objectName: String) -> [String: JSONValue] {
         let qualifiedName = "\(packageName).\(objectName).\(typeName)"
         var context = enumClass(
             typeName, values: flag.enumValues ?? [], qualifiedName: qualifiedName,
-            doc: "The values of the flag `\(flag.key)`; [\(objectName).\(Identifiers.kotlinEscaped(Identifiers.lowerCamel(flag.key)))] reads one.",
-            position: position)
+            doc: "The values of the flag `\(flag.key)`; [\(objectName).\(Identifiers.kotlinEscaped(Identifiers.lowerCamel(flag.key)))] reads one.")
         // FlagStore.kt names it from outside, where a config or the app may hide it.
         context["qualifiedName"] = .string(qualifiedName)
         context["key"] = .string(flag.key)
-        return .object(context)
+        return context
     }
 
     /// The context of an enum class named `typeName` for `values`, reached from outside as
     /// `qualifiedName`, with `doc` as its KDoc.
-    private func enumClass(
-        _ typeName: String, values: [String], qualifiedName: String, doc: String, position: (index: Int, count: Int)
-    ) -> [String: JSONValue] {
+    private func enumClass(_ typeName: String, values: [String], qualifiedName: String, doc: String) -> [String: JSONValue] {
         [
             "name": .string(typeName),
             "docComment": .array(KotlinLiteral.kdoc([doc], indent: 4).map(JSONValue.string)),
@@ -83,8 +65,6 @@ struct KotlinTranslator: Sendable {
             "valueType": .string(EnumCases(values).kotlinNames.contains("String") ? "kotlin.String" : "String"),
             "selfType": .string(Self.enumSelfType(typeName, values: values, qualified: qualifiedName)),
             "entries": enumEntries(values, typeName: typeName),
-            "isFirst": .bool(position.index == 0),
-            "isLast": .bool(position.index == position.count - 1),
         ]
     }
 
@@ -117,14 +97,7 @@ struct KotlinTranslator: Sendable {
     /// The entries of an enum class for `enum:` values: each entry's name and its exact value.
     private func enumEntries(_ values: [String], typeName: String) -> JSONValue {
         let names = Self.entryNames(values, typeName: typeName)
-        return .array(values.indices.map { index in
-            .object([
-                "name": .string(names[index]),
-                "valueLiteral": .string(KotlinLiteral.string(values[index])),
-                "isFirst": .bool(index == 0),
-                "isLast": .bool(index == values.count - 1),
-            ])
-        })
+        return .list(values.indices.map { ["name": .string(names[$0]), "valueLiteral": .string(KotlinLiteral.string(values[$0]))] })
     }
 
     /// The names that hide types where an expression is placed, and how to reach a type anyway.
@@ -145,25 +118,14 @@ struct KotlinTranslator: Sendable {
         var hiddenConfigs: Set<String> = []
 
         /// A scope where `hidden` are declared (flag properties, constructor parameters). Only
-        /// the few type names above matter, so they are looked for in one pass, without a set
-        /// of every name.
+        /// the few type names above matter.
         init(hidden: some Sequence<String>, packageName: String) {
-            var (long, string, flagDate, flagKind) = (false, false, false, false)
-            // The longest of the names is 8 bytes; most flag names are longer.
-            for name in hidden where name.utf8.count <= 8 {
-                switch name {
-                case "Long": long = true
-                case "String": string = true
-                case "FlagDate": flagDate = true
-                case "FlagKind": flagKind = true
-                default: break
-                }
-            }
+            let hidden = Set(hidden.filter { ["Long", "String", "FlagDate", "FlagKind"].contains($0) })
             self.packageName = packageName
-            self.longIsHidden = long
-            self.stringIsHidden = string
-            self.flagDateType = flagDate ? "\(packageName).FlagDate" : "FlagDate"
-            self.flagKindType = flagKind ? "\(packageName).FlagKind" : "FlagKind"
+            self.longIsHidden = hidden.contains("Long")
+            self.stringIsHidden = hidden.contains("String")
+            self.flagDateType = hidden.contains("FlagDate") ? "\(packageName).FlagDate" : "FlagDate"
+            self.flagKindType = hidden.contains("FlagKind") ? "\(packageName).FlagKind" : "FlagKind"
         }
 
         /// The same scope, where those of `hidden` that are config names hide their configs.
@@ -215,7 +177,7 @@ struct KotlinTranslator: Sendable {
     /// `isFirst`/`isLast` in all flags, `isFirstInPart`/`isLastInPart` in its part.
     private func flagsAndParts(
         _ definitions: [FlagDefinition], names: [String], entries: [String], calls: [String: ConfigCall], scope: Scope
-    ) -> (flags: [JSONValue], parts: [JSONValue]) {
+    ) -> (flags: [JSONValue], parts: JSONValue) {
         var contexts: [[String: JSONValue]] = []
         contexts.reserveCapacity(definitions.count)
         // The index of each part's first flag.
@@ -233,7 +195,7 @@ struct KotlinTranslator: Sendable {
         }
         var flags: [JSONValue] = []
         flags.reserveCapacity(contexts.count)
-        var parts: [JSONValue] = []
+        var parts: [[String: JSONValue]] = []
         for (number, start) in partStarts.enumerated() {
             let end = number + 1 < partStarts.count ? partStarts[number + 1] : contexts.count
             let name = JSONValue.string(Identifiers.kotlinHolderName(number + 1))
@@ -246,15 +208,9 @@ struct KotlinTranslator: Sendable {
                 context["isLastInPart"] = .bool(index == end - 1)
                 flags.append(.object(context))
             }
-            parts.append(
-                .object([
-                    "name": name,
-                    "flags": .array(Array(flags[start..<end])),
-                    "isFirst": .bool(number == 0),
-                    "isLast": .bool(number == partStarts.count - 1),
-                ]))
+            parts.append(["name": name, "flags": .array(Array(flags[start..<end]))])
         }
-        return (flags, parts)
+        return (flags, .list(parts))
     }
 
     // MARK: - Flags
@@ -299,17 +255,7 @@ struct KotlinTranslator: Sendable {
         if !doc.isEmpty { doc.append("") }
         doc.append("- Key: `" + flag.key + "`")
         doc.append("- Owner: " + KotlinLiteral.commentText(flag.owner))
-        doc.append("- Kind: " + flag.kind.rawValue)
-        if flag.killSwitch {
-            doc.append("- Kill switch: read live; never expires.")
-        } else if let expires = flag.expires {
-            doc.append("- Expires: \(expires) (expired from the next day on)")
-        } else {
-            doc.append("- Expires: never (permission flag)")
-        }
-        if let rollout = flag.rollout {
-            doc.append("- Rollout: " + rollout.summary)
-        }
+        doc += flag.lifetimeDocLines(expiresNote: " (expired from the next day on)")
         return KotlinLiteral.kdoc(doc, indent: 4)
     }
 
@@ -348,8 +294,7 @@ struct KotlinTranslator: Sendable {
         case (.config(let name), .object(let object)):
             guard let call = calls[name] else { return inline }
             let properties = call.definition.properties
-            // The index of each property with a value, and the value.
-            let present = properties.indices.compactMap { index in object[properties[index].name].map { (index, $0) } }
+            let present = call.arguments(for: object)
             guard !present.isEmpty else { return inline }
             let arguments = present.map { index, value in
                 // An enum entry is short and written as it is.
@@ -380,9 +325,8 @@ struct KotlinTranslator: Sendable {
             return "listOf(" + values.map { inlineExpression($0, as: items, calls: calls, scope: scope) }.joined(separator: ", ") + ")"
         case (.config(let name), .object(let object)):
             guard let call = calls[name] else { return "null" }
-            let properties = call.definition.properties
-            let arguments = properties.indices.compactMap { index in
-                object[properties[index].name].map { call.labels[index] + argumentInline($0, of: properties[index], in: name, calls: calls, scope: scope) }
+            let arguments = call.arguments(for: object).map { index, value in
+                call.labels[index] + argumentInline(value, of: call.definition.properties[index], in: name, calls: calls, scope: scope)
             }
             return name + "(" + arguments.joined(separator: ", ") + ")"
         default:
@@ -401,11 +345,10 @@ struct KotlinTranslator: Sendable {
 
     // MARK: - Configs
 
-    /// A config's context. Like a flag's, it and its properties carry their places (`isFirst`,
-    /// `isLast`) themselves.
+    /// A config's context.
     private func config(
-        for config: ConfigDefinition, calls: [String: ConfigCall], manifest: Manifest, header: GeneratedHeader, position: (index: Int, count: Int)
-    ) -> JSONValue {
+        for config: ConfigDefinition, calls: [String: ConfigCall], manifest: Manifest, header: GeneratedHeader
+    ) -> [String: JSONValue] {
         let packageName = manifest.kotlinPackage
         var doc = config.description.map(KotlinLiteral.commentLines) ?? []
         if doc.isEmpty { doc = ["A config of \(KotlinLiteral.commentText(header.manifestName))."] }
@@ -423,30 +366,23 @@ struct KotlinTranslator: Sendable {
         let jvmNames = config.properties.map { property -> String? in
             getters.insert(Self.jvmGetterName(of: property.name)).inserted ? nil : "get_" + property.name
         }
-        let properties = config.properties.enumerated().map {
-            property(
-                for: $1, calls: calls, constructorScope: constructorScope, packageName: packageName,
-                jvmGetterName: jvmNames[$0], position: ($0, config.properties.count))
+        let properties = zip(config.properties, jvmNames).map {
+            property(for: $0, calls: calls, constructorScope: constructorScope, packageName: packageName, jvmGetterName: $1)
         }
-        let enumProperties = config.properties.filter { $0.enumValues != nil }
-        let enums = enumProperties.enumerated().map { position, property -> JSONValue in
+        let enums = config.properties.filter { $0.enumValues != nil }.map { property in
             let typeName = SwiftTranslator.enumTypeName(of: property)
-            return .object(
-                enumClass(
-                    typeName, values: property.enumValues ?? [], qualifiedName: "\(packageName).\(config.name).\(typeName)",
-                    doc: "The values of `\(property.name)`; a value the app does not know fails decoding.",
-                    position: (position, enumProperties.count)))
+            return enumClass(
+                typeName, values: property.enumValues ?? [], qualifiedName: "\(packageName).\(config.name).\(typeName)",
+                doc: "The values of `\(property.name)`; a value the app does not know fails decoding.")
         }
-        return .object([
+        return [
             "name": .string(config.name),
-            "enums": .array(enums),
+            "enums": .list(enums),
             "schemaVersionLiteral": .string(KotlinLiteral.int(config.version)),
             "docComment": .array(KotlinLiteral.kdoc(doc, indent: 0).map(JSONValue.string)),
-            "properties": .array(properties),
+            "properties": .list(properties),
             "hasProperties": .bool(!properties.isEmpty),
-            "isFirst": .bool(position.index == 0),
-            "isLast": .bool(position.index == position.count - 1),
-        ])
+        ]
     }
 
     /// The Kotlin type of a property type: `Long`, `List<Plan>`.
@@ -462,9 +398,8 @@ struct KotlinTranslator: Sendable {
     }
 
     private func property(
-        for property: ConfigProperty, calls: [String: ConfigCall], constructorScope: Scope,
-        packageName: String, jvmGetterName: String?, position: (index: Int, count: Int)
-    ) -> JSONValue {
+        for property: ConfigProperty, calls: [String: ConfigCall], constructorScope: Scope, packageName: String, jvmGetterName: String?
+    ) -> [String: JSONValue] {
         let keyLiteral = KotlinLiteral.string(property.name)
         let name = Identifiers.kotlinEscaped(property.name)
         let isNullable = !property.isRequired && property.defaultValue == nil
@@ -474,16 +409,14 @@ struct KotlinTranslator: Sendable {
         parameter += "val \(name): \(type)"
         if let value = property.defaultValue {
             parameter += " = "
-            if let entry = enumEntry(value, of: property, in: nil, scope: constructorScope) {
-                parameter += entry
-            } else {
-                parameter += expression(
-                    value, as: property.type, calls: calls, scope: constructorScope, used: 4 + SourceText.width(parameter), indent: 4)
-            }
+            let used = 4 + SourceText.width(parameter)
+            parameter +=
+                enumEntry(value, of: property, in: nil, scope: constructorScope)
+                ?? expression(value, as: property.type, calls: calls, scope: constructorScope, used: used, indent: 4)
         } else if isNullable {
             parameter += " = null"
         }
-        return .object([
+        return [
             "name": .string(name),
             "keyLiteral": .string(keyLiteral),
             "type": .string(type),
@@ -492,9 +425,7 @@ struct KotlinTranslator: Sendable {
             "readExpression": .string(
                 readExpression(for: property, keyLiteral: keyLiteral, calls: calls, scope: Scope(hidden: [], packageName: packageName))),
             "docComment": .array(KotlinLiteral.kdoc(docLines(for: property), indent: 4).map(JSONValue.string)),
-            "isFirst": .bool(position.index == 0),
-            "isLast": .bool(position.index == position.count - 1),
-        ])
+        ]
     }
 
     /// What a property means and the rules its values follow.

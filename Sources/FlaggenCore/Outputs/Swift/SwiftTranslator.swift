@@ -17,18 +17,14 @@ struct SwiftTranslator: Sendable {
             "access": .string(manifest.swiftAccess.rawValue),
             "keyTypeName": .string(Self.keyTypeName),
             "types": scope.types,
-            "flags": .array(
-                manifest.flags.indices.map { flag(for: manifest.flags[$0], calls: calls, scope: scope, position: ($0, manifest.flags.count)) }),
+            "flags": .list(manifest.flags.map { flag(for: $0, calls: calls, scope: scope) }),
             "hasFlags": .bool(!manifest.flags.isEmpty),
-            "enumFlags": .array(enumFlags.enumerated().map { position, flag in
+            "enumFlags": .list(enumFlags.map { flag in
                 enumContext(
                     name: Self.enumTypeName(ofFlag: flag.key), values: flag.enumValues ?? [],
-                    doc: "The values of the flag `\(flag.key)`; a value the app does not know gives the flag's default.",
-                    position: (position, enumFlags.count))
+                    doc: "The values of the flag `\(flag.key)`; a value the app does not know gives the flag's default.")
             }),
-            "configs": .array(manifest.configs.enumerated().map {
-                config(for: $1, calls: calls, scope: scope.inside($1), position: ($0, manifest.configs.count))
-            }),
+            "configs": .list(manifest.configs.map { config(for: $0, calls: calls, scope: scope.inside($0)) }),
         ])
     }
 
@@ -56,22 +52,15 @@ struct SwiftTranslator: Sendable {
 
     /// The context of a nested enum: its name, doc comment and cases, each case's raw value the
     /// exact string.
-    private func enumContext(name: String, values: [String], doc: String, position: (index: Int, count: Int)) -> JSONValue {
+    private func enumContext(name: String, values: [String], doc: String) -> [String: JSONValue] {
         let cases = EnumCases(values)
-        return .object([
+        return [
             "name": .string(name),
             "docComment": .array(docComment([doc])),
-            "cases": .array(values.indices.map { index in
-                .object([
-                    "name": .string(cases.swiftNames[index]),
-                    "rawValueLiteral": .string(SwiftLiteral.string(values[index])),
-                    "isFirst": .bool(index == 0),
-                    "isLast": .bool(index == values.count - 1),
-                ])
+            "cases": .list(values.indices.map { index in
+                ["name": .string(cases.swiftNames[index]), "rawValueLiteral": .string(SwiftLiteral.string(values[index]))]
             }),
-            "isFirst": .bool(position.index == 0),
-            "isLast": .bool(position.index == position.count - 1),
-        ])
+        ]
     }
 
     /// Names a nested enum cannot take: Swift's `Type`, `Protocol`, `Self` and `Any`, the
@@ -80,28 +69,16 @@ struct SwiftTranslator: Sendable {
 
     // MARK: - Flags
 
-    /// A flag's context. It carries `isFirst` and `isLast` itself.
-    private func flag(
-        for flag: FlagDefinition, calls: [String: ConfigCall], scope: SwiftScope, position: (index: Int, count: Int)
-    ) -> JSONValue {
+    /// A flag's context.
+    private func flag(for flag: FlagDefinition, calls: [String: ConfigCall], scope: SwiftScope) -> [String: JSONValue] {
         var doc = flag.description.map { SourceText.commentLines($0) + [""] } ?? []
         doc.append("- Owner: " + SourceText.commentLines(flag.owner).joined(separator: " "))
-        doc.append("- Kind: " + flag.kind.rawValue)
-        if flag.killSwitch {
-            doc.append("- Kill switch: read live; never expires.")
-        } else if let expires = flag.expires {
-            doc.append("- Expires: " + expires.description)
-        } else {
-            doc.append("- Expires: never (permission flag)")
-        }
-        if let rollout = flag.rollout {
-            doc.append("- Rollout: " + rollout.summary)
-        }
+        doc += flag.lifetimeDocLines(expiresNote: "")
         let name = Identifiers.lowerCamel(flag.key)
         let defaultLiteral =
             enumCaseLiteral(of: flag)
             ?? literal(flag.defaultValue, configName: flag.configName, calls: calls, scope: scope, used: 18, trailing: 1, indent: 4)
-        return .object([
+        return [
             "key": .string(flag.key),
             "name": .string(Identifiers.swiftEscaped(name)),
             // A deprecated flag is a deprecated computed property over a private constant, which
@@ -117,9 +94,7 @@ struct SwiftTranslator: Sendable {
             "kindLiteral": .string("." + flag.kind.rawValue),
             "descriptionLiteral": .string(flag.description.map { SwiftLiteral.string($0, used: 17, trailing: 0, indent: 6) } ?? "nil"),
             "docComment": .array(docComment(doc)),
-            "isFirst": .bool(position.index == 0),
-            "isLast": .bool(position.index == position.count - 1),
-        ])
+        ]
     }
 
     /// `///` lines for doc text; empty lines get no trailing space.
@@ -184,8 +159,7 @@ struct SwiftTranslator: Sendable {
             // The arguments are the properties the object has, in the order of the config's properties.
             guard let call = calls[name] else { return inline }
             let properties = call.definition.properties
-            // The index of each property with a value, and the value.
-            let present = properties.indices.compactMap { index in object[properties[index].name].map { (index, $0) } }
+            let present = call.arguments(for: object)
             guard !present.isEmpty else { return inline }
             var text = scope.config(name) + "(\n"
             for (position, (index, value)) in present.enumerated() {
@@ -220,9 +194,8 @@ struct SwiftTranslator: Sendable {
             return "[" + values.map { inlineExpression($0, as: items, calls: calls, scope: scope) }.joined(separator: ", ") + "]"
         case (.config(let name), .object(let object)):
             guard let call = calls[name] else { return "nil" }
-            let properties = call.definition.properties
-            let arguments = properties.indices.compactMap { index in
-                object[properties[index].name].map { call.labels[index] + argumentInline($0, of: properties[index], calls: calls, scope: scope) }
+            let arguments = call.arguments(for: object).map { index, value in
+                call.labels[index] + argumentInline(value, of: call.definition.properties[index], calls: calls, scope: scope)
             }
             return scope.config(name) + "(" + arguments.joined(separator: ", ") + ")"
         default:
@@ -239,39 +212,28 @@ struct SwiftTranslator: Sendable {
 
     // MARK: - Configs
 
-    /// A config's context. Like a flag's, it and the objects in its lists carry their places
-    /// (`isFirst`, `isLast`) themselves. `scope` is the inside of the config's struct.
-    private func config(
-        for config: ConfigDefinition, calls: [String: ConfigCall], scope: SwiftScope, position: (index: Int, count: Int)
-    ) -> JSONValue {
+    /// A config's context. `scope` is the inside of the config's struct.
+    private func config(for config: ConfigDefinition, calls: [String: ConfigCall], scope: SwiftScope) -> [String: JSONValue] {
         var doc = config.description.map(SourceText.commentLines) ?? ["A config of flags.yaml."]
         doc += [
             "", "Schema version \(config.version). Decode with `\(config.name).decode(from:)`, which returns nil on any error.",
         ]
         var hoistedNames: Set<String> = []
-        let properties = config.properties.enumerated().map {
-            property(
-                for: $1, calls: calls, scope: scope, position: ($0, config.properties.count),
-                hoistedNames: &hoistedNames)
-        }
-        let enumProperties = config.properties.filter { $0.enumValues != nil }
-        let enums = enumProperties.enumerated().map { position, property in
+        let properties = config.properties.map { property(for: $0, calls: calls, scope: scope, hoistedNames: &hoistedNames) }
+        let enums = config.properties.filter { $0.enumValues != nil }.map { property in
             enumContext(
                 name: Self.enumTypeName(of: property), values: property.enumValues ?? [],
-                doc: "The values of `\(property.name)`; a value the app does not know fails decoding.",
-                position: (position, enumProperties.count))
+                doc: "The values of `\(property.name)`; a value the app does not know fails decoding.")
         }
-        return .object([
+        return [
             "name": .string(config.name),
             "schemaVersionLiteral": .string(SwiftLiteral.int(config.version)),
             "docComment": .array(docComment(doc)),
             "types": scope.types,
-            "enums": .array(enums),
-            "properties": .array(properties),
+            "enums": .list(enums),
+            "properties": .list(properties),
             "hasProperties": .bool(!properties.isEmpty),
-            "isFirst": .bool(position.index == 0),
-            "isLast": .bool(position.index == position.count - 1),
-        ])
+        ]
     }
 
     private func swiftType(_ type: PropertyType, scope: SwiftScope) -> String {
@@ -286,9 +248,8 @@ struct SwiftTranslator: Sendable {
     }
 
     private func property(
-        for property: ConfigProperty, calls: [String: ConfigCall], scope: SwiftScope,
-        position: (index: Int, count: Int), hoistedNames: inout Set<String>
-    ) -> JSONValue {
+        for property: ConfigProperty, calls: [String: ConfigCall], scope: SwiftScope, hoistedNames: inout Set<String>
+    ) -> [String: JSONValue] {
         let name = Identifiers.swiftEscaped(property.name)
         // A nested enum's name is never hidden inside its struct: validation keeps every member
         // name distinct.
@@ -303,16 +264,17 @@ struct SwiftTranslator: Sendable {
         }
 
         var parameter = "\(name): \(type)"
+        if let value = property.defaultValue {
+            parameter += " = " + defaultExpression(value, used: 6 + SourceText.width(parameter) + 3, trailing: 1, indent: 6)
+        } else if isOptional {
+            parameter += " = nil"
+        }
         let keyCase = "." + name
         var decode: String
         var hoistedDefault: JSONValue?
         if property.isRequired {
             decode = "try container.decode(\(baseType).self, forKey: \(keyCase))"
-            if let value = property.defaultValue {
-                parameter += " = " + defaultExpression(value, used: 6 + SourceText.width(parameter) + 3, trailing: 1, indent: 6)
-            }
         } else if let value = property.defaultValue {
-            parameter += " = " + defaultExpression(value, used: 6 + SourceText.width(parameter) + 3, trailing: 1, indent: 6)
             decode = "try container.decodeIfPresent(\(baseType).self, forKey: \(keyCase)) ?? "
             let inline =
                 property.enumValues != nil
@@ -338,7 +300,6 @@ struct SwiftTranslator: Sendable {
                 ])
             }
         } else {
-            parameter += " = nil"
             decode = "try container.decodeIfPresent(\(baseType).self, forKey: \(keyCase))"
         }
 
@@ -349,20 +310,18 @@ struct SwiftTranslator: Sendable {
             "decodeExpression": .string(decode),
             "keyCase": .string(keyCase),
             "docComment": .array(docComment(property.description.map(SourceText.commentLines) ?? [])),
-            "checks": .array(checks(for: property, name: name, isOptional: isOptional)),
-            "isFirst": .bool(position.index == 0),
-            "isLast": .bool(position.index == position.count - 1),
+            "checks": .list(checks(for: property, name: name, isOptional: isOptional)),
         ]
         if let hoistedDefault { object["hoistedDefault"] = hoistedDefault }
-        return .object(object)
+        return object
     }
 
     /// The constraints a decoded value must meet, as Swift conditions with a message each, on
     /// the property as `self.name` (a local such as `container` may share its name).
     /// Optional properties pass when absent; the conditions avoid closures, which Swift warns
-    /// about inside `guard`. Each carries its place in the list. An `enum:` property needs
-    /// none: decoding its enum refuses other values.
-    private func checks(for property: ConfigProperty, name: String, isOptional: Bool) -> [JSONValue] {
+    /// about inside `guard`. An `enum:` property needs none: decoding its enum refuses other
+    /// values.
+    private func checks(for property: ConfigProperty, name: String, isOptional: Bool) -> [[String: JSONValue]] {
         var checks: [(condition: String, message: String)] = []
         let member = "self." + name
         if let maxLength = property.maxLength {
@@ -384,13 +343,6 @@ struct SwiftTranslator: Sendable {
             let value = isOptional ? "(\(member) ?? \(limit))" : member
             checks.append(("\(value) \(op) \(limit)", "\(property.name) is \(word)"))
         }
-        return checks.enumerated().map { index, check in
-            .object([
-                "condition": .string(check.condition),
-                "messageLiteral": .string(SwiftLiteral.string(check.message)),
-                "isFirst": .bool(index == 0),
-                "isLast": .bool(index == checks.count - 1),
-            ])
-        }
+        return checks.map { ["condition": .string($0.condition), "messageLiteral": .string(SwiftLiteral.string($0.message))] }
     }
 }
