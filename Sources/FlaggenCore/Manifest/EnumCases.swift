@@ -52,8 +52,7 @@ struct EnumCases: Sendable, Hashable {
         var words: [String] = []
         var word = ""
         for byte in value.utf8 {
-            let isWordByte = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-            if isWordByte {
+            if byte.isASCIILetter || byte.isASCIIDigit {
                 word.unicodeScalars.append(Unicode.Scalar(byte))
             } else if !word.isEmpty {
                 words.append(word)
@@ -66,7 +65,7 @@ struct EnumCases: Sendable, Hashable {
         for (index, word) in words.enumerated() {
             // A word in capitals (`DARK`, `URL`) reads as a word: lowercased, then capitalized
             // after the first.
-            let isCapitals = word.utf8.allSatisfy { !($0 >= 0x61 && $0 <= 0x7A) }
+            let isCapitals = !word.utf8.contains(where: \.isASCIILowercase)
             if index == 0 {
                 name += isCapitals ? word.lowercased() : word.prefix(1).lowercased() + word.dropFirst()
             } else {
@@ -74,7 +73,7 @@ struct EnumCases: Sendable, Hashable {
                 name += body.prefix(1).uppercased() + body.dropFirst()
             }
         }
-        if let byte = first.utf8.first, byte >= 0x30 && byte <= 0x39 { name = "value" + name }
+        if first.utf8.first?.isASCIIDigit == true { name = "value" + name }
         return name
     }
 }

@@ -17,7 +17,7 @@ public struct ISODate: Sendable, Hashable, Comparable, CustomStringConvertible {
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for byte in bytes[range] {
-                guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+                guard byte.isASCIIDigit else { return nil }
                 value = value * 10 + Int(byte - UInt8(ascii: "0"))
             }
             return value

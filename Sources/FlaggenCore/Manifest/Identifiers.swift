@@ -26,7 +26,7 @@ enum Identifiers {
                     startsPart = true
                     continue
                 }
-                let capitalize = startsPart && (capitalizeFirst || !bytes.isEmpty) && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+                let capitalize = startsPart && (capitalizeFirst || !bytes.isEmpty) && byte.isASCIILowercase
                 bytes.append(capitalize ? byte - 32 : byte)
                 startsPart = false
             }
@@ -99,7 +99,7 @@ enum Identifiers {
     static func isKotlinHolderName(_ name: String) -> Bool {
         let utf8 = name.utf8
         guard utf8.count > 4, utf8.starts(with: "Part".utf8) else { return false }
-        return utf8.dropFirst(4).allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return utf8.dropFirst(4).allSatisfy(\.isASCIIDigit)
     }
 
     /// The name of the generated Kotlin's holder object number `number` (from 1): `Part1`.

@@ -132,7 +132,7 @@ struct Generator: Sendable {
         case .swift:
             return manifest.outputs.swift.map { [PlannedFile(path: $0, entry: .swift, what: "the Swift file")] } ?? []
         case .kotlin:
-            let support = kotlinSupportPath(for: manifest)
+            let support = kotlinSupportPath(forKotlinFile: manifest.outputs.kotlin)
             return [
                 PlannedFile(path: manifest.outputs.kotlin, entry: .kotlin, what: "the Kotlin file"),
                 PlannedFile(path: support, entry: .kotlin, what: "\(LexicalPath.lastComponent(of: support)), the Kotlin support file"),
@@ -170,9 +170,9 @@ struct Generator: Sendable {
         }
     }
 
-    /// `FlagKit.kt`, beside the Kotlin flags file.
-    private static func kotlinSupportPath(for manifest: Manifest) -> String {
-        let folder = manifest.outputs.kotlin.split(separator: "/").dropLast().joined(separator: "/")
+    /// `FlagKit.kt`, beside the Kotlin flags file at `path`.
+    static func kotlinSupportPath(forKotlinFile path: String) -> String {
+        let folder = path.split(separator: "/").dropLast().joined(separator: "/")
         return folder.isEmpty ? "FlagKit.kt" : folder + "/FlagKit.kt"
     }
 

@@ -34,10 +34,13 @@ struct TemplateLibrary: Sendable {
     /// The source of a template, or nil when neither an override nor a built-in copy exists.
     /// Throws when an override is there but cannot be used.
     func sourceIfAny(named name: String) throws(TemplateError) -> String? {
-        if let url = overrideURL(for: name), FileSystem.isSymlink(atPath: url.path), FileSystem.itemKind(atPath: url.path) == nil {
-            throw TemplateError(message: "\(url.path) is a symlink that leads nowhere; fix or remove it")
-        }
-        if let url = overrideURL(for: name), FileSystem.itemKind(atPath: url.path) != nil {
+        if let url = overrideURL(for: name) {
+            guard FileSystem.itemKind(atPath: url.path) != nil else {
+                if FileSystem.isSymlink(atPath: url.path) {
+                    throw TemplateError(message: "\(url.path) is a symlink that leads nowhere; fix or remove it")
+                }
+                return EmbeddedTemplates.all[name]
+            }
             if let confinedTo, let real = FileSystem.realPath(url.path), !LexicalPath.isInside(real, confinedTo) {
                 throw TemplateError(
                     message: "\(url.path) leads to \(real), outside the repository \(confinedTo) (through a symlink); keep template overrides inside the repository, or name a folder on the command line with --templates")

@@ -64,7 +64,7 @@ enum PlainScalar: Sendable, Equatable {
         if let first = digits.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             digits = digits.dropFirst()
         }
-        return !digits.isEmpty && digits.allSatisfy(isDigit)
+        return !digits.isEmpty && digits.allSatisfy(\.isASCIIDigit)
     }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
@@ -73,7 +73,7 @@ enum PlainScalar: Sendable, Equatable {
         func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
         func digitRun() -> Int {
             let start = index
-            while let byte = peek(), isDigit(byte) { index += 1 }
+            while let byte = peek(), byte.isASCIIDigit { index += 1 }
             return index - start
         }
         if let sign = peek(), sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { index += 1 }
@@ -92,9 +92,7 @@ enum PlainScalar: Sendable, Equatable {
         return index == bytes.count
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-
     private static func isHexDigit(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+        byte.isASCIIDigit || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
     }
 }

@@ -128,24 +128,17 @@ struct ConfigValidation {
         }
     }
 
-    /// `[A-Z][A-Za-z0-9]*`. Checked on UTF-8 bytes: every character allowed is ASCII, where the
-    /// alphabetic ones are exactly the letters A to Z and a to z.
+    /// `[A-Z][A-Za-z0-9]*`, checked on UTF-8 bytes.
     static func isTypeName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, isUppercaseLetter(first) else { return false }
-        return name.utf8.allSatisfy { isLetter($0) || isDigit($0) }
+        guard let first = name.utf8.first, first.isASCIIUppercase else { return false }
+        return name.utf8.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit }
     }
 
-    /// `[A-Za-z][A-Za-z0-9_]*`, checked on UTF-8 bytes as ``isTypeName(_:)`` is.
+    /// `[A-Za-z][A-Za-z0-9_]*`, checked on UTF-8 bytes.
     static func isPropertyName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, isLetter(first) else { return false }
-        return name.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+        guard let first = name.utf8.first, first.isASCIILetter else { return false }
+        return name.utf8.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "_") }
     }
-
-    private static func isUppercaseLetter(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        isUppercaseLetter(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-    }
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     private func readShape(_ entry: YAMLTree.Entry, names: Set<String>) -> (config: ConfigDefinition, defaults: [(Int, Node)])? {
         let name = tree.text(entry.key)

@@ -225,8 +225,7 @@ private struct ManifestReader {
             case .seeds, .servers: outputs.seeds = written
             }
         }
-        let kotlinFolder = LexicalPath.standardized(outputs.kotlin).split(separator: "/").dropLast().joined(separator: "/")
-        let support = kotlinFolder.isEmpty ? "FlagKit.kt" : kotlinFolder + "/FlagKit.kt"
+        let support = Generator.kotlinSupportPath(forKotlinFile: LexicalPath.standardized(outputs.kotlin))
         if let runtime = outputs.kotlinRuntime, LexicalPath.standardized(runtime).lowercased() == support.lowercased(), let node = fields[.kotlinRuntime] {
             context.error("outputs.kotlinRuntime names \(support), the support file flaggen writes beside the Kotlin output; use another name, such as FlagStore.kt", at: tree.location(node))
             outputs.kotlinRuntime = nil
@@ -238,10 +237,8 @@ private struct ManifestReader {
 
     /// `[a-z][a-z0-9_]*`. Checked on UTF-8 bytes: any other character has bytes outside these.
     static func isFlagKey(_ key: String) -> Bool {
-        guard let first = key.utf8.first, first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") else { return false }
-        return key.utf8.allSatisfy {
-            ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_")
-        }
+        guard let first = key.utf8.first, first.isASCIILowercase else { return false }
+        return key.utf8.allSatisfy { $0.isASCIILowercase || $0.isASCIIDigit || $0 == UInt8(ascii: "_") }
     }
 
     private func readFlags(
@@ -524,7 +521,8 @@ private struct ManifestReader {
         }
         // `010` is 10 in YAML 1.2 but 8 to YAML 1.1 readers: a percent says it one way only.
         if parts[0].count > 1, parts[0].first == "0" {
-            let written = String(parts[0].drop { $0 == "0" }.isEmpty ? "0" : parts[0].drop { $0 == "0" }) + (parts.count == 2 ? "." + parts[1] : "")
+            let whole = parts[0].drop { $0 == "0" }
+            let written = (whole.isEmpty ? "0" : whole) + (parts.count == 2 ? "." + parts[1] : "")
             context.error("\(what()) must be written without leading zeros, as \(written), found '\(text)'", at: tree.location(node))
             return nil
         }

@@ -500,7 +500,7 @@ struct KotlinTranslator: Sendable {
     /// for `isOn` (a name of `is` and a character that is not a lowercase letter keeps its name).
     static func jvmGetterName(of name: String) -> String {
         let utf8 = Array(name.utf8)
-        if utf8.count > 2, utf8[0] == UInt8(ascii: "i"), utf8[1] == UInt8(ascii: "s"), !(utf8[2] >= 0x61 && utf8[2] <= 0x7A) {
+        if utf8.count > 2, utf8[0] == UInt8(ascii: "i"), utf8[1] == UInt8(ascii: "s"), !utf8[2].isASCIILowercase {
             return name
         }
         return "get" + name.prefix(1).uppercased() + name.dropFirst()
