@@ -27,12 +27,7 @@ struct EnumCases: Sendable, Hashable {
         for value in values {
             var base = Self.baseName(value)
             if Self.reserved.contains(base) { base += "Case" }
-            var name = base
-            var number = 2
-            while !taken.insert(name).inserted {
-                name = base + String(number)
-                number += 1
-            }
+            let name = Identifiers.unique(base, among: &taken)
             swiftNames.append(Identifiers.swiftEscaped(name))
             kotlinNames.append(name.prefix(1).uppercased() + name.dropFirst())
         }

@@ -49,6 +49,18 @@ enum Identifiers {
         return name.isEmpty && !capitalizeFirst ? key : name
     }
 
+    /// `base`, or the first of `base2`, `base3`, ... that is not in `taken`: a name no earlier
+    /// one has, which joins `taken`.
+    static func unique(_ base: String, among taken: inout Set<String>) -> String {
+        var name = base
+        var number = 2
+        while !taken.insert(name).inserted {
+            name = base + String(number)
+            number += 1
+        }
+        return name
+    }
+
     /// The name with backticks when it is a Swift keyword: `` `default` ``.
     static func swiftEscaped(_ name: String) -> String {
         // A name longer than every keyword is none: its length costs less than its hash.

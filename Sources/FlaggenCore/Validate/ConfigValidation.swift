@@ -207,16 +207,14 @@ struct ConfigValidation {
         }
         guard let fields = context.fields(of: entry.value, in: what(), as: PropertyField.self) else { return nil }
         guard let typeNode = fields[.type] else {
-            context.error("\(what()) needs a 'type': string, int, double, bool, array or a config name", at: keyLocation)
-            return nil
+            return context.refuse("\(what()) needs a 'type': string, int, double, bool, array or a config name", at: keyLocation)
         }
         guard let typeName = context.string(typeNode, "the type of \(what())") else { return nil }
         var type: PropertyType
         switch typeName {
         case "array":
             guard let itemsNode = fields[.items] else {
-                context.error("\(what()) is an array and needs 'items': the type of its elements", at: tree.location(typeNode))
-                return nil
+                return context.refuse("\(what()) is an array and needs 'items': the type of its elements", at: tree.location(typeNode))
             }
             guard let itemsName = context.string(itemsNode, "the items of \(what())"),
                 let items = scalarOrConfigType(itemsName, at: tree.location(itemsNode), names: names, what: "the items of \(what())")
@@ -271,8 +269,7 @@ struct ConfigValidation {
         case "double": return .double
         case "bool": return .bool
         case "array":
-            context.error("\(what()): arrays of arrays are not supported; wrap the inner array in a config", at: location)
-            return nil
+            return context.refuse("\(what()): arrays of arrays are not supported; wrap the inner array in a config", at: location)
         default:
             if names.contains(name) { return .config(name) }
             var message = "\(what()) has unknown type '\(name)'; use string, int, double, bool, array or a config name"
@@ -280,8 +277,7 @@ struct ConfigValidation {
                 for: name, among: ["string", "int", "double", "bool", "array"] + names.sorted(), count: 5 + names.count) {
                 message += " (did you mean '\(suggestion)'?)"
             }
-            context.error(message, at: location)
-            return nil
+            return context.refuse(message, at: location)
         }
     }
 
@@ -336,8 +332,7 @@ struct ConfigValidation {
     /// Checks a value against a config and returns it as JSON, or nil after reporting errors.
     func value(of config: ConfigDefinition, _ node: Node, configs: [String: ConfigDefinition], what: @autoclosure () -> String) -> JSONValue? {
         guard tree.kind(node) == .mapping else {
-            context.error("\(what()) must be a mapping with the fields of \(config.name), found \(context.describe(node))", at: tree.location(node))
-            return nil
+            return context.refuse("\(what()) must be a mapping with the fields of \(config.name), found \(context.describe(node))", at: tree.location(node))
         }
         let entries = tree.entries(node)
         var object: [String: JSONValue] = [:]
@@ -385,12 +380,10 @@ struct ConfigValidation {
         case .string:
             guard let text = context.string(node, what()) else { return nil }
             if let allowed = property?.enumValues, EnumCases.position(of: text, in: allowed) == nil {
-                context.error("\(what()) is '\(text)', not one of the allowed values: \(allowed.joined(separator: ", "))", at: tree.location(node))
-                return nil
+                return context.refuse("\(what()) is '\(text)', not one of the allowed values: \(allowed.joined(separator: ", "))", at: tree.location(node))
             }
             if let maxLength = property?.maxLength, text.unicodeScalars.count > maxLength {
-                context.error("\(what()) is \(text.unicodeScalars.count) characters long, more than its maxLength of \(maxLength)", at: tree.location(node))
-                return nil
+                return context.refuse("\(what()) is \(text.unicodeScalars.count) characters long, more than its maxLength of \(maxLength)", at: tree.location(node))
             }
             return .string(text)
         case .bool:
@@ -421,12 +414,10 @@ struct ConfigValidation {
 
     private func checkBounds(_ value: JSONValue, _ number: Double, property: ConfigProperty?, at location: SourceLocation, what: @autoclosure () -> String) -> JSONValue? {
         if let limit = property?.minimum?.doubleValue, number < limit {
-            context.error("\(what()) is \(number.cleanDescription), below its minimum of \(limit.cleanDescription)", at: location)
-            return nil
+            return context.refuse("\(what()) is \(number.cleanDescription), below its minimum of \(limit.cleanDescription)", at: location)
         }
         if let limit = property?.maximum?.doubleValue, number > limit {
-            context.error("\(what()) is \(number.cleanDescription), above its maximum of \(limit.cleanDescription)", at: location)
-            return nil
+            return context.refuse("\(what()) is \(number.cleanDescription), above its maximum of \(limit.cleanDescription)", at: location)
         }
         return value
     }

@@ -425,9 +425,8 @@ private struct ManifestReader {
         case .string:
             guard let text = context.string(node, what()) else { return nil }
             if let enumValues, EnumCases.position(of: text, in: enumValues) == nil {
-                context.error(
+                return context.refuse(
                     "\(what()) is '\(text)', not one of its 'enum' values: \(enumValues.joined(separator: ", "))", at: tree.location(node))
-                return nil
             }
             return .string(text)
         case .int: return context.int(node, what()).map(ManifestValue.int)
@@ -509,33 +508,28 @@ private struct ManifestReader {
     /// creeps in: `12.34` is exactly 1,234 basis points.
     private func basisPoints(_ node: Node, what: @autoclosure () -> String) -> Int? {
         guard tree.isPlain(node) else {
-            context.error("\(what()) must be a number from 0 to 100, found \(context.describe(node))", at: tree.location(node))
-            return nil
+            return context.refuse("\(what()) must be a number from 0 to 100, found \(context.describe(node))", at: tree.location(node))
         }
         let text = tree.text(node)
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         let digitsOnly: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
         guard parts.count <= 2, digitsOnly(parts[0]), parts.count == 1 || digitsOnly(parts[1]) else {
-            context.error("\(what()) must be a number from 0 to 100 such as 10 or 12.5, found '\(text)'", at: tree.location(node))
-            return nil
+            return context.refuse("\(what()) must be a number from 0 to 100 such as 10 or 12.5, found '\(text)'", at: tree.location(node))
         }
         // `010` is 10 in YAML 1.2 but 8 to YAML 1.1 readers: a percent says it one way only.
         if parts[0].count > 1, parts[0].first == "0" {
             let whole = parts[0].drop { $0 == "0" }
             let written = (whole.isEmpty ? "0" : whole) + (parts.count == 2 ? "." + parts[1] : "")
-            context.error("\(what()) must be written without leading zeros, as \(written), found '\(text)'", at: tree.location(node))
-            return nil
+            return context.refuse("\(what()) must be written without leading zeros, as \(written), found '\(text)'", at: tree.location(node))
         }
         var fractionText = parts.count == 2 ? Substring(parts[1]) : ""
         while fractionText.count > 2, fractionText.last == "0" { fractionText = fractionText.dropLast() }
         if fractionText.count > 2 {
-            context.error("\(what()) has more than two decimals ('\(text)'); rollouts are counted in basis points (0.01 percent)", at: tree.location(node))
-            return nil
+            return context.refuse("\(what()) has more than two decimals ('\(text)'); rollouts are counted in basis points (0.01 percent)", at: tree.location(node))
         }
         let fraction = fractionText.count == 2 ? String(fractionText) : fractionText.count == 1 ? fractionText + "0" : "00"
         guard parts[0].count <= 3, let whole = Int(parts[0]), let hundredths = Int(fraction), whole * 100 + hundredths <= Rollout.everyone else {
-            context.error("\(what()) must be between 0 and 100, found \(text)", at: tree.location(node))
-            return nil
+            return context.refuse("\(what()) must be between 0 and 100, found \(text)", at: tree.location(node))
         }
         return whole * 100 + hundredths
     }

@@ -5,8 +5,7 @@ extension ValidationContext {
 
     func string(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         guard tree.kind(node) == .scalar else {
-            error("\(what()) must be a string, found \(tree.kindDescription(node))", at: tree.location(node))
-            return nil
+            return refuse("\(what()) must be a string, found \(tree.kindDescription(node))", at: tree.location(node))
         }
         if tree.isPlain(node), tree.plainMeaning(node) != .string {
             let text = tree.text(node)
@@ -24,10 +23,7 @@ extension ValidationContext {
 
     func nonEmptyString(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         guard let text = string(node, what()) else { return nil }
-        if text.allSatisfy(\.isWhitespace) {
-            error("\(what()) must not be empty", at: tree.location(node))
-            return nil
-        }
+        if text.allSatisfy(\.isWhitespace) { return refuse("\(what()) must not be empty", at: tree.location(node)) }
         return text
     }
 
@@ -42,22 +38,19 @@ extension ValidationContext {
             }
             message += "; write true or false"
         }
-        error(message, at: tree.location(node))
-        return nil
+        return refuse(message, at: tree.location(node))
     }
 
     func int(_ node: Node, _ what: @autoclosure () -> String) -> Int? {
         if case .int(let value) = tree.plainMeaning(node) {
             guard let value else {
-                error(
+                return refuse(
                     "\(what()) \(tree.text(node)) does not fit in a 64-bit integer (\(Int.min)...\(Int.max)); use a smaller number",
                     at: tree.location(node))
-                return nil
             }
             return value
         }
-        error("\(what()) must be an integer, found \(describe(node))", at: tree.location(node))
-        return nil
+        return refuse("\(what()) must be an integer, found \(describe(node))", at: tree.location(node))
     }
 
     /// A finite number; integers are accepted as doubles.
@@ -67,20 +60,17 @@ extension ValidationContext {
         case .int(nil): if let value = Double(tree.text(node)), value.isFinite { return value }
         case .double(let value) where value.isFinite: return value
         case .double:
-            error(
+            return refuse(
                 "\(what()) must be a finite number, found '\(tree.text(node))'; infinity and NaN cannot be represented in JSON, Swift literals or Kotlin literals",
                 at: tree.location(node))
-            return nil
         default: break
         }
-        error("\(what()) must be a number, found \(describe(node))", at: tree.location(node))
-        return nil
+        return refuse("\(what()) must be a number, found \(describe(node))", at: tree.location(node))
     }
 
     func date(_ node: Node, _ what: @autoclosure () -> String) -> ISODate? {
         guard tree.kind(node) == .scalar, let date = ISODate(tree.text(node)) else {
-            error("\(what()) must be a date written YYYY-MM-DD (for example 2029-03-01), found \(describe(node))", at: tree.location(node))
-            return nil
+            return refuse("\(what()) must be a date written YYYY-MM-DD (for example 2029-03-01), found \(describe(node))", at: tree.location(node))
         }
         return date
     }
@@ -88,8 +78,7 @@ extension ValidationContext {
     /// A list's items; reports and returns nil for anything else.
     func list(_ node: Node, _ what: @autoclosure () -> String) -> ArraySlice<Node>? {
         guard tree.kind(node) == .sequence else {
-            error("\(what()) must be a list, found \(tree.kindDescription(node))", at: tree.location(node))
-            return nil
+            return refuse("\(what()) must be a list, found \(tree.kindDescription(node))", at: tree.location(node))
         }
         return tree.items(node)
     }

@@ -34,12 +34,17 @@ final class ValidationContext {
         diagnostics.append(Diagnostic(.error, message, file: file, at: location))
     }
 
+    /// Reports an error and gives nil: what a read returns when a node does not hold what it needs.
+    func refuse<Value>(_ message: String, at location: SourceLocation) -> Value? {
+        error(message, at: location)
+        return nil
+    }
+
     /// Reads a mapping's fields, reporting fields not among `Name`'s names (with a "did you
     /// mean"). Returns nil, after reporting, when the node is not a mapping.
     func fields<Name: FieldName>(of node: YAMLTree.NodeID, in what: @autoclosure () -> String, as _: Name.Type) -> Fields<Name>? {
         guard tree.kind(node) == .mapping else {
-            error("\(what()) must be a mapping of fields, found \(tree.kindDescription(node))", at: tree.location(node))
-            return nil
+            return refuse("\(what()) must be a mapping of fields, found \(tree.kindDescription(node))", at: tree.location(node))
         }
         var found: [(field: Name, entry: YAMLTree.Entry)] = []
         for entry in tree.entries(node) {

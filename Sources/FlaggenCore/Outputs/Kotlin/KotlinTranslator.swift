@@ -84,13 +84,8 @@ struct KotlinTranslator: Sendable {
     static func entryNames(_ values: [String], typeName: String) -> [String] {
         var names = EnumCases(values).kotlinNames
         guard let index = names.firstIndex(of: typeName) else { return names }
-        var name = typeName + "Case"
-        var number = 2
-        while names.contains(name) {
-            name = typeName + "Case" + String(number)
-            number += 1
-        }
-        names[index] = name
+        var taken = Set(names)
+        names[index] = Identifiers.unique(typeName + "Case", among: &taken)
         return names
     }
 

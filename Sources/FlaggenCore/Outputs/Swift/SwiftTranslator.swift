@@ -284,13 +284,7 @@ struct SwiftTranslator: Sendable {
             } else {
                 // Too long for the decoding line: keep the default in a private constant, named
                 // after the property and unique among the struct's constants.
-                let base = "default" + Identifiers.upperCamel(property.name)
-                var constant = base
-                var number = 2
-                while !hoistedNames.insert(constant).inserted {
-                    constant = base + String(number)
-                    number += 1
-                }
+                let constant = Identifiers.unique("default" + Identifiers.upperCamel(property.name), among: &hoistedNames)
                 decode += "Self.\(constant)"
                 hoistedDefault = .object([
                     "name": .string(constant), "type": .string(baseType),
