@@ -174,7 +174,7 @@ enum Commands {
             failOn.insert(category)
         }
         do {
-            let result = try ManifestLoader().load(path: path)
+            let result = try ManifestLoader.load(path: path)
             guard let manifest = result.manifest else {
                 report(result.diagnostics, format: format)
                 return .findings

@@ -200,7 +200,7 @@ final class OutputRulesTests: XCTestCase {
         try FileManager.default.createDirectory(at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("flags.yaml")
         try Data("version: 1\nflags: {}\n".utf8).write(to: url)
-        XCTAssertEqual(try ManifestLoader().load(path: url.path).diagnostics, [])
+        XCTAssertEqual(try ManifestLoader.load(path: url.path).diagnostics, [])
         var onlySwift = Generate(manifestPath: url.path)
         onlySwift.kinds = [.swift]
         for run in [Generate(manifestPath: url.path), onlySwift] {

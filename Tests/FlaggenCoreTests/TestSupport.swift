@@ -63,7 +63,7 @@ extension TemplateLibrary {
 extension OutputWriter {
     /// A writer for a root folder and the manifest the files come from.
     init(root: URL, manifestName: String) {
-        self.init(guard: OutputGuard(root: root, manifestName: manifestName))
+        self.init(rules: OutputGuard(root: root, manifestName: manifestName))
     }
 
     /// Writes every file, or none when any of them would overwrite a file that is not

@@ -24,7 +24,7 @@ public struct Breaking: Sendable {
     /// names has no manifest yet (the pull request that adds flaggen), there is nothing to
     /// break: one note says so.
     public func run() throws(UnreadableInputError) -> [Diagnostic] {
-        let newResult = try ManifestLoader().load(path: manifestPath)
+        let newResult = try ManifestLoader.load(path: manifestPath)
         guard let (oldBytes, oldName) = try readOld() else {
             let revision = String(against.dropFirst(4))
             return [

@@ -272,7 +272,7 @@ public struct Generate: Sendable {
         guard let rules = rendered.rules else {
             return Staged(written: Written(diagnostics: rendered.diagnostics, files: [], root: rendered.root), writer: nil)
         }
-        let writer = OutputWriter(guard: rules)
+        let writer = OutputWriter(rules: rules)
         // On both cores, largest first, as rendering was: writing 12 MB of outputs one after
         // another made `generate` of a 2,500-flag manifest about 15 ms slower.
         let results = ConcurrentJobs.run(
@@ -282,8 +282,7 @@ public struct Generate: Sendable {
         for result in results {
             switch result {
             case .success(let file): staged.append(file)
-            case .failure(let error as OutputError): failures.append(error)
-            case .failure(let error): failures.append(OutputError(message: "\(error)"))
+            case .failure(let error): failures.append(error as? OutputError ?? OutputError(message: "\(error)"))
             }
         }
         if let first = failures.first {
@@ -320,7 +319,7 @@ public struct Generate: Sendable {
             problem("the template folder '\(templates)' (\(folder.path)) does not exist; create it or fix 'templates'", templatesAt)
             return nil
         }
-        if let location, !location.containsInRepository(real) {
+        if let location, !LexicalPath.isInside(real, location.repositoryRoot) {
             problem(
                 "the template folder '\(templates)' leads to \(real), outside the repository \(location.repositoryRoot); keep template overrides inside the repository, or name a folder on the command line with --templates",
                 templatesAt)

@@ -14,12 +14,9 @@ public struct UnreadableInputError: Error, CustomStringConvertible {
 }
 
 /// Reads and validates a manifest from disk.
-public struct ManifestLoader: Sendable {
-    /// Creates a loader.
-    public init() {}
-
+public enum ManifestLoader {
     /// Reads `path` and validates it. Diagnostics name the file as `path` was given.
-    public func load(path: String) throws(UnreadableInputError) -> ValidationResult {
+    public static func load(path: String) throws(UnreadableInputError) -> ValidationResult {
         ManifestValidator().validate(try Self.readBytes(path: path), file: path)
     }
 

@@ -36,10 +36,4 @@ struct ManifestLocation: Sendable, Hashable {
         }
         return ManifestLocation(path: manifest, repositoryRoot: folder)
     }
-
-    /// Whether `path`, an absolute path with symlinks resolved, is inside the repository (or is
-    /// its root).
-    func containsInRepository(_ path: String) -> Bool {
-        LexicalPath.isInside(path, repositoryRoot)
-    }
 }

@@ -74,11 +74,7 @@ public struct Remove: Sendable {
                 throw RemoveError(.usage, "cannot write the outputs: \(error); nothing was changed")
             }
             // The disk changed since the plan (a link under Generated/, say): refuse as `prepare` would.
-            if let outputs, outputs.written.diagnostics.containsErrors {
-                throw RemoveError(
-                    .refused, "the outputs cannot be regenerated where they are; nothing was changed",
-                    diagnostics: outputs.written.diagnostics.filter { $0.severity == .error })
-            }
+            if let outputs { try Self.refuseUnwritableOutputs(outputs.written.diagnostics) }
             // Every hand-written file must still be as read before the first output is placed.
             try edited.verify()
             if let outputs {
@@ -137,12 +133,12 @@ public struct Remove: Sendable {
             throw RemoveError(.refused, "\(manifestPath): \(error.message); nothing was changed")
         }
         let after = ManifestValidator().validate(edited, file: manifestPath)
-        guard after.manifest != nil else {
+        guard let editedManifest = after.manifest else {
             throw RemoveError(
                 .refused, "without '\(key)' the manifest would not be valid (is the flag used elsewhere in it, by an alias?); nothing was changed",
                 diagnostics: after.diagnostics.filter { $0.severity == .error })
         }
-        guard let editedManifest = after.manifest, Self.differsOnlyBy(removing: key, before: manifest, after: editedManifest) else {
+        guard Self.differsOnlyBy(removing: key, before: manifest, after: editedManifest) else {
             throw RemoveError(
                 .refused, "flaggen cannot take '\(key)' out of \(manifestPath) without changing other values in it; remove the flag by hand and add its key to 'retired'; nothing was changed")
         }
@@ -189,11 +185,7 @@ public struct Remove: Sendable {
         } catch {
             throw RemoveError(.refused, "cannot regenerate the outputs: \(error); nothing was changed")
         }
-        if rendered.diagnostics.containsErrors {
-            throw RemoveError(
-                .refused, "the outputs cannot be regenerated where they are; nothing was changed",
-                diagnostics: rendered.diagnostics.filter { $0.severity == .error })
-        }
+        try Self.refuseUnwritableOutputs(rendered.diagnostics)
         let manifestChange = FileChange(path: manifestPath, old: bytes, new: edited)
         var changes = [manifestChange]
         for file in rendered.files {
@@ -203,6 +195,13 @@ public struct Remove: Sendable {
         }
         changes += rewrite.changes
         return Prepared(outcome: Outcome(changes: changes, diagnostics: after.diagnostics), manifest: manifestChange, sources: rewrite.changes, generate: generate)
+    }
+
+    /// Refuses when the outputs cannot be regenerated where they are (`diagnostics` has errors).
+    private static func refuseUnwritableOutputs(_ diagnostics: [Diagnostic]) throws(RemoveError) {
+        guard diagnostics.containsErrors else { return }
+        throw RemoveError(
+            .refused, "the outputs cannot be regenerated where they are; nothing was changed", diagnostics: diagnostics.filter { $0.severity == .error })
     }
 
     /// True when the edited manifest `after` generates exactly what `before` does without flag

@@ -46,7 +46,7 @@ public struct Report: Sendable {
         try ReportFile.checkDestination(outputPath, manifestPath: manifestPath)
         let result: ValidationResult
         do {
-            result = try ManifestLoader().load(path: manifestPath)
+            result = try ManifestLoader.load(path: manifestPath)
         } catch {
             throw ReportError(message: error.message)
         }

@@ -11,13 +11,12 @@ public enum TemplateCommands {
     /// The context a built-in template receives for a manifest, as pretty JSON with sorted keys
     /// (list items carry `isFirst`/`isLast`, as templates see them).
     public static func context(manifestPath: String, kind: OutputKind) throws(GenerateError) -> (json: String, diagnostics: [Diagnostic]) {
-        let bytes: [UInt8]
+        let result: ValidationResult
         do {
-            bytes = try ManifestLoader.readBytes(path: manifestPath)
+            result = try ManifestLoader.load(path: manifestPath)
         } catch {
             throw .unreadable(error.message)
         }
-        let result = ManifestValidator().validate(bytes, file: manifestPath)
         guard let manifest = result.manifest else { return ("", result.diagnostics) }
         let name = ManifestLocation.of(manifestAt: manifestPath)?.pathInRepository ?? URL(fileURLWithPath: manifestPath).lastPathComponent
         let header = GeneratedHeader(manifestName: name)

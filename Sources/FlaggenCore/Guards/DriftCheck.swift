@@ -33,10 +33,10 @@ public struct DriftFinding: Sendable, Hashable {
     /// The file's path as printed (relative to the current folder when possible).
     var path: String
     /// The first differing line (counted in the expected output), for `differs`.
-    var line: Int
+    var line = 1
     /// The unified diff from the disk to the expected bytes, for `differs`: at most
     /// ``UnifiedDiff/shownLineLimit`` lines of hunks; empty when ``undiffed`` says why not.
-    var diff: String
+    var diff = ""
     /// Changed lines (removed plus added) the diff leaves out for its line limit.
     var omittedLines = 0
     /// Why a differing file has no diff, when it has none.
@@ -65,7 +65,7 @@ public struct DriftCheck: Sendable {
                 // asked whether generate would replace it.
                 guard let finding = Self.compare(file.contents, withFileAt: path, display: display) else { return nil }
                 if let obstacle = rules?.obstacle(at: path, checkingPermissions: false) {
-                    return DriftFinding(kind: .foreign, path: display, line: 1, diff: "", obstacle: obstacle)
+                    return DriftFinding(kind: .foreign, path: display, obstacle: obstacle)
                 }
                 return finding
             }
@@ -77,7 +77,7 @@ public struct DriftCheck: Sendable {
         let prefix = LexicalPath.joined(LexicalPath.standardized(rendered.root.path), "")
         for path in rendered.stale?.files() ?? [] {
             let relative = path.hasPrefix(prefix) ? String(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self) : path
-            findings.append(DriftFinding(kind: .unexpected, path: Self.join(displayRoot, relative), line: 1, diff: ""))
+            findings.append(DriftFinding(kind: .unexpected, path: Self.join(displayRoot, relative)))
         }
         return findings
     }
@@ -86,7 +86,7 @@ public struct DriftCheck: Sendable {
     static func compare(_ expected: [UInt8], withFileAt path: String, display: String) -> DriftFinding? {
         // A folder, a pipe (opening it would wait for a writer) or an unreadable file where the
         // output goes counts as missing.
-        guard FileSystem.itemKind(atPath: path) == .file else { return DriftFinding(kind: .missing, path: display, line: 1, diff: "") }
+        guard FileSystem.itemKind(atPath: path) == .file else { return DriftFinding(kind: .missing, path: display) }
         let limit = diffableBytes(expected: expected.count)
         let size = FileSystem.fileSize(atPath: path)
         if let size, size <= limit,
@@ -101,7 +101,7 @@ public struct DriftCheck: Sendable {
         }
         // Far larger: only as much of it as the output has is read, to find the first change.
         guard let size, let start = try? FileSystem.readRegularFile(atPath: path, limit: expected.count) else {
-            return DriftFinding(kind: .missing, path: display, line: 1, diff: "")
+            return DriftFinding(kind: .missing, path: display)
         }
         let matched = zip(start, expected).prefix { $0 == $1 }.count
         let line = expected[..<matched].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }

@@ -36,11 +36,11 @@ public struct FlagReferences: Sendable {
         /// The paths scanned, as given.
         var paths: [String] = []
         /// References to the manifest's flags, by key, in manifest order of keys.
-        var references: [String: [Reference]]
+        var references: [String: [Reference]] = [:]
         /// Names that look like flag reads but match no flag.
-        var unknown: [Reference]
+        var unknown: [Reference] = []
         /// Files scanned (generated files are skipped).
-        var filesScanned: Int
+        var filesScanned = 0
         /// Files left out because they are larger than ``FlagReferences/maximumFileBytes``, or
         /// could not be read, and folders that could not be listed, and files and folders whose
         /// names are not UTF-8 (``FileSystem/Unlisted``), each with why.
@@ -97,7 +97,7 @@ public struct FlagReferences: Sendable {
     /// folders and dependency checkouts (``skippedFolders``) and what `excluding` names are
     /// skipped, as are files flaggen generated).
     public func scan(paths: [String], excluding globs: [String] = []) throws(UnreadableInputError) -> Report {
-        var report = Report(paths: paths, references: [:], unknown: [], filesScanned: 0)
+        var report = Report(paths: paths)
         let (files, unlisted) = try Self.sourceFiles(under: paths, excluding: globs)
         report.skipped = unlisted.map { ($0.path, $0.reason) }
         for file in files {
@@ -211,7 +211,7 @@ public struct FlagReferences: Sendable {
     /// The references to flag `key` in `text` (through the generated API or as a raw string),
     /// found as ``scan(paths:excluding:)`` finds them; `flaggen remove` checks its rewrites with it.
     func references(to key: String, in text: String, file: String) -> [Reference] {
-        var report = Report(references: [:], unknown: [], filesScanned: 0)
+        var report = Report()
         scan(text, file: file, into: &report)
         return report.references[key] ?? []
     }

@@ -79,6 +79,12 @@ enum FileSystem {
         return FileIdentity(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
     }
 
+    /// The permission bits of the file at `path` (following symlinks); nil when it cannot be
+    /// examined.
+    static func permissions(atPath path: String) -> mode_t? {
+        info(path).map { mode_t($0.st_mode & 0o7777) }
+    }
+
     /// How many names (hard links) the file at `path` has, following symlinks; nil when it
     /// cannot be examined.
     static func linkCount(atPath path: String) -> Int? {

@@ -65,9 +65,8 @@ enum Subprocess {
         defer { close(outputPipe[0]); close(errorPipe[0]) }
         guard started == 0 else { throw SubprocessError(reason: String(cString: strerror(started))) }
         // Read both pipes as they fill, so a chatty program never blocks on a full pipe.
-        var output: [UInt8] = []
-        var errors: [UInt8] = []
-        var open = [(outputPipe[0], true), (errorPipe[0], false)]
+        var printed: [[UInt8]] = [[], []]  // standard output, standard error
+        var open = [(outputPipe[0], 0), (errorPipe[0], 1)]
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let deadline = timeout.map { monotonicSeconds() + $0 }
         var timedOut = false
@@ -89,23 +88,15 @@ enum Subprocess {
                 break
             }
             if ready == 0 { continue }
-            var stillOpen: [(Int32, Bool)] = []
-            for (index, entry) in open.enumerated() {
-                guard polls[index].revents != 0 else {
-                    stillOpen.append(entry)
-                    continue
+            var stillOpen: [(Int32, Int)] = []
+            for (index, (descriptor, stream)) in open.enumerated() {
+                if polls[index].revents != 0 {
+                    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+                    // At the stream's end, or when reading fails, the pipe is done.
+                    if count == 0 || count < 0 && errno != EINTR { continue }
+                    if count > 0 { printed[stream] += buffer[0..<min(count, max(0, limit - printed[stream].count))] }
                 }
-                let count = buffer.withUnsafeMutableBytes { read(entry.0, $0.baseAddress!, $0.count) }
-                if count > 0 {
-                    if entry.1 {
-                        output += buffer[0..<min(count, max(0, limit - output.count))]
-                    } else {
-                        errors += buffer[0..<min(count, max(0, limit - errors.count))]
-                    }
-                    stillOpen.append(entry)
-                } else if count < 0 && errno == EINTR {
-                    stillOpen.append(entry)
-                }
+                stillOpen.append((descriptor, stream))
             }
             open = stillOpen
         }
@@ -113,7 +104,7 @@ enum Subprocess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         // WEXITSTATUS, or 128 plus the signal that ended it.
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Output(status: exit, standardOutput: output, standardError: errors, timedOut: timedOut)
+        return Output(status: exit, standardOutput: printed[0], standardError: printed[1], timedOut: timedOut)
     }
     #else
     private static func runWithProcess(_ arguments: [String], limit: Int, timeout: Double?) throws(SubprocessError) -> Output {

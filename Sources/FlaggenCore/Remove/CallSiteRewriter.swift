@@ -38,7 +38,7 @@ struct CallSiteRewriter {
         var files: [String] = []
         for reference in references where !files.contains(reference.file) { files.append(reference.file) }
         var jobs: [PiranhaDriver.Job] = []
-        var texts: [[UInt8]] = []
+        var read: [(file: String, bytes: [UInt8])] = []
         var unrewritable: [FlagReferences.Reference] = []
         for file in files {
             let bytes: [UInt8]
@@ -62,7 +62,7 @@ struct CallSiteRewriter {
                             file: file, at: invalid.location)
                     ])
             }
-            texts.append(bytes)
+            read.append((file, bytes))
             // Piranha leaves a stray "\r" where it takes a line out of a CRLF file: such a file is
             // rewritten with LF line ends and gets its CRLFs back (the lines and columns stay).
             let text = LineEnds.areCRLF(bytes) ? LineEnds.withLF(bytes) : bytes
@@ -75,10 +75,8 @@ struct CallSiteRewriter {
         var changes: [Remove.FileChange] = []
         var unsafe: [FlagReferences.Reference] = []
         var refused: [(reference: FlagReferences.Reference, kind: String, detail: String)] = []
-        let rewrittenFiles = files.filter { file in !unrewritable.contains { $0.file == file } }
-        for (index, file) in rewrittenFiles.enumerated() {
-            let result = results[index]
-            let lines = texts[index].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for ((file, bytes), result) in zip(read, results) {
+            let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             for reference in references where reference.file == file {
                 let position = Self.position(of: reference.location, in: lines)
                 let covered = !reference.isRawString && result.reads.contains { $0.start <= position && position < $0.end }
@@ -100,13 +98,13 @@ struct CallSiteRewriter {
                 }
             }
             var new = Array(rewritten.utf8)
-            if LineEnds.areCRLF(texts[index]) {
+            if LineEnds.areCRLF(bytes) {
                 new = LineEnds.withCRLF(new)
                 // The last line end as it was: LF alone where a tool appended it so.
                 let crlf = [LineEnds.cr, LineEnds.lf]
-                if texts[index].suffix(2) != crlf, new.suffix(2) == crlf { new.remove(at: new.count - 2) }
+                if bytes.suffix(2) != crlf, new.suffix(2) == crlf { new.remove(at: new.count - 2) }
             }
-            if new != texts[index] { changes.append(Remove.FileChange(path: file, old: texts[index], new: new)) }
+            if new != bytes { changes.append(Remove.FileChange(path: file, old: bytes, new: new)) }
         }
         let order: (FlagReferences.Reference, FlagReferences.Reference) -> Bool = { ($0.file, $0.location) < ($1.file, $1.location) }
         return Outcome(

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Writes the hand-written files `flaggen remove` edits as `generate` writes its outputs
 /// (docs/cleanup.md, "Removing a flag"): all staged first, then each renamed over its file if it
 /// is still the file that was read.
@@ -51,9 +43,7 @@ struct EditedFiles {
             throw RemoveError(.usage, "\(path) and \(earlier.path) are one file, which flaggen would rewrite twice; name it once; nothing was changed")
         }
         let temporary = LexicalPath.joined(LexicalPath.parent(of: path), OutputWriter.temporaryFileName(for: LexicalPath.lastComponent(of: path)))
-        var status = stat()
-        let mode = stat(path, &status) == 0 ? mode_t(status.st_mode & 0o7777) : 0o644
-        if let reason = FileSystem.writeNewFile(atPath: temporary, bytes, mode: mode) {
+        if let reason = FileSystem.writeNewFile(atPath: temporary, bytes, mode: FileSystem.permissions(atPath: path) ?? 0o644) {
             throw RemoveError(.usage, "cannot write \(path) (to a temporary file beside it): \(reason); nothing was changed")
         }
         staged.append(Staged(path: path, temporary: temporary, identity: identity, original: original))

@@ -92,12 +92,14 @@ struct PiranhaDriver: Sendable {
         case 127: throw RemoveError(.usage, "cannot run Python '\(python)'; \(Self.installHint)")
         default: throw RemoveError(.usage, "Piranha failed (exit status \(output.status)): \(Self.lastLine(errors)); nothing was changed")
         }
+        // A range is written `[startLine, startColumn, endLine, endColumn]`, lines from 0.
+        func range(_ values: ArraySlice<JSONValue>) -> (start: TextPosition, end: TextPosition)? {
+            let numbers = values.compactMap(\.intValue)
+            guard numbers.count == 4 else { return nil }
+            return (TextPosition(line: numbers[0] + 1, byteColumn: numbers[1]), TextPosition(line: numbers[2] + 1, byteColumn: numbers[3]))
+        }
         func ranges(_ value: JSONValue?) -> [(start: TextPosition, end: TextPosition)]? {
-            value?.arrayValue?.compactMap { $0.arrayValue }.compactMap { range -> (TextPosition, TextPosition)? in
-                let numbers = range.compactMap(\.intValue)
-                guard numbers.count == 4 else { return nil }
-                return (TextPosition(line: numbers[0] + 1, byteColumn: numbers[1]), TextPosition(line: numbers[2] + 1, byteColumn: numbers[3]))
-            }
+            value?.arrayValue?.compactMap { $0.arrayValue.flatMap { range($0[...]) } }
         }
         var results: [Result] = []
         for index in jobs.indices {
@@ -110,10 +112,10 @@ struct PiranhaDriver: Sendable {
                 throw RemoveError(.usage, "Piranha left no result for a file (\(Self.lastLine(errors))); nothing was changed")
             }
             let refused = (found["refused"]?.arrayValue ?? []).compactMap { item -> (start: TextPosition, end: TextPosition, kind: String, detail: String)? in
-                guard let values = item.arrayValue, values.count == 6, let range = ranges(.array([.array(Array(values.prefix(4)))]))?.first,
+                guard let values = item.arrayValue, values.count == 6, let span = range(values.prefix(4)),
                     let kind = values[4].stringValue, let detail = values[5].stringValue
                 else { return nil }
-                return (range.start, range.end, kind, detail)
+                return (span.start, span.end, kind, detail)
             }
             results.append(Result(rewritten: String(decoding: text, as: UTF8.self), reads: reads, unsafe: unsafe, refused: refused))
         }

@@ -39,11 +39,6 @@ struct GeneratedHeader: Sendable, Hashable {
     /// a bidirectional mark) replaced by U+FFFD, so it can stand in a comment line of any
     /// language and in a terminal.
     static func printable(_ name: String) -> String {
-        guard name.unicodeScalars.contains(where: TerminalText.isUnsafe) else { return name }
-        var result = String.UnicodeScalarView()
-        for scalar in name.unicodeScalars {
-            result.append(TerminalText.isUnsafe(scalar) ? "\u{FFFD}" : scalar)
-        }
-        return String(result)
+        String(String.UnicodeScalarView(name.unicodeScalars.map { TerminalText.isUnsafe($0) ? "\u{FFFD}" : $0 }))
     }
 }

@@ -47,11 +47,6 @@ struct OutputWriter: Sendable {
     /// The rules each file passes: where it may go, and which file it may replace.
     let rules: OutputGuard
 
-    /// A writer that follows a generation run's rules.
-    init(guard rules: OutputGuard) {
-        self.rules = rules
-    }
-
     /// Checks `file` and, when its bytes differ from the destination's, writes them to a new
     /// temporary file beside the destination (creating the folders it needs). Nothing visible
     /// changes until ``commit(_:)``; call ``discard(_:)`` instead when the run fails.
