@@ -211,8 +211,7 @@ enum Commands {
         do {
             outcome = try run.run()
         } catch {
-            printError("error: \(error)")
-            return .usage
+            return failed(.unreadable(error.description), manifest: path, format: .text)
         }
         report(outcome.diagnostics, format: .text)
         guard let count = outcome.flagCount else {

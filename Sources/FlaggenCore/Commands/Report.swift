@@ -42,14 +42,9 @@ public struct Report: Sendable {
 
     /// Checks the destination, validates the manifest, scans the code, and writes the report
     /// atomically. An invalid manifest writes nothing and returns its diagnostics.
-    public func run() throws(ReportError) -> Outcome {
+    public func run() throws(UsageError) -> Outcome {
         try ReportFile.checkDestination(outputPath, manifestPath: manifestPath)
-        let result: ValidationResult
-        do {
-            result = try ManifestLoader.load(path: manifestPath)
-        } catch {
-            throw ReportError(message: error.message)
-        }
+        let result = try ManifestLoader.load(path: manifestPath)
         guard let manifest = result.manifest else { return Outcome(diagnostics: result.diagnostics, flagCount: nil) }
         var diagnostics = result.diagnostics
         var references: FlagReferences.Report?
@@ -59,7 +54,7 @@ public struct Report: Sendable {
                 diagnostics += scanned.skippedWarnings
                 references = scanned
             } catch {
-                throw ReportError(message: "--refs \(error.message)")
+                throw UsageError(message: "--refs \(error.message)")
             }
         }
         let report = FlagReport(manifest: manifest, manifestPath: manifestPath, today: today, references: references)
@@ -71,7 +66,7 @@ public struct Report: Sendable {
             do throws(TemplateError) {
                 bytes = try ReportHTML.bytes(report)
             } catch {
-                throw ReportError(message: "cannot render the report page: \(error.message)")
+                throw UsageError(message: "cannot render the report page: \(error.message)")
             }
         }
         try ReportFile.write(bytes, to: outputPath, manifestPath: manifestPath)
