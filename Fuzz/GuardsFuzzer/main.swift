@@ -160,8 +160,8 @@ public func guardsFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int)
     // check first (it writes nothing), then generate.
     let run = Generate(manifestPath: manifestPath)
     if let rendered = try? run.render() {
-        let findings = DriftCheck().findings(for: rendered, displayRoot: "")
-        let text = DiagnosticFormat.text.render(DriftCheck().diagnostics(for: findings, fix: run.fixCommand))
+        let findings = DriftCheck.findings(for: rendered, displayRoot: "")
+        let text = DiagnosticFormat.text.render(DriftCheck.diagnostics(for: findings, fix: run.fixCommand))
         if text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }) {
             fatalError("a diagnostic prints a raw control character: \(text.debugDescription)")
         }
@@ -191,7 +191,7 @@ public func guardsFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int)
     }
 
     // refs over the folder, the outputs included (skipped as generated) and the fuzzed files.
-    if let loaded = try? ManifestLoader().load(path: manifestPath), let model = loaded.manifest {
+    if let loaded = try? ManifestLoader.load(path: manifestPath), let model = loaded.manifest {
         let scanner = FlagReferences(manifest: model)
         if let report = try? scanner.scan(paths: [folder.appendingPathComponent("Gen").path]) {
             for reference in report.references.values.joined() + report.unknown {

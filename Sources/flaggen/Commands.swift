@@ -113,14 +113,13 @@ enum Commands {
             report(rendered.diagnostics, format: format)
             return .findings
         }
-        let check = DriftCheck()
-        let findings = check.findings(for: rendered, displayRoot: run.displayRoot(rendered))
-        let diagnostics = rendered.diagnostics + check.diagnostics(for: findings, fix: run.fixCommand)
+        let findings = DriftCheck.findings(for: rendered, displayRoot: run.displayRoot(rendered))
+        let diagnostics = rendered.diagnostics + DriftCheck.diagnostics(for: findings, fix: run.fixCommand)
         switch format {
         case .text:
             for (diagnostic, finding) in zip(diagnostics.suffix(findings.count), findings) {
                 printError(diagnostic.formatted)
-                let details = check.details(for: finding, fix: run.fixCommand)
+                let details = DriftCheck.details(for: finding, fix: run.fixCommand)
                 if !details.isEmpty { printError(details) }
             }
             let blocked = findings.filter { $0.kind == .foreign }.count

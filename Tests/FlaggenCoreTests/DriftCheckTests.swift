@@ -51,7 +51,7 @@ final class DriftCheckTests: XCTestCase {
         XCTAssertNil(found.undiffed)
         XCTAssertEqual(found.diff.split(separator: "\n").count, 2 + UnifiedDiff.shownLineLimit)
         XCTAssertEqual(found.omittedLines, 2_000 - (UnifiedDiff.shownLineLimit - 1))
-        let details = DriftCheck().details(for: found, fix: "flaggen generate")
+        let details = DriftCheck.details(for: found, fix: "flaggen generate")
         XCTAssertTrue(details.hasPrefix(found.diff))
         XCTAssertTrue(
             details.hasSuffix("\n... 1,801 more changed lines not shown; run 'flaggen generate', then `git diff` to see them\n"), details)
@@ -63,12 +63,12 @@ final class DriftCheckTests: XCTestCase {
         XCTAssertEqual(found.line, 2)
         XCTAssertEqual(found.diff, "")
         XCTAssertEqual(found.undiffed, .tooManyChanges(atLeast: UnifiedDiff.editBudget + 1))
-        let diagnostic = DriftCheck().diagnostics(for: [found], fix: "flaggen generate")[0]
+        let diagnostic = DriftCheck.diagnostics(for: [found], fix: "flaggen generate")[0]
         XCTAssertEqual(
             diagnostic.formatted,
             "Out.txt:2:1: error: differs from what the manifest generates, first on this line; at least 2,001 changed lines, too many to show; run 'flaggen generate', then `git diff` to see them"
         )
-        XCTAssertEqual(DriftCheck().details(for: found, fix: "flaggen generate"), "")
+        XCTAssertEqual(DriftCheck.details(for: found, fix: "flaggen generate"), "")
     }
 
     /// A file far larger than the output is not read whole: it is compared in pieces up to its
@@ -88,7 +88,7 @@ final class DriftCheckTests: XCTestCase {
         XCTAssertEqual(found.diff, "")
         XCTAssertEqual(found.undiffed, .fileTooLarge(bytes: 70 << 20, expected: expected.count))
         XCTAssertEqual(
-            DriftCheck().diagnostics(for: [found], fix: "flaggen generate")[0].message,
+            DriftCheck.diagnostics(for: [found], fix: "flaggen generate")[0].message,
             "differs from what the manifest generates, first on this line; the file has 73,400,320 bytes, far more than the 14 generated, so no diff is shown; run 'flaggen generate'"
         )
 

@@ -48,12 +48,9 @@ public struct DriftFinding: Sendable, Hashable {
 /// `flaggen check`: compares every output ``Generate/render()`` made with the disk, writing
 /// nothing, and turns the differences into findings with diffs. Committed generated files can
 /// then never drift from the manifest.
-public struct DriftCheck: Sendable {
-    /// Creates a check.
-    public init() {}
-
+public enum DriftCheck {
     /// The differences between rendered outputs and the disk.
-    public func findings(for rendered: Generate.Rendered, displayRoot: String) -> [DriftFinding] {
+    public static func findings(for rendered: Generate.Rendered, displayRoot: String) -> [DriftFinding] {
         // The files are compared on both cores, largest first: when a manifest edit reaches
         // every output, diffing them costs about as much as rendering them.
         let rules = rendered.rules
@@ -122,7 +119,7 @@ public struct DriftCheck: Sendable {
     }
 
     /// The findings as diagnostics, one per file, each saying how to fix it.
-    public func diagnostics(for findings: [DriftFinding], fix: String) -> [Diagnostic] {
+    public static func diagnostics(for findings: [DriftFinding], fix: String) -> [Diagnostic] {
         findings.map { finding in
             let message: String
             switch finding.kind {
@@ -146,7 +143,7 @@ public struct DriftCheck: Sendable {
 
     /// What `check` prints below a finding's diagnostic: its diff, if any, and a line that
     /// counts the changed lines the diff leaves out.
-    public func details(for finding: DriftFinding, fix: String) -> String {
+    public static func details(for finding: DriftFinding, fix: String) -> String {
         guard finding.omittedLines > 0 else { return finding.diff }
         let lines = finding.omittedLines == 1 ? "1 more changed line" : "\(SourceText.grouped(finding.omittedLines, by: ",")) more changed lines"
         return finding.diff + "... \(lines) not shown; run '\(fix)', then `git diff` to see them\n"
