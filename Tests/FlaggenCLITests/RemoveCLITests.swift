@@ -539,6 +539,20 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("App/Screen.kt:2:28: error: this read of 'new_checkout' initializes 'isNew' outside a function"), result.stderr)
     }
 
+    /// Found in review: a class on one line (`class P(val flags: FlagView) { val on = ... }`) was
+    /// refused naming 'flags', the constructor's property, for the property 'on' that holds the read.
+    func testARefusedKotlinPropertyIsNamedOnALineWithOtherBindings() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try removeIn(app, ["App/Oneline.kt": """
+            class Oneline(val flags: FlagView) { val on = flags.isOn(Flags.newCheckout) }
+
+            """], ["new_checkout", "--keep", "off"], python: python)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/Oneline.kt:1:58: error: this read of 'new_checkout' initializes 'on' outside a function"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("initializes 'flags'"), result.stderr)
+    }
+
     /// Reported: `guard flags.isOn(F), let v = opt else { return -1 }` kept on lost `let v = opt`
     /// with the guard. A read among several conditions is refused.
     func testASwiftReadAmongSeveralConditionsIsRefused() throws {

@@ -129,7 +129,9 @@ def refusals(rules, text, data, offset, reads):
     binding = rb"(let)" if language == "swift" else rb"(val|var)"
     for read, (start, end) in zip(reads, spans):
         line = data[data.rfind(b"\n", 0, start) + 1:start]
-        holder = re.search(rb"(?:^|[^\w.])" + binding + rb"\s+(\w+)\s*(?::[^=]*)?=\s*!?\s*$", line)
+        # The binding nearest the read (`.*` first): on `class P(val f: T) { val on = read`, the
+        # type annotation `: T) { val on ` must not make 'f' the holder.
+        holder = re.search(rb".*(?:^|[^\w.])" + binding + rb"\s+(\w+)\s*(?::[^=]*)?=\s*!?\s*$", line)
         if not holder:
             continue
         name = holder.group(2)
