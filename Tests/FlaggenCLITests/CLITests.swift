@@ -39,6 +39,21 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(badDate.stderr.contains("--today must be a date written YYYY-MM-DD"), badDate.stderr)
     }
 
+    /// The commands read their required arguments without a check of their own (the parser
+    /// refuses a command line without them): each must stay required in Tool.swift, or these
+    /// command lines would crash instead of saying what is missing.
+    func testMissingRequiredArgumentsAreUsageErrors() throws {
+        for (arguments, missing) in [
+            (["bucket"], "STABLE_ID"), (["bucket", "acct-42"], "FLAG_KEY"), (["refs"], "PATH"), (["refs", "--"], "PATH"),
+            (["remove"], "KEY"), (["remove", "--keep", "on"], "KEY"), (["render"], "TEMPLATE"),
+        ] {
+            let result = try runFlaggen(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("error: "), "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(missing), "\(arguments): \(result.stderr)")
+        }
+    }
+
     func testLintRootManifest() throws {
         let result = try runFlaggen(["lint", "--today", "2026-11-29"])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -23,7 +23,7 @@ public struct Breaking: Sendable {
     /// The findings, or validation errors of either manifest. When the revision `--against`
     /// names has no manifest yet (the pull request that adds flaggen), there is nothing to
     /// break: one note says so.
-    public func run() throws(UsageError) -> [Diagnostic] {
+    public func run() throws(CannotRunError) -> [Diagnostic] {
         let newResult = try ManifestLoader.load(path: manifestPath)
         guard let (oldBytes, oldName) = try readOld() else {
             let revision = String(against.dropFirst(4))
@@ -51,35 +51,35 @@ public struct Breaking: Sendable {
 
     /// The old manifest's bytes and the name to print for it; nil when `git:REF` names a
     /// revision without the manifest.
-    private func readOld() throws(UsageError) -> ([UInt8], String)? {
+    private func readOld() throws(CannotRunError) -> ([UInt8], String)? {
         guard against.hasPrefix("git:") else {
             do throws(FileSystem.ReadFailure) {
                 return (try FileSystem.readRegularFile(atPath: against, limit: InputLimits.maxFileBytes + 1), against)
             } catch {
-                throw UsageError(message: "--against \(against): the file \(error.reason); pass the old manifest with --against PATH, or git:REF for the manifest at a git revision")
+                throw CannotRunError(message: "--against \(against): the file \(error.reason); pass the old manifest with --against PATH, or git:REF for the manifest at a git revision")
             }
         }
         let revision = String(against.dropFirst(4))
         guard !revision.isEmpty, !revision.hasPrefix("-") else {
-            throw UsageError(message: "--against git:REF needs a revision, such as git:main or git:HEAD~1")
+            throw CannotRunError(message: "--against git:REF needs a revision, such as git:main or git:HEAD~1")
         }
         // The manifest where the file really is (a symlinked manifest's link is not its history),
         // relative to the folder git runs in.
         let real = FileSystem.realPath(manifestPath) ?? manifestPath
         let folder = LexicalPath.parent(of: real)
         let name = LexicalPath.lastComponent(of: real)
-        func git(_ arguments: [String], limit: Int = 64 * 1024) throws(UsageError) -> Subprocess.Output {
+        func git(_ arguments: [String], limit: Int = 64 * 1024) throws(CannotRunError) -> Subprocess.Output {
             do {
                 return try Subprocess.run(["git", "-C", folder] + arguments, limit: limit)
             } catch {
-                throw UsageError(message: "cannot run git to read \(name) at \(revision): \(error.reason)")
+                throw CannotRunError(message: "cannot run git to read \(name) at \(revision): \(error.reason)")
             }
         }
-        func failure(_ output: Subprocess.Output) -> UsageError {
+        func failure(_ output: Subprocess.Output) -> CannotRunError {
             // git's own words, advice included (`git config --global --add safe.directory ...`).
             let lines = String(decoding: output.standardError.prefix(1024), as: UTF8.self).split(whereSeparator: \.isNewline)
             let detail = lines.map { $0.drop { $0 == " " || $0 == "\t" } }.filter { !$0.isEmpty }.joined(separator: " ")
-            return UsageError(
+            return CannotRunError(
                 message: "--against git:\(revision): cannot read \(name) at git revision '\(revision)': \(detail.isEmpty ? "git exited with status \(output.status)" : "git: " + detail)")
         }
         let verified = try git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"])
@@ -87,7 +87,7 @@ public struct Breaking: Sendable {
             // With --quiet git says nothing about an unknown revision; what it does say is another
             // failure (not a repository, one git refuses to trust), which fetching would not fix.
             if !verified.standardError.isEmpty { throw failure(verified) }
-            throw UsageError(
+            throw CannotRunError(
                 message: "--against git:\(revision): cannot read \(name) at git revision '\(revision)': no such revision in the repository at \(folder); fetch it (actions/checkout needs fetch-depth: 0) or name another")
         }
         // ls-tree reads trees only, so a partial clone that lacks the blob still answers, and it
@@ -98,11 +98,11 @@ public struct Breaking: Sendable {
         if found == nil { found = try movedManifest(name, at: revision, git: git) }
         guard let entry = found else { return nil }
         guard entry.mode != "120000" else {
-            throw UsageError(
+            throw CannotRunError(
                 message: "--against git:\(revision): \(entry.path) is a symlink at git revision '\(revision)'; pass the manifest it led to with --against PATH (git show \(revision):PATH > old.yaml)")
         }
         guard entry.type == "blob" else {
-            throw UsageError(message: "--against git:\(revision): \(entry.path) is a folder at git revision '\(revision)', not a manifest")
+            throw CannotRunError(message: "--against git:\(revision): \(entry.path) is a folder at git revision '\(revision)', not a manifest")
         }
         // One byte over the manifest limit is enough for the parser to report the size.
         let output = try git(["show", "\(revision):\(entry.path)"], limit: InputLimits.maxFileBytes + 1)
@@ -113,8 +113,8 @@ public struct Breaking: Sendable {
     /// The manifest's entry at `revision` where a move since then took it from: the pull
     /// request that moves the manifest is still compared with it.
     private func movedManifest(
-        _ name: String, at revision: String, git: ([String], Int) throws(UsageError) -> Subprocess.Output
-    ) throws(UsageError) -> TreeEntry? {
+        _ name: String, at revision: String, git: ([String], Int) throws(CannotRunError) -> Subprocess.Output
+    ) throws(CannotRunError) -> TreeEntry? {
         let prefix = try git(["rev-parse", "--show-prefix"], 64 * 1024)
         let path = String(decoding: prefix.standardOutput.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self) + name
         // Renames between the revision and the working tree, as `R100 NUL old NUL new NUL`,

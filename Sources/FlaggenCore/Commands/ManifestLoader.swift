@@ -7,7 +7,7 @@ import Foundation
 /// Why a command could not run at all: an input it cannot read (a manifest that is missing, a
 /// folder, unreadable) or an output it must not write. A usage problem, exit code 2, unlike an
 /// invalid manifest (exit code 1).
-public struct UsageError: Error, CustomStringConvertible, Sendable {
+public struct CannotRunError: Error, CustomStringConvertible, Sendable {
     /// What went wrong and what to do.
     var message: String
 
@@ -17,13 +17,13 @@ public struct UsageError: Error, CustomStringConvertible, Sendable {
 /// Reads and validates a manifest from disk.
 public enum ManifestLoader {
     /// Reads `path` and validates it. Diagnostics name the file as `path` was given.
-    public static func load(path: String) throws(UsageError) -> ValidationResult {
+    public static func load(path: String) throws(CannotRunError) -> ValidationResult {
         ManifestValidator().validate(try Self.readBytes(path: path), file: path)
     }
 
     /// Reads a manifest file, refusing anything but a regular file (a folder, a named pipe, a
     /// device) at once, and files far above the size limit before loading them.
-    static func readBytes(path: String) throws(UsageError) -> [UInt8] {
+    static func readBytes(path: String) throws(CannotRunError) -> [UInt8] {
         do throws(FileSystem.ReadFailure) {
             // One byte more than the limit, so that the parser reports a file that is too large.
             return try FileSystem.readRegularFile(atPath: path, limit: InputLimits.maxFileBytes + 1)
@@ -35,7 +35,7 @@ public enum ManifestLoader {
             case .notRegular: message = "\(path) is not a regular file (a pipe, socket or device); pass the manifest file itself with --manifest PATH"
             case .unreadable(let reason): message = "\(path): cannot be read (\(reason)); check its permissions"
             }
-            throw UsageError(message: message)
+            throw CannotRunError(message: message)
         }
     }
 }

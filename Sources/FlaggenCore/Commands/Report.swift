@@ -42,7 +42,7 @@ public struct Report: Sendable {
 
     /// Checks the destination, validates the manifest, scans the code, and writes the report
     /// atomically. An invalid manifest writes nothing and returns its diagnostics.
-    public func run() throws(UsageError) -> Outcome {
+    public func run() throws(CannotRunError) -> Outcome {
         try ReportFile.checkDestination(outputPath, manifestPath: manifestPath)
         let result = try ManifestLoader.load(path: manifestPath)
         guard let manifest = result.manifest else { return Outcome(diagnostics: result.diagnostics, flagCount: nil) }
@@ -54,7 +54,7 @@ public struct Report: Sendable {
                 diagnostics += scanned.skippedWarnings
                 references = scanned
             } catch {
-                throw UsageError(message: "--refs \(error.message)")
+                throw CannotRunError(message: "--refs \(error.message)")
             }
         }
         let report = FlagReport(manifest: manifest, manifestPath: manifestPath, today: today, references: references)
@@ -66,7 +66,7 @@ public struct Report: Sendable {
             do throws(TemplateError) {
                 bytes = try ReportHTML.bytes(report)
             } catch {
-                throw UsageError(message: "cannot render the report page: \(error.message)")
+                throw CannotRunError(message: "cannot render the report page: \(error.message)")
             }
         }
         try ReportFile.write(bytes, to: outputPath, manifestPath: manifestPath)

@@ -96,7 +96,7 @@ public struct FlagReferences: Sendable {
     /// Scans files and folders (recursively, `.swift`, `.kt` and `.kts`; hidden folders, build
     /// folders and dependency checkouts (``skippedFolders``) and what `excluding` names are
     /// skipped, as are files flaggen generated).
-    public func scan(paths: [String], excluding globs: [String] = []) throws(UsageError) -> Report {
+    public func scan(paths: [String], excluding globs: [String] = []) throws(CannotRunError) -> Report {
         var report = Report(paths: paths)
         let (files, unlisted) = try Self.sourceFiles(under: paths, excluding: globs)
         report.skipped = unlisted.map { ($0.path, $0.reason) }
@@ -130,13 +130,13 @@ public struct FlagReferences: Sendable {
     /// twice (`. App`, a symlink) is listed once, not as a symlink: `remove` rewrites it once.
     /// Besides, the folders that could not be listed and the files and folders whose names are
     /// not UTF-8 (``FileSystem/Unlisted``), which the scan reports as not scanned.
-    static func sourceFiles(under paths: [String], excluding globs: [String] = []) throws(UsageError) -> (files: [String], unlisted: [FileSystem.Unlisted]) {
+    static func sourceFiles(under paths: [String], excluding globs: [String] = []) throws(CannotRunError) -> (files: [String], unlisted: [FileSystem.Unlisted]) {
         var files: [String] = []
         var unlisted: [FileSystem.Unlisted] = []
         for path in paths {
             // (An argument that is not UTF-8 is refused before any command runs: main.swift.)
             guard let kind = FileSystem.itemKind(atPath: path) else {
-                throw UsageError(message: "\(path): no such file or folder")
+                throw CannotRunError(message: "\(path): no such file or folder")
             }
             guard kind == .directory else {
                 files.append(path)

@@ -36,22 +36,18 @@ struct Generator: Sendable {
         for kind in kinds {
             switch kind {
             case .swift, .kotlin:
-                // One template per planned file, in the same order: the Swift file only when
-                // outputs.swift asks for it, the Kotlin flag store (offline-first, for Android)
-                // only when outputs.kotlinRuntime does.
+                // Each planned file names its template: the Swift file only when outputs.swift
+                // asks for it, the Kotlin flag store (offline-first, for Android) only when
+                // outputs.kotlinRuntime does.
                 let planned = Self.plannedFiles(for: manifest, kind: kind)
                 guard !planned.isEmpty else { continue }
-                let (cost, templateNames) =
-                    kind == .swift
-                    ? (40, ["swift/Flags.swift.mustache"])
-                    : (51, ["kotlin/Flags.kt.mustache", "kotlin/FlagKit.kt.mustache", "kotlin/FlagStore.kt.mustache"])
-                jobs.append((cost, { [templates] in
+                jobs.append((kind == .swift ? 40 : 51, { [templates] in
                     let translated =
                         kind == .swift
                         ? SwiftTranslator().context(for: manifest, header: header) : KotlinTranslator().context(for: manifest, header: header)
                     let context = TemplateContext(decoratedByTranslator: translated)
-                    return try zip(templateNames, planned).map { name, file in
-                        try Self.render(name, templates: templates, context: context, header: header, path: file.path)
+                    return try planned.map { file in
+                        try Self.render(file.template ?? "", templates: templates, context: context, header: header, path: file.path)
                     }
                 }))
             case .schemas:
@@ -87,6 +83,8 @@ struct Generator: Sendable {
         var path: String
         var entry: OutputField
         var what: String
+        /// The built-in template that renders a code file; nil for the JSON and SQL outputs.
+        var template: String? = nil
     }
 
     /// Two planned files that would meet on disk: on one path, or (`inside`) `file` below the
@@ -130,13 +128,18 @@ struct Generator: Sendable {
     static func plannedFiles(for manifest: Manifest, kind: OutputKind) -> [PlannedFile] {
         switch kind {
         case .swift:
-            return manifest.outputs.swift.map { [PlannedFile(path: $0, entry: .swift, what: "the Swift file")] } ?? []
+            return manifest.outputs.swift.map { [PlannedFile(path: $0, entry: .swift, what: "the Swift file", template: "swift/Flags.swift.mustache")] } ?? []
         case .kotlin:
             let support = kotlinSupportPath(forKotlinFile: manifest.outputs.kotlin)
             return [
-                PlannedFile(path: manifest.outputs.kotlin, entry: .kotlin, what: "the Kotlin file"),
-                PlannedFile(path: support, entry: .kotlin, what: "\(LexicalPath.lastComponent(of: support)), the Kotlin support file"),
-            ] + (manifest.outputs.kotlinRuntime.map { [PlannedFile(path: $0, entry: .kotlinRuntime, what: "the Kotlin flag store")] } ?? [])
+                PlannedFile(path: manifest.outputs.kotlin, entry: .kotlin, what: "the Kotlin file", template: "kotlin/Flags.kt.mustache"),
+                PlannedFile(
+                    path: support, entry: .kotlin, what: "\(LexicalPath.lastComponent(of: support)), the Kotlin support file",
+                    template: "kotlin/FlagKit.kt.mustache"),
+            ]
+                + (manifest.outputs.kotlinRuntime.map {
+                    [PlannedFile(path: $0, entry: .kotlinRuntime, what: "the Kotlin flag store", template: "kotlin/FlagStore.kt.mustache")]
+                } ?? [])
         case .schemas:
             return JSONSchemaEmitter.fileNames(for: manifest).map {
                 PlannedFile(path: path($0, inFolder: manifest.outputs.schemas), entry: .schemas, what: "the JSON Schema \($0)")

@@ -36,32 +36,32 @@ enum ReportFile {
     }
 
     /// Refuses a destination the report must not be written to, before any work is done.
-    static func checkDestination(_ path: String, manifestPath: String) throws(UsageError) {
+    static func checkDestination(_ path: String, manifestPath: String) throws(CannotRunError) {
         let name = LexicalPath.lastComponent(of: path)
         guard !path.isEmpty, !name.isEmpty, name != ".", name != ".." else {
-            throw UsageError(message: "--output '\(path)' names a folder; give the report file's path, such as reports/flags.html")
+            throw CannotRunError(message: "--output '\(path)' names a folder; give the report file's path, such as reports/flags.html")
         }
         // Written through a temporary file beside it, as outputs are.
         if let problem = OutputWriter.fileNameProblem(name) {
-            throw UsageError(message: "--output \(path) \(problem)")
+            throw CannotRunError(message: "--output \(path) \(problem)")
         }
         if FileSystem.isSymlink(atPath: path) {
-            throw UsageError(message: "--output \(path) is a symlink; replacing it would replace the link, not the file it leads to — name the file itself")
+            throw CannotRunError(message: "--output \(path) is a symlink; replacing it would replace the link, not the file it leads to — name the file itself")
         }
         switch FileSystem.itemKind(atPath: path) {
         case .directory?:
-            throw UsageError(message: "--output \(path) is a folder; give the report file's path, such as \(LexicalPath.joined(path, "flags.html"))")
+            throw CannotRunError(message: "--output \(path) is a folder; give the report file's path, such as \(LexicalPath.joined(path, "flags.html"))")
         case .other?:
-            throw UsageError(message: "--output \(path) is not a regular file (a pipe, socket or device); give the report file's path")
+            throw CannotRunError(message: "--output \(path) is not a regular file (a pipe, socket or device); give the report file's path")
         case .file?:
             if let identity = FileSystem.identity(atPath: path), identity == FileSystem.identity(atPath: manifestPath) {
-                throw UsageError(message: "--output \(path) is the manifest itself; write the report to another file")
+                throw CannotRunError(message: "--output \(path) is the manifest itself; write the report to another file")
             }
             guard let (start, _) = FileSystem.readEnds(ofRegularFileAtPath: path, count: recognizedBytes) else {
-                throw UsageError(message: "--output \(path) exists but cannot be read (\(FileSystem.lastErrorText())); check its permissions")
+                throw CannotRunError(message: "--output \(path) exists but cannot be read (\(FileSystem.lastErrorText())); check its permissions")
             }
             if !start.isEmpty, !isReport(start: start) {
-                throw UsageError(
+                throw CannotRunError(
                     message: "--output \(path) exists and is not a report flaggen wrote; flaggen replaces only its own reports — move the file away or name another one")
             }
         case nil:
@@ -69,7 +69,7 @@ enum ReportFile {
         }
         let folder = LexicalPath.parent(of: path)
         guard FileSystem.itemKind(atPath: folder) == .directory else {
-            throw UsageError(message: "--output \(path): the folder \(folder) does not exist; create it first (mkdir -p \(folder))")
+            throw CannotRunError(message: "--output \(path): the folder \(folder) does not exist; create it first (mkdir -p \(folder))")
         }
     }
 
@@ -78,12 +78,12 @@ enum ReportFile {
     /// appeared there. Where nothing is, the file is linked into place, which fails rather than
     /// replace a file that appears at the last moment. When a step fails, the temporary file is
     /// removed and `path` is left as it was.
-    static func write(_ bytes: [UInt8], to path: String, manifestPath: String) throws(UsageError) {
+    static func write(_ bytes: [UInt8], to path: String, manifestPath: String) throws(CannotRunError) {
         let temporary = LexicalPath.joined(LexicalPath.parent(of: path), OutputWriter.temporaryFileName(for: LexicalPath.lastComponent(of: path)))
         if let reason = FileSystem.writeNewFile(atPath: temporary, bytes) {
-            throw UsageError(message: "cannot write \(path) (to a temporary file beside it): \(reason); the old file, if any, is unchanged")
+            throw CannotRunError(message: "cannot write \(path) (to a temporary file beside it): \(reason); the old file, if any, is unchanged")
         }
-        do throws(UsageError) {
+        do throws(CannotRunError) {
             try checkDestination(path, manifestPath: manifestPath)
             if FileSystem.itemKind(atPath: path) == nil {
                 switch FileSystem.hardLink(temporary, to: path) {
@@ -91,15 +91,15 @@ enum ReportFile {
                     FileSystem.removeFile(atPath: temporary)
                     return
                 case .exists:
-                    throw UsageError(message: "--output \(path) appeared while flaggen was writing the report, so it was left as it is; run again")
+                    throw CannotRunError(message: "--output \(path) appeared while flaggen was writing the report, so it was left as it is; run again")
                 case .unsupported:
                     break  // A file system without hard links: renamed, as close as it allows.
                 case .failed(let reason):
-                    throw UsageError(message: "cannot put the new \(path) in place: \(reason)")
+                    throw CannotRunError(message: "cannot put the new \(path) in place: \(reason)")
                 }
             }
             if let reason = FileSystem.move(temporary, replacing: path) {
-                throw UsageError(message: "cannot move the new \(path) into place: \(reason)")
+                throw CannotRunError(message: "cannot move the new \(path) into place: \(reason)")
             }
         } catch {
             FileSystem.removeFile(atPath: temporary)
