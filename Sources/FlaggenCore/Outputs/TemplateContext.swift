@@ -56,12 +56,14 @@ struct TemplateContext: Sendable {
 extension JSONValue {
     /// A list of objects for a template, each with its place in the list, `isFirst` and
     /// `isLast`, as ``TemplateContext/init(decoratedByTranslator:)`` expects of the translators.
-    static func list(_ objects: [[String: JSONValue]]) -> JSONValue {
-        .array(objects.indices.map { index in
-            var object = objects[index]
-            object["isFirst"] = .bool(index == 0)
-            object["isLast"] = .bool(index == objects.count - 1)
-            return .object(object)
-        })
+    static func list(_ objects: consuming [[String: JSONValue]]) -> JSONValue {
+        // In place, on objects the list owns: copying each object's dictionary cost 8 M
+        // instructions of 1.58 G at 2,500 flags (callgrind).
+        var objects = objects
+        for index in objects.indices {
+            objects[index]["isFirst"] = .bool(index == 0)
+            objects[index]["isLast"] = .bool(index == objects.count - 1)
+        }
+        return .array(objects.map(JSONValue.object))
     }
 }
