@@ -33,18 +33,20 @@ enum FlagHTTP {
         let timeout: TimeInterval
         /// The most bytes a body may have once decoded.
         let maximumBodySize: Int
+        /// The session's own timeout, whole seconds longer than `timeout`: Linux's
+        /// FoundationNetworking drops the fraction of a second (0.5 s would time out at once), and
+        /// `post` enforces the exact limit itself.
+        private let sessionTimeout: TimeInterval
         private let session: URLSession
         private let exchanges = Exchanges()
 
-        /// Its session's own timeouts are whole seconds longer than `timeout`: Linux's
-        /// FoundationNetworking drops the fraction of a second (0.5 s would time out at once), and
-        /// `post` enforces the exact limit itself.
         init(timeout: TimeInterval, maximumBodySize: Int) {
             self.timeout = timeout
             self.maximumBodySize = maximumBodySize
+            sessionTimeout = max(1, timeout.rounded(.up)) + 1
             let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = Self.sessionTimeout(timeout)
-            configuration.timeoutIntervalForResource = Self.sessionTimeout(timeout)
+            configuration.timeoutIntervalForRequest = sessionTimeout
+            configuration.timeoutIntervalForResource = sessionTimeout
             configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
             configuration.urlCache = nil
             configuration.httpCookieStorage = nil
@@ -57,17 +59,13 @@ enum FlagHTTP {
             session.finishTasksAndInvalidate()  // the session holds its delegate until then
         }
 
-        private static func sessionTimeout(_ timeout: TimeInterval) -> TimeInterval {
-            max(1, timeout.rounded(.up)) + 1
-        }
-
         /// POSTs `body` as JSON to `url`; `nil` on a transport error, a body over the limit, after
         /// `timeout` seconds, or on cancellation. It returns at the deadline even when the
         /// transport is slow to stop: the request is cancelled, and whatever it still delivers
         /// is dropped.
         func post(_ body: FlagValue, to url: URL, ifNoneMatch: String?, headers: [String: String]) async -> Answer? {
             var request = URLRequest(
-                url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.sessionTimeout(timeout))
+                url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: sessionTimeout)
             request.httpMethod = "POST"
             request.httpBody = FlagJSON.serialize(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")

@@ -29,8 +29,7 @@ extension FlagStore {
     /// `overridesEnabled`.
     public func overrideValue(_ value: FlagValue, forKey key: String) {
         guard overridesAllowed else { return }
-        changingLiveValues { forcedValues[key] = value }
-        forcedValuesChanged()
+        changingForcedValues { forcedValues[key] = value }
     }
 
     /// Stops forcing `flag`.
@@ -41,15 +40,13 @@ extension FlagStore {
     /// Stops forcing the flag `key`.
     public func removeOverride(forKey key: String) {
         guard forcedValues[key] != nil else { return }
-        changingLiveValues { forcedValues[key] = nil }
-        forcedValuesChanged()
+        changingForcedValues { forcedValues[key] = nil }
     }
 
     /// Stops forcing every flag.
     public func removeAllOverrides() {
         guard !forcedValues.isEmpty else { return }
-        changingLiveValues { forcedValues.removeAll() }
-        forcedValuesChanged()
+        changingForcedValues { forcedValues.removeAll() }
     }
 
     /// `value` as JSON, or `nil` when it cannot be encoded.

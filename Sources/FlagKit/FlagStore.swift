@@ -336,8 +336,9 @@ public final class FlagStore {
             ? session.values : session.values.merging(forcedValues) { _, forced in forced }
     }
 
-    /// After a forced value changed: what views read changed.
-    func forcedValuesChanged() {
+    /// Runs `change` on the forced values: kill switches and what views read change with them.
+    func changingForcedValues(_ change: () -> Void) {
+        changingLiveValues(change)
         refreshSessionValues()
         notifyChange()
     }

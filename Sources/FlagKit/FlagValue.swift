@@ -39,25 +39,18 @@ extension FlagValue {
     /// `nil`). The generated Kotlin reads numbers the same way.
     public var intValue: Int? {
         switch self {
-        case .int(let value):
-            return value
-        case .double(let value):
-            guard value.magnitude <= maximumExactDouble else { return nil }
-            return Int(exactly: value)
-        default:
-            return nil
+        case .int(let value): value
+        case .double(let value): value.magnitude <= maximumExactDouble ? Int(exactly: value) : nil
+        default: nil
         }
     }
 
     /// The number, or `nil` when the value is not a number.
     public var doubleValue: Double? {
         switch self {
-        case .double(let value):
-            return value
-        case .int(let value):
-            return Double(value)
-        default:
-            return nil
+        case .double(let value): value
+        case .int(let value): Double(value)
+        default: nil
         }
     }
 }
