@@ -350,7 +350,7 @@ private struct Parser {
         for _ in 0..<4 {
             let digit: UInt32
             switch peek() {
-            case let byte? where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"):
+            case let byte? where isDigit(byte):
                 digit = UInt32(byte - UInt8(ascii: "0"))
             case let byte? where byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"):
                 digit = UInt32(byte - UInt8(ascii: "a") + 10)

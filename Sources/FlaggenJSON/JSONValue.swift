@@ -99,44 +99,32 @@ extension JSONValue {
 
 extension JSONValue: ExpressibleByNilLiteral {
     /// Creates `null` from `nil`.
-    public init(nilLiteral: ()) {
-        self = .null
-    }
+    public init(nilLiteral: ()) { self = .null }
 }
 
 extension JSONValue: ExpressibleByBooleanLiteral {
     /// Creates a Boolean from `true` or `false`.
-    public init(booleanLiteral value: Bool) {
-        self = .bool(value)
-    }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension JSONValue: ExpressibleByIntegerLiteral {
     /// Creates an `.int` from an integer literal.
-    public init(integerLiteral value: Int) {
-        self = .int(value)
-    }
+    public init(integerLiteral value: Int) { self = .int(value) }
 }
 
 extension JSONValue: ExpressibleByFloatLiteral {
     /// Creates a `.double` from a floating-point literal.
-    public init(floatLiteral value: Double) {
-        self = .double(value)
-    }
+    public init(floatLiteral value: Double) { self = .double(value) }
 }
 
 extension JSONValue: ExpressibleByStringLiteral {
     /// Creates a string from a string literal.
-    public init(stringLiteral value: String) {
-        self = .string(value)
-    }
+    public init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension JSONValue: ExpressibleByArrayLiteral {
     /// Creates an array from an array literal.
-    public init(arrayLiteral elements: JSONValue...) {
-        self = .array(elements)
-    }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 }
 
 extension JSONValue: ExpressibleByDictionaryLiteral {

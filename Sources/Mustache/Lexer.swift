@@ -69,7 +69,7 @@ struct Lexer {
             terminator = [UInt8(ascii: "=")] + close
         default: kind = .variable(escaped: true)
         }
-        if case .variable(escaped: true) = kind {} else { contentStart += 1 }
+        if kind != .variable(escaped: true) { contentStart += 1 }  // past the sigil
 
         guard let contentEnd = find(terminator, from: contentStart) else {
             let terminatorText = String(decoding: terminator, as: UTF8.self)
