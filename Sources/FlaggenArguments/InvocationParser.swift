@@ -108,14 +108,9 @@ struct InvocationParser {
         let spec: OptionSpec?
 
         if word.hasPrefix("--") {
-            let body = word.dropFirst(2)
-            if let equals = body.firstIndex(of: "=") {
-                typedName = "--" + body[..<equals]
-                inlineValue = String(body[body.index(after: equals)...])
-            } else {
-                typedName = word
-                inlineValue = nil
-            }
+            let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            typedName = String(parts[0])
+            inlineValue = parts.count > 1 ? String(parts[1]) : nil
             if typedName == BuiltIn.helpFlag || typedName == BuiltIn.versionFlag {
                 readBuiltIn(typedName, inlineValue: inlineValue)
                 return
