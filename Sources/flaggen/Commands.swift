@@ -279,9 +279,7 @@ enum Commands {
             print(text, terminator: "")
             return .success
         } catch {
-            printError("error: \(error)")
-            if case .unreadable = error { return .usage }
-            return .findings
+            return failed(error, manifest: template, format: .text)
         }
     }
 

@@ -292,6 +292,23 @@ final class GenerateCLITests: XCTestCase {
         let bad = try runFlaggen(["render", "t.mustache", "--data", "bad.json"], in: folder)
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.hasPrefix("error: bad.json:1:"), bad.stderr)
+        XCTAssertEqual(bad.stderr.components(separatedBy: "error:").count, 2, "one 'error:' per message: \(bad.stderr)")
+
+        // Found by a hunt: a template's syntax error said "error:" twice.
+        try Data("{{#open}}\n".utf8).write(to: folder.appendingPathComponent("open.mustache"))
+        let unclosed = try runFlaggen(["render", "open.mustache"], in: folder)
+        XCTAssertEqual(unclosed.status, 1)
+        XCTAssertTrue(unclosed.stderr.hasPrefix("open.mustache:1:"), unclosed.stderr)
+        XCTAssertEqual(unclosed.stderr.components(separatedBy: "error:").count, 2, unclosed.stderr)
+
+        // Found by a hunt: a partial that is not UTF-8 rendered with U+FFFD in place of its bytes,
+        // where the same bytes in the template are refused.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("latin1"), withIntermediateDirectories: true)
+        try Data([0xE9, 0x74, 0xE9]).write(to: folder.appendingPathComponent("latin1/tail.mustache"))
+        let latin1 = try runFlaggen(["render", "t.mustache", "--data", "d.json", "--partials", "latin1"], in: folder)
+        XCTAssertEqual(latin1.status, 2, latin1.stdout)
+        XCTAssertEqual(latin1.stdout, "")
+        XCTAssertTrue(latin1.stderr.contains("latin1/tail.mustache: not valid UTF-8; save the partial as UTF-8"), latin1.stderr)
 
         let context = try runFlaggen(["context"])
         XCTAssertEqual(context.status, 0, context.stderr)

@@ -60,7 +60,7 @@ public enum TemplateCommands {
             do {
                 data = try JSONParser.parse(bytes)
             } catch let error as JSONParseError {
-                throw .unreadable("\(dataPath):\(error.line):\(error.column): error: \(error.message)")
+                throw .unreadable("\(dataPath):\(error.line):\(error.column): \(error.message)")
             } catch {
                 throw .unreadable("\(dataPath): \(error)")
             }
@@ -72,8 +72,11 @@ public enum TemplateCommands {
                 throw .unreadable("\(partialsFolder): not a readable folder")
             }
             for name in names.sorted() where name.hasSuffix(".mustache") {
-                let contents = try readInput(folder.appendingPathComponent(name).path)
-                partials[String(name.dropLast(".mustache".count))] = String(decoding: contents, as: UTF8.self)
+                let path = folder.appendingPathComponent(name).path
+                guard let text = UTF8Check.string(try readInput(path)) else {
+                    throw .unreadable("\(path): not valid UTF-8; save the partial as UTF-8")
+                }
+                partials[String(name.dropLast(".mustache".count))] = text
             }
         }
         do throws(MustacheError) {
