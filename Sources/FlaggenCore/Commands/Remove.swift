@@ -148,7 +148,7 @@ public struct Remove: Sendable {
         let rewriter = CallSiteRewriter(manifest: manifest, flag: flag, replacement: replacement)
         let driver = PiranhaDriver.fromEnvironment()
         let rewrite = try rewriter.rewrite(paths: paths, excluding: excluding, driver: driver)
-        /// Refuses when there are `diagnostics`, one at each read that cannot be rewritten (`why`).
+        // Refuses when there are `diagnostics`, one at each read that cannot be rewritten (`why`).
         func refuse(_ diagnostics: [Diagnostic], _ why: String) throws(RemoveError) {
             guard !diagnostics.isEmpty else { return }
             throw RemoveError(

@@ -37,7 +37,8 @@ struct ExpiryTimeline: Sendable {
         var byOwner: [[UInt8]: Line] = [:]
         let dated = report.rows.compactMap { row in row.flag.expires.map { (row, $0) } }
         for (row, expires) in dated.sorted(by: { ($0.1, $0.0.flag.key) < ($1.1, $1.0.flag.key) }) {  // keys are ASCII
-            var line = byOwner[Array(row.flag.owner.utf8)] ?? Line(owner: row.flag.owner)
+            let owner = Array(row.flag.owner.utf8)
+            var line = byOwner[owner] ?? Line(owner: row.flag.owner)
             let entry = Entry(key: row.flag.key, expires: expires, status: row.status)
             let column = (expires.year - today.year) * 12 + expires.month - today.month
             if expires < today {
@@ -47,7 +48,7 @@ struct ExpiryTimeline: Sendable {
             } else {
                 line.later.append(entry)
             }
-            byOwner[Array(row.flag.owner.utf8)] = line
+            byOwner[owner] = line
         }
         lines = byOwner.values.sorted { FlagReport.precedes($0.owner, $1.owner) }
     }

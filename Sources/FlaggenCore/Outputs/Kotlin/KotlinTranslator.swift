@@ -112,10 +112,13 @@ struct KotlinTranslator: Sendable {
         /// nested enum of theirs is reached through the package (`com.example.flags.Plan.Style`).
         var hiddenConfigs: Set<String> = []
 
+        /// The type names above that a declaration can hide.
+        private static let hideableTypes: Set<String> = ["Long", "String", "FlagDate", "FlagKind"]
+
         /// A scope where `hidden` are declared (flag properties, constructor parameters). Only
         /// the few type names above matter.
         init(hidden: some Sequence<String>, packageName: String) {
-            let hidden = Set(hidden.filter { ["Long", "String", "FlagDate", "FlagKind"].contains($0) })
+            let hidden = Set(hidden.filter(Self.hideableTypes.contains))
             self.packageName = packageName
             self.longIsHidden = hidden.contains("Long")
             self.stringIsHidden = hidden.contains("String")
