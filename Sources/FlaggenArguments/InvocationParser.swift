@@ -171,6 +171,10 @@ struct InvocationParser {
             record(.missingValue(option: spec.longFlag, valueName: spec.valueName ?? "VALUE"))
             return
         }
+        if value.isEmpty, !spec.allowsEmptyValue {
+            record(.emptyValue(option: spec.longFlag, valueName: spec.valueName ?? "VALUE"))
+            return
+        }
         if !spec.allowedValues.isEmpty, !spec.allowedValues.contains(value) {
             record(.valueNotAllowed(option: spec.longFlag, value: value, allowed: spec.allowedValues))
             return
@@ -218,6 +222,9 @@ struct InvocationParser {
             }
             if taken == 0, !spec.isOptional {
                 throw error(.missingPositional(spec.name), command: command.name)
+            }
+            if remaining.prefix(taken).contains("") {
+                throw error(.emptyPositional(spec.name), command: command.name)
             }
             if taken > 0 {
                 assigned[spec.name] = Array(remaining.prefix(taken))

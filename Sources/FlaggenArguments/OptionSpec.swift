@@ -2,7 +2,8 @@
 ///
 /// An option is written as `--name value`, `--name=value` or, when it has a
 /// short name, `-n value`. An option without a ``valueName`` is a switch: it
-/// takes no value, and `--switch=value` is a usage error.
+/// takes no value, and `--switch=value` is a usage error. An empty value is a usage error
+/// unless ``allowsEmptyValue`` says otherwise.
 ///
 /// The names `help` and `version` and the short name `h` are reserved for the
 /// built-in `--help`, `-h` and `--version` and must not be used by a spec.
@@ -28,6 +29,10 @@ public struct OptionSpec: Sendable, Equatable {
     /// A non-repeatable option given twice is a usage error.
     public var isRepeatable: Bool
 
+    /// Whether an empty value (`--name=` or `--name ""`) is a value. Off by default: an empty
+    /// value is almost always a shell variable that was not set, so it is a usage error.
+    public var allowsEmptyValue: Bool
+
     /// The value used when the option is not given. It is shown in help and
     /// returned by ``ParsedArguments/value(_:)`` as a fallback.
     public var defaultValue: String?
@@ -40,6 +45,7 @@ public struct OptionSpec: Sendable, Equatable {
         help: String,
         allowedValues: [String] = [],
         isRepeatable: Bool = false,
+        allowsEmptyValue: Bool = false,
         defaultValue: String? = nil
     ) {
         self.name = name
@@ -48,6 +54,7 @@ public struct OptionSpec: Sendable, Equatable {
         self.help = help
         self.allowedValues = allowedValues
         self.isRepeatable = isRepeatable
+        self.allowsEmptyValue = allowsEmptyValue
         self.defaultValue = defaultValue
     }
 

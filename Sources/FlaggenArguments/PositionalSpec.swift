@@ -1,7 +1,8 @@
 /// Describes one positional argument of a command, such as `<manifest>`.
 ///
 /// Positionals are filled in order. Optional positionals should follow the
-/// required ones, and only the last positional may be variadic.
+/// required ones, and only the last positional may be variadic. An empty word is a usage
+/// error: it is almost always a shell variable that was not set.
 public struct PositionalSpec: Sendable, Equatable {
     /// The name shown in help as `<name>`; parsed values are looked up by it.
     public var name: String

@@ -13,6 +13,10 @@ public struct UsageError: Error, CustomStringConvertible, Sendable, Equatable {
         case unknownOption(String, suggestion: String?)
         /// An option that takes a value was given without one.
         case missingValue(option: String, valueName: String)
+        /// An option was given an empty value it does not allow (see ``OptionSpec/allowsEmptyValue``).
+        case emptyValue(option: String, valueName: String)
+        /// A positional argument was given as an empty word.
+        case emptyPositional(String)
         /// A switch was given a value with `--switch=value`.
         case unexpectedValue(option: String, value: String)
         /// The value is not one of the option's allowed values.
@@ -59,6 +63,10 @@ public struct UsageError: Error, CustomStringConvertible, Sendable, Equatable {
             return "Unknown option '\(option)'. Run '\(toolName) --help' to see the global options."
         case .missingValue(let option, let valueName):
             return "Missing value for '\(option)'. Pass it as '\(option) \(valueName)' or '\(option)=\(valueName)'."
+        case .emptyValue(let option, let valueName):
+            return "Empty value for '\(option)'. Pass it as '\(option) \(valueName)'; \(unsetVariableHint)"
+        case .emptyPositional(let name):
+            return "Empty argument <\(name)>. Pass a value for it; \(unsetVariableHint)"
         case .unexpectedValue(let option, let value):
             return "Option '\(option)' does not take a value, but was given '\(value)'. Pass '\(option)' on its own."
         case .valueNotAllowed(let option, let value, let allowed):
@@ -76,6 +84,9 @@ public struct UsageError: Error, CustomStringConvertible, Sendable, Equatable {
             return "Option '\(option)' was given more than once. Pass it only once."
         }
     }
+
+    /// Where an empty word on a command line usually comes from.
+    private var unsetVariableHint: String { "is a shell variable in the command unset?" }
 
     /// `flaggen lint`, or just `flaggen` when there is no command.
     private var commandInvocation: String {

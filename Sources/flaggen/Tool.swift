@@ -154,7 +154,7 @@ enum Tool {
             """,
         options: [
             OptionSpec("keep", valueName: "on|off", help: "For a bool flag: the value the code keeps.", allowedValues: ["on", "off"]),
-            OptionSpec("value", valueName: "V", help: "For a string, int or double flag: the value the code keeps, as a literal."),
+            OptionSpec("value", valueName: "V", help: "For a string, int or double flag: the value the code keeps, as a literal.", allowsEmptyValue: true),
             OptionSpec("dry-run", help: "Print the unified diff of every file it would change, and write nothing."),
             OptionSpec("force", help: "Remove a kill switch too."),
             OptionSpec(

@@ -21,11 +21,6 @@ final class OptionParsingTests: XCTestCase {
         XCTAssertEqual(result?.arguments.values("define"), ["KEY=a=b"])
     }
 
-    func testEmptyEqualsValueIsAnExplicitEmptyValue() {
-        let result = parseRun(["generate", "--output="])
-        XCTAssertEqual(result?.arguments.value("output"), "")
-    }
-
     func testShortNameWithSeparateValue() {
         let result = parseRun(["lint", "-f", "json"])
         XCTAssertEqual(result?.arguments.value("format"), "json")
@@ -203,6 +198,25 @@ final class OptionParsingTests: XCTestCase {
     func testOptionIsNotTakenAsValue() {
         XCTAssertEqual(parseError(["lint", "--today", "--strict"])?.kind,
                        .missingValue(option: "--today", valueName: "YYYY-MM-DD"))
+    }
+
+    // An empty value is almost always a shell variable that was not set (`--manifest "$FLAGS"`);
+    // read as a path it gave messages such as "error:  does not exist".
+    func testEmptyValueIsRefused() {
+        XCTAssertEqual(parseError(["lint", "--today="])?.kind, .emptyValue(option: "--today", valueName: "YYYY-MM-DD"))
+        XCTAssertEqual(parseError(["lint", "--today", ""])?.kind, .emptyValue(option: "--today", valueName: "YYYY-MM-DD"))
+        XCTAssertEqual(parseError(["--manifest=", "lint"])?.kind, .emptyValue(option: "--manifest", valueName: "PATH"))
+        XCTAssertEqual(parseError(["lint", "-m", ""])?.kind, .emptyValue(option: "--manifest", valueName: "PATH"))
+    }
+
+    func testEmptyValueIsTakenWhereTheSpecAllowsIt() {
+        let tool = ToolSpec(name: "t", version: "1", abstract: "", commands: [
+            CommandSpec("keep", abstract: "", options: [OptionSpec("value", valueName: "V", help: "", allowsEmptyValue: true)]),
+        ])
+        guard case .run(_, let arguments)? = try? tool.parse(["keep", "--value="]) else { return XCTFail("expected a run") }
+        XCTAssertEqual(arguments.value("value"), "")
+        guard case .run(_, let spaced)? = try? tool.parse(["keep", "--value", ""]) else { return XCTFail("expected a run") }
+        XCTAssertEqual(spaced.value("value"), "")
     }
 
     // MARK: - Order of errors

@@ -26,6 +26,11 @@ final class PositionalParsingTests: XCTestCase {
         XCTAssertEqual(parseError(["bucket"])?.kind, .missingPositional("flag"))
     }
 
+    func testEmptyPositionalIsRefused() {
+        XCTAssertEqual(parseError(["bucket", "", "u"])?.kind, .emptyPositional("flag"))
+        XCTAssertEqual(parseError(["refs", "Sources", ""])?.kind, .emptyPositional("paths"))
+    }
+
     func testTooManyPositionals() {
         XCTAssertEqual(parseError(["bucket", "a", "b", "c"])?.kind, .tooManyPositionals(unexpected: "c", maximum: 2))
     }

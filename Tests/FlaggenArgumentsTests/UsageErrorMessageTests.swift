@@ -37,6 +37,13 @@ final class UsageErrorMessageTests: XCTestCase {
         XCTAssertEqual(errorMessage(["lint", "--manifset=x"]), "Unknown option '--manifset'. Did you mean '--manifest'?")
     }
 
+    func testEmptyValueAndPositional() {
+        XCTAssertEqual(errorMessage(["lint", "--today="]),
+                       "Empty value for '--today'. Pass it as '--today YYYY-MM-DD'; is a shell variable in the command unset?")
+        XCTAssertEqual(errorMessage(["bucket", "", "u"]),
+                       "Empty argument <flag>. Pass a value for it; is a shell variable in the command unset?")
+    }
+
     func testSingleDashLongNameSuggestsDoubleDash() {
         XCTAssertEqual(errorMessage(["lint", "-strict"]), "Unknown option '-strict'. Did you mean '--strict'?")
     }

@@ -310,6 +310,28 @@ final class GenerateCLITests: XCTestCase {
         XCTAssertEqual(latin1.stdout, "")
         XCTAssertTrue(latin1.stderr.contains("latin1/tail.mustache: not valid UTF-8; save the partial as UTF-8"), latin1.stderr)
 
+        // Found by a hunt: `--data=` read "" and said "error:  does not exist".
+        let blank = try runFlaggen(["render", "t.mustache", "--data="], in: folder)
+        XCTAssertEqual(blank.status, 2)
+        XCTAssertEqual(blank.stderr, "error: Empty value for '--data'. Pass it as '--data FILE.json'; is a shell variable in the command unset?\nSee 'flaggen render --help'.\n")
+
+        // Found by a hunt: a folder or a broken link named *.mustache among the partials failed
+        // every render, even one that never includes it. A partial is read when it is included.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("p/folder.mustache"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("p/broken.mustache").path, withDestinationPath: "nowhere")
+        let unused = try runFlaggen(["render", "t.mustache", "--data", "d.json", "--partials", "p"], in: folder)
+        XCTAssertEqual(unused.status, 0, unused.stderr)
+        XCTAssertEqual(unused.stdout, "a<b, c end\n")
+        try Data("{{> broken}}".utf8).write(to: folder.appendingPathComponent("uses-broken.mustache"))
+        let used = try runFlaggen(["render", "uses-broken.mustache", "--partials", "p"], in: folder)
+        XCTAssertEqual(used.status, 2, used.stdout)
+        XCTAssertEqual(used.stdout, "")
+        XCTAssertTrue(used.stderr.hasPrefix("error: p/broken.mustache does not exist"), used.stderr)
+        try Data("{{> missing}}.".utf8).write(to: folder.appendingPathComponent("uses-missing.mustache"))
+        let missing = try runFlaggen(["render", "uses-missing.mustache", "--partials", "p"], in: folder)
+        XCTAssertEqual(missing.status, 0, missing.stderr)
+        XCTAssertEqual(missing.stdout, ".", "a partial the folder does not have renders as nothing, as the spec asks")
+
         let context = try runFlaggen(["context"])
         XCTAssertEqual(context.status, 0, context.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(context.stdout.utf8)) as? [String: Any])

@@ -65,25 +65,55 @@ public enum TemplateCommands {
                 throw .unreadable("\(dataPath): \(error)")
             }
         }
-        var partials: [String: String] = [:]
-        if let partialsFolder {
-            let folder = URL(fileURLWithPath: partialsFolder, isDirectory: true)
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
-                throw .unreadable("\(partialsFolder): not a readable folder")
-            }
-            for name in names.sorted() where name.hasSuffix(".mustache") {
-                let path = folder.appendingPathComponent(name).path
-                guard let text = UTF8Check.string(try readInput(path)) else {
-                    throw .unreadable("\(path): not valid UTF-8; save the partial as UTF-8")
-                }
-                partials[String(name.dropLast(".mustache".count))] = text
-            }
-        }
-        do throws(MustacheError) {
+        let partials = try PartialsFolder(path: partialsFolder)
+        let rendered = Result { () throws(MustacheError) -> String in
             let template = try MustacheTemplate(source: source, name: templatePath)
             return try template.render(TemplateContext(data).value, partials: partials, escapesHTML: false)
-        } catch {
-            throw .template(TemplateError(error))
+        }
+        // A partial that could not be read is the first problem: the render went on without it.
+        if let failure = partials.failure { throw failure }
+        switch rendered {
+        case .success(let text): return text
+        case .failure(let error): throw .template(TemplateError(error))
+        }
+    }
+
+    /// The partials `render` was given: the files `NAME.mustache` in a folder, each read when a
+    /// template first includes it, so a file no template includes (even a folder or a broken
+    /// link with that name) does not stop the render.
+    private final class PartialsFolder: PartialProvider {
+        private let path: String?
+        /// The folder's entries, read once: only these names are partials (a name with a `/`
+        /// in it never reaches outside the folder).
+        private let names: Set<String>
+        /// The first partial that could not be read; the render that asked for it is discarded.
+        private(set) var failure: GenerateError?
+
+        /// No partials when `path` is `nil`.
+        init(path: String?) throws(GenerateError) {
+            self.path = path
+            guard let path else {
+                names = []
+                return
+            }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+                throw .unreadable("\(path): not a readable folder")
+            }
+            self.names = Set(names)
+        }
+
+        func partial(named name: String) -> String? {
+            guard let path, names.contains(name + ".mustache") else { return nil }
+            let file = (path.hasSuffix("/") ? path : path + "/") + name + ".mustache"
+            do throws(GenerateError) {
+                guard let text = UTF8Check.string(try readInput(file)) else {
+                    throw .unreadable("\(file): not valid UTF-8; save the partial as UTF-8")
+                }
+                return text
+            } catch {
+                if failure == nil { failure = error }
+                return nil
+            }
         }
     }
 }
