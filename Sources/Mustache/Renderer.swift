@@ -161,7 +161,9 @@ struct Renderer: ~Copyable {
                 address += 1
                 guard let partialProgram = try loadPartial(tag.name) else { continue }
                 guard partialDepth < MustacheTemplate.maxPartialDepth else {
-                    throw Self.recursionError(tag.name, in: templateNames[programIndex], at: tag.position)
+                    throw Self.recursionError(
+                        tag.name, in: templateNames[programIndex], at: tag.position,
+                        insideSection: sections.last?.program == programIndex)
                 }
                 partialDepth += 1
                 partialCalls.append(PartialCall(program: programIndex, returnAddress: address, outerIndentation: output.indentation))
@@ -233,9 +235,12 @@ struct Renderer: ~Copyable {
             " while repeating this section; a section over a list inside a section over the same "
                 + "list repeats the whole list for every item, so drop the inner section or name a "
                 + "field of the items instead"
-        case (.renderTooLong, false):
+        case (.renderTooLong, false) where programs.count > 1:
             "; partials that include other partials many times multiply the work, so include "
                 + "fewer of them"
+        case (.renderTooLong, false):
+            "; the template itself takes that many (a step per piece of text and per tag, and one more "
+                + "per enclosing section a name is looked up in), so split it or nest fewer sections"
         case (_, true):
             " while repeating this section; render less text per item"
         default:
@@ -262,13 +267,20 @@ struct Renderer: ~Copyable {
         return index
     }
 
+    /// `insideSection`: whether the tag is in a section of its own template, which already is
+    /// the way to end a recursion, so the data is what does not end.
     private static func recursionError(
-        _ name: String, in templateName: String, at position: SourcePosition
+        _ name: String, in templateName: String, at position: SourcePosition, insideSection: Bool
     ) -> MustacheError {
-        MustacheError(
+        let depth = MustacheTemplate.maxPartialDepth
+        let advice = insideSection
+            ? ", inside a section that has a value at every level: the data must end, in false, null or an "
+                + "empty list, within \(depth) levels (a name an inner object lacks is looked up in the outer "
+                + "ones, so give the innermost object the name with null)"
+            : "; a partial that includes itself needs a section around the tag that ends the recursion, "
+                + "like '{{#children}}{{>\(name)}}{{/children}}'"
+        return MustacheError(
             .partialRecursionTooDeep, in: templateName, at: position,
-            "partials are nested more than \(MustacheTemplate.maxPartialDepth) deep at "
-                + "'{{>\(name)}}'; a partial that includes itself needs a section around the "
-                + "tag that ends the recursion, like '{{#children}}{{>\(name)}}{{/children}}'")
+            "partials are nested more than \(depth) deep at '{{>\(name)}}'" + advice)
     }
 }

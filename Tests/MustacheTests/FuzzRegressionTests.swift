@@ -80,6 +80,22 @@ final class MustacheFuzzRegressionTests: XCTestCase {
                 + "that include other partials many times multiply the work, so include fewer of them")
     }
 
+    /// Found by a hunt: a template past the step limit with no partials and no lists was told to
+    /// include fewer partials. Here 5,000 tags each climb 200 sections to find nothing (a flat
+    /// template of a million tags fails the same way, but takes seconds to build here).
+    func testTemplatePastTheStepLimitWithoutPartialsIsToldToSplit() throws {
+        let source = String(repeating: "{{#o}}", count: 200) + String(repeating: "{{missing}}", count: 5_000)
+            + String(repeating: "{{/o}}", count: 200)
+        let template = try MustacheTemplate(source: source, name: "deep")
+        let error = assertFails(.renderTooLong) { try template.render(json(#"{"o": {}}"#)) }
+        XCTAssertEqual(error.map { "\($0.templateName):\($0.line):\($0.column)" }, "deep:1:1")
+        XCTAssertEqual(
+            error?.message,
+            "rendering takes more than 1000032 steps (1000000 plus 16 per value in the data); the template "
+                + "itself takes that many (a step per piece of text and per tag, and one more per enclosing "
+                + "section a name is looked up in), so split it or nest fewer sections")
+    }
+
     /// The data's values are counted a piece at a time, as the steps need them; a render that
     /// fails has still counted all of them, so the message names the whole allowance:
     /// 1 + 16 x (the object, the list, 20,000 rows and their 20,000 numbers).

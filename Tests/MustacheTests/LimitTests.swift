@@ -41,6 +41,18 @@ final class LimitTests: XCTestCase {
         }
     }
 
+    /// Found by a hunt: a partial already inside a section was told to add one. Here the section
+    /// is there, and the data nests too deep for it to end the recursion.
+    func testRecursionInsideASectionBlamesTheData() throws {
+        XCTAssertThrowsError(try renderChain(levels: 64)) { error in
+            XCTAssertEqual(
+                (error as? MustacheError)?.message,
+                "partials are nested more than 64 deep at '{{>node}}', inside a section that has a value at every level: "
+                    + "the data must end, in false, null or an empty list, within 64 levels (a name an inner object "
+                    + "lacks is looked up in the outer ones, so give the innermost object the name with null)")
+        }
+    }
+
     func testSectionNestingLimitAtParseTime() throws {
         let depth = MustacheTemplate.maxNestingDepth
         let ok = String(repeating: "{{#a}}", count: depth) + String(repeating: "{{/a}}", count: depth)
