@@ -93,11 +93,13 @@ enum Commands {
             printText("\(file.outcome.rawValue) \(written.root.appendingPathComponent(file.path).standardizedFileURL.path)")
         }
         // Names found on disk, escaped: one line each.
-        for url in run.removeStaleFiles(written) { printText("removed \(TerminalText.escaped(url.path)) (no longer generated)") }
+        let stale = run.removeStaleFiles(written)
+        for url in stale.removed { printText("removed \(TerminalText.escaped(url.path)) (no longer generated)") }
         for url in run.removeAbandonedTemporaryFiles(written) { printText("removed \(TerminalText.escaped(url.path)) (left by an interrupted run)") }
         let unchanged = written.files.filter { $0.outcome == .unchanged }.count
         if unchanged > 0 { print("\(unchanged) file\(unchanged == 1 ? "" : "s") unchanged") }
-        return .success
+        for failure in stale.failures { printError("error: " + failure) }
+        return stale.failures.isEmpty ? .success : .findings
     }
 
     static func check(_ arguments: ParsedArguments) -> ExitStatus {
@@ -253,6 +255,7 @@ enum Commands {
         } else {
             for change in outcome.changes { printText("updated \(change.path)") }
             printText("removed '\(key)' and retired its key")
+            for leftover in outcome.leftovers { printError("warning: " + leftover) }
         }
         return .success
     }

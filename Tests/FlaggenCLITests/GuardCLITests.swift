@@ -554,6 +554,43 @@ final class OutputPathCLITests: XCTestCase {
         }
     }
 
+    /// Found by a hunt: a file no longer generated that could not be removed (its folder read-only)
+    /// was skipped without a word and exit status 0, while `check` kept asking for `generate`.
+    func testAStaleFileThatCannotBeRemovedIsAnError() throws {
+        guard let launcher = unprivilegedLauncher() else { throw XCTSkip("runs as root without setpriv: a read-only folder stays writable") }
+        let manifest = "version: 1\nkotlinPackage: com.example\noutputs: {servers: [contract, flagd]}\nflags: {}\n"
+        let (folder, app) = try app(manifest, repository: "")
+        _ = try runFlaggen(["generate"], in: app)
+        let seeds = app.appendingPathComponent("Generated/Server")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: seeds.appendingPathComponent("flagd.flags.json").path))
+        try Data(manifest.replacingOccurrences(of: ", flagd", with: "").utf8).write(to: app.appendingPathComponent("flags.yaml"))
+        _ = chmod(folder.path, 0o755)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: seeds.path)
+        addTeardownBlock { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: seeds.path) }
+        for _ in 0..<2 {
+            let result = try runFlaggen(["generate"], in: app, launcher: launcher)
+            XCTAssertEqual(result.status, 1, result.stdout)
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "error: cannot remove \(seeds.path)/flagd.flags.json, which the manifest no longer generates (Permission denied); remove it by hand or make its folder writable, then run 'flaggen generate' again\n"),
+                result.stderr)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: seeds.appendingPathComponent("flagd.flags.json").path))
+        }
+    }
+
+    /// Found by a hunt: `--swift-file` writes one file the command line names, yet it removed the
+    /// manifest's own Swift output beside it as "no longer generated".
+    func testASwiftFileRunRemovesNothing() throws {
+        let (_, app) = try app("version: 1\nflags: {}\n", repository: "")
+        XCTAssertEqual(try runFlaggen(["generate"], in: app).status, 0)
+        let preview = try runFlaggen(["generate", "--only", "swift", "--swift-file", "Generated/Swift/Preview.swift"], in: app)
+        XCTAssertEqual(preview.status, 0, preview.stderr)
+        XCTAssertFalse(preview.stdout.contains("removed"), preview.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: app.appendingPathComponent("Generated/Swift/Flags.swift").path))
+        let check = try runFlaggen(["check", "--only", "swift", "--swift-file", "Generated/Swift/Preview.swift"], in: app)
+        XCTAssertEqual(check.status, 0, check.stderr)
+    }
+
     func testAPathOutOfTheRepositoryIsReportedAtItsEntryByLintGenerateAndCheck() throws {
         // Reported: lint passed it; generate and check printed a plain error with no place, and
         // check --format json or github printed nothing on standard output.

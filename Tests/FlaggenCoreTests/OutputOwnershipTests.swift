@@ -39,7 +39,9 @@ final class OutputOwnershipTests: XCTestCase {
         run.kinds = kinds
         let written = try run.write()
         XCTAssertFalse(written.diagnostics.containsErrors, written.diagnostics.map(\.formatted).joined(separator: "\n"))
-        return run.removeStaleFiles(written).map(\.lastPathComponent)
+        let stale = run.removeStaleFiles(written)
+        XCTAssertEqual(stale.failures, [])
+        return stale.removed.map(\.lastPathComponent)
     }
 
     private func manifest(outputs: String, configs: String = "", description: String = "On.") -> String {

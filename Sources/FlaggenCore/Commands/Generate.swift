@@ -231,7 +231,9 @@ public struct Generate: Sendable {
         // Validation refused clashing outputs (OutputPathClaims), and the plan those that meet
         // through symlinks, so no output can stage a folder where another writes a file.
         assert(files.map(\.path) == generator.plannedPaths(for: manifest), "the generator wrote other paths than it planned, which validation checked for clashes")
-        let stale = StaleOutputs(manifest: manifest, kinds: kinds, root: plan.root, manifestName: plan.header.manifestName)
+        // A `--swift-file` run writes the one file the command line names; the manifest's own
+        // Swift output beside it is not stale.
+        let stale = swiftFile != nil ? nil : StaleOutputs(manifest: manifest, kinds: kinds, root: plan.root, manifestName: plan.header.manifestName)
         var diagnostics = plan.diagnostics
         if kinds == [.swift], manifest.outputs.swift == nil {
             diagnostics.append(
@@ -341,11 +343,27 @@ extension Generate {
         return words.joined(separator: " ")
     }
 
+    /// What ``removeStaleFiles(_:)`` did.
+    public struct StaleRemoval: Sendable {
+        /// The files removed.
+        public var removed: [URL] = []
+        /// A message for each file still there: which, why, and what to do.
+        public var failures: [String] = []
+    }
+
     /// Removes files this manifest generated earlier that it no longer generates (see
-    /// ``StaleOutputs`` for what counts). Returns them.
-    public func removeStaleFiles(_ written: Written) -> [URL] {
-        let stale = written.stale?.files() ?? []
-        return stale.filter { FileSystem.removeFile(atPath: $0) }.map { URL(fileURLWithPath: $0) }
+    /// ``StaleOutputs`` for what counts).
+    public func removeStaleFiles(_ written: Written) -> StaleRemoval {
+        var result = StaleRemoval()
+        for path in written.stale?.files() ?? [] {
+            if let reason = FileSystem.removeFile(atPath: path) {
+                result.failures.append(
+                    "cannot remove \(TerminalText.escaped(path)), which the manifest no longer generates (\(reason)); remove it by hand or make its folder writable, then run '\(fixCommand)' again")
+            } else {
+                result.removed.append(URL(fileURLWithPath: path))
+            }
+        }
+        return result
     }
 
     /// Removes temporary files that a `generate` killed mid-run left beside its outputs
@@ -361,7 +379,7 @@ extension Generate {
             for name in names.sorted() where OutputWriter.isTemporaryFileName(name) {
                 let path = LexicalPath.joined(folder, name)
                 guard let modified = FileSystem.modificationDate(atPath: path), modified < cutoff else { continue }
-                if FileSystem.removeFile(atPath: path) { removed.append(URL(fileURLWithPath: path)) }
+                if FileSystem.removeFile(atPath: path) == nil { removed.append(URL(fileURLWithPath: path)) }
             }
         }
         return removed

@@ -54,6 +54,9 @@ public struct Remove: Sendable {
         public var changes: [FileChange]
         /// Warnings from validating the edited manifest.
         public var diagnostics: [Diagnostic]
+        /// Outputs no longer generated that could not be removed, each a message that says
+        /// which, why and what to do; the flag is removed all the same.
+        public var leftovers: [String] = []
     }
 
     /// Computes every change and checks it, writing nothing.
@@ -90,8 +93,9 @@ public struct Remove: Sendable {
             outputs?.discard()
             throw error
         }
-        if let outputs { _ = prepared.generate.removeStaleFiles(outputs.written) }
-        return prepared.outcome
+        var outcome = prepared.outcome
+        if let outputs { outcome.leftovers = prepared.generate.removeStaleFiles(outputs.written).failures }
+        return outcome
     }
 
     /// Everything the run writes, computed and checked.

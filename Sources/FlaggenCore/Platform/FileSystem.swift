@@ -282,11 +282,13 @@ enum FileSystem {
         }
     }
 
-    /// Removes the file (or symlink) at `path`, never a folder; whether it did.
+    /// Removes the file (or symlink) at `path`, never a folder: nil once nothing is there, else
+    /// why it is still there (the system's reason, such as "Permission denied").
     @discardableResult
-    static func removeFile(atPath path: String) -> Bool {
-        guard let status = info(path, following: false), status.st_mode & S_IFMT != S_IFDIR else { return false }
-        return unlink(path) == 0
+    static func removeFile(atPath path: String) -> String? {
+        guard let status = info(path, following: false) else { return nil }
+        if status.st_mode & S_IFMT == S_IFDIR { return "it is a folder" }
+        return unlink(path) == 0 || errno == ENOENT ? nil : lastErrorText()
     }
 
     /// Renames `source` to `destination`, replacing it; the error text when it fails.
