@@ -442,6 +442,27 @@ final class RefsCLITests: XCTestCase {
         XCTAssertTrue(locked.stderr.contains("App/Locked:1:1: warning: not scanned: it cannot be read (Permission denied)\n"), locked.stderr)
     }
 
+    /// Found by a hunt: a path the command line names that cannot be read was a warning, so
+    /// `refs --fail-on` passed its gate (exit 0) having scanned nothing. Only what is found
+    /// inside a named folder is a warning (above).
+    func testANamedPathThatCannotBeReadIsAnError() throws {
+        let folder = try project()
+        guard let launcher = unprivilegedLauncher() else { throw XCTSkip("runs as root without setpriv: a mode 000 folder stays readable") }
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.appendingPathComponent("App").path)
+        addTeardownBlock { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.appendingPathComponent("App").path) }
+        let locked = try runFlaggen(["refs", "App", "--fail-on", "expired-referenced"], in: folder, launcher: launcher)
+        XCTAssertEqual(locked.status, 2, locked.stderr)
+        XCTAssertEqual(locked.stderr, "error: App was not scanned: it cannot be read (Permission denied); check its permissions, or leave it out of the paths\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.appendingPathComponent("App").path)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: folder.appendingPathComponent("App/Checkout.swift").path)
+        let file = try runFlaggen(["refs", "App/Checkout.swift"], in: folder, launcher: launcher)
+        XCTAssertEqual(file.status, 2, file.stderr)
+        XCTAssertTrue(file.stderr.hasPrefix("error: App/Checkout.swift was not scanned: it cannot be read (Permission denied);"), file.stderr)
+        let inside = try runFlaggen(["refs", "App"], in: folder, launcher: launcher)
+        XCTAssertEqual(inside.status, 0, inside.stderr)
+        XCTAssertTrue(inside.stderr.contains("App/Checkout.swift:1:1: warning: not scanned: it cannot be read (Permission denied)"), inside.stderr)
+    }
+
     /// `--exclude` takes a folder as its path is written elsewhere: with a trailing slash, or
     /// absolute. (Reported: both matched nothing.)
     func testExcludeTakesAFolderWithATrailingSlashOrAnAbsolutePath() throws {

@@ -109,6 +109,7 @@ public struct FlagReferences: Sendable {
             do throws(FileSystem.ReadFailure) {
                 bytes = try FileSystem.readRegularFile(atPath: file, limit: Self.maximumFileBytes)
             } catch {
+                if paths.contains(file) { throw Self.unreadable(file, "it \(error.reason)") }
                 report.skipped.append((file, "it \(error.reason)"))
                 continue
             }
@@ -120,6 +121,13 @@ public struct FlagReferences: Sendable {
             scan(String(decoding: bytes, as: UTF8.self), file: file, into: &report)
         }
         return report
+    }
+
+    /// A path the command line names that cannot be read stops the scan: a warning would let a
+    /// CI gate pass having scanned nothing (what a named folder holds is only a warning).
+    /// `reason` as ``FileSystem/Unlisted`` words it: "it cannot be read (Permission denied)".
+    private static func unreadable(_ path: String, _ reason: String) -> CannotRunError {
+        CannotRunError(message: "\(path) was not scanned: \(reason); check its permissions, or leave it out of the paths")
     }
 
     /// Folders never scanned: build products and dependency checkouts (CocoaPods, Carthage,
@@ -148,6 +156,9 @@ public struct FlagReferences: Sendable {
             }
             let isSource = { (file: String) in PiranhaRules.Language(file: LexicalPath.lastComponent(of: file)) != nil && !isExcluded(file, by: globs) }
             let listing = FileSystem.listing(under: path, skip: skipped)
+            if let top = listing.unlisted.first(where: { $0.path == path }) {
+                throw unreadable(path, top.reason)
+            }
             files += listing.files.filter(isSource)
             // A folder may hold sources; a file matters when its name says it is one.
             unlisted += listing.unlisted.filter { !$0.isFile || isSource($0.path) }
