@@ -273,6 +273,21 @@ final class BreakingCLITests: XCTestCase {
         XCTAssertTrue(broken.stderr.contains("'chat_media' (line 6 in HEAD:flags.yaml) was removed"), broken.stderr)
     }
 
+    /// Found by a hunt: an earlier manifest this flaggen cannot read at all (a string over the
+    /// limit, a YAML syntax error) failed every pull request with exit 1, the fix included.
+    /// There is nothing to compare with, as when there is no earlier manifest: a note says so.
+    func testAnEarlierManifestThatCannotBeReadIsANote() throws {
+        let long = base.replacingOccurrences(of: "owner: web,", with: "owner: web, description: \(String(repeating: "z", count: 70_000)),")
+        for (old, place) in [(long, "HEAD:flags.yaml:7:68"), (base + "  broken: [\n", "HEAD:flags.yaml:16:1")] {
+            let folder = try repository(old)
+            try change(folder, [])
+            let result = try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix("\(place): note: nothing compared: this flaggen cannot read the earlier manifest ("), result.stderr)
+            XCTAssertTrue(result.stderr.hasSuffix("), which this change need not fix\n"), result.stderr)
+        }
+    }
+
     /// A revision that cannot be read is reported in the format CI asked for (found by a bug
     /// hunt: the most common CI failure, an unfetched base, gave no annotation and no JSON).
     func testAnUnreadableRevisionIsReportedInTheFormatAskedFor() throws {

@@ -118,8 +118,9 @@ final class HostileInputCLITests: XCTestCase {
         try git("commit", "-q", "-m", "big")
         try write("version: 1\nflags: {}\n", to: folder.appendingPathComponent("flags.yaml"))
         let result = try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder, timeout: 60)
-        XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertTrue(result.stdout.contains("HEAD:flags.yaml:1:1: error: the file is larger than the limit") || result.stderr.contains("larger than the limit"), result.stdout + result.stderr)
+        // The base's problem, which this change cannot fix: a note (BreakingCLITests).
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("HEAD:flags.yaml:1:1: note: nothing compared: this flaggen cannot read the earlier manifest (the file is larger than the limit"), result.stderr)
     }
 
     func testRefsSkipsHugeFilesAndPipesWithAWarning() throws {

@@ -37,10 +37,17 @@ public struct Breaking: Sendable {
         oldValidator.checksOutputRules = false
         oldValidator.keepsManifestWithErrors = true
         let oldResult = oldValidator.validate(oldBytes, file: oldName)
+        // The earlier manifest's errors are the base branch's, which this change cannot fix: notes.
         let oldErrors = oldResult.diagnostics.filter { $0.severity == .error }
-        guard let old = oldResult.manifest, let new = newResult.manifest else {
-            return newResult.diagnostics.filter { $0.severity == .error } + (oldResult.manifest == nil ? oldErrors : [])
+        guard let old = oldResult.manifest else {
+            let notes = oldErrors.map {
+                Diagnostic(
+                    .note, "nothing compared: this flaggen cannot read the earlier manifest (\($0.message)), which this change need not fix",
+                    file: $0.file, at: $0.location)
+            }
+            return newResult.diagnostics.filter { $0.severity == .error } + notes
         }
+        guard let new = newResult.manifest else { return newResult.diagnostics.filter { $0.severity == .error } }
         let notes = oldErrors.map {
             Diagnostic(
                 .note, "compared as far as it reads: the earlier manifest breaks a rule of this flaggen (\($0.message)), which this change need not fix",
