@@ -225,6 +225,21 @@ final class BreakingCLITests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("no earlier manifest"), result.stderr)
     }
 
+    /// Found by a hunt: a CI checkout of a pull request has the base branch only as
+    /// `origin/main`, so `git:main` (the README's spelling) failed with advice to set
+    /// fetch-depth: 0, which was already set. The error names the revision that is there.
+    func testABranchThatIsOnlyOnTheRemoteIsNamed() throws {
+        let upstream = try repository()
+        _ = try git(["checkout", "-q", "-b", "feature"], in: upstream)
+        let clone = try temporaryFolder(self)
+        _ = try git(["clone", "-q", "--no-local", "--branch", "feature", upstream.path, clone.appendingPathComponent("c").path], in: clone)
+        let folder = clone.appendingPathComponent("c")
+        let result = try runFlaggen(["breaking", "--against", "git:main"], in: folder)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("no such revision in the repository at \(folder.path), but origin/main is there: pass --against git:origin/main\n"), result.stderr)
+        XCTAssertEqual(try runFlaggen(["breaking", "--against", "git:origin/main"], in: folder).status, 0)
+    }
+
     /// Outside a git repository the error says so, instead of advising to fetch the revision.
     func testOutsideARepositoryTheErrorSaysSo() throws {
         let folder = try temporaryFolder(self)

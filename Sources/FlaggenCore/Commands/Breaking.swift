@@ -94,6 +94,12 @@ public struct Breaking: Sendable {
             // With --quiet git says nothing about an unknown revision; what it does say is another
             // failure (not a repository, one git refuses to trust), which fetching would not fix.
             if !verified.standardError.isEmpty { throw failure(verified) }
+            // A CI checkout of a pull request has the base branch only as the remote's.
+            let remote = "origin/" + revision
+            if try git(["rev-parse", "--verify", "--quiet", "\(remote)^{commit}"]).status == 0 {
+                throw CannotRunError(
+                    message: "--against git:\(revision): cannot read \(name) at git revision '\(revision)': no such revision in the repository at \(folder), but \(remote) is there: pass --against git:\(remote)")
+            }
             throw CannotRunError(
                 message: "--against git:\(revision): cannot read \(name) at git revision '\(revision)': no such revision in the repository at \(folder); fetch it (actions/checkout needs fetch-depth: 0) or name another")
         }
