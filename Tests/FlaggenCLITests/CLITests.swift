@@ -350,6 +350,23 @@ final class CheckCLITests: XCTestCase {
         return folder
     }
 
+    /// Found by a hunt: outputs in a folder flaggen may not enter were "missing", with advice to
+    /// run generate, which then failed on the folder. check says what generate would.
+    func testAnOutputFolderThatCannotBeEnteredIsNotMissing() throws {
+        guard let launcher = unprivilegedLauncher() else { throw XCTSkip("runs as root without setpriv: a mode 700 folder stays open") }
+        let folder = try generatedProject()
+        let server = folder.appendingPathComponent("Generated/Server")
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: server.path)
+        addTeardownBlock { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: server.path) }
+        let result = try runFlaggen(["check"], in: folder, launcher: launcher)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertFalse(result.stderr.contains("missing"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "Generated/Server/flags.seed.json:1:1: error: 'flaggen generate' cannot write this file: \(server.path)/flags.seed.json cannot be examined: a folder on its way does not let flaggen in (Permission denied); check its permissions\n"),
+            result.stderr)
+    }
+
     func testCleanTreePasses() throws {
         let folder = try generatedProject()
         let result = try runFlaggen(["check"], in: folder)

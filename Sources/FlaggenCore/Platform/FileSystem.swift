@@ -42,6 +42,14 @@ enum FileSystem {
         }
     }
 
+    /// Why `path` cannot be examined, when something other than its absence stops it (a folder
+    /// on its way that does not let flaggen in): the system's reason; nil when it can be, or is
+    /// simply not there.
+    static func unreachable(_ path: String) -> String? {
+        guard info(path, following: false) == nil, errno != ENOENT, errno != ENOTDIR else { return nil }
+        return lastErrorText()
+    }
+
     /// Whether `path` itself is a symlink (not following it).
     static func isSymlink(atPath path: String) -> Bool {
         info(path, following: false).map { $0.st_mode & S_IFMT == S_IFLNK } ?? false
