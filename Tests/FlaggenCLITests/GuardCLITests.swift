@@ -605,6 +605,30 @@ final class OutputPathCLITests: XCTestCase {
         }
     }
 
+    /// Found by a hunt: `lint` passed an output folder that is a link leading nowhere, which
+    /// `generate` then refused without a place; and a link leading nowhere at an output file
+    /// was described as a link to replace. Both are reported at the entry, by all three commands.
+    func testALinkThatLeadsNowhereOnAnOutputPathIsReportedByLintGenerateAndCheck() throws {
+        let (_, app) = try app("version: 1\nflags: {}\n", repository: "")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Generated"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent("Generated/Swift").path, withDestinationPath: "../nowhere")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Generated/Kotlin"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent("Generated/Kotlin/Flags.kt").path, withDestinationPath: "gone.kt")
+        for command in ["lint", "generate", "check"] {
+            let result = try runFlaggen([command], in: app)
+            XCTAssertEqual(result.status, 1, "\(command): \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "flags.yaml:1:1: error: outputs.swift: \(app.path)/Generated/Swift is a symlink that leads nowhere, where flaggen needs a folder for \(app.path)/Generated/Swift/Flags.swift; remove the link or change 'outputs' in the manifest\n"),
+                "\(command): \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "flags.yaml:1:1: error: outputs.kotlin: \(app.path)/Generated/Kotlin/Flags.kt is a symlink that leads nowhere, where flaggen generates a file; remove the link or change 'outputs' in the manifest\n"),
+                "\(command): \(result.stderr)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.appendingPathComponent("nowhere").path))
+    }
+
     /// Found by a hunt: a file no longer generated that could not be removed (its folder read-only)
     /// was skipped without a word and exit status 0, while `check` kept asking for `generate`.
     func testAStaleFileThatCannotBeRemovedIsAnError() throws {

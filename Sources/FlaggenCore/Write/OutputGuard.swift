@@ -70,6 +70,7 @@ struct OutputGuard: Sendable {
     @discardableResult
     func check(_ path: String) throws(OutputError) -> String {
         let lexical = LexicalPath.standardized(root.appendingPathComponent(path).path)
+        if let link = Self.linkLeadingNowhere(on: lexical) { throw OutputError(message: link) }
         if FileSystem.isSymlink(atPath: lexical) { throw OutputError(message: "\(lexical) \(Self.symlinkInTheWay)") }
         let target = Self.resolved(root.appendingPathComponent(path))
         let base = Self.resolved(boundary ?? root)
@@ -128,6 +129,16 @@ struct OutputGuard: Sendable {
         }
     }
 
+    /// A symlink that leads nowhere at `path` (absolute) or at a folder on its way, as a message
+    /// that says what to do; nil when there is none.
+    private static func linkLeadingNowhere(on path: String) -> String? {
+        for candidate in LexicalPath.ancestors(of: path) where FileSystem.isSymlink(atPath: candidate) && FileSystem.itemKind(atPath: candidate) == nil {
+            let what = candidate == path ? "where flaggen generates a file" : "where flaggen needs a folder for \(path)"
+            return "\(candidate) is a symlink that leads nowhere, \(what); remove the link or change 'outputs' in the manifest"
+        }
+        return nil
+    }
+
     /// What at an output's destination `path` (absolute) would stop `generate` from writing
     /// it, as a message that says what to do; nil when nothing is there and the nearest folder
     /// above it takes new files, or a file flaggen may replace is (``checkReplaceable(_:)``).
@@ -135,11 +146,8 @@ struct OutputGuard: Sendable {
     /// create files there is not the checkout's state (a read-only CI checkout), so a missing
     /// file stays "missing".
     func obstacle(at path: String, checkingPermissions: Bool = true) -> String? {
-        if FileSystem.isSymlink(atPath: path) {
-            return FileSystem.itemKind(atPath: path) == nil
-                ? "\(path) is a symlink that leads nowhere, where flaggen generates a file; remove the link or change 'outputs' in the manifest"
-                : "\(path) \(Self.symlinkInTheWay)"
-        }
+        if let link = Self.linkLeadingNowhere(on: path) { return link }
+        if FileSystem.isSymlink(atPath: path) { return "\(path) \(Self.symlinkInTheWay)" }
         switch FileSystem.itemKind(atPath: path) {
         case .directory?:
             return "\(path) is a folder, but flaggen generates a file there; move the folder or change 'outputs' in the manifest"
@@ -156,9 +164,6 @@ struct OutputGuard: Sendable {
             // Nothing there, or nothing reachable: the nearest thing above that exists must be
             // a folder flaggen can create files in.
             for ancestor in LexicalPath.ancestors(of: LexicalPath.parent(of: path)) {
-                if FileSystem.isSymlink(atPath: ancestor), FileSystem.itemKind(atPath: ancestor) == nil {
-                    return "\(ancestor) is a symlink that leads nowhere, where flaggen needs a folder for \(path); remove the link or change 'outputs' in the manifest"
-                }
                 if let kind = FileSystem.itemKind(atPath: ancestor) {
                     if kind != .directory {
                         let what = kind == .file ? "a file" : "not a folder (a pipe, socket or device)"
