@@ -641,6 +641,97 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("App/Blocks.swift:26:"), result.stderr)
     }
 
+    /// Found by a hunt: a Kotlin `when` entry whose block declares a name was unwrapped into the
+    /// function, where its `title` hid the property the function returns.
+    func testAKotlinWhenEntryWhoseBlockDeclaresNamesIsRefused() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try removeIn(app, ["App/When.kt": """
+            class Titles(private val flags: FlagView) {
+                val title = "classic"
+                fun f(): String {
+                    when {
+                        flags.isOn(Flags.newCheckout) -> {
+                            val title = "new"
+                            println(title)
+                        }
+                    }
+                    return title
+                }
+            }
+
+            """], ["new_checkout", "--keep", "on"], python: python)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/When.kt:5:24: error: this read of 'new_checkout' decides a block that declares names or holds a 'defer'"), result.stderr)
+    }
+
+    /// Found by a hunt: a local or a Kotlin property whose read is on the line after its `=` (as
+    /// ktlint and swift-format wrap long lines) escaped every check made for such bindings: a
+    /// kept block's `defer` moved to the function's end, and the Kotlin property was deleted.
+    func testABindingWrappedAfterItsEqualsSignIsCheckedAsOnOneLine() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try removeIn(app, [
+            "App/Wrapped.swift": """
+                import FlagKit
+
+                @MainActor
+                func wrapped(_ flags: FlagView) {
+                    let on =
+                        flags.isOn(Flags.newCheckout)
+                    if on {
+                        defer { print("closed the new checkout") }
+                        print("new checkout")
+                    }
+                    print("rest of the work")
+                }
+
+                """,
+            "App/Wrapped.kt": """
+                class Screen(private val flags: FlagView) {
+                    val isNew: Boolean =
+                        flags.isOn(Flags.newCheckout)
+                }
+
+                """,
+        ], ["new_checkout", "--keep", "on"], python: python)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/Wrapped.swift:6:20: error: this read of 'new_checkout' decides a block that declares names or holds a 'defer'"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/Wrapped.kt:3:20: error: this read of 'new_checkout' initializes 'isNew' outside a function"), result.stderr)
+    }
+
+    /// Found by a hunt: a line of only spaces before a `}` line was taken out anywhere in a
+    /// rewritten file (Piranha leaves such lines where it removes a statement), a string's too.
+    func testOnlyTheRewriteIsTidied() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let banner = "fun banner(): String = \"\"\"\n  }\n    \n}\n\"\"\"\n\n"
+        let result = try removeIn(app, ["App/Banner.kt": banner + """
+            fun title(flags: FlagView): String {
+                if (flags.isOn(Flags.newCheckout)) {
+                    println("new")
+                }
+                return "Checkout"
+            }
+
+            """], ["new_checkout", "--keep", "off"], python: python)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try text(app.appendingPathComponent("App/Banner.kt")), banner + "fun title(flags: FlagView): String {\n    return \"Checkout\"\n}\n")
+    }
+
+    /// Found by a hunt: `flags?.isOn(F) == true` became `true == true`, which is true where
+    /// `flags` is null and the read was false. Such a read is left to the user, as in Swift.
+    func testAKotlinSafeCallIsNotRewritten() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try removeIn(app, ["App/Safe.kt": """
+            fun a(flags: FlagView?): Boolean = flags?.isOn(Flags.newCheckout) == true
+
+            """], ["new_checkout", "--keep", "on"], python: python)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/Safe.kt:1:48: error: this read of 'new_checkout' cannot be rewritten"), result.stderr)
+    }
+
     /// Reported: Piranha read `@name` in a `--value` as its placeholder for the flag's name.
     func testAValueWithAnAtSignIsKeptAsIs() throws {
         let python = try piranhaPython()

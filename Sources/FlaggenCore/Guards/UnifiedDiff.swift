@@ -52,6 +52,19 @@ enum UnifiedDiff {
         }
     }
 
+    /// The lines of `new` (numbered from 0) that the shortest edit script from `old` adds; nil
+    /// when more than ``editBudget`` lines change.
+    static func addedLines(old: [UInt8], new: [UInt8]) -> Set<Int>? {
+        old.withUnsafeBytes { old in
+            new.withUnsafeBytes { new in
+                let oldLines = DiffLines(old, from: 0, to: old.count, firstLine: 0)
+                let newLines = DiffLines(new, from: 0, to: new.count, firstLine: 0)
+                let changes = ShortestEditScript.changes(oldLines, oldLines.lineNumbers, newLines, newLines.lineNumbers, budget: editBudget)
+                return changes.map { Set($0.flatMap(\.newLines)) }
+            }
+        }
+    }
+
     /// The whole unified diff of two texts (no line limit), or an empty string when they are
     /// equal or change more lines than ``editBudget``.
     static func diff(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {

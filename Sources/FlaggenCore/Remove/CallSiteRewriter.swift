@@ -38,7 +38,8 @@ struct CallSiteRewriter {
         var files: [String] = []
         for reference in references where !files.contains(reference.file) { files.append(reference.file) }
         var jobs: [PiranhaDriver.Job] = []
-        var read: [(file: String, bytes: [UInt8])] = []
+        /// Each file to rewrite: its bytes, and the text Piranha is given.
+        var read: [(file: String, bytes: [UInt8], text: [UInt8])] = []
         var unrewritable: [FlagReferences.Reference] = []
         for file in files {
             let bytes: [UInt8]
@@ -62,10 +63,10 @@ struct CallSiteRewriter {
                             file: file, at: invalid.location)
                     ])
             }
-            read.append((file, bytes))
             // Piranha leaves a stray "\r" where it takes a line out of a CRLF file: such a file is
             // rewritten with LF line ends and gets its CRLFs back (the lines and columns stay).
             let text = LineEnds.areCRLF(bytes) ? LineEnds.withLF(bytes) : bytes
+            read.append((file, bytes, text))
             // The generated property is named alike in Swift and Kotlin (`Flags.newCheckout`).
             let rules = PiranhaRules(language: language, typeName: manifest.name, propertyName: Identifiers.lowerCamel(flag.key), replacement: replacement)
             jobs.append(PiranhaDriver.Job(rules: rules, text: String(decoding: text, as: UTF8.self)))
@@ -75,7 +76,7 @@ struct CallSiteRewriter {
         var changes: [Remove.FileChange] = []
         var unsafe: [FlagReferences.Reference] = []
         var refused: [(reference: FlagReferences.Reference, kind: String, detail: String)] = []
-        for ((file, bytes), result) in zip(read, results) {
+        for ((file, bytes, text), result) in zip(read, results) {
             let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             for reference in references where reference.file == file {
                 let position = Self.position(of: reference.location, in: lines)
@@ -90,7 +91,7 @@ struct CallSiteRewriter {
             }
             // A file with unsafe or refused reads is not rewritten (Remove refuses it).
             guard result.unsafe.isEmpty, result.refused.isEmpty else { continue }
-            let rewritten = Self.tidied(result.rewritten)
+            let rewritten = Self.tidied(result.rewritten, from: text)
             for left in scanner.references(to: flag.key, in: rewritten, file: file) {
                 // A read the rules should have rewritten but did not: never write a half-done file.
                 if !unrewritable.contains(where: { $0.file == file }) {
@@ -121,15 +122,21 @@ struct CallSiteRewriter {
     }
 
     /// Piranha leaves a line of only spaces where it took out a statement before a closing
-    /// brace (`if` kept its body, say); those lines go. Other lines are left as they are.
-    static func tidied(_ text: String) -> String {
+    /// brace (`if` kept its body, say); those lines go, but only lines the rewrite added to
+    /// `original`: the same line in a string, or anywhere the code was not rewritten, stays.
+    static func tidied(_ text: String, from original: [UInt8]) -> String {
         let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
-        var lines = Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let bytes = Array(text.utf8)
+        // Past the diff's budget nothing is tidied: a stray blank line is better than a lost one.
+        guard let added = UnifiedDiff.addedLines(old: original, new: bytes) else { return text }
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         var index = lines.count - 2
         while index >= 0 {
             let line = lines[index]
             let next = lines[index + 1].drop(while: blank)
-            if line.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }), line.allSatisfy(blank), next.first == UInt8(ascii: "}") {
+            if added.contains(index), line.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }), line.allSatisfy(blank),
+                next.first == UInt8(ascii: "}")
+            {
                 lines.remove(at: index)
             }
             index -= 1

@@ -64,11 +64,15 @@ struct PiranhaRules: Sendable {
         // A bool flag is read with isOn or value, any other with value.
         let method = replacement == .bool(true) || replacement == .bool(false) ? "(isOn|value)" : "value"
         let methods = "^\(method)$"
-        let predicates = """
+        var predicates = """
             (#match? @method "\(methods)")
             (#eq? @type "\(typeName)")
             (#eq? @name "\(propertyName)")
             """
+        // Kotlin's `flags?.isOn(F)` is null where `flags` is: `flags?.isOn(F) == true` is not
+        // `true == true`. Such a read stays, listed as one the rules cannot rewrite (a Swift
+        // `?.` fails `swiftRead` below alike).
+        if language == .kotlin { predicates += "\n(#not-match? @call \"[?][.] *\(method) *[(]\")" }
         let call: String
         switch language {
         case .swift:

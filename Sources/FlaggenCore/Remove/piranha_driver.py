@@ -113,8 +113,9 @@ def refusals(rules, text, data, offset, reads):
     # "conditions", a Swift read among several conditions (the others would go with it);
     # "property", a read a Kotlin property holds (Piranha would delete the property);
     # "local", a read held in a local whose name means something else too in the function
-    # (Piranha inlines by name); "declares", a read that decides a block declaring names or
-    # holding a `defer` (unwrapping it would move them into the enclosing scope).
+    # (Piranha inlines by name); "declares", a read that decides a block (of an `if`, a `guard`,
+    # a Kotlin `when` entry) declaring names or holding a `defer` (unwrapping it would move them
+    # into the enclosing scope).
     import re
     language = rules["language"]
     found = []
@@ -128,7 +129,12 @@ def refusals(rules, text, data, offset, reads):
     watched = list(zip(spans, reads))
     binding = rb"(let)" if language == "swift" else rb"(val|var)"
     for read, (start, end) in zip(reads, spans):
-        line = data[data.rfind(b"\n", 0, start) + 1:start]
+        line_start = data.rfind(b"\n", 0, start) + 1
+        # A binding wrapped after its `=` (`let on =`, the read on the next line, as ktlint and
+        # swift-format wrap long lines) is read as if on one line.
+        if line_start > 0 and data[line_start:start].strip(b" \t!") == b"":
+            line_start = data.rfind(b"\n", 0, line_start - 1) + 1
+        line = data[line_start:start]
         # The binding nearest the read (`.*` first): on `class P(val f: T) { val on = read`, the
         # type annotation `: T) { val on ` must not make 'f' the holder.
         holder = re.search(rb".*(?:^|[^\w.])" + binding + rb"\s+(\w+)\s*(?::[^=]*)?=\s*!?\s*$", line)
@@ -164,13 +170,16 @@ def refusals(rules, text, data, offset, reads):
                 found.append([*read, "local", name.decode()])
                 break
             watched.append(((position, position + len(name)), read))
-    statements = "[(if_statement) (guard_statement)] @s" if language == "swift" else "(if_expression) @s"
+    statements = "[(if_statement) (guard_statement)] @s" if language == "swift" else "[(if_expression) (when_entry)] @s"
     for start, end in matched(language, statements, text, offset):
         if language == "swift":
             _, condition_end = conditions(data, start, end)
-        else:
+        elif re.match(rb"if\b", data[start:start + 3]):
             opening = data.find(b"(", start, end)
             condition_end = next(parenthesized(data, opening, end), end) if opening >= 0 else end
+        else:  # a `when` entry: its conditions, then `->` and the body Piranha may unwrap
+            arrow = data.find(b"->", start, end)
+            condition_end = arrow if arrow >= 0 else end
         inside = [read for span, read in watched if start <= span[0] and span[1] <= condition_end]
         if not inside:
             continue
