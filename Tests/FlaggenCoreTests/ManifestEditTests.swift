@@ -115,6 +115,24 @@ final class ManifestEditTests: XCTestCase {
         XCTAssertEqual(try removing("a", from: text), head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, a]") + next)
     }
 
+    /// Found by a hunt: with a byte order mark, `retired: [a]` went in front of it, and a
+    /// `retired` list on the first line was taken for a block list (its column counted the mark).
+    func testAByteOrderMarkStaysFirst() throws {
+        let bom = "\u{FEFF}"
+        let withoutRetired = bom + "flags:\n" + flag("a") + flag("b") + "version: 1\n"
+        XCTAssertEqual(try removing("a", from: withoutRetired), bom + "retired: [a]\nflags:\n" + flag("b") + "version: 1\n")
+        let firstLine = bom + "retired: [x]\nflags:\n" + flag("a") + flag("b") + "version: 1\n"
+        XCTAssertEqual(try removing("a", from: firstLine), bom + "retired: [x, a]\nflags:\n" + flag("b") + "version: 1\n")
+    }
+
+    /// Found by a hunt: an anchored (or tagged) flow list was taken for a block list.
+    func testAnAnchoredOrTaggedFlowRetiredListGetsTheKey() throws {
+        for (list, edited) in [("&r [x]", "&r [x, a]"), ("!!seq [x]", "!!seq [x, a]"), ("&r []", "&r [a]")] {
+            let text = "version: 1\nname: Flags\nretired: \(list)\nflags:\n" + flag("a") + flag("b")
+            XCTAssertEqual(try removing("a", from: text), "version: 1\nname: Flags\nretired: \(edited)\nflags:\n" + flag("b"))
+        }
+    }
+
     func testAFlowFlagsMappingIsRefused() {
         let text = "version: 1\nname: Flags\nflags: {a: {type: bool, default: false, owner: x, expires: 2029-03-01}}\n"
         XCTAssertThrowsError(try ManifestEdit(bytes: Array(text.utf8)).removing("a"))

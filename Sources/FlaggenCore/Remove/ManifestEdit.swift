@@ -27,6 +27,10 @@ struct ManifestEdit {
 
     /// The text with flag `key` removed and `key` added to `retired`.
     func removing(_ key: String) throws(Failure) -> [UInt8] {
+        // A byte order mark stays in front; the text after it is what the parser's lines and
+        // columns count.
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        if bytes.starts(with: mark) { return mark + (try ManifestEdit(bytes: Array(bytes.dropFirst(mark.count))).removing(key)) }
         let document = YAMLParser().parse(bytes)
         guard let tree = document.tree, document.problems.isEmpty, tree.kind(tree.root) == .mapping, !isFlow(tree.location(tree.root)) else {
             throw Failure(message: "the manifest is not a block mapping that flaggen can edit in place; remove the flag by hand")
@@ -116,7 +120,7 @@ struct ManifestEdit {
         let items = tree.items(value)
         if isFlow(location) {
             guard let last = items.last else {
-                return Edit(offset: offset(of: location) + 1, length: 0, text: Array(key.utf8))
+                return Edit(offset: contentOffset(of: location) + 1, length: 0, text: Array(key.utf8))
             }
             return Edit(offset: endOfToken(at: offset(of: tree.location(last))), length: 0, text: Array(", \(key)".utf8))
         }
@@ -182,9 +186,20 @@ struct ManifestEdit {
         bytes.index(ofColumn: location.column, from: lineStarts[location.line - 1])
     }
 
+    /// The byte offset of the node at `location` past its anchor and tag (`&r !!seq [x]`).
+    private func contentOffset(of location: SourceLocation) -> Int {
+        var at = offset(of: location)
+        let space: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        while at < bytes.count, bytes[at] == UInt8(ascii: "&") || bytes[at] == UInt8(ascii: "!") {
+            while at < bytes.count, !space(bytes[at]), bytes[at] != UInt8(ascii: "\n") { at += 1 }
+            while at < bytes.count, space(bytes[at]) { at += 1 }
+        }
+        return at
+    }
+
     /// Whether the node at `location` opens a flow collection.
     private func isFlow(_ location: SourceLocation) -> Bool {
-        let at = offset(of: location)
+        let at = contentOffset(of: location)
         return at < bytes.count && (bytes[at] == UInt8(ascii: "[") || bytes[at] == UInt8(ascii: "{"))
     }
 
