@@ -115,6 +115,24 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertTrue(exists("App/Flags.kt"))
     }
 
+    /// Found by a hunt: turning the Swift off for the build plugin (`swift: false`, as
+    /// docs/swiftpm.md says) or moving an output away from its default left this manifest's file
+    /// there, and `check` passed; beside the plugin's, a second `Flags.swift` fails the build.
+    func testAnOutputTurnedOffOrMovedFromItsDefaultIsRemovedThere() throws {
+        try write(manifest(outputs: ""), to: "flags.yaml")
+        try generate()
+        XCTAssertTrue(exists("Generated/Swift/Flags.swift"))
+        try write("// Hand-written.\n", to: "Generated/Swift/Helpers.swift")
+        try write(manifest(outputs: "swift: false, kotlin: android/Flags.kt"), to: "flags.yaml")
+        let run = Generate(manifestPath: repository.appendingPathComponent("flags.yaml").path)
+        let findings = DriftCheck.findings(for: try run.render(), displayRoot: "")
+        XCTAssertEqual(findings.filter { $0.kind == .unexpected }.map(\.path).sorted(), ["Generated/Kotlin/FlagKit.kt", "Generated/Kotlin/Flags.kt", "Generated/Swift/Flags.swift"])
+        XCTAssertEqual(try generate().sorted(), ["FlagKit.kt", "Flags.kt", "Flags.swift"])
+        XCTAssertFalse(exists("Generated/Swift/Flags.swift"))
+        XCTAssertEqual(try read("Generated/Swift/Helpers.swift"), "// Hand-written.\n")
+        XCTAssertTrue(exists("android/Flags.kt"))
+    }
+
     func testTwoManifestsNamedFlagsYamlKeepEachOthersOutputs() throws {
         // The root manifest seeds the contract into server/Generated/Server, where the server's
         // own manifest (also flags.yaml) seeds PostgreSQL.

@@ -9,7 +9,9 @@ import Foundation
 /// file safe. A file is stale only when all of these hold:
 ///
 /// - it lies directly in the folder of an output this run selected (`--only swift` never looks
-///   at the Kotlin, schema or seed folders);
+///   at the Kotlin, schema or seed folders), where the manifest puts it now or where it would
+///   by default (a manifest that moved the output, or turned the Swift off for the build
+///   plugin, left its file there: beside the plugin's, a second `Flags.swift` fails the build);
 /// - its name is one the selected output writes: `*.swift` for Swift, `*.kt` for Kotlin,
 ///   `*.schema.json` for schemas, a seed's own file name for seeds;
 /// - the manifest generates no output there now, of any kind;
@@ -30,10 +32,13 @@ struct StaleOutputs: Sendable {
     init(manifest: Manifest, kinds: [OutputKind], root: URL, manifestName: String) {
         let rootPath = root.path
         func absolute(_ path: String) -> String { LexicalPath.standardized(LexicalPath.joined(rootPath, path)) }
+        var byDefault = manifest
+        byDefault.outputs = OutputPaths()
         var folders: [(path: String, kind: OutputKind)] = []
         for kind in kinds {
-            let parents = Set(Generator(kinds: [kind]).plannedPaths(for: manifest).map { LexicalPath.parent(of: absolute($0)) })
-            folders += parents.sorted().map { ($0, kind) }
+            let generator = Generator(kinds: [kind])
+            let paths = generator.plannedPaths(for: manifest) + generator.plannedPaths(for: byDefault)
+            folders += Set(paths.map { LexicalPath.parent(of: absolute($0)) }).sorted().map { ($0, kind) }
         }
         self.folders = folders
         self.current = Set(Generator(kinds: OutputKind.allCases).plannedPaths(for: manifest).map(absolute))
