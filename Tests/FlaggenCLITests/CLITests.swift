@@ -470,6 +470,24 @@ final class OutputSafetyCLITests: XCTestCase {
         XCTAssertEqual(trusted.status, 0, trusted.stderr)
     }
 
+    /// Found by a hunt: `--output-dir .git` (or a file) gave one error per output, each at the
+    /// manifest, whose outputs were fine, and "the manifest has errors". The folder the command
+    /// line names is checked once, as a usage error.
+    func testABadOutputDirIsOneUsageError() throws {
+        let folder = try temporaryFolder(self)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Data("version: 1\nflags: {}\n".utf8).write(to: folder.appendingPathComponent("flags.yaml"))
+        for command in ["generate", "check"] {
+            let git = try runFlaggen([command, "--output-dir", ".git/out"], in: folder)
+            XCTAssertEqual(git.status, 2, git.stderr)
+            XCTAssertEqual(git.stderr, "error: --output-dir .git/out leads into a .git folder (\(folder.path)/.git/out); flaggen never writes there, so pass another folder\n")
+            let file = try runFlaggen([command, "--output-dir", "flags.yaml"], in: folder)
+            XCTAssertEqual(file.status, 2, file.stderr)
+            XCTAssertEqual(file.stderr, "error: --output-dir flags.yaml is not a folder; pass a folder (flaggen creates one that does not exist)\n")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(".git").path), [])
+    }
+
     func testAnOutputInsideAnotherOutputsFileIsRefused() throws {
         let folder = try temporaryFolder(self)
         try Data("version: 1\noutputs: {swift: Generated/Server/flags.seed.sql/Flags.swift}\nflags: {}\n".utf8)

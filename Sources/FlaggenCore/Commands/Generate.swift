@@ -107,6 +107,17 @@ public struct Generate: Sendable {
             root = url.deletingLastPathComponent()
             manifest.outputs.swift = url.lastPathComponent
         }
+        if let outputDirectory {
+            // The command line's folder is trusted, but checked once here: wrong, it made every
+            // output an error at the manifest, whose outputs are fine.
+            let resolved = OutputGuard.resolved(root)
+            if resolved.split(separator: "/").contains(where: { $0.lowercased() == ".git" }) {
+                throw .unreadable("--output-dir \(outputDirectory) leads into a .git folder (\(resolved)); flaggen never writes there, so pass another folder")
+            }
+            if let kind = FileSystem.itemKind(atPath: root.path), kind != .directory {
+                throw .unreadable("--output-dir \(outputDirectory) is not a folder; pass a folder (flaggen creates one that does not exist)")
+            }
+        }
         if let templatesDirectory, FileSystem.itemKind(atPath: templatesDirectory) != .directory {
             throw .unreadable("the template folder \(URL(fileURLWithPath: templatesDirectory, isDirectory: true).path) does not exist; create it or fix --templates")
         }
