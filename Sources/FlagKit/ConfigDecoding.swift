@@ -60,15 +60,17 @@ private func decodeScalar<T: Decodable>(_ type: T.Type, _ value: FlagValue, _ pa
     case is String.Type:
         guard case .string(let text) = value else { throw mismatch(type, value, path) }
         return text as! T
-    case is Int.Type:
-        guard let number = value.intValue else { throw mismatch(type, value, path) }
-        return number as! T
-    case is Int64.Type:
-        guard let number = value.intValue else { throw mismatch(type, value, path) }
-        return Int64(number) as! T
-    case is Double.Type:
+    // Every integer and floating-point type, not only those the generated code uses: the others
+    // (Float, Int32, UInt8, ...) decode themselves by asking for their own type again, so the
+    // `default` below would recurse until the stack overflowed.
+    case let integer as any FixedWidthInteger.Type:
+        guard let number = value.intValue, let exact = integer.init(exactly: number) else { throw mismatch(type, value, path) }
+        return exact as! T
+    case let floatingPoint as any BinaryFloatingPoint.Type:
         guard let number = value.doubleValue, number.isFinite else { throw mismatch(type, value, path) }
-        return number as! T
+        let converted = floatingPoint.init(number)
+        guard converted.isFinite else { throw mismatch(type, value, path) }
+        return converted as! T
     case is FlagValue.Type:
         return value as! T
     default:

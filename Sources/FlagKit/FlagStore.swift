@@ -58,11 +58,15 @@ public final class FlagStore {
     /// The newest values of the current user; kill switches read these.
     private var live: [String: FlagValue] = [:]
 
-    /// Bumped by every start and user switch; a fetch or read that began in another epoch is stale.
+    /// Bumped by every start and user switch; a fetch that began in another epoch is stale.
     private var epoch = 0
-    /// How many starts are reading the disk; a `refresh()` meanwhile waits for them.
-    private var startsInProgress = 0
-    private var startWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Whether a start or a user switch is under way. They run one at a time, in call order, as
+    /// under the Kotlin store's lock, and a `refresh()` waits for the one under way: a second
+    /// start (another scene's) or a switch that began meanwhile read the saved copy the crash
+    /// guard was deleting, and a refresh that ran meanwhile had its kill switch undone by the
+    /// copy the start read before it.
+    private var sessionChanging = false
+    private var sessionWaiters: [CheckedContinuation<Void, Never>] = []
     /// Whether this store counted a start for the crash guard: it counts one per process.
     private var countedStart = false
     /// Numbers fetches, so an older answer never replaces a newer one.
@@ -74,9 +78,16 @@ public final class FlagStore {
     let killSwitchEvents = KillSwitchBroadcaster()
     private var listeners: [(id: Int, call: @MainActor (Set<String>) throws -> Void)] = []
     private var nextListenerID = 0
-    /// Called after anything a view reads changed: the session, a kill switch, a forced value.
-    /// `ObservableFlagStore` and `FlagStoreObject` use it.
-    private var changeHandlers: [@MainActor () -> Void] = []
+    /// Told after anything a view reads changed: the session, a kill switch, a forced value.
+    /// `ObservableFlagStore` and `FlagStoreObject` observe, held weakly: SwiftUI makes a `@State`
+    /// initial value again at every `init` of its view and drops it, and each one stayed here.
+    private(set) var changeObservers: [ChangeObserver] = []
+
+    /// One observer of the store's changes, and what to call on it.
+    struct ChangeObserver {
+        weak var object: AnyObject?
+        let call: @MainActor (AnyObject) -> Void
+    }
 
     /// Values a QA screen forced; see `overrideValue(_:for:)`.
     var forcedValues: [String: FlagValue] = [:]
@@ -113,10 +124,9 @@ public final class FlagStore {
     /// counts as unfinished until `startFinished()` or `enteredBackground()`. When the two
     /// previous starts never finished, it deletes every saved copy and runs on the defaults.
     public func start(userKey: String?) async {
-        startsInProgress += 1
-        defer { startEnded() }
+        await beginSessionChange()
+        defer { endSessionChange() }
         epoch += 1
-        let startEpoch = epoch
         self.userKey = userKey
         apply(.empty(userKey: userKey))
 
@@ -135,7 +145,6 @@ public final class FlagStore {
         } else if let saved = await readCopy(userKey) {
             snapshot = saved
         }
-        guard epoch == startEpoch else { return }  // the user switched while the disk answered
         isStarted = true
         if safeMode { isSafeMode = true }
         apply(snapshot)
@@ -166,14 +175,15 @@ public final class FlagStore {
 
     /// Fetches fresh values and saves them for the next session: only kill switches change at
     /// once. A failed fetch keeps what the store has; an answer that arrives after a user switch
-    /// or a newer answer is dropped. Before `start(userKey:)` it does nothing; while a start reads
-    /// the disk, it waits for it.
+    /// or a newer answer is dropped. Before `start(userKey:)` it does nothing; while a start or a
+    /// user switch reads the disk, it waits for it.
     ///
     /// - Returns: whether fresh values were applied.
     @discardableResult
     public func refresh() async -> Bool {
-        if !isStarted && startsInProgress > 0 {  // as on Kotlin, where the store's lock orders them
-            await withCheckedContinuation { startWaiters.append($0) }
+        if sessionChanging {
+            await beginSessionChange()
+            endSessionChange()
         }
         guard isStarted else { return false }
         let key = userKey
@@ -225,19 +235,21 @@ public final class FlagStore {
     /// - Returns: whether the fetch for the new user applied fresh values.
     @discardableResult
     public func switchUser(_ newKey: String?) async -> Bool {
-        guard !SavedCopyFormat.isSameUser(newKey, userKey) || !isStarted else { return false }
+        await beginSessionChange()
+        guard !SavedCopyFormat.isSameUser(newKey, userKey) || !isStarted else {
+            endSessionChange()
+            return false
+        }
         epoch += 1
-        let switchEpoch = epoch
         userKey = newKey
         isSafeMode = false
         isStarted = true
         apply(.empty(userKey: newKey))
-        let saved = await readCopy(newKey)
-        guard epoch == switchEpoch else { return false }  // another switch won
-        if let saved {
+        if let saved = await readCopy(newKey) {
             apply(saved)
         }
         notifyChange()
+        endSessionChange()
         return await refresh()
     }
 
@@ -297,27 +309,37 @@ public final class FlagStore {
         onError?(error)
     }
 
-    /// Calls `handler` after every change of what views read (for the observable wrappers).
-    func addChangeHandler(_ handler: @escaping @MainActor () -> Void) {
-        changeHandlers.append(handler)
+    /// Calls `call` with `observer` after every change of what views read, while `observer`
+    /// lives (for the observable wrappers).
+    func addChangeObserver<Observer: AnyObject>(_ observer: Observer, _ call: @escaping @MainActor (Observer) -> Void) {
+        changeObservers.removeAll { $0.object == nil }
+        changeObservers.append(ChangeObserver(object: observer) { call($0 as! Observer) })
     }
 
     func notifyChange() {
-        for handler in changeHandlers {
-            handler()
+        changeObservers.removeAll { $0.object == nil }
+        for observer in changeObservers {
+            if let object = observer.object { observer.call(object) }
         }
     }
 
     // MARK: - Private
 
-    /// A start finished (or gave way to a user switch): the refreshes that waited for it go on.
-    private func startEnded() {
-        startsInProgress -= 1
-        guard startsInProgress == 0 else { return }
-        let waiters = startWaiters
-        startWaiters.removeAll()
-        for waiter in waiters {
-            waiter.resume()
+    /// Waits until no other start or user switch is under way, then marks this one as under way.
+    private func beginSessionChange() async {
+        guard sessionChanging else {
+            sessionChanging = true
+            return
+        }
+        await withCheckedContinuation { sessionWaiters.append($0) }  // handed over still marked
+    }
+
+    /// Hands the turn to the next waiting start, switch or refresh, in call order.
+    private func endSessionChange() {
+        if sessionWaiters.isEmpty {
+            sessionChanging = false
+        } else {
+            sessionWaiters.removeFirst().resume()
         }
     }
 

@@ -21,7 +21,7 @@ public final class ObservableFlagStore {
     /// Observes `store`.
     public init(_ store: FlagStore) {
         self.store = store
-        store.addChangeHandler { [weak self] in self?.changeCount &+= 1 }
+        store.addChangeObserver(self) { $0.changeCount &+= 1 }
     }
 
     /// Whether the store has loaded a session (see `FlagStore.isStarted`).
@@ -62,7 +62,7 @@ public final class FlagStoreObject: ObservableObject {
     /// Observes `store`.
     public init(_ store: FlagStore) {
         self.store = store
-        store.addChangeHandler { [weak self] in self?.objectWillChange.send() }
+        store.addChangeObserver(self) { $0.objectWillChange.send() }
     }
 
     /// Whether the store has loaded a session (see `FlagStore.isStarted`).
