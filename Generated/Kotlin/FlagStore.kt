@@ -424,11 +424,11 @@ class FlagStore(
         return changes
     }
 
-    /** Sends [error] to [onError]; what the hook throws is dropped. */
+    /** Sends [error] to [onError]; what the hook throws is dropped, an Error too (`TODO()`). */
     internal fun report(error: FlagStoreError) {
         try {
             onError?.invoke(error)
-        } catch (e: Exception) {
+        } catch (e: Throwable) {
             // The hook is the last stop.
         }
     }
@@ -499,16 +499,18 @@ class FlagStore(
          */
         fun config(key: String, decode: (JSONObject) -> Any?): Any? {
             val value = parsed[key] ?: return null
-            val decoded = configs.getOrPut(key) {
+            val decoded = configs[key] ?: run {
                 val config = (value as? JSONObject)?.let { json ->
                     try {
                         decode(json)
                     } catch (e: Exception) {
                         null
                     }
+                } ?: Undecodable
+                // Threads that decoded it at once agree on the first result; only it reports.
+                configs.putIfAbsent(key, config) ?: config.also {
+                    if (it === Undecodable) store.report(FlagStoreError(FlagStoreError.Kind.CONFIG, key))
                 }
-                if (config == null) store.report(FlagStoreError(FlagStoreError.Kind.CONFIG, key))
-                config ?: Undecodable
             }
             return if (decoded === Undecodable) null else decoded
         }
@@ -750,12 +752,16 @@ object FlagValues {
 
     /**
      * The members of a JSON object, such as the `flags` object of the evaluation response, as
-     * JSON texts. Null members are left out: they mean the default. Prefer [fromResponse],
-     * which reads the body strictly and keeps every number exact.
+     * JSON texts. Null members are left out: they mean the default; so are names the saved copy
+     * (and Swift) read as one, such as `é` written precomposed and decomposed, or the copy could
+     * not be read back. Prefer [fromResponse], which reads the body strictly (it refuses such
+     * a body) and keeps every number exact.
      */
     fun fromJson(flags: JSONObject): Map<String, String> {
         val values = mutableMapOf<String, String>()
+        val spellings = flags.keys().asSequence().groupingBy { FlagJson.nameKey(it) }.eachCount()
         for (key in flags.keys()) {
+            if (spellings[FlagJson.nameKey(key)] != 1) continue
             when (val value = flags.get(key)) {
                 JSONObject.NULL -> {}
                 is Double -> if (value.isFinite()) values[key] = value.toString()

@@ -265,6 +265,14 @@ final class KotlinStoreTests: XCTestCase {
         try assertCase("inflated", ["body=true copy=true refresh=true errors=[] readBack=true"])
     }
 
+    func testAThrowingHookAmbiguousNamesAndConcurrentConfigReadsAreSafe() throws {
+        try assertCase("reviewed", [
+            "hookError refresh=false",
+            "ambiguous members={new_checkout=false} refresh=true nextCheckout=false errors=[]",
+            "configReportedOnce sessionsReportingOtherThanOnce=0",
+        ])
+    }
+
     // MARK: The specification
 
     /// Every case of Tests/Spec/store-spec.json, run by Tests/Spec/SpecRunner.kt against the

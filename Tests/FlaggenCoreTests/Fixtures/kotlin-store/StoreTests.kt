@@ -743,6 +743,47 @@ fun inflatedCopy() = runCase {
     }
 }
 
+/**
+ * Found in a review: an error hook that throws an Error (`TODO("log it")`) escaped the store; an
+ * answer read with `FlagValues.fromJson` whose names the saved copy reads alike (`é` written two
+ * ways) was saved, and every next start refused the copy; and an invalid config read on several
+ * threads at once was reported more than once.
+ */
+fun reviewed() = runCase {
+    val throwing = store(FakeSource(null), InMemoryFlagDisk(saved))
+    throwing.onError = { TODO("log it") }
+    throwing.start("u1")
+    println("reviewed hookError refresh=" + throwing.refresh())
+
+    val members = FlagValues.fromJson(JSONObject().put("caf\u00e9", true).put("cafe\u0301", false).put("new_checkout", false))
+    val folder = Files.createTempDirectory("flags-ambiguous").toFile()
+    val file = File(folder, "flags.json")
+    val errors = mutableListOf<String>()
+    val first = store(FakeSource(members), FileFlagDisk(file))
+    first.onError = { errors.add(it.kind.tag) }
+    first.start("u1")
+    val refreshed = first.refresh()
+    val next = store(FakeSource(null), FileFlagDisk(file))
+    next.onError = { errors.add(it.kind.tag) }
+    next.start("u1")
+    println("reviewed ambiguous members=" + members.toSortedMap() + " refresh=$refreshed nextCheckout=" + next.view().isOn(newCheckout) + " errors=$errors")
+    folder.deleteRecursively()
+
+    var repeated = 0
+    repeat(100) {
+        val s = store(FakeSource(null), InMemoryFlagDisk(FlagSnapshot("u1", 1L, mapOf("paywall" to "{\"trialDays\":7}"))))
+        val reports = java.util.concurrent.atomic.AtomicInteger()
+        s.onError = { reports.incrementAndGet() }
+        s.start("u1")
+        val view = s.view()
+        val readers = (0 until 8).map { Thread { view.value(paywall) } }
+        readers.forEach { it.start() }
+        readers.forEach { it.join() }
+        if (reports.get() != 1) repeated++
+    }
+    println("reviewed configReportedOnce sessionsReportingOtherThanOnce=$repeated")
+}
+
 fun main() {
     val cases = listOf(
         "firstLaunch" to ::firstLaunchOffline,
@@ -769,7 +810,8 @@ fun main() {
         "failedWrite" to ::failedWrite,
         "hostile" to ::hostileSource,
         "counter" to ::damagedCounter,
-        "inflated" to ::inflatedCopy
+        "inflated" to ::inflatedCopy,
+        "reviewed" to ::reviewed
     )
     for ((name, case) in cases) {
         try {

@@ -282,6 +282,15 @@ internal object FlagJson {
     fun string(value: Any): String = wellFormed(value as? String ?: throw Invalid())
 
     /**
+     * What tells member names apart: the name with lone surrogates as U+FFFD, in NFC, so
+     * names Swift calls equal count as the same member here too.
+     */
+    fun nameKey(name: String): String {
+        val text = wellFormed(name)
+        return if (text.all { it < '\u0080' }) text else Normalizer.normalize(text, Normalizer.Form.NFC)
+    }
+
+    /**
      * [text] with each lone surrogate (a `\ud800` escape without its pair) as U+FFFD, as a
      * Swift string holds it, so both apps read the same text.
      */
@@ -484,7 +493,7 @@ internal object FlagJson {
             val start = index + 1
             if (next() != '"' || !stringRest()) return false
             val name = unescape(start, index - 1) ?: return false
-            if (!seen.add(normalized(name))) return false
+            if (!seen.add(nameKey(name))) return false
             skipWhitespace()
             return next() == ':'
         }
@@ -530,10 +539,6 @@ internal object FlagJson {
             }
             return false
         }
-
-        /** [name] in NFC, so names Swift calls equal count as the same member here too. */
-        private fun normalized(name: String): String =
-            if (name.all { it < '\u0080' }) name else Normalizer.normalize(name, Normalizer.Form.NFC)
 
         /** The rest of a string, after its opening quote. */
         private fun stringRest(): Boolean {
