@@ -261,6 +261,41 @@ final class GenerateCLITests: XCTestCase {
         XCTAssertEqual(try runFlaggen(["lint", "--today", "2026-01-01"], in: folder).status, 0)
     }
 
+    /// Found by a differential hunt: with broken template overrides, `generate` printed one
+    /// unlocated error where `lint` printed one at flags.yaml:1:1, each stopped at the first
+    /// broken template, and `generate --only swift` (the build plugin's run) passed a broken
+    /// Kotlin template that `lint` refused. Now every command reports every broken override, each
+    /// at its own file, whatever `--only` selects.
+    func testEveryCommandReportsEveryBrokenTemplateOverrideAtItsFile() throws {
+        let folder = try makeProject()
+        let manifest = folder.appendingPathComponent("flags.yaml")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "name: Flags\n", with: "name: Flags\ntemplates: tpl\n").utf8).write(to: manifest)
+        let templates = folder.appendingPathComponent("tpl")
+        try FileManager.default.createDirectory(at: templates.appendingPathComponent("swift"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: templates.appendingPathComponent("kotlin"), withIntermediateDirectories: true)
+        let header = "{{#header}}\n// {{.}}\n{{/header}}\n"
+        try Data((header + "{{#flags}}\n").utf8).write(to: templates.appendingPathComponent("swift/Flags.swift.mustache"))
+        try Data("// no header\n".utf8).write(to: templates.appendingPathComponent("kotlin/Flags.kt.mustache"))
+        try Data((header + "{{/oops}}\n").utf8).write(to: templates.appendingPathComponent("kotlin/FlagKit.kt.mustache"))
+        let root = templates.resolvingSymlinksInPath().path
+        let expected = [
+            "\(root)/kotlin/FlagKit.kt.mustache:4:1: error: ",
+            "\(root)/kotlin/Flags.kt.mustache:1:1: error: the template \(root)/kotlin/Flags.kt.mustache must begin with the generated header",
+            "\(root)/swift/Flags.swift.mustache:4:1: error: section '{{#flags}}' is never closed",
+        ]
+        for command in [["lint", "--today", "2026-01-01"], ["generate"], ["generate", "--only", "swift"], ["generate", "--only", "kotlin"], ["check"]] {
+            let result = try runFlaggen(command, in: folder)
+            XCTAssertEqual(result.status, 1, "\(command): \(result.stderr)")
+            let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)
+            XCTAssertEqual(errors.count, 3, "\(command): \(result.stderr)")
+            for (line, prefix) in zip(errors.sorted(), expected) {
+                XCTAssertTrue(line.hasPrefix(prefix), "\(command): \(line)")
+            }
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path), "nothing written")
+    }
+
     func testCopiedBinaryWorksAloneWithEmbeddedTemplates() throws {
         let folder = try makeProject()
         let binary = folder.appendingPathComponent("flaggen-copy")

@@ -175,17 +175,16 @@ public struct Generate: Sendable {
             templates: templates, rules: rules)
     }
 
-    /// What rendering finds wrong with the manifest's template overrides (a syntax error, a
-    /// template that drops the header), so `lint` reports what `generate` would. Without
-    /// overrides nothing is rendered: the built-in templates are tested.
+    /// Everything rendering finds wrong with the manifest's template overrides (syntax errors,
+    /// a template that drops the header, one that cannot be read), each at its template file:
+    /// `lint`, `generate` and `check` report these alike, whatever `--only` selects (the build
+    /// plugin's `--only swift` must not pass a broken Kotlin template). Without overrides nothing
+    /// is rendered: the built-in templates are tested. With them, the Swift and Kotlin render
+    /// twice in a `generate`; only a manifest with overrides pays it.
     public func templateProblems(in plan: Plan) -> [Diagnostic] {
         guard plan.templates.overrideFolder != nil, let manifest = plan.manifest, !plan.diagnostics.containsErrors else { return [] }
-        do throws(GenerateError) {
-            _ = try Generator(templates: plan.templates, kinds: [.swift, .kotlin]).files(for: manifest, header: plan.header)
-            return []
-        } catch {
-            return [error.diagnostic(file: manifestPath)]
-        }
+        let errors = Generator(templates: plan.templates, kinds: [.swift, .kotlin]).templateErrors(for: manifest, header: plan.header)
+        return errors.map { GenerateError.template($0).diagnostic(file: manifestPath) }
     }
 
     /// The output paths that break ``OutputGuard``'s rules, and those that meet another output
@@ -234,8 +233,9 @@ public struct Generate: Sendable {
     /// compares the files with the disk).
     public func render() throws(GenerateError) -> Rendered {
         let plan = try self.plan()
-        guard let manifest = plan.manifest, !plan.diagnostics.containsErrors else {
-            return Rendered(diagnostics: plan.diagnostics, files: [], root: plan.root)
+        var diagnostics = plan.diagnostics + templateProblems(in: plan)
+        guard let manifest = plan.manifest, !diagnostics.containsErrors else {
+            return Rendered(diagnostics: diagnostics, files: [], root: plan.root)
         }
         let generator = Generator(templates: plan.templates, kinds: kinds)
         let files = try generator.files(for: manifest, header: plan.header)
@@ -245,7 +245,6 @@ public struct Generate: Sendable {
         // A `--swift-file` run writes the one file the command line names; the manifest's own
         // Swift output beside it is not stale.
         let stale = swiftFile != nil ? nil : StaleOutputs(manifest: manifest, kinds: kinds, root: plan.root, manifestName: plan.header.manifestName)
-        var diagnostics = plan.diagnostics
         if kinds == [.swift], manifest.outputs.swift == nil {
             diagnostics.append(
                 Diagnostic(

@@ -71,6 +71,28 @@ struct Generator: Sendable {
         return files
     }
 
+    /// Every error of the templates of the Swift and Kotlin files of the selected kinds, each
+    /// file rendered on its own, so one broken template does not hide another's problem; the
+    /// same error met twice (a partial two templates include) is listed once.
+    func templateErrors(for manifest: Manifest, header: GeneratedHeader) -> [TemplateError] {
+        var errors: [TemplateError] = []
+        for kind in kinds where kind == .swift || kind == .kotlin {
+            let planned = Self.plannedFiles(for: manifest, kind: kind)
+            guard !planned.isEmpty else { continue }
+            let translated =
+                kind == .swift ? SwiftTranslator().context(for: manifest, header: header) : KotlinTranslator().context(for: manifest, header: header)
+            let context = TemplateContext(decoratedByTranslator: translated)
+            for file in planned {
+                do throws(TemplateError) {
+                    _ = try Self.render(file.template ?? "", templates: templates, context: context, header: header, path: file.path)
+                } catch {
+                    if !errors.contains(where: { $0.message == error.message }) { errors.append(error) }
+                }
+            }
+        }
+        return errors
+    }
+
     /// The paths of the files ``files(for:header:)`` produces for the manifest, relative to
     /// the output root, known before anything renders.
     func plannedPaths(for manifest: Manifest) -> [String] {
@@ -189,8 +211,10 @@ struct Generator: Sendable {
         let bytes = try templates.renderUTF8(name, context: context)
         let expected = header.lines.map { "// \($0)\n" }.joined()
         guard bytes.starts(with: expected.utf8) else {
+            let template = templates.displayName(for: name)
             throw TemplateError(
-                message: "the template \(templates.displayName(for: name)) must begin with the generated header — the three lines '{{#header}}', '// {{.}}' and '{{/header}}', which write '// \(header.lines[0])' and the line after it; flaggen recognizes the files it may overwrite by it")
+                message: "the template \(template) must begin with the generated header — the three lines '{{#header}}', '// {{.}}' and '{{/header}}', which write '// \(header.lines[0])' and the line after it; flaggen recognizes the files it may overwrite by it",
+                inFile: template)
         }
         return GeneratedFile(path: path, contents: bytes)
     }

@@ -37,26 +37,27 @@ struct TemplateLibrary: Sendable {
         if let url = overrideURL(for: name) {
             guard FileSystem.itemKind(atPath: url.path) != nil else {
                 if FileSystem.isSymlink(atPath: url.path) {
-                    throw TemplateError(message: "\(url.path) is a symlink that leads nowhere; fix or remove it")
+                    throw TemplateError(message: "\(url.path) is a symlink that leads nowhere; fix or remove it", inFile: url.path)
                 }
                 return EmbeddedTemplates.all[name]
             }
             if let confinedTo, let real = FileSystem.realPath(url.path), !LexicalPath.isInside(real, confinedTo) {
                 throw TemplateError(
-                    message: "\(url.path) leads to \(real), outside the repository \(confinedTo) (through a symlink); keep template overrides inside the repository, or name a folder on the command line with --templates")
+                    message: "\(url.path) leads to \(real), outside the repository \(confinedTo) (through a symlink); keep template overrides inside the repository, or name a folder on the command line with --templates",
+                    inFile: url.path)
             }
             let limit = InputLimits.maxFileBytes
             let bytes: [UInt8]
             do throws(FileSystem.ReadFailure) {
                 bytes = try FileSystem.readRegularFile(atPath: url.path, limit: limit + 1)
             } catch {
-                throw TemplateError(message: "\(url.path) \(error.reason); a template override is a UTF-8 text file")
+                throw TemplateError(message: "\(url.path) \(error.reason); a template override is a UTF-8 text file", inFile: url.path)
             }
             guard bytes.count <= limit else {
-                throw TemplateError(message: "\(url.path) is larger than \(limit) bytes, the most a template may hold")
+                throw TemplateError(message: "\(url.path) is larger than \(limit) bytes, the most a template may hold", inFile: url.path)
             }
             guard let text = UTF8Check.string(bytes) else {
-                throw TemplateError(message: "\(url.path): not valid UTF-8; save the template as UTF-8")
+                throw TemplateError(message: "\(url.path): not valid UTF-8; save the template as UTF-8", inFile: url.path)
             }
             return text
         }
@@ -100,6 +101,13 @@ public struct TemplateError: Error, CustomStringConvertible, Sendable {
 
     init(message: String) {
         self.message = message
+    }
+
+    /// A problem with the template file at `path` as a whole (unreadable, no header): located at
+    /// its start, as a syntax error is at its tag.
+    init(message: String, inFile path: String) {
+        self.message = message
+        diagnostic = Diagnostic(.error, message, file: path, at: .startOfFile)
     }
 
     /// A Mustache error, at its tag.
