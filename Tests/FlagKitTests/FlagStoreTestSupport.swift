@@ -143,3 +143,59 @@ func makeTemporaryDirectory(_ name: String = #function) -> URL {
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// A disk with one copy per user that can hold the next crash-counter read or the next copy
+/// read (taken at once, as a file read is, and returned when the test releases it).
+actor HeldDisk: FlagDisk {
+    enum Step { case counter, copy }
+
+    private var copies: [String: FlagSnapshot] = [:]
+    private var unfinished: Int
+    private var holding: Step?
+    private var held: [CheckedContinuation<Void, Never>] = []
+    private var watchers: [CheckedContinuation<Void, Never>] = []
+
+    init(_ copies: [FlagSnapshot], unfinished: Int = 0) {
+        for copy in copies { self.copies[copy.userKey ?? ""] = copy }
+        self.unfinished = unfinished
+    }
+
+    /// Holds the next read of `step` until ``release()``.
+    func hold(_ step: Step) { holding = step }
+
+    /// Returns once a held read is waiting.
+    func waitUntilHeld() async {
+        if !held.isEmpty { return }
+        await withCheckedContinuation { watchers.append($0) }
+    }
+
+    func release() {
+        for continuation in held { continuation.resume() }
+        held.removeAll()
+    }
+
+    private func wait(at step: Step) async {
+        guard holding == step else { return }
+        holding = nil
+        await withCheckedContinuation { continuation in
+            held.append(continuation)
+            for watcher in watchers { watcher.resume() }
+            watchers.removeAll()
+        }
+    }
+
+    func read(userKey: String?) async -> FlagSnapshot? {
+        let copy = copies[userKey ?? ""]
+        await wait(at: .copy)
+        return copy
+    }
+
+    func unfinishedStarts() async -> Int {
+        await wait(at: .counter)
+        return unfinished
+    }
+
+    func write(_ snapshot: FlagSnapshot) { copies[snapshot.userKey ?? ""] = snapshot }
+    func clear() { copies.removeAll() }
+    func setUnfinishedStarts(_ count: Int) { unfinished = count }
+}
