@@ -454,6 +454,43 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertTrue(text.contains("    false -> true\n    true -> true\n"), text)
     }
 
+    /// Found by a hunt: with --keep off, a `when` without a subject kept its `false -> 1` entry
+    /// (correct, but dead code left behind); its `false` entry goes, and a lone `else` is its body.
+    /// A `when (subject)` keeps every entry, as `false ->` there compares the subject.
+    func testAKotlinWhenWithoutASubjectLosesItsFalseEntry() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try removeIn(app, ["App/Steps.kt": """
+            fun steps(flags: FlagView): Int = when {
+                flags.isOn(Flags.newCheckout) -> 1
+                else -> 3
+            }
+            fun later(flags: FlagView, x: Int): Int = when {
+                x > 3 -> 0
+                flags.isOn(Flags.newCheckout) -> 1
+                else -> 3
+            }
+            fun subject(flags: FlagView, b: Boolean): Int = when (b) {
+                false -> if (flags.isOn(Flags.newCheckout)) 1 else 2
+                true -> 3
+            }
+
+            """], ["new_checkout", "--keep", "off"], python: python)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try text(app.appendingPathComponent("App/Steps.kt")), """
+            fun steps(flags: FlagView): Int = 3
+            fun later(flags: FlagView, x: Int): Int = when {
+                x > 3 -> 0
+                else -> 3
+            }
+            fun subject(flags: FlagView, b: Boolean): Int = when (b) {
+                false -> 2
+                true -> 3
+            }
+
+            """)
+    }
+
     /// Reported: inlining a local replaced other names that are spelled the same (a member
     /// `settings.enabled`, a local of a sibling scope, a closure's parameter). Such a read is
     /// refused at its line.

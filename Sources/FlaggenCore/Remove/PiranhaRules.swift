@@ -128,9 +128,8 @@ struct PiranhaRules: Sendable {
             case .kotlin:
                 rules = [Rule(name: "flaggen_read", query: readQuery, replaceNode: "call", replace: value)] + Self.kotlinWhen
                 edges = [
-                    Edge(from: "flaggen_read", to: ["boolean_literal_cleanup", "flaggen_when_true", "flaggen_when_false", "flaggen_when_false_later"], scope: "Parent"),
+                    Edge(from: "flaggen_read", to: ["boolean_literal_cleanup", "flaggen_when_true", "flaggen_when_false"], scope: "Parent"),
                     Edge(from: "flaggen_when_false", to: ["flaggen_when_else"], scope: "Parent"),
-                    Edge(from: "flaggen_when_false_later", to: ["flaggen_when_else"], scope: "Parent"),
                 ]
             }
         }
@@ -167,23 +166,17 @@ struct PiranhaRules: Sendable {
                  (#eq? @condition "true"))
                 """,
             replaceNode: "when", replace: "@body", isSeed: false),
-        // Only in a `when` without a subject, whose first child is an entry: in `when (x)`,
-        // `false ->` compares x. Two rules, as Piranha takes one pattern per query: the first
-        // entry, and a later one.
+        // Only in a `when` without a subject: in `when (x)`, `false ->` compares x. The entry
+        // itself is the pattern (an anchored `when_expression` pattern whose replaced node is an
+        // entry never matched from the rewritten read), and no `when (x)` may enclose it: a
+        // `when {}` nested in one keeps its entry, which is correct, only not simplified.
         Rule(
             name: "flaggen_when_false",
             query: """
-                ((when_expression . (when_entry (when_condition (boolean_literal) @condition)) @entry)
+                ((when_entry (when_condition (boolean_literal) @condition)) @entry
                  (#eq? @condition "false"))
                 """,
-            replaceNode: "entry", replace: "", isSeed: false),
-        Rule(
-            name: "flaggen_when_false_later",
-            query: """
-                ((when_expression . (when_entry) (when_entry (when_condition (boolean_literal) @condition)) @entry)
-                 (#eq? @condition "false"))
-                """,
-            replaceNode: "entry", replace: "", isSeed: false),
+            replaceNode: "entry", replace: "", isSeed: false, notEnclosing: ["(when_expression (when_subject)) @subject"]),
         Rule(
             name: "flaggen_when_else",
             query: "((when_expression . (when_entry \"else\" (control_structure_body . (_) @body .)) .) @when)",
