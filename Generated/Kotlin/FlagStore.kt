@@ -834,7 +834,12 @@ class FileFlagDisk(private val file: File) : FlagDisk {
     }
 
     override suspend fun clear() {
-        onDisk { if (!file.delete() && file.exists()) throw IOException("cannot delete $file") }
+        onDisk {
+            if (!file.delete() && file.exists()) throw IOException("cannot delete $file")
+            // And the temporary files of writes whose process was killed, as on iOS.
+            val prefix = ".${file.name}."
+            file.absoluteFile.parentFile?.listFiles { _, name -> name.startsWith(prefix) && name.endsWith(".tmp") }?.forEach { it.delete() }
+        }
     }
 
     override suspend fun unfinishedStarts(): Int =

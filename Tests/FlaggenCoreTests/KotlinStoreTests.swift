@@ -269,6 +269,7 @@ final class KotlinStoreTests: XCTestCase {
         try assertCase("reviewed", [
             "hookError refresh=false",
             "ambiguous members={new_checkout=false} refresh=true nextCheckout=false errors=[]",
+            "cleared left=[flags.json.starts, other.tmp]",
             "configReportedOnce sessionsReportingOtherThanOnce=0",
         ])
     }

@@ -767,6 +767,10 @@ fun reviewed() = runCase {
     next.onError = { errors.add(it.kind.tag) }
     next.start("u1")
     println("reviewed ambiguous members=" + members.toSortedMap() + " refresh=$refreshed nextCheckout=" + next.view().isOn(newCheckout) + " errors=$errors")
+    File(folder, ".flags.json.1234.tmp").writeText("{\"format\":1,") // a write killed mid-way
+    File(folder, "other.tmp").writeText("not ours")
+    FileFlagDisk(file).clear()
+    println("reviewed cleared left=" + folder.list()!!.sorted())
     folder.deleteRecursively()
 
     var repeated = 0
