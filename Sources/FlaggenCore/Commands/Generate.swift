@@ -244,7 +244,7 @@ public struct Generate: Sendable {
         assert(files.map(\.path) == generator.plannedPaths(for: manifest), "the generator wrote other paths than it planned, which validation checked for clashes")
         // A `--swift-file` run writes the one file the command line names; the manifest's own
         // Swift output beside it is not stale.
-        let stale = swiftFile != nil ? nil : StaleOutputs(manifest: manifest, kinds: kinds, root: plan.root, manifestName: plan.header.manifestName)
+        let stale = swiftFile != nil ? nil : StaleOutputs(manifest: manifest, kinds: kinds, root: plan.root, manifestName: plan.header.manifestName, rules: plan.rules)
         if kinds == [.swift], manifest.outputs.swift == nil {
             diagnostics.append(
                 Diagnostic(

@@ -73,22 +73,35 @@ struct OutputGuard: Sendable {
         if let link = Self.linkLeadingNowhere(on: lexical) { throw OutputError(message: link) }
         if FileSystem.isSymlink(atPath: lexical) { throw OutputError(message: "\(lexical) \(Self.symlinkInTheWay)") }
         let target = Self.resolved(root.appendingPathComponent(path))
+        if let refusal = refusal(of: target, named: path, mayBeTheBoundary: false) { throw OutputError(message: refusal) }
+        return target
+    }
+
+    /// Whether flaggen may remove the files it no longer generates from `folder` (absolute):
+    /// where symlinks lead, it holds to the rules an output holds to. A default output folder
+    /// that was a link out of the repository was swept, and another repository's file removed.
+    func mayRemoveFiles(inFolder folder: String) -> Bool {
+        refusal(of: Self.resolved(URL(fileURLWithPath: folder, isDirectory: true)), named: folder, mayBeTheBoundary: true) == nil
+    }
+
+    /// Why nothing may be written (or removed) at `target`, where `path` leads once symlinks are
+    /// resolved: outside the boundary (or, unless `mayBeTheBoundary`, the boundary itself),
+    /// inside a `.git` folder, or an input of the run or inside one; nil when it may.
+    private func refusal(of target: String, named path: String, mayBeTheBoundary: Bool) -> String? {
         let base = Self.resolved(boundary ?? root)
-        guard LexicalPath.isInside(target, base), !target.utf8.elementsEqual(base.utf8) else {
-            throw OutputError(
-                message: "\(path) would be written to \(target), outside \(boundaryName) \(base) (through '..' or a symlink); flaggen writes only inside it — point 'outputs' elsewhere")
+        guard LexicalPath.isInside(target, base), mayBeTheBoundary || !target.utf8.elementsEqual(base.utf8) else {
+            return "\(path) would be written to \(target), outside \(boundaryName) \(base) (through '..' or a symlink); flaggen writes only inside it — point 'outputs' elsewhere"
         }
         if target.split(separator: "/").contains(where: { $0.lowercased() == ".git" }) {
-            throw OutputError(message: "\(path) would be written to \(target), inside a .git folder; flaggen never writes there — point 'outputs' elsewhere")
+            return "\(path) would be written to \(target), inside a .git folder; flaggen never writes there — point 'outputs' elsewhere"
         }
         for candidate in LexicalPath.ancestors(of: target) {
             if let identity = FileSystem.identity(atPath: candidate), let input = protected[identity] {
                 let role = candidate == target ? "is" : "would be written inside"
-                throw OutputError(
-                    message: "\(path) \(role) \(input) (through a symlink, a link or another spelling of its path); flaggen never writes over its own input — point 'outputs' elsewhere")
+                return "\(path) \(role) \(input) (through a symlink, a link or another spelling of its path); flaggen never writes over its own input — point 'outputs' elsewhere"
             }
         }
-        return target
+        return nil
     }
 
     /// Refuses to replace the file at `path` (absolute) unless flaggen generated it from this

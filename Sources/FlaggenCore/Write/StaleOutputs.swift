@@ -8,7 +8,9 @@ import Foundation
 /// schema, a seed of a server left out of `outputs.servers`), and the rules that keep every other
 /// file safe. A file is stale only when all of these hold:
 ///
-/// - it lies directly in the folder of an output this run selected (`--only swift` never looks
+/// - it lies directly in a folder that, where symlinks lead, holds to the rules of outputs
+///   (``OutputGuard/mayRemoveFiles(inFolder:)``: inside the repository, not in `.git`), and is
+///   the folder of an output this run selected (`--only swift` never looks
 ///   at the Kotlin, schema or seed folders), where the manifest puts it now or where it would
 ///   by default (a manifest that moved the output, or turned the Swift off for the build
 ///   plugin, left its file there: beside the plugin's, a second `Flags.swift` fails the build);
@@ -28,8 +30,9 @@ struct StaleOutputs: Sendable {
     /// The manifest as headers name it.
     var manifestName: String
 
-    /// The stale files of a run of `kinds` for `manifest`, with outputs under `root`.
-    init(manifest: Manifest, kinds: [OutputKind], root: URL, manifestName: String) {
+    /// The stale files of a run of `kinds` for `manifest`, with outputs under `root` and the
+    /// rules of `rules`.
+    init(manifest: Manifest, kinds: [OutputKind], root: URL, manifestName: String, rules: OutputGuard) {
         let rootPath = root.path
         func absolute(_ path: String) -> String { LexicalPath.standardized(LexicalPath.joined(rootPath, path)) }
         var byDefault = manifest
@@ -38,7 +41,8 @@ struct StaleOutputs: Sendable {
         for kind in kinds {
             let generator = Generator(kinds: [kind])
             let paths = generator.plannedPaths(for: manifest) + generator.plannedPaths(for: byDefault)
-            folders += Set(paths.map { LexicalPath.parent(of: absolute($0)) }).sorted().map { ($0, kind) }
+            let allowed = Set(paths.map { LexicalPath.parent(of: absolute($0)) }).filter(rules.mayRemoveFiles(inFolder:))
+            folders += allowed.sorted().map { ($0, kind) }
         }
         self.folders = folders
         self.current = Set(Generator(kinds: OutputKind.allCases).plannedPaths(for: manifest).map(absolute))
