@@ -174,7 +174,7 @@ public func guardsFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int)
     checkSpecialEntries(after: "check")
     var removed: Set<String> = []
     if let written = try? run.write() {
-        removed = Set(run.removeStaleFiles(written).map { $0.path })
+        removed = Set(run.removeStaleFiles(written).removed.map { $0.path })
     }
     checkSpecialEntries(after: "generate")
     for (place, bytes) in before {
