@@ -38,22 +38,15 @@ public struct Breaking: Sendable {
         oldValidator.keepsManifestWithErrors = true
         let oldResult = oldValidator.validate(oldBytes, file: oldName)
         // The earlier manifest's errors are the base branch's, which this change cannot fix: notes.
-        let oldErrors = oldResult.diagnostics.filter { $0.severity == .error }
-        guard let old = oldResult.manifest else {
-            let notes = oldErrors.map {
-                Diagnostic(
-                    .note, "nothing compared: this flaggen cannot read the earlier manifest (\($0.message)), which this change need not fix",
-                    file: $0.file, at: $0.location)
+        func notes(_ what: String) -> [Diagnostic] {
+            oldResult.diagnostics.filter { $0.severity == .error }.map {
+                Diagnostic(.note, "\(what) (\($0.message)), which this change need not fix", file: $0.file, at: $0.location)
             }
-            return newResult.diagnostics.filter { $0.severity == .error } + notes
         }
-        guard let new = newResult.manifest else { return newResult.diagnostics.filter { $0.severity == .error } }
-        let notes = oldErrors.map {
-            Diagnostic(
-                .note, "compared as far as it reads: the earlier manifest breaks a rule of this flaggen (\($0.message)), which this change need not fix",
-                file: $0.file, at: $0.location)
-        }
-        return notes + BreakingChanges(strict: strict).findings(old: old, new: new, file: manifestPath, oldName: oldName)
+        let newErrors = newResult.diagnostics.filter { $0.severity == .error }
+        guard let old = oldResult.manifest else { return newErrors + notes("nothing compared: this flaggen cannot read the earlier manifest") }
+        guard let new = newResult.manifest else { return newErrors }
+        return notes("compared as far as it reads: the earlier manifest breaks a rule of this flaggen") + BreakingChanges(strict: strict).findings(old: old, new: new, file: manifestPath, oldName: oldName)
     }
 
     /// The old manifest's bytes and the name to print for it; nil when `git:REF` names a

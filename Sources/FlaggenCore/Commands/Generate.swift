@@ -111,7 +111,7 @@ public struct Generate: Sendable {
             // The command line's folder is trusted, but checked once here: wrong, it made every
             // output an error at the manifest, whose outputs are fine.
             let resolved = OutputGuard.resolved(root)
-            if resolved.split(separator: "/").contains(where: { $0.lowercased() == ".git" }) {
+            if OutputGuard.leadsIntoGit(resolved) {
                 throw .unreadable("--output-dir \(outputDirectory) leads into a .git folder (\(resolved)); flaggen never writes there, so pass another folder")
             }
             if let kind = FileSystem.itemKind(atPath: root.path), kind != .directory {

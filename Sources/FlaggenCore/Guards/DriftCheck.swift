@@ -61,7 +61,7 @@ public enum DriftCheck {
                 // A file equal to the output is this manifest's own; only one that differs is
                 // asked whether generate would replace it.
                 guard let finding = Self.compare(file.contents, withFileAt: path, display: display) else { return nil }
-                if finding.kind != .foreign, let obstacle = rules?.obstacle(at: path, checkingPermissions: false) {
+                if let obstacle = rules?.obstacle(at: path, checkingPermissions: false) {
                     return DriftFinding(kind: .foreign, path: display, obstacle: obstacle)
                 }
                 return finding
@@ -81,12 +81,6 @@ public enum DriftCheck {
 
     /// The finding for one output against its file, or nil when they are equal.
     static func compare(_ expected: [UInt8], withFileAt path: String, display: String) -> DriftFinding? {
-        // A file that may be there, but behind a folder flaggen may not enter, is not missing:
-        // generate would fail there too.
-        if let reason = FileSystem.unreachable(path) {
-            let obstacle = "\(path) cannot be examined: a folder on its way does not let flaggen in (\(reason)); check its permissions"
-            return DriftFinding(kind: .foreign, path: display, obstacle: obstacle)
-        }
         // A folder, a pipe (opening it would wait for a writer) or an unreadable file where the
         // output goes counts as missing.
         guard FileSystem.itemKind(atPath: path) == .file else { return DriftFinding(kind: .missing, path: display) }

@@ -42,10 +42,7 @@ struct Generator: Sendable {
                 let planned = Self.plannedFiles(for: manifest, kind: kind)
                 guard !planned.isEmpty else { continue }
                 jobs.append((kind == .swift ? 40 : 51, { [templates] in
-                    let translated =
-                        kind == .swift
-                        ? SwiftTranslator().context(for: manifest, header: header) : KotlinTranslator().context(for: manifest, header: header)
-                    let context = TemplateContext(decoratedByTranslator: translated)
+                    let context = Self.codeContext(kind, manifest, header)
                     return try planned.map { file in
                         try Self.render(file.template ?? "", templates: templates, context: context, header: header, path: file.path)
                     }
@@ -79,9 +76,7 @@ struct Generator: Sendable {
         for kind in kinds where kind == .swift || kind == .kotlin {
             let planned = Self.plannedFiles(for: manifest, kind: kind)
             guard !planned.isEmpty else { continue }
-            let translated =
-                kind == .swift ? SwiftTranslator().context(for: manifest, header: header) : KotlinTranslator().context(for: manifest, header: header)
-            let context = TemplateContext(decoratedByTranslator: translated)
+            let context = Self.codeContext(kind, manifest, header)
             for file in planned {
                 do throws(TemplateError) {
                     _ = try Self.render(file.template ?? "", templates: templates, context: context, header: header, path: file.path)
@@ -91,6 +86,13 @@ struct Generator: Sendable {
             }
         }
         return errors
+    }
+
+    /// The template context of the Swift or the Kotlin files.
+    private static func codeContext(_ kind: OutputKind, _ manifest: Manifest, _ header: GeneratedHeader) -> TemplateContext {
+        let translated =
+            kind == .swift ? SwiftTranslator().context(for: manifest, header: header) : KotlinTranslator().context(for: manifest, header: header)
+        return TemplateContext(decoratedByTranslator: translated)
     }
 
     /// The paths of the files ``files(for:header:)`` produces for the manifest, relative to

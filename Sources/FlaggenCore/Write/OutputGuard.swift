@@ -92,7 +92,7 @@ struct OutputGuard: Sendable {
         guard LexicalPath.isInside(target, base), mayBeTheBoundary || !target.utf8.elementsEqual(base.utf8) else {
             return "\(path) would be written to \(target), outside \(boundaryName) \(base) (through '..' or a symlink); flaggen writes only inside it — point 'outputs' elsewhere"
         }
-        if target.split(separator: "/").contains(where: { $0.lowercased() == ".git" }) {
+        if Self.leadsIntoGit(target) {
             return "\(path) would be written to \(target), inside a .git folder; flaggen never writes there — point 'outputs' elsewhere"
         }
         for candidate in LexicalPath.ancestors(of: target) {
@@ -142,6 +142,11 @@ struct OutputGuard: Sendable {
         }
     }
 
+    /// Whether `path` lies in a `.git` folder, whatever its case (macOS volumes ignore it).
+    static func leadsIntoGit(_ path: String) -> Bool {
+        path.split(separator: "/").contains { $0.lowercased() == ".git" }
+    }
+
     /// A symlink that leads nowhere at `path` (absolute) or at a folder on its way, as a message
     /// that says what to do; nil when there is none.
     private static func linkLeadingNowhere(on path: String) -> String? {
@@ -182,7 +187,11 @@ struct OutputGuard: Sendable {
                         let what = kind == .file ? "a file" : "not a folder (a pipe, socket or device)"
                         return "\(ancestor) is \(what), where flaggen needs a folder for \(path); move it away or change 'outputs' in the manifest"
                     }
-                    guard checkingPermissions else { return nil }
+                    // check: whether files may be created is not the checkout's state, but a file
+                    // behind a folder flaggen may not enter is not "missing" either.
+                    guard checkingPermissions else {
+                        return FileSystem.unreachable(path).map { "\(path) cannot be examined: a folder on its way does not let flaggen in (\($0)); check its permissions" }
+                    }
                     return FileSystem.cannotWrite(inFolder: ancestor).map { "cannot create \(path): the folder \(ancestor) does not let flaggen in (\($0)); check its permissions" }
                 }
             }

@@ -8,12 +8,12 @@ import Foundation
 /// schema, a seed of a server left out of `outputs.servers`), and the rules that keep every other
 /// file safe. A file is stale only when all of these hold:
 ///
-/// - it lies directly in a folder that, where symlinks lead, holds to the rules of outputs
-///   (``OutputGuard/mayRemoveFiles(inFolder:)``: inside the repository, not in `.git`), and is
-///   the folder of an output this run selected (`--only swift` never looks
+/// - it lies directly in the folder of an output this run selected (`--only swift` never looks
 ///   at the Kotlin, schema or seed folders), where the manifest puts it now or where it would
 ///   by default (a manifest that moved the output, or turned the Swift off for the build
 ///   plugin, left its file there: beside the plugin's, a second `Flags.swift` fails the build);
+/// - that folder, where symlinks lead, holds to the rules of outputs
+///   (``OutputGuard/mayRemoveFiles(inFolder:)``: inside the repository, not in `.git`);
 /// - its name is one the selected output writes: `*.swift` for Swift, `*.kt` for Kotlin,
 ///   `*.schema.json` for schemas, a seed's own file name for seeds;
 /// - the manifest generates no output there now, of any kind;
