@@ -2,10 +2,12 @@
 # Builds flaggen's libFuzzer targets and runs each one for a while (see docs/fuzzing.md).
 #
 #   Scripts/fuzz.sh [SECONDS]     run each fuzzer for SECONDS (default 60)
-#   Scripts/fuzz.sh --smoke       a short run for CI: 20 s each
+#   Scripts/fuzz.sh --smoke       a short run: 20 s each
 #   Scripts/fuzz.sh --build-only  build the fuzzers and stop
+#   Scripts/fuzz.sh --typecheck   type-check the fuzzers against `swift build`'s modules (seconds;
+#                                 the test command runs it, so an API change cannot break them
+#                                 unnoticed)
 #
-# Targets: manifest (parse + validate + generate), mustache (parse + render with partials) and
 # Targets: manifest (parse + validate + generate), mustache (parse + render with partials),
 # guards (the files beside the outputs: generate's ownership rule, the stale sweep, check, refs),
 # flagkit (FlagKit's JSON parser, saved copy, contract and OFREP answers, bounded file reader)
@@ -22,16 +24,35 @@ root=$PWD
 
 seconds=60
 build_only=0
+typecheck=0
 for argument in "$@"; do
   case "$argument" in
     --smoke) seconds=20 ;;
     --build-only) build_only=1 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
-    ''|*[!0-9]*) echo "error: unknown argument '$argument' (expected SECONDS, --smoke or --build-only)" >&2; exit 2 ;;
+    --typecheck) typecheck=1 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    ''|*[!0-9]*) echo "error: unknown argument '$argument' (expected SECONDS, --smoke, --build-only or --typecheck)" >&2; exit 2 ;;
     *) seconds=$argument ;;
   esac
 done
 fuzzers=${FUZZERS:-"manifest mustache guards flagkit diff"}
+
+yaml_flags=()
+if pkg-config --exists yaml-0.1 2>/dev/null; then
+  read -r -a yaml_flags <<<"$(pkg-config --cflags-only-I yaml-0.1 | sed 's/-I/-Xcc -I/g') $(pkg-config --libs-only-L yaml-0.1)"
+fi
+
+# --- Type-check only --------------------------------------------------------------------------
+# The debug build's modules are built with testing enabled, so `@testable import` resolves.
+if [ "$typecheck" -eq 1 ]; then
+  modules="$(swift build --show-bin-path)/Modules"
+  for fuzzer in Fuzz/*/main.swift; do
+    echo "    $fuzzer"
+    swiftc -typecheck -swift-version 6 -parse-as-library -I "$modules" -I "$root/Sources/CYAML" \
+      ${yaml_flags[@]+"${yaml_flags[@]}"} "$fuzzer"
+  done
+  exit 0
+fi
 
 # --- Build ------------------------------------------------------------------------------------
 # SwiftPM does not build fuzzers, so each module is compiled by hand, in dependency order, with
@@ -40,10 +61,6 @@ build=${FUZZ_BUILD_DIR:-/tmp/flaggen-fuzz-build}
 mkdir -p "$build"
 swift_flags=(-swift-version 6 -O -g -sanitize=fuzzer,address -parse-as-library -I "$build" -I "$root/Sources/CYAML")
 if [ "$(uname -s)" = Linux ]; then swift_flags+=(-use-ld=lld); fi
-yaml_flags=()
-if pkg-config --exists yaml-0.1 2>/dev/null; then
-  read -r -a yaml_flags <<<"$(pkg-config --cflags-only-I yaml-0.1 | sed 's/-I/-Xcc -I/g') $(pkg-config --libs-only-L yaml-0.1)"
-fi
 
 # A module is rebuilt when one of its sources, a module it imports, or the flags changed.
 stamp="$build/flags.txt"

@@ -110,6 +110,11 @@ if grep -q 'warning: ' "$build_log"; then
   exit 1
 fi
 
+# The fuzzers are not SwiftPM targets: type-check them against this build (seconds), so an API
+# change that breaks them fails here and not at the next fuzzing run.
+step "Type-checking the fuzzers"
+Scripts/fuzz.sh --typecheck
+
 # --- Tests -----------------------------------------------------------------------------------
 step "Running swift test (with the SwiftPM plugin integration tests)"
 FLAGGEN_PLUGIN_TESTS=1 swift test --skip-build
