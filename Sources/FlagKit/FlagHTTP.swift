@@ -12,6 +12,8 @@ enum FlagHTTP {
         var status: Int
         /// The `ETag` header, if any.
         var etag: String?
+        /// The `Location` header, if any.
+        var location: String?
         /// The body, decoded (gzip and deflate are undone by URLSession), at most the limit.
         var body: Data
     }
@@ -59,10 +61,19 @@ enum FlagHTTP {
             session.finishTasksAndInvalidate()  // the session holds its delegate until then
         }
 
+        /// The most redirects one `post` follows.
+        static let maximumRedirects = 5
+
         /// POSTs `body` as JSON to `url`; `nil` on a transport error, a body over the limit, after
         /// `timeout` seconds, or on cancellation. It returns at the deadline even when the
         /// transport is slow to stop: the request is cancelled, and whatever it still delivers
         /// is dropped.
+        ///
+        /// A 307 or 308 to the same origin (scheme, host and port) is followed with the same
+        /// request, within the same `timeout`, so a server can move its endpoint under apps
+        /// already in the field. Any other redirect is the answer (a failure to the sources): to
+        /// another origin it would hand over the API key and the user's IDs, and a 301, 302 or 303
+        /// turns the POST into a GET that the contract has no answer for.
         func post(_ body: FlagValue, to url: URL, ifNoneMatch: String?, headers: [String: String]) async -> Answer? {
             var request = URLRequest(
                 url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: sessionTimeout)
@@ -76,6 +87,23 @@ enum FlagHTTP {
             if let ifNoneMatch {
                 request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match")
             }
+            let deadline = Date().addingTimeInterval(timeout)
+            for _ in 0...Self.maximumRedirects {
+                let remaining = deadline.timeIntervalSinceNow
+                guard remaining > 0, !Task.isCancelled,
+                      let answer = await send(request, timeout: remaining)
+                else { return nil }
+                guard [307, 308].contains(answer.status), let from = request.url,
+                      let location = answer.location, let to = URL(string: location, relativeTo: from)?.absoluteURL,
+                      Self.origin(of: to) == Self.origin(of: from)
+                else { return answer }
+                request.url = to
+            }
+            return nil
+        }
+
+        /// One exchange of `request`, answered within `timeout` seconds.
+        private func send(_ request: URLRequest, timeout: TimeInterval) async -> Answer? {
             let exchange = Exchange(task: session.dataTask(with: request), maximumBodySize: maximumBodySize)
             exchanges.add(exchange)
             defer { exchanges.remove(exchange) }
@@ -86,6 +114,13 @@ enum FlagHTTP {
             } onCancel: {
                 exchange.finish(nil)
             }
+        }
+
+        /// Scheme, host and port, lowercased, with the scheme's default port filled in.
+        static func origin(of url: URL) -> String {
+            let scheme = url.scheme?.lowercased() ?? ""
+            let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+            return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
         }
     }
 
@@ -154,7 +189,9 @@ enum FlagHTTP {
                 finish(nil)
                 return
             }
-            finish(Answer(status: response.statusCode, etag: response.value(forHTTPHeaderField: "ETag"), body: received))
+            finish(Answer(
+                status: response.statusCode, etag: response.value(forHTTPHeaderField: "ETag"),
+                location: response.value(forHTTPHeaderField: "Location"), body: received))
         }
 
         /// Answers the caller, the first time only; `nil` also cancels the request.
@@ -204,6 +241,16 @@ enum FlagHTTP {
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
             exchange(for: task)?.complete(error: error)
+        }
+
+        /// Never lets URLSession follow a redirect: the request ends with its 3xx answer, and
+        /// `Client.post` decides (URLSession would re-send the headers to any origin, and Linux's
+        /// FoundationNetworking drops the body of the request it re-sends).
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+        ) {
+            completionHandler(nil)
         }
     }
 }

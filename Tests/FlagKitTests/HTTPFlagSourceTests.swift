@@ -100,6 +100,32 @@ final class HTTPFlagSourceTests: XCTestCase {
         XCTAssertNil(values)
     }
 
+    func testARedirectOnTheSameOriginIsFollowedWithTheHeaders() async throws {
+        let values = try await source("redirect-here", tag: "redirect-here").fetch(userKey: "acct-42")
+        XCTAssertEqual(values?["new_checkout"], true)
+        let requests = try await server().requests(tag: "redirect-here")
+        XCTAssertEqual(requests.map { $0["scenario"] }, ["redirect-here", "ok"])
+        XCTAssertEqual(requests.last.map(headers(of:))?["x-api-key"], "public-client-key")
+        XCTAssertEqual(requests.last.map(body(of:))?["accountId"], "acct-42", "the body is sent again")
+    }
+
+    /// A redirect to another origin would hand the API key and the user's IDs to a server the app
+    /// never named: the fetch fails instead, as when the server cannot be reached.
+    func testARedirectToAnotherOriginIsNotFollowed() async throws {
+        let values = try await source("redirect-away", tag: "redirect-away").fetch(userKey: "acct-42")
+        XCTAssertNil(values)
+        let requests = try await server().requests(tag: "redirect-away")
+        XCTAssertEqual(requests.map { $0["scenario"] }, ["redirect-away"], "nothing reached the other origin")
+    }
+
+    func testARedirectLoopEndsAfterFiveRedirects() async throws {
+        let values = try await source("redirect-loop", tag: "redirect-loop").fetch(userKey: "acct-42")
+        XCTAssertNil(values)
+        let requests = try await server().requests(tag: "redirect-loop")
+        XCTAssertEqual(requests.count, 1 + FlagHTTP.Client.maximumRedirects)
+        XCTAssertEqual(Set(requests.map(body(of:)).map { $0["accountId"] }), ["acct-42"])
+    }
+
     func testASlowServerTimesOut() async throws {
         let source = try source("slow", tag: "slow", timeout: 0.5)
         let started = Date()

@@ -92,6 +92,23 @@ final class OFREPFlagSourceTests: XCTestCase {
         XCTAssertNil(values)
     }
 
+    func testARedirectOnTheSameOriginIsFollowedWithTheHeaders() async throws {
+        let values = try await source("redirect-here", tag: "redirect-here").fetch(userKey: "acct-42")
+        XCTAssertEqual(values?["new_checkout"], true)
+        let requests = try await server().requests(tag: "redirect-here")
+        XCTAssertEqual(requests.map { $0["scenario"] }, ["redirect-here", "ok"])
+        XCTAssertEqual(requests.last.map(headers(of:))?["authorization"], "Bearer client")
+    }
+
+    /// A redirect to another origin would hand the credentials and the user's attributes to a
+    /// server the app never named: the fetch fails instead.
+    func testARedirectToAnotherOriginIsNotFollowed() async throws {
+        let values = try await source("redirect-away", tag: "redirect-away").fetch(userKey: "acct-42")
+        XCTAssertNil(values)
+        let requests = try await server().requests(tag: "redirect-away")
+        XCTAssertEqual(requests.map { $0["scenario"] }, ["redirect-away"], "nothing reached the other origin")
+    }
+
     func testASlowServerTimesOut() async throws {
         let source = try source("slow", tag: "slow", timeout: 0.5)
         let started = Date()

@@ -25,6 +25,10 @@ Requests:
   gzip-pad-N    the same padded answer gzip-compressed: N bytes once decoded, about N/1000 sent
                 (gzip-pad-1073741824 is a gzip bomb: 1 GiB decoded from about 1 MB)
   trickle       200 with a valid answer sent one byte every TRICKLE_SECONDS (for timeouts)
+  redirect-here 307 to the same request under `ok` on this origin (http://127.0.0.1:PORT)
+  redirect-away 307 to the same request under `ok` on another origin (http://localhost:PORT,
+                this server under another name: the request it gets there is recorded)
+  redirect-loop 307 to itself, with a relative Location, for ever
 """
 
 import gzip
@@ -168,6 +172,7 @@ class Handler(BaseHTTPRequestHandler):
             self.send_json(404, {"error": "not found"})
             return
         scenario, tag, endpoint = parts[0], parts[1], "/" + "/".join(parts[2:])
+        self.tag, self.endpoint = tag, endpoint
         try:
             body = json.loads(raw)
         except ValueError:
@@ -178,6 +183,7 @@ class Handler(BaseHTTPRequestHandler):
                 "tag": tag,
                 "method": self.command,
                 "endpoint": endpoint,
+                "host": self.headers.get("Host"),
                 "headers": {name.lower(): value for name, value in self.headers.items()},
                 "body": body,
             })
@@ -239,6 +245,13 @@ class Handler(BaseHTTPRequestHandler):
             self.send_padded(kind, sized(scenario, "unsized-pad"), with_length=False)
         elif sized(scenario, "gzip-pad") is not None:
             self.send_gzip(gzip_padded(kind, sized(scenario, "gzip-pad")))
+        elif scenario == "redirect-loop":
+            location = "/redirect-loop/%s%s" % (self.tag, self.endpoint)
+            self.send_json(307, {"moved": location}, headers={"Location": location})
+        elif scenario in ("redirect-here", "redirect-away"):
+            host = "127.0.0.1" if scenario == "redirect-here" else "localhost"
+            location = "http://%s:%d/ok/%s%s" % (host, self.server.server_address[1], self.tag, self.endpoint)
+            self.send_json(307, {"moved": location}, headers={"Location": location})
         elif scenario == "error500":
             self.send_json(500, {"error": "the flag service is down"})
         elif scenario == "malformed":
