@@ -96,6 +96,40 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(first["severity"] as? String, "error")
     }
 
+    /// GitHub places an annotation only when its file is relative to the checkout (GITHUB_WORKSPACE):
+    /// a job that runs in the app's folder (`working-directory: ios`) or names `./flags.yaml`
+    /// must still point at `ios/flags.yaml`.
+    func testGithubAnnotationsNameFilesFromTheCheckoutRoot() throws {
+        let checkout = try temporaryFolder(self)
+        let app = checkout.appendingPathComponent("ios")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data("version: 1\nflags:\n  bad_flag: {type: bool, default: nope, owner: x, expires: 2029-01-01}\n".utf8)
+            .write(to: app.appendingPathComponent("flags.yaml"))
+        var environment = ProcessInfo.processInfo.environment
+        environment["GITHUB_WORKSPACE"] = checkout.path
+        for manifest in ["flags.yaml", "./flags.yaml", "../ios/flags.yaml", app.appendingPathComponent("flags.yaml").path] {
+            let result = try runFlaggen(
+                ["lint", "--manifest", manifest, "--today", "2026-11-29", "--format", "github"], in: app, environment: environment)
+            XCTAssertEqual(result.status, 1)
+            XCTAssertTrue(result.stdout.hasPrefix("::error file=ios/flags.yaml,line=3,col=35::"), "\(manifest): \(result.stdout)")
+        }
+        // The checkout named through a link to it.
+        let link = try temporaryFolder(self).appendingPathComponent("checkout")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: checkout)
+        environment["GITHUB_WORKSPACE"] = link.path + "/"
+        let linked = try runFlaggen(["lint", "--today", "2026-11-29", "--format", "github"], in: app, environment: environment)
+        XCTAssertTrue(linked.stdout.hasPrefix("::error file=ios/flags.yaml,line=3,col=35::"), linked.stdout)
+        // Outside GitHub Actions the path is the one given, without a leading `./`.
+        environment["GITHUB_WORKSPACE"] = nil
+        let local = try runFlaggen(
+            ["lint", "--manifest", "./flags.yaml", "--today", "2026-11-29", "--format", "github"], in: app, environment: environment)
+        XCTAssertTrue(local.stdout.hasPrefix("::error file=flags.yaml,line=3,col=35::"), local.stdout)
+        // A file outside the checkout keeps its path.
+        environment["GITHUB_WORKSPACE"] = app.appendingPathComponent("elsewhere").path
+        let outside = try runFlaggen(["lint", "--today", "2026-11-29", "--format", "github"], in: app, environment: environment)
+        XCTAssertTrue(outside.stdout.hasPrefix("::error file=flags.yaml,line=3,col=35::"), outside.stdout)
+    }
+
     func testInvalidManifestExitsOneWithCompilerStyleErrors() throws {
         let folder = try temporaryFolder(self)
         try Data("version: 1\nflags:\n  bad_flag: {type: bool, default: nope, owner: x, expires: 2029-01-01}\n".utf8)

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FlaggenJSON
 
 /// How diagnostics are printed: for people, for GitHub Actions annotations, or for tools.
@@ -15,7 +20,8 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
         case .text:
             return diagnostics.map { $0.formatted + "\n" }.joined()
         case .github:
-            return diagnostics.map(Self.githubLine).joined()
+            let checkout = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"]
+            return diagnostics.map { Self.githubLine($0, checkout: checkout) }.joined()
         case .json:
             let items: [JSONValue] = diagnostics.map { diagnostic in
                 .object([
@@ -40,11 +46,31 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
     /// Actions toolkit does: `%`, CR and LF everywhere, and `:` and `,` in properties; before
     /// that, every control character from the input becomes an escape (``TerminalText``), so the
     /// log shows no raw escape sequence either.
-    static func githubLine(_ diagnostic: Diagnostic) -> String {
+    static func githubLine(_ diagnostic: Diagnostic, checkout: String? = nil) -> String {
         let command = diagnostic.severity == .note ? "notice" : diagnostic.severity.rawValue
-        let file = escaped(TerminalText.escaped(diagnostic.file), isProperty: true)
+        let file = escaped(TerminalText.escaped(annotationPath(diagnostic.file, checkout: checkout)), isProperty: true)
         let properties = "file=\(file),line=\(diagnostic.location.line),col=\(diagnostic.location.column)"
         return "::\(command) \(properties)::\(escaped(TerminalText.escaped(diagnostic.message), isProperty: false))\n"
+    }
+
+    /// `file` as GitHub places an annotation: relative to the checkout (`GITHUB_WORKSPACE`), or
+    /// the annotation shows on no line of the pull request (a job that runs in the app's folder,
+    /// `working-directory: ios`, names `flags.yaml` for `ios/flags.yaml`; `./flags.yaml` is not
+    /// matched either). Outside the checkout, or outside Actions, the path as given, without `./`.
+    static func annotationPath(_ file: String, checkout: String?) -> String {
+        var given = Substring(file)
+        while given.hasPrefix("./") { given = given.dropFirst(2).drop { $0 == "/" } }
+        guard let checkout, checkout.hasPrefix("/"), !given.isEmpty else { return String(given) }
+        let absolute = LexicalPath.standardized(
+            file.hasPrefix("/") ? file : LexicalPath.joined(FileManager.default.currentDirectoryPath, file))
+        // Either may be named through a link (the working folder never is: it comes resolved).
+        let roots = [LexicalPath.standardized(checkout)] + [FileSystem.realPath(checkout)].compactMap { $0 }
+        for path in [absolute] + [FileSystem.realPath(absolute)].compactMap({ $0 }) {
+            for root in roots where root != "/" && LexicalPath.isInside(path, root) && path != root {
+                return String(decoding: path.utf8.dropFirst(root.utf8.count + 1), as: UTF8.self)
+            }
+        }
+        return String(given)
     }
 
     /// `text` escaped for a workflow command, one Unicode scalar at a time (so the `\r` of a
