@@ -825,6 +825,65 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("App/Retry.kt:4:77: error: this read of 'new_checkout' follows a call"), result.stderr)
     }
 
+    /// An enum flag's reads return its generated enum, which goes away with the flag: no literal
+    /// can replace them (`"carousel" == .grid` does not compile), so they go by hand, as a json
+    /// flag's do, and `--value` is refused rather than half-applied.
+    func testAnEnumFlagsReadsGoByHand() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let manifest = app.appendingPathComponent("flags.yaml")
+        try (try text(manifest) + """
+
+              home_layout:
+                type: string
+                enum: [grid, list, carousel]
+                default: grid
+                owner: discovery
+                expires: 2029-06-30
+                kind: experiment
+
+            """).write(to: manifest, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try runFlaggen(["generate"], in: app).status, 0)
+        try """
+            import FlagKit
+
+            func layout(flags: FlagView) -> String {
+                if flags.value(Flags.homeLayout) == .grid { return "g" }
+                return "other"
+            }
+
+            """.write(to: app.appendingPathComponent("App/Home.swift"), atomically: true, encoding: .utf8)
+        try """
+            package app
+
+            import com.example.flags.FlagView
+            import com.example.flags.Flags
+
+            fun layout(flags: FlagView): String = when (flags.value(Flags.homeLayout)) { Flags.HomeLayout.GRID -> "grid"; else -> "other" }
+
+            """.write(to: app.appendingPathComponent("App/Home.kt"), atomically: true, encoding: .utf8)
+        let before = try snapshot(app)
+
+        let withValue = try runFlaggen(["remove", "home_layout", "--value", "carousel", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(withValue.status, 2, withValue.stderr)
+        XCTAssertTrue(withValue.stderr.contains("'home_layout' is an enum flag"), withValue.stderr)
+        XCTAssertEqual(try snapshot(app), before)
+
+        let result = try runFlaggen(["remove", "home_layout", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains(
+            "App/Home.swift:4:20: error: this read of 'home_layout' returns Flags.HomeLayout, which goes away with the flag, so flaggen does not rewrite it; replace it by hand with the kept value"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/Home.kt:6:57: error: this read of 'home_layout' returns Flags.HomeLayout"), result.stderr)
+        XCTAssertEqual(try snapshot(app), before)
+
+        // With the reads gone, the flag goes.
+        try FileManager.default.removeItem(at: app.appendingPathComponent("App/Home.swift"))
+        try FileManager.default.removeItem(at: app.appendingPathComponent("App/Home.kt"))
+        let removed = try runFlaggen(["remove", "home_layout", "App"], in: app, environment: environment(python: python))
+        XCTAssertEqual(removed.status, 0, removed.stderr)
+        XCTAssertFalse(try text(app.appendingPathComponent("Generated/Flags.swift")).contains("HomeLayout"))
+    }
+
     func testUsageErrors() throws {
         let app = try sampleApp()
         let noKeep = try runFlaggen(["remove", "new_checkout", "App"], in: app)

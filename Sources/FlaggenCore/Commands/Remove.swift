@@ -129,7 +129,7 @@ public struct Remove: Sendable {
                 "'\(key)' is a kill switch: an operational lever to turn a feature off in an incident, not debt that expires; it stays unless you pass --force. Nothing was changed",
                 diagnostics: [Diagnostic(.note, "the kill switch is defined here", file: manifestPath, at: flag.location)])
         }
-        let replacement = try self.replacement(for: flag)
+        let replacement = try self.replacement(for: flag, in: manifest)
         let edited: [UInt8]
         do throws(ManifestEdit.Failure) {
             edited = try ManifestEdit(bytes: bytes).removing(key)
@@ -176,6 +176,8 @@ public struct Remove: Sendable {
                     .error,
                     reference.isRawString
                         ? "the raw key \"\(key)\" cannot be rewritten; replace it by hand, then run flaggen remove again"
+                        : replacement == nil
+                        ? "this read of '\(key)' \(Self.whyByHand(flag, in: manifest)); replace it by hand with the kept value, then run flaggen remove again"
                         : "this read of '\(key)' cannot be rewritten (only \(manifest.name).x passed straight to isOn or value is); rewrite it by hand, then run flaggen remove again",
                     file: reference.file, at: reference.location)
             }, "")
@@ -222,12 +224,19 @@ public struct Remove: Sendable {
     }
 
     /// What the reads become, from `--keep` or `--value`.
-    private func replacement(for flag: FlagDefinition) throws(RemoveError) -> PiranhaRules.Replacement? {
+    private func replacement(for flag: FlagDefinition, in manifest: Manifest) throws(RemoveError) -> PiranhaRules.Replacement? {
         switch flag.type {
         case .bool:
             guard value == nil else { throw RemoveError(.usage, "'\(key)' is a bool flag: say which value the code keeps with --keep on|off, not --value") }
             guard let keep else { throw RemoveError(.usage, "'\(key)' is a bool flag: say which value the code keeps with --keep on or --keep off") }
             return .bool(keep)
+        case .string where flag.enumValues != nil:
+            guard keep == nil, value == nil else {
+                throw RemoveError(
+                    .usage,
+                    "'\(key)' is an enum flag: its reads return \(manifest.name).\(SwiftTranslator.enumTypeName(ofFlag: flag.key)), which goes away with the flag, so flaggen does not rewrite them; leave out --value, and replace its reads by hand first")
+            }
+            return nil
         case .string, .int, .double:
             guard keep == nil else { throw RemoveError(.usage, "'\(key)' is a \(flag.type.rawValue) flag: give the value the code keeps with --value V, not --keep") }
             guard let value else { throw RemoveError(.usage, "'\(key)' is a \(flag.type.rawValue) flag: give the value the code keeps with --value V") }
@@ -241,6 +250,14 @@ public struct Remove: Sendable {
             }
             return nil
         }
+    }
+
+    /// Why flaggen leaves the reads of a json or enum flag to the user.
+    private static func whyByHand(_ flag: FlagDefinition, in manifest: Manifest) -> String {
+        if flag.enumValues != nil {
+            return "returns \(manifest.name).\(SwiftTranslator.enumTypeName(ofFlag: flag.key)), which goes away with the flag, so flaggen does not rewrite it"
+        }
+        return "returns a json value, which flaggen does not rewrite"
     }
 
     /// Why a read is refused, and what to do (see `PiranhaDriver.Result.refused`).
