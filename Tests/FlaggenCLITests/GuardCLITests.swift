@@ -413,6 +413,28 @@ final class RefsCLITests: XCTestCase {
         XCTAssertTrue(result.stdout.hasSuffix("2 files scanned\n"), result.stdout)
     }
 
+    /// A link to a folder is scanned as Xcode and Gradle compile it: a shared folder linked into
+    /// the app's sources has reads too. Each folder once: a link back up (a cycle) or to a folder
+    /// scanned already adds nothing. (Reported: links to folders were skipped without a word,
+    /// so `refs --fail-on unknown` passed over a read of a flag that does not exist.)
+    func testALinkToAFolderIsScannedOnce() throws {
+        let folder = try project()
+        let shared = folder.appendingPathComponent("Shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        try Data("let ghost = flags.isOn(Flags.ghostFlag)\nlet p = Flags.paywall\n".utf8).write(to: shared.appendingPathComponent("S.swift"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("App/Shared").path, withDestinationPath: "../Shared")
+        try FileManager.default.createSymbolicLink(atPath: shared.appendingPathComponent("Up").path, withDestinationPath: "..")
+        let linked = try runFlaggen(["refs", "App", "--fail-on", "unknown", "--today", "2029-02-15"], in: folder)
+        XCTAssertEqual(linked.status, 1, linked.stderr)
+        XCTAssertTrue(linked.stderr.contains("App/Shared/S.swift:1:24: error: Flags.ghostFlag names no flag in the manifest"), linked.stderr)
+        XCTAssertTrue(linked.stdout.contains("paywall: 1 reference\n  App/Shared/S.swift:2:9\n"), linked.stdout)
+        // Through the cycle (Shared/Up leads back to the project), App's files are scanned once.
+        XCTAssertTrue(linked.stdout.hasSuffix("3 files scanned\n"), linked.stdout)
+        let both = try runFlaggen(["refs", "App", "Shared", "--today", "2029-02-15"], in: folder)
+        XCTAssertTrue(both.stdout.contains("paywall: 1 reference\n"), both.stdout)
+        XCTAssertTrue(both.stdout.hasSuffix("3 files scanned\n"), both.stdout)
+    }
+
     func testDependencyFoldersAndExcludedPathsAreNotScanned() throws {
         let folder = try project()
         for path in ["Pods/Lib/A.swift", "Carthage/Checkouts/B.swift", "DerivedData/C.swift", "App/Tests/Fixtures/D.swift", "App/MockFlags.swift"] {

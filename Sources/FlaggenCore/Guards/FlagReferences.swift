@@ -155,7 +155,8 @@ public struct FlagReferences: Sendable {
                 return name.hasPrefix(".") || skippedFolders.contains(name) || isExcluded(folder, by: globs)
             }
             let isSource = { (file: String) in PiranhaRules.Language(file: LexicalPath.lastComponent(of: file)) != nil && !isExcluded(file, by: globs) }
-            let listing = FileSystem.listing(under: path, skip: skipped)
+            // Links to folders are followed, as Xcode and Gradle compile through them.
+            let listing = FileSystem.listing(under: path, followingFolderLinks: true, skip: skipped)
             if let top = listing.unlisted.first(where: { $0.path == path }) {
                 throw unreadable(path, top.reason)
             }

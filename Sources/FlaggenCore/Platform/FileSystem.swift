@@ -320,13 +320,18 @@ enum FileSystem {
     /// files, depth first in name order; folders for which `skip` says true (given the
     /// folder's path) are not entered. With them, what it could not read in the folders it
     /// entered.
-    /// Symlinks to folders are not followed, so a link cycle cannot loop; pipes, sockets and
-    /// devices are left out, since reading one could wait forever.
-    static func listing(under folder: String, skip: (String) -> Bool) -> (files: [String], unlisted: [Unlisted]) {
+    /// Symlinks to folders are followed only with `followingFolderLinks`, and then each folder is
+    /// entered once (by its real path), so a link cycle cannot loop; pipes, sockets and devices
+    /// are left out, since reading one could wait forever.
+    static func listing(
+        under folder: String, followingFolderLinks: Bool = false, skip: (String) -> Bool
+    ) -> (files: [String], unlisted: [Unlisted]) {
         var result: [String] = []
         var unlisted: [Unlisted] = []
         var pending = [folder]
+        var entered: Set<String> = []
         while let current = pending.popLast() {
+            if followingFolderLinks, let real = realPath(current), !entered.insert(real).inserted { continue }
             let names: [[UInt8]]
             do throws(ReadFailure) {
                 names = try entryNames(inFolder: current)
@@ -348,8 +353,9 @@ enum FileSystem {
                 }
                 var kind = status.st_mode & S_IFMT
                 if kind == S_IFLNK {
-                    // A symlink counts as a file when it leads to one; never as a folder.
-                    kind = stat(cPath, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? S_IFREG : 0
+                    // A symlink counts as what it leads to: a file, or (when followed) a folder.
+                    let target = stat(cPath, &status) == 0 ? status.st_mode & S_IFMT : 0
+                    kind = target == S_IFREG || (target == S_IFDIR && followingFolderLinks) ? target : 0
                 }
                 switch kind {
                 case S_IFDIR where !skip(path):
