@@ -559,6 +559,31 @@ final class OutputPathCLITests: XCTestCase {
         return (folder, app)
     }
 
+    /// The checks of where the manifest is (its template folder, an output path that leads out of
+    /// the repository on disk) report in the same run as the manifest's own errors, in lint and
+    /// generate alike. (Reported: they waited until every other error was fixed.)
+    func testProblemsOnDiskAreReportedWithTheManifestsErrors() throws {
+        let manifest = """
+            version: 1
+            templates: NoSuch
+            outputs: {swift: Link/Flags.swift}
+            flags:
+              a: {type: int, default: 9007199254740993, owner: p, kind: permission}
+
+            """
+        let (folder, app) = try app(manifest, repository: "repo")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("outside"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent("Link").path, withDestinationPath: "../../outside")
+        for command in ["lint", "generate", "check"] {
+            let result = try runFlaggen([command], in: app)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("flags.yaml:2:12: error: the template folder"), "\(command): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("flags.yaml:3:18: error: outputs.swift: Link/Flags.swift would be written to"), "\(command): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("flags.yaml:5:27: error: the default of flag 'a'"), "\(command): \(result.stderr)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("outside/Flags.swift").path))
+    }
+
     func testGeneratePrintsPathsWithoutDotDot() throws {
         // Reported: "created .../app/../srv/Flags.kt".
         let (folder, app) = try app("version: 1\noutputs: {kotlin: ../srv/Flags.kt}\nflags: {}\n", repository: "")

@@ -64,6 +64,7 @@ public struct Generate: Sendable {
         public var diagnostics: [Diagnostic]
         /// The validated manifest; nil when validation found errors. It is kept when only the
         /// checks of where the manifest is failed, so `lint` still judges its flags' expiry.
+        /// (Those checks run on a manifest with errors too, as far as it reads.)
         public var manifest: Manifest?
         /// The folder output paths are relative to.
         var root: URL
@@ -91,7 +92,13 @@ public struct Generate: Sendable {
         let location = ManifestLocation.of(manifestAt: manifestPath)
         let manifestName = location?.pathInRepository ?? manifestURL.lastPathComponent
         let header = GeneratedHeader(manifestName: manifestName)
-        let result = ManifestValidator().validate(bytes, file: manifestPath)
+        // Read as far as it goes with errors too, so the checks of where the manifest is (its
+        // template folder, output paths on disk, its own path) report in the same run; nothing
+        // is rendered from a manifest with errors (`manifest` is then nil in the plan).
+        var validator = ManifestValidator()
+        validator.keepsManifestWithErrors = true
+        let result = validator.validate(bytes, file: manifestPath)
+        let isValid = !result.diagnostics.containsErrors
         let manifestFolder = manifestURL.deletingLastPathComponent()
         var root = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? manifestFolder
         guard var manifest = result.manifest else {
@@ -168,11 +175,11 @@ public struct Generate: Sendable {
         } else {
             // Every output, whatever `kinds` selects, as validation checks them: `generate
             // --only swift` and `lint` report the same problems.
-            problems += outputPathProblems(manifest, rules: rules)
+            problems += outputPathProblems(manifest, rules: rules, findsClashes: isValid)
         }
         return Plan(
-            diagnostics: (result.diagnostics + problems).sortedByLocation(), manifest: manifest, root: root, header: header,
-            templates: templates, rules: rules)
+            diagnostics: (result.diagnostics + problems).sortedByLocation(), manifest: isValid ? manifest : nil, root: root,
+            header: header, templates: templates, rules: rules)
     }
 
     /// Everything rendering finds wrong with the manifest's template overrides (syntax errors,
@@ -190,8 +197,9 @@ public struct Generate: Sendable {
     /// The output paths that break ``OutputGuard``'s rules, and those that meet another output
     /// through symlinks: on its file (`Generated/Link/flags.seed.json` with `Link` a link to
     /// `Server`) or on a folder where the other is a file. Each at the `outputs` entry that
-    /// places it.
-    private func outputPathProblems(_ manifest: Manifest, rules: OutputGuard) -> [Diagnostic] {
+    /// places it. Clashes only with `findsClashes`: in a manifest with errors, validation may
+    /// have found the same two outputs on one path already (they meet without a symlink).
+    private func outputPathProblems(_ manifest: Manifest, rules: OutputGuard, findsClashes: Bool) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         // Resolved and lowercased, as validation compares paths: one file on the
         // case-insensitive volumes of macOS.
@@ -205,7 +213,7 @@ public struct Generate: Sendable {
                 }
             }
         }
-        problems += Generator.clashes(planned).map { clash($0, manifest) }
+        if findsClashes { problems += Generator.clashes(planned).map { clash($0, manifest) } }
         return problems
     }
 
