@@ -96,6 +96,21 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(first["severity"] as? String, "error")
     }
 
+    /// A bidirectional mark or an escape character from the manifest reaches `--format json` as
+    /// an escape, as in the other formats. (Reported: JSON held the raw U+202E, and ESC as
+    /// `\u001b`, which a tool that posts the message decodes back into a real escape.)
+    func testJSONDiagnosticsEscapeWhatTheOtherFormatsEscape() throws {
+        let folder = try temporaryFolder(self)
+        try Data("version: 1\nflags:\n  \"a\\u202Eb\\u001B\": {type: bool, default: false, owner: p, kind: permission}\n".utf8)
+            .write(to: folder.appendingPathComponent("flags.yaml"))
+        let result = try runFlaggen(["lint", "--format", "json"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertFalse(result.stdout.unicodeScalars.contains("\u{202E}"), result.stdout)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let message = try XCTUnwrap((object["diagnostics"] as? [[String: Any]])?.first?["message"] as? String)
+        XCTAssertTrue(message.contains("'a\\u{202E}b\\u{1B}'"), message)
+    }
+
     /// GitHub places an annotation only when its file is relative to the checkout (GITHUB_WORKSPACE):
     /// a job that runs in the app's folder (`working-directory: ios`) or names `./flags.yaml`
     /// must still point at `ios/flags.yaml`.

@@ -209,6 +209,18 @@ final class ManifestValidatorTests: XCTestCase {
         assertOneError(manifest(flag: "kind: forever"), at: "8:11", contains: "unknown kind 'forever'")
     }
 
+    /// A misspelt kind or type gets a hint, and a misspelt `kind: permission` alone says nothing
+    /// about expiry. (Reported: `kind: permision` also asked for 'expires', "only kind: permission
+    /// flags live forever", and neither had a hint.)
+    func testAMisspeltKindOrTypeGetsAHintAndNoSecondError() {
+        assertOneError(
+            "version: 1\nflags:\n  a: {type: bool, default: true, owner: x, kind: permision}\n", at: "3:50",
+            contains: "unknown kind 'permision'; use release, experiment, operational or permission (did you mean 'permission'?)")
+        assertOneError(
+            "version: 1\nflags:\n  a: {type: strng, default: x, owner: x, expires: 2029-01-01}\n", at: "3:13",
+            contains: "unknown type 'strng'; use bool, string, int, double or json (did you mean 'string'?)")
+    }
+
     // MARK: - Defaults
 
     func testDefaultTypeMismatches() {
@@ -223,6 +235,11 @@ final class ManifestValidatorTests: XCTestCase {
         assertOneError(flag("int", "9223372036854775808"), at: "3:27", contains: "does not fit in a 64-bit integer")
         assertOneError(flag("double", ".nan"), at: "3:30", contains: "must be a finite number")
         assertOneError(flag("double", "1e999"), at: "3:30", contains: "must be a finite number")
+        // A number too small for a double is not 0. (Reported: written as 0.0 everywhere.)
+        assertOneError(flag("double", "1e-400"), at: "3:30", contains: "1e-400 is too small for a 64-bit floating-point number")
+        assertOneError(flag("double", "-0.00001e-330"), at: "3:30", contains: "is too small")
+        XCTAssertEqual(errors(flag("double", "0.0e-400")), [])
+        XCTAssertEqual(errors(flag("double", "5e-324")), [])
         assertOneError(flag("double", "abc"), at: "3:30", contains: "must be a number, found a string 'abc'")
         // Valid in the manifest; flagd, among the default servers, cannot serve it (OutputRulesTests).
         XCTAssertEqual(errors(flag("int", "-9223372036854775808") + "outputs: {servers: [contract]}\n"), [])

@@ -23,13 +23,15 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
             let checkout = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"]
             return diagnostics.map { Self.githubLine($0, checkout: checkout) }.joined()
         case .json:
+            // Escaped as in the other formats: a tool that prints or posts a message (a pull
+            // request comment, a log) must not get a raw escape sequence or bidirectional mark.
             let items: [JSONValue] = diagnostics.map { diagnostic in
                 .object([
-                    "file": .string(diagnostic.file),
+                    "file": .string(TerminalText.escaped(diagnostic.file)),
                     "line": .int(diagnostic.location.line),
                     "column": .int(diagnostic.location.column),
                     "severity": .string(diagnostic.severity.rawValue),
-                    "message": .string(diagnostic.message),
+                    "message": .string(TerminalText.escaped(diagnostic.message)),
                 ])
             }
             let document: JSONValue = .object([

@@ -318,7 +318,8 @@ private struct ManifestReader {
             if let text = context.string(node, "the type of \(what())") {
                 type = FlagType(rawValue: text)
                 if type == nil {
-                    context.error("\(what()) has unknown type '\(text)'; use bool, string, int, double or json", at: tree.location(node))
+                    let hint = context.suggestion(for: text, among: FlagType.allCases.map(\.rawValue), count: FlagType.allCases.count).map { " (did you mean '\($0)'?)" } ?? ""
+                    context.error("\(what()) has unknown type '\(text)'; use bool, string, int, double or json\(hint)", at: tree.location(node))
                 }
             }
         } else {
@@ -361,12 +362,20 @@ private struct ManifestReader {
         }
 
         var kind = FlagKind.release
-        if let node = fields[.kind], let text = context.string(node, "the kind of \(what())") {
-            if let found = FlagKind(rawValue: text) {
-                kind = found
+        // A kind that cannot be read says nothing about expiry: no second error about 'expires'.
+        var kindUnknown = false
+        if let node = fields[.kind] {
+            if let text = context.string(node, "the kind of \(what())") {
+                if let found = FlagKind(rawValue: text) {
+                    kind = found
+                } else {
+                    let hint = context.suggestion(for: text, among: FlagKind.allCases.map(\.rawValue), count: FlagKind.allCases.count).map { " (did you mean '\($0)'?)" } ?? ""
+                    context.error(
+                        "\(what()) has unknown kind '\(text)'; use release, experiment, operational or permission\(hint)", at: tree.location(node))
+                    kindUnknown = true
+                }
             } else {
-                context.error(
-                    "\(what()) has unknown kind '\(text)'; use release, experiment, operational or permission", at: tree.location(node))
+                kindUnknown = true
             }
         }
 
@@ -385,7 +394,7 @@ private struct ManifestReader {
             } else {
                 expires = context.date(node, "the expiry of \(what())")
             }
-        } else if !killSwitch, !killSwitchUnknown, kind != .permission {
+        } else if !killSwitch, !killSwitchUnknown, !kindUnknown, kind != .permission {
             context.error(
                 "\(what()) needs 'expires: YYYY-MM-DD', the day it should be gone (only kill switches and kind: permission flags live forever)",
                 at: keyLocation)

@@ -58,7 +58,14 @@ extension ValidationContext {
         switch tree.plainMeaning(node) {
         case .int(let value?): return Double(value)
         case .int(nil): if let value = Double(tree.text(node)), value.isFinite { return value }
-        case .double(let value) where value.isFinite: return value
+        case .double(let value) where value.isFinite:
+            // `1e-400` reads as 0: every output would then hold 0 for a number that is not.
+            if value == 0, tree.text(node).prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
+                return refuse(
+                    "\(what()) \(tree.text(node)) is too small for a 64-bit floating-point number and would be written as 0; write 0, or a number of at least 5e-324",
+                    at: tree.location(node))
+            }
+            return value
         case .double:
             return refuse(
                 "\(what()) must be a finite number, found '\(tree.text(node))'; infinity and NaN cannot be represented in JSON, Swift literals or Kotlin literals",
