@@ -582,6 +582,10 @@ final class OutputPathCLITests: XCTestCase {
             XCTAssertTrue(result.stderr.contains("flags.yaml:5:27: error: the default of flag 'a'"), "\(command): \(result.stderr)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("outside/Flags.swift").path))
+        // A file where the folder should be is named for what it is.
+        try Data(manifest.replacingOccurrences(of: "NoSuch", with: "flags.yaml").utf8).write(to: app.appendingPathComponent("flags.yaml"))
+        let file = try runFlaggen(["lint"], in: app)
+        XCTAssertTrue(file.stderr.contains("(\(app.path)/flags.yaml) is not a folder; create it or fix 'templates'"), file.stderr)
     }
 
     func testGeneratePrintsPathsWithoutDotDot() throws {

@@ -281,6 +281,9 @@ final class ManifestValidatorTests: XCTestCase {
         XCTAssertEqual(errors(jsonManifest(default: "{title: Pro, plans: [{id: a, price: 1.5}]}")), [])
         assertOneError(jsonManifest(default: "{trialDays: 3}"), at: "6:14", contains: "lacks 'title', which PaywallConfig requires")
         assertOneError(jsonManifest(default: "{title: Go Pro!}"), at: "6:22", contains: "7 characters long, more than its maxLength of 5")
+        assertOneError(
+            jsonManifest(default: "{title: Pro}").replacingOccurrences(of: "maxLength: 5", with: "maxLength: 0"), at: "6:22",
+            contains: "is 3 characters long")
         assertOneError(jsonManifest(default: "{title: Pro, trialDays: 31}"), at: "6:38", contains: "31, above its maximum of 30")
         assertOneError(jsonManifest(default: "{title: Pro, style: blue}"), at: "6:34", contains: "'blue', not one of the allowed values: light, dark")
         assertOneError(jsonManifest(default: "{title: Pro, titel: x}"), at: "6:27", contains: "not a property of PaywallConfig", "did you mean 'title'?")
@@ -447,6 +450,9 @@ final class ManifestValidatorTests: XCTestCase {
         XCTAssertEqual(errors("version: 1\noutputs: {kotlin: ../android/Flags.kt}\nflags: {}\n"), [], "'..' is checked against the repository when writing")
         assertOneError("version: 1\noutputs: {schemas: ../..}\nflags: {}\n", at: "2:20", contains: "not a folder above the manifest")
         assertOneError("version: 1\noutputs: {swift: true}\nflags: {}\n", at: "2:18", contains: "must be a path, or false")
+        // Reported: "found a bool 'false'; quote it ("false")", which would name a file 'false'.
+        assertOneError(
+            "version: 1\noutputs: {kotlin: false}\nflags: {}\n", at: "2:19", contains: "outputs.kotlin must be a path; only outputs.swift can be false")
         assertOneError("version: 1\noutputs: {swift: Out/A.swift, seeds: ./Out/A.swift}\nflags: {}\n", at: "2:38", contains: "both name")
         assertOneError("version: 1\noutputs: {swfit: A.swift}\nflags: {}\n", at: "2:11", contains: "did you mean 'swift'?")
     }

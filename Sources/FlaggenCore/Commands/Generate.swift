@@ -336,7 +336,8 @@ public struct Generate: Sendable {
         let templatesAt = manifest.templatesLocation ?? .startOfFile
         let folder = manifestFolder.appendingPathComponent(templates, isDirectory: true)
         guard FileSystem.itemKind(atPath: folder.path) == .directory, let real = FileSystem.realPath(folder.path) else {
-            problem("the template folder '\(templates)' (\(folder.path)) does not exist; create it or fix 'templates'", templatesAt)
+            let what = FileSystem.itemKind(atPath: folder.path) == nil ? "does not exist" : "is not a folder"
+            problem("the template folder '\(templates)' (\(folder.path)) \(what); create it or fix 'templates'", templatesAt)
             return nil
         }
         if let location, !LexicalPath.isInside(real, location.repositoryRoot) {

@@ -383,7 +383,8 @@ struct ConfigValidation {
                 return context.refuse("\(what()) is '\(text)', not one of the allowed values: \(allowed.joined(separator: ", "))", at: tree.location(node))
             }
             if let maxLength = property?.maxLength, text.unicodeScalars.count > maxLength {
-                return context.refuse("\(what()) is \(text.unicodeScalars.count) characters long, more than its maxLength of \(maxLength)", at: tree.location(node))
+                let count = text.unicodeScalars.count
+                return context.refuse("\(what()) is \(count) character\(count == 1 ? "" : "s") long, more than its maxLength of \(maxLength)", at: tree.location(node))
             }
             return .string(text)
         case .bool:

@@ -182,6 +182,13 @@ private struct ManifestReader {
         }
         for field in [OutputField.swift, .kotlin, .kotlinRuntime, .schemas, .seeds] {
             guard let valueNode = fields[field] else { continue }
+            // Only the Swift can be left out of a manifest: every other output is a path.
+            if field != .swift, case .bool = tree.plainMeaning(valueNode) {
+                context.error(
+                    "outputs.\(field.name) must be a path; only outputs.swift can be false (to leave the Swift to the build plugin), and 'flaggen generate --only' picks the outputs a run writes",
+                    at: tree.location(valueNode))
+                continue
+            }
             // `swift: false`: the build plugin makes the Swift, so nothing else writes it.
             if field == .swift, case .bool(let on) = tree.plainMeaning(valueNode) {
                 if on {
