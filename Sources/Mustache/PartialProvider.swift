@@ -6,6 +6,15 @@ public protocol PartialProvider {
     /// The source of the partial called `name`, or `nil` if there is none (the tag then
     /// renders as nothing, as the spec asks).
     func partial(named name: String) -> String?
+
+    /// How errors name the partial called `name`, asked after ``partial(named:)`` found it: its
+    /// file, say, so an editor can open it. The name itself by default.
+    func displayName(ofPartial name: String) -> String
+}
+
+extension PartialProvider {
+    /// The partial's name.
+    public func displayName(ofPartial name: String) -> String { name }
 }
 
 /// A `[name: source]` dictionary provides partials directly:

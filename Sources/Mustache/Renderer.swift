@@ -12,6 +12,7 @@ import FlaggenJSON
 /// unspecialized generic code when a client module renders.
 struct Renderer: ~Copyable {
     private let partialSource: (String) -> String?
+    private let partialDisplayName: (String) -> String
     /// Whether `{{name}}` escapes HTML (see ``MustacheTemplate/render(_:partials:escapesHTML:)``).
     private let escapesHTML: Bool
     /// The render's data, the bottom of the context stack.
@@ -63,6 +64,7 @@ struct Renderer: ~Copyable {
         self.data = context
         self.dataValues = ValueCounter(context)
         self.partialSource = { partials.partial(named: $0) }
+        self.partialDisplayName = { partials.displayName(ofPartial: $0) }
         self.escapesHTML = escapesHTML
     }
 
@@ -258,7 +260,7 @@ struct Renderer: ~Copyable {
         if let cached = partialPrograms[name] { return cached }
         var index: Int?
         if let source = partialSource(name) {
-            let partial = try MustacheTemplate(source: source, name: name)
+            let partial = try MustacheTemplate(source: source, name: partialDisplayName(name))
             programs.append(partial.program)
             templateNames.append(partial.name)
             index = programs.count - 1

@@ -310,6 +310,26 @@ final class GenerateCLITests: XCTestCase {
         XCTAssertEqual(try runFlaggen(["lint", "--today", "2026-01-01"], in: folder).status, 0)
     }
 
+    /// A syntax error in a partial is reported at the partial's file, which an editor can open,
+    /// in lint and in render. (Reported: at its name, `p:1:1`.)
+    func testASyntaxErrorInAPartialIsReportedAtItsFile() throws {
+        let folder = try makeProject()
+        let manifest = folder.appendingPathComponent("flags.yaml")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "name: Flags\n", with: "name: Flags\ntemplates: tpl\n").utf8).write(to: manifest)
+        let templates = folder.appendingPathComponent("tpl")
+        try FileManager.default.createDirectory(at: templates.appendingPathComponent("swift"), withIntermediateDirectories: true)
+        try Data("{{#header}}\n// {{.}}\n{{/header}}\n// {{> p}}\n".utf8).write(to: templates.appendingPathComponent("swift/Flags.swift.mustache"))
+        try Data("{{#x}}\n".utf8).write(to: templates.appendingPathComponent("p.mustache"))
+        let root = templates.resolvingSymlinksInPath().path
+        let lint = try runFlaggen(["lint", "--today", "2026-01-01"], in: folder)
+        XCTAssertEqual(lint.status, 1, lint.stderr)
+        XCTAssertTrue(lint.stderr.contains("\(root)/p.mustache:1:1: error: section '{{#x}}' is never closed"), lint.stderr)
+        let render = try runFlaggen(["render", "tpl/swift/Flags.swift.mustache", "--partials", "tpl"], in: folder)
+        XCTAssertEqual(render.status, 1, render.stderr)
+        XCTAssertTrue(render.stderr.contains("tpl/p.mustache:1:1: error: section '{{#x}}' is never closed"), render.stderr)
+    }
+
     /// Found by a differential hunt: with broken template overrides, `generate` printed one
     /// unlocated error where `lint` printed one at flags.yaml:1:1, each stopped at the first
     /// broken template, and `generate --only swift` (the build plugin's run) passed a broken

@@ -102,6 +102,11 @@ public enum TemplateCommands {
             self.names = Set(names)
         }
 
+        /// The partial's file.
+        func displayName(ofPartial name: String) -> String {
+            path.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + name + ".mustache" } ?? name
+        }
+
         func partial(named name: String) -> String? {
             guard let path, names.contains(name + ".mustache") else { return nil }
             let file = (path.hasSuffix("/") ? path : path + "/") + name + ".mustache"

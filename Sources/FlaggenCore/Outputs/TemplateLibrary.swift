@@ -43,7 +43,7 @@ struct TemplateLibrary: Sendable {
             }
             if let confinedTo, let real = FileSystem.realPath(url.path), !LexicalPath.isInside(real, confinedTo) {
                 throw TemplateError(
-                    message: "\(url.path) leads to \(real), outside the repository \(confinedTo) (through a symlink); keep template overrides inside the repository, or name a folder on the command line with --templates",
+                    message: "\(url.path) leads to \(real), outside the repository \(confinedTo) (through '..' or a symlink); keep template overrides inside the repository, or name a folder on the command line with --templates",
                     inFile: url.path)
             }
             let limit = InputLimits.maxFileBytes
@@ -127,6 +127,8 @@ private final class LibraryPartials: PartialProvider {
     let library: TemplateLibrary
     let folder: String
     private(set) var failure: TemplateError?
+    /// The template each partial was found as, by name, for ``displayName(ofPartial:)``.
+    private var found: [String: String] = [:]
 
     init(library: TemplateLibrary, folder: String) {
         self.library = library
@@ -137,12 +139,20 @@ private final class LibraryPartials: PartialProvider {
         let candidates = (folder.isEmpty ? [] : ["\(folder)/\(name).mustache"]) + ["\(name).mustache"]
         for candidate in candidates {
             do throws(TemplateError) {
-                if let source = try library.sourceIfAny(named: candidate) { return source }
+                if let source = try library.sourceIfAny(named: candidate) {
+                    found[name] = candidate
+                    return source
+                }
             } catch {
                 if failure == nil { failure = error }
                 return nil
             }
         }
         return nil
+    }
+
+    /// The override's path, or the built-in template's name.
+    func displayName(ofPartial name: String) -> String {
+        found[name].map(library.displayName(for:)) ?? name
     }
 }
