@@ -36,15 +36,21 @@ final class OutputRulesTests: XCTestCase {
                 "8:34: error: the value of the rollout of flag 'big' is -9007199254740993, \(flagd)",
             ])
         try assertLintAndGenerate(yaml + "\noutputs: {servers: [contract, postgres, firebase, unleash]}\n", report: [])
-        // Inside a json value too (reported: a config's int property passed and came back rounded).
+        // Inside a json value too (reported: a config's int property passed and came back
+        // rounded), each at its own number, all in one run (reported: only the first, at the `{`).
         let json = """
             version: 1
             flags:
-              cfg: {type: json, schema: Cfg, default: {id: 1, more: {list: [9007199254740992, -9007199254740993]}}, owner: t, expires: 2029-03-01}
+              cfg: {type: json, schema: Cfg, default: {id: 9007199254740995, more: {list: [9007199254740992, -9007199254740993]}}, owner: t, expires: 2029-03-01}
             configs:
               Cfg: {additionalProperties: true, properties: {id: {type: int}}}
             """
-        try assertLintAndGenerate(json, report: ["3:43: error: the default of flag 'cfg' holds -9007199254740993, \(flagd)"])
+        try assertLintAndGenerate(
+            json,
+            report: [
+                "3:48: error: the default of flag 'cfg' holds 9007199254740995, \(flagd)",
+                "3:98: error: the default of flag 'cfg' holds -9007199254740993, \(flagd)",
+            ])
     }
 
     // MARK: - Unleash
@@ -255,6 +261,7 @@ final class OutputRulesTests: XCTestCase {
                 "8:18: error: the description of flag 'owned' \(postgres)",
                 "9:35: error: the value of the rollout of flag 'owned' \(postgres)",
                 "13:15: error: the default of flag 'paywall' \(postgres)",
+                "13:32: error: the default of flag 'paywall' \(postgres)",
             ])
         try assertLintAndGenerate(yaml + "\noutputs: {servers: [contract, firebase, flagd, unleash]}\n", report: [])
     }

@@ -6,16 +6,35 @@ struct FlagdRules {
     let context: ValidationContext
     let nodes: ManifestNodes
 
-    /// Reports every int value of `manifest` that flagd cannot serve exactly.
+    /// Reports every int value of `manifest` that flagd cannot serve exactly, each at its number.
     func check(_ manifest: Manifest) {
         for flag in manifest.flags where flag.type == .int || flag.type == .json {
             let verb = flag.type == .json ? "holds" : "is"
-            if let number = Self.inexactInteger(in: flag.defaultValue) {
-                report(number, "the default of flag '\(flag.key)' \(verb)", at: nodes.location(of: .defaultValue, of: flag))
+            check(
+                flag.defaultValue, "the default of flag '\(flag.key)' \(verb)", node: nodes.field(.defaultValue, of: flag),
+                at: nodes.location(of: .defaultValue, of: flag))
+            if let rollout = flag.rollout {
+                check(
+                    rollout.value, "the value of the rollout of flag '\(flag.key)' \(verb)", node: nodes.field(.value, ofRolloutOf: flag),
+                    at: nodes.location(of: .value, ofRolloutOf: flag))
             }
-            if let rollout = flag.rollout, let number = Self.inexactInteger(in: rollout.value) {
-                report(number, "the value of the rollout of flag '\(flag.key)' \(verb)", at: nodes.location(of: .value, ofRolloutOf: flag))
+        }
+    }
+
+    /// Reports each number flagd cannot serve in `value`, at the scalar under `node` that
+    /// writes it (once each, though aliases repeat it); at `location` when none is found there.
+    private func check(_ value: ManifestValue, _ what: String, node: YAMLTree.NodeID?, at location: SourceLocation) {
+        guard let first = Self.inexactInteger(in: value) else { return }  // the usual case: nothing to search
+        let tree = context.tree
+        let found = node.map { node in
+            nodes.scalars(under: node) { scalar in
+                if case .int(let number?) = tree.plainMeaning(scalar) { return !Self.servesExactly(number) }
+                return false
             }
+        } ?? []
+        guard !found.isEmpty else { return report(first, what, at: location) }
+        for scalar in found {
+            if case .int(let number?) = tree.plainMeaning(scalar) { report(number, what, at: tree.location(scalar)) }
         }
     }
 

@@ -52,24 +52,24 @@ final class ManifestNodes {
         self.field(field, ofRolloutOf: flag).map(tree.location) ?? flag.rollout?.location ?? flag.location
     }
 
-    /// The first scalar at or under `node`, keys included, whose text passes `test`: the string
-    /// inside a json value that a rule refuses. Aliases are followed (the parser bounds them).
-    func firstScalar(under node: Node, where test: (String) -> Bool) -> Node? {
-        switch tree.kind(node) {
-        case .scalar:
-            return test(tree.text(node)) ? node : nil
-        case .sequence:
-            for item in tree.items(node) {
-                if let found = firstScalar(under: item, where: test) { return found }
+    /// Every scalar at or under `node` (mapping keys too with `keys`) that passes `test`, in
+    /// document order, each once though aliases repeat it: the numbers or strings inside a value
+    /// that a rule refuses. Iterative: the depth costs no stack.
+    func scalars(under node: Node, keys: Bool = false, where test: (Node) -> Bool) -> [Node] {
+        var found: [Node] = []
+        var seen: Set<Int> = []
+        var pending = [node]
+        while let next = pending.popLast() {
+            switch tree.kind(next) {
+            case .scalar:
+                if seen.insert(next.index).inserted, test(next) { found.append(next) }
+            case .sequence:
+                pending += tree.items(next).reversed()
+            case .mapping:
+                pending += tree.entries(next).flatMap { keys ? [$0.key, $0.value] : [$0.value] }.reversed()
             }
-            return nil
-        case .mapping:
-            for entry in tree.entries(node) {
-                if test(tree.text(entry.key)) { return entry.key }
-                if let found = firstScalar(under: entry.value, where: test) { return found }
-            }
-            return nil
         }
+        return found
     }
 
     // MARK: - Lookups

@@ -29,18 +29,18 @@ struct PostgresRules {
             }
             // A valid value's strings and keys are the scalars written under its node, and only
             // a quoted scalar can hold U+0000 (as an escape), so the value's node is searched.
-            if let found = nodes.field(.defaultValue, of: flag).flatMap(firstNUL) {
+            for found in nodes.field(.defaultValue, of: flag).map(stringsWithNUL) ?? [] {
                 report("the default of flag '\(flag.key)'", at: nodes.tree.location(found))
             }
-            if let found = nodes.field(.value, ofRolloutOf: flag).flatMap(firstNUL) {
+            for found in nodes.field(.value, ofRolloutOf: flag).map(stringsWithNUL) ?? [] {
                 report("the value of the rollout of flag '\(flag.key)'", at: nodes.tree.location(found))
             }
         }
     }
 
-    /// The first string or key at or under `node` that holds U+0000.
-    private func firstNUL(under node: YAMLTree.NodeID) -> YAMLTree.NodeID? {
-        nodes.firstScalar(under: node, where: PostgresSeedLiteral.containsNUL)
+    /// Every string or key at or under `node` that holds U+0000.
+    private func stringsWithNUL(under node: YAMLTree.NodeID) -> [YAMLTree.NodeID] {
+        nodes.scalars(under: node, keys: true) { PostgresSeedLiteral.containsNUL(nodes.tree.text($0)) }
     }
 
     private func report(_ what: String, at location: SourceLocation) {
