@@ -180,7 +180,7 @@ enum Commands {
                 report(result.diagnostics, format: format)
                 return .findings
             }
-            let scanner = FlagReferences(manifest: manifest)
+            let scanner = FlagReferences(manifest: manifest, manifestPath: path)
             let found = try scanner.scan(paths: paths, excluding: arguments.values("exclude"))
             let diagnostics = scanner.diagnostics(for: found, manifestFile: path, today: today, failOn: failOn)
             if format == .text { printText(scanner.summary(for: found), terminator: "") }

@@ -433,6 +433,12 @@ final class RefsCLITests: XCTestCase {
         let both = try runFlaggen(["refs", "App", "Shared", "--today", "2029-02-15"], in: folder)
         XCTAssertTrue(both.stdout.contains("paywall: 1 reference\n"), both.stdout)
         XCTAssertTrue(both.stdout.hasSuffix("3 files scanned\n"), both.stdout)
+        // A link out of the repository (here, to the root of the disk) is not followed: it is
+        // reported as not scanned, and the scan stays bounded.
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("App/Root").path, withDestinationPath: "/")
+        let out = try runFlaggen(["refs", "App", "--today", "2029-02-15"], in: folder, timeout: 30)
+        XCTAssertTrue(out.stderr.contains("App/Root:1:1: warning: not scanned: it is a link to /, outside the repository"), out.stderr)
+        XCTAssertTrue(out.stdout.hasSuffix("3 files scanned\n"), out.stdout)
     }
 
     func testDependencyFoldersAndExcludedPathsAreNotScanned() throws {

@@ -29,11 +29,16 @@ struct ManifestLocation: Sendable, Hashable {
     static func of(manifestAt path: String) -> ManifestLocation? {
         guard let folder = FileSystem.realPath(LexicalPath.parent(of: path)) else { return nil }
         let manifest = LexicalPath.joined(folder, LexicalPath.lastComponent(of: path))
+        return ManifestLocation(path: manifest, repositoryRoot: repositoryRoot(around: folder))
+    }
+
+    /// The repository around `folder` (a real path), as described above.
+    static func repositoryRoot(around folder: String) -> String {
         for marker in [".git", "Package.swift"] {
             if let root = LexicalPath.ancestors(of: folder).first(where: { FileSystem.itemKind(atPath: LexicalPath.joined($0, marker)) != nil }) {
-                return ManifestLocation(path: manifest, repositoryRoot: root)
+                return root
             }
         }
-        return ManifestLocation(path: manifest, repositoryRoot: folder)
+        return folder
     }
 }

@@ -149,7 +149,7 @@ public struct Remove: Sendable {
         let location = ManifestLocation.of(manifestAt: manifestPath)
         try EditedFiles.check(manifestPath, repositoryRoot: location?.repositoryRoot)
 
-        let rewriter = CallSiteRewriter(manifest: manifest, flag: flag, replacement: replacement)
+        let rewriter = CallSiteRewriter(manifest: manifest, flag: flag, replacement: replacement, manifestPath: manifestPath)
         let driver = PiranhaDriver.fromEnvironment()
         let rewrite = try rewriter.rewrite(paths: paths, excluding: excluding, driver: driver)
         // Refuses when there are `diagnostics`, one at each read that cannot be rewritten (`why`).

@@ -50,7 +50,7 @@ public struct Report: Sendable {
         var references: FlagReferences.Report?
         if !referencePaths.isEmpty {
             do {
-                let scanned = try FlagReferences(manifest: manifest).scan(paths: referencePaths, excluding: excluding)
+                let scanned = try FlagReferences(manifest: manifest, manifestPath: manifestPath).scan(paths: referencePaths, excluding: excluding)
                 diagnostics += scanned.skippedWarnings
                 references = scanned
             } catch {

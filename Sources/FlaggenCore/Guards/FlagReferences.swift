@@ -75,9 +75,15 @@ public struct FlagReferences: Sendable {
     /// `Flags.Key` and `FlagKey`: the generated key enums, whose members are flags too.
     private let prefixes: [String]
 
-    /// Creates a scanner for a manifest.
-    public init(manifest: Manifest) {
+    /// The folder links to folders are followed into: the manifest's repository, or (nil) the
+    /// repository around each scanned path.
+    let repositoryRoot: String?
+
+    /// Creates a scanner for the manifest read from `manifestPath`: links to folders are followed
+    /// inside its repository.
+    public init(manifest: Manifest, manifestPath: String? = nil) {
         self.manifest = manifest
+        self.repositoryRoot = manifestPath.flatMap { ManifestLocation.of(manifestAt: $0)?.repositoryRoot }
         var keyByName: [String: String] = [:]
         for flag in manifest.flags {
             keyByName[Identifiers.lowerCamel(flag.key)] = flag.key
@@ -98,7 +104,7 @@ public struct FlagReferences: Sendable {
     /// skipped, as are files flaggen generated).
     public func scan(paths: [String], excluding globs: [String] = []) throws(CannotRunError) -> Report {
         var report = Report(paths: paths)
-        let (files, unlisted) = try Self.sourceFiles(under: paths, excluding: globs)
+        let (files, unlisted) = try Self.sourceFiles(under: paths, excluding: globs, linkBoundary: repositoryRoot)
         report.skipped = unlisted.map { ($0.path, $0.reason) }
         for file in files {
             if let size = FileSystem.fileSize(atPath: file), size > Self.maximumFileBytes {
@@ -138,7 +144,7 @@ public struct FlagReferences: Sendable {
     /// twice (`. App`, a symlink) is listed once, not as a symlink: `remove` rewrites it once.
     /// Besides, the folders that could not be listed and the files and folders whose names are
     /// not UTF-8 (``FileSystem/Unlisted``), which the scan reports as not scanned.
-    static func sourceFiles(under paths: [String], excluding globs: [String] = []) throws(CannotRunError) -> (files: [String], unlisted: [FileSystem.Unlisted]) {
+    static func sourceFiles(under paths: [String], excluding globs: [String] = [], linkBoundary: String? = nil) throws(CannotRunError) -> (files: [String], unlisted: [FileSystem.Unlisted]) {
         var files: [String] = []
         var unlisted: [FileSystem.Unlisted] = []
         for path in paths {
@@ -155,8 +161,10 @@ public struct FlagReferences: Sendable {
                 return name.hasPrefix(".") || skippedFolders.contains(name) || isExcluded(folder, by: globs)
             }
             let isSource = { (file: String) in PiranhaRules.Language(file: LexicalPath.lastComponent(of: file)) != nil && !isExcluded(file, by: globs) }
-            // Links to folders are followed, as Xcode and Gradle compile through them.
-            let listing = FileSystem.listing(under: path, followingFolderLinks: true, skip: skipped)
+            // Links to folders are followed, as Xcode and Gradle compile through them, within the
+            // repository around the path.
+            let boundary = linkBoundary ?? FileSystem.realPath(path).map(ManifestLocation.repositoryRoot(around:))
+            let listing = FileSystem.listing(under: path, followingFolderLinksInside: boundary, skip: skipped)
             if let top = listing.unlisted.first(where: { $0.path == path }) {
                 throw unreadable(path, top.reason)
             }

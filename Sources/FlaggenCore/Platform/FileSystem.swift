@@ -320,18 +320,19 @@ enum FileSystem {
     /// files, depth first in name order; folders for which `skip` says true (given the
     /// folder's path) are not entered. With them, what it could not read in the folders it
     /// entered.
-    /// Symlinks to folders are followed only with `followingFolderLinks`, and then each folder is
-    /// entered once (by its real path), so a link cycle cannot loop; pipes, sockets and devices
-    /// are left out, since reading one could wait forever.
+    /// Symlinks to folders are followed only into `linkBoundary` (a real path), and then each
+    /// folder is entered once (by its real path), so a link cycle cannot loop; a link to a folder
+    /// outside it is unlisted, so one link to `/` cannot send the walk over the whole disk.
+    /// Pipes, sockets and devices are left out, since reading one could wait forever.
     static func listing(
-        under folder: String, followingFolderLinks: Bool = false, skip: (String) -> Bool
+        under folder: String, followingFolderLinksInside linkBoundary: String? = nil, skip: (String) -> Bool
     ) -> (files: [String], unlisted: [Unlisted]) {
         var result: [String] = []
         var unlisted: [Unlisted] = []
         var pending = [folder]
         var entered: Set<String> = []
         while let current = pending.popLast() {
-            if followingFolderLinks, let real = realPath(current), !entered.insert(real).inserted { continue }
+            if linkBoundary != nil, let real = realPath(current), !entered.insert(real).inserted { continue }
             let names: [[UInt8]]
             do throws(ReadFailure) {
                 names = try entryNames(inFolder: current)
@@ -355,7 +356,14 @@ enum FileSystem {
                 if kind == S_IFLNK {
                     // A symlink counts as what it leads to: a file, or (when followed) a folder.
                     let target = stat(cPath, &status) == 0 ? status.st_mode & S_IFMT : 0
-                    kind = target == S_IFREG || (target == S_IFDIR && followingFolderLinks) ? target : 0
+                    kind = target == S_IFREG || (target == S_IFDIR && linkBoundary != nil) ? target : 0
+                    if kind == S_IFDIR, let linkBoundary, !skip(path), let real = realPath(path), !LexicalPath.isInside(real, linkBoundary) {
+                        unlisted.append(
+                            Unlisted(
+                                path: path, isFile: false,
+                                reason: "it is a link to \(real), outside the repository \(linkBoundary), which links are followed in; name that folder as a path to scan it"))
+                        continue
+                    }
                 }
                 switch kind {
                 case S_IFDIR where !skip(path):

@@ -21,10 +21,12 @@ struct CallSiteRewriter {
     let flag: FlagDefinition
     /// What the reads become; nil for a JSON flag, whose reads flaggen does not rewrite.
     let replacement: PiranhaRules.Replacement?
+    /// The manifest's path: links to folders are followed inside its repository.
+    let manifestPath: String
 
     /// Finds the reads under `paths`, rewrites them with `driver`, and checks the result.
     func rewrite(paths: [String], excluding globs: [String], driver: PiranhaDriver) throws(RemoveError) -> Outcome {
-        let scanner = FlagReferences(manifest: manifest)
+        let scanner = FlagReferences(manifest: manifest, manifestPath: manifestPath)
         let report: FlagReferences.Report
         do {
             report = try scanner.scan(paths: paths, excluding: globs)
