@@ -50,7 +50,7 @@ enum Commands {
             }
             lint.deprecationDays = days
         }
-        let diagnostics = lint.run(plan.diagnostics + run.templateProblems(in: plan), manifest: plan.manifest, file: path)
+        let diagnostics = lint.run(plan.diagnostics + run.templateProblems(in: plan) + run.obstacles(in: plan), manifest: plan.manifest, file: path)
         report(diagnostics, format: format)
         if format == .text, let manifest = plan.manifest, !diagnostics.containsErrors {
             let count = manifest.flags.count

@@ -194,6 +194,25 @@ public struct Generate: Sendable {
         return errors.map { GenerateError.template($0).diagnostic(file: manifestPath) }
     }
 
+    /// What on disk stops `generate` from writing an output the plan names — a hand-written
+    /// file at its path, another manifest's output, a folder — each at the file with its fix,
+    /// as `check` reports it: `lint` reports these too, so it never passes what `generate` then
+    /// refuses. (`generate` and `check` find them on their own, at the write and the compare.)
+    public func obstacles(in plan: Plan) -> [Diagnostic] {
+        guard let manifest = plan.manifest, !plan.diagnostics.containsErrors else { return [] }
+        let display = displayRoot(plan.root)
+        var findings: [DriftFinding] = []
+        for kind in kinds {
+            for file in Generator.plannedFiles(for: manifest, kind: kind) {
+                let path = plan.root.appendingPathComponent(file.path).path
+                if let obstacle = plan.rules.obstacle(at: path, checkingPermissions: false) {
+                    findings.append(DriftFinding(kind: .foreign, path: DriftCheck.join(display, file.path), obstacle: obstacle))
+                }
+            }
+        }
+        return DriftCheck.diagnostics(for: findings, fix: fixCommand)
+    }
+
     /// The output paths that break ``OutputGuard``'s rules, and those that meet another output
     /// through symlinks: on its file (`Generated/Link/flags.seed.json` with `Link` a link to
     /// `Server`) or on a folder where the other is a file. Each at the `outputs` entry that
@@ -406,8 +425,12 @@ extension Generate {
 
     /// Where outputs go, as a path to print: relative to the current folder when inside it.
     public func displayRoot(_ rendered: Rendered) -> String {
+        displayRoot(rendered.root)
+    }
+
+    private func displayRoot(_ folder: URL) -> String {
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        let root = rendered.root.standardizedFileURL.path
+        let root = folder.standardizedFileURL.path
         if root == current { return "" }
         if root.hasPrefix(current + "/") { return String(root.dropFirst(current.count + 1)) }
         return root
