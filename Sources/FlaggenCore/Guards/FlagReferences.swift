@@ -75,12 +75,11 @@ public struct FlagReferences: Sendable {
     /// `Flags.Key` and `FlagKey`: the generated key enums, whose members are flags too.
     private let prefixes: [String]
 
-    /// The folder links to folders are followed into: the manifest's repository, or (nil) the
-    /// repository around each scanned path.
+    /// The manifest's repository, whose folders a link in the scanned code may lead to (nil: the
+    /// repository around each link).
     let repositoryRoot: String?
 
-    /// Creates a scanner for the manifest read from `manifestPath`: links to folders are followed
-    /// inside its repository.
+    /// Creates a scanner for the manifest read from `manifestPath`.
     public init(manifest: Manifest, manifestPath: String? = nil) {
         self.manifest = manifest
         self.repositoryRoot = manifestPath.flatMap { ManifestLocation.of(manifestAt: $0)?.repositoryRoot }
@@ -104,7 +103,7 @@ public struct FlagReferences: Sendable {
     /// skipped, as are files flaggen generated).
     public func scan(paths: [String], excluding globs: [String] = []) throws(CannotRunError) -> Report {
         var report = Report(paths: paths)
-        let (files, unlisted) = try Self.sourceFiles(under: paths, excluding: globs, linkBoundary: repositoryRoot)
+        let (files, unlisted) = try Self.sourceFiles(under: paths, excluding: globs, repositoryRoot: repositoryRoot)
         report.skipped = unlisted.map { ($0.path, $0.reason) }
         for file in files {
             if let size = FileSystem.fileSize(atPath: file), size > Self.maximumFileBytes {
@@ -142,11 +141,13 @@ public struct FlagReferences: Sendable {
 
     /// The Swift and Kotlin files under `paths`, sorted, without what is skipped. A file reached
     /// twice (`. App`, a symlink) is listed once, not as a symlink: `remove` rewrites it once.
-    /// Besides, the folders that could not be listed and the files and folders whose names are
-    /// not UTF-8 (``FileSystem/Unlisted``), which the scan reports as not scanned.
-    static func sourceFiles(under paths: [String], excluding globs: [String] = [], linkBoundary: String? = nil) throws(CannotRunError) -> (files: [String], unlisted: [FileSystem.Unlisted]) {
+    /// Besides, the folders that could not be listed, the files and folders whose names are not
+    /// UTF-8, and the links to folders of the repository that the scan does not reach otherwise
+    /// (``FileSystem/Unlisted``), which the scan reports as not scanned.
+    static func sourceFiles(under paths: [String], excluding globs: [String] = [], repositoryRoot: String? = nil) throws(CannotRunError) -> (files: [String], unlisted: [FileSystem.Unlisted]) {
         var files: [String] = []
         var unlisted: [FileSystem.Unlisted] = []
+        var folderLinks: [FileSystem.FolderLink] = []
         for path in paths {
             // (An argument that is not UTF-8 is refused before any command runs: main.swift.)
             guard let kind = FileSystem.itemKind(atPath: path) else {
@@ -161,17 +162,16 @@ public struct FlagReferences: Sendable {
                 return name.hasPrefix(".") || skippedFolders.contains(name) || isExcluded(folder, by: globs)
             }
             let isSource = { (file: String) in PiranhaRules.Language(file: LexicalPath.lastComponent(of: file)) != nil && !isExcluded(file, by: globs) }
-            // Links to folders are followed, as Xcode and Gradle compile through them, within the
-            // repository around the path.
-            let boundary = linkBoundary ?? FileSystem.realPath(path).map(ManifestLocation.repositoryRoot(around:))
-            let listing = FileSystem.listing(under: path, followingFolderLinksInside: boundary, skip: skipped)
+            let listing = FileSystem.listing(under: path, skip: skipped)
             if let top = listing.unlisted.first(where: { $0.path == path }) {
                 throw unreadable(path, top.reason)
             }
             files += listing.files.filter(isSource)
             // A folder may hold sources; a file matters when its name says it is one.
             unlisted += listing.unlisted.filter { !$0.isFile || isSource($0.path) }
+            folderLinks += listing.folderLinks
         }
+        unlisted += unscannedLinks(folderLinks, paths: paths, repositoryRoot: repositoryRoot)
         var seen: [FileSystem.FileIdentity: Int] = [:]
         var unique: [String] = []
         for file in files.sorted() {
@@ -187,6 +187,27 @@ public struct FlagReferences: Sendable {
             unique.append(file)
         }
         return (unique.sorted(), unlisted)
+    }
+
+    /// The links to folders the scan leaves out that may hold the app's code: those that lead to
+    /// a folder of the repository no scanned path reaches (a shared folder linked into
+    /// `iOS/Sources`: name it as a path). Links are not followed, so a cycle cannot loop, a link
+    /// to `/` cannot send the scan over the disk, and `--exclude` and the skipped folders hold
+    /// wherever a link leads; a link out of the repository (`bazel-bin`, a checkout elsewhere)
+    /// or back up to a folder around it is not this repository's code to scan.
+    private static func unscannedLinks(_ links: [FileSystem.FolderLink], paths: [String], repositoryRoot: String?) -> [FileSystem.Unlisted] {
+        guard !links.isEmpty else { return [] }
+        let scanned = paths.compactMap(FileSystem.realPath)
+        return links.compactMap { link in
+            guard let target = link.target, let folder = FileSystem.realPath(LexicalPath.parent(of: link.path)) else { return nil }
+            let repository = repositoryRoot ?? ManifestLocation.repositoryRoot(around: folder)
+            guard LexicalPath.isInside(target, repository), !LexicalPath.isInside(folder, target),
+                  !scanned.contains(where: { LexicalPath.isInside(target, $0) })
+            else { return nil }
+            return FileSystem.Unlisted(
+                path: link.path, isFile: false,
+                reason: "it is a link to the folder \(target), and refs does not follow links to folders; name that folder as a path to scan it (or --exclude the link)")
+        }
     }
 
     /// Whether `path` (as refs prints it) matches one of `globs`: its name, the whole path, or

@@ -319,20 +319,19 @@ enum FileSystem {
     /// Regular files under `folder` (paths that start with `folder`), and symlinks to regular
     /// files, depth first in name order; folders for which `skip` says true (given the
     /// folder's path) are not entered. With them, what it could not read in the folders it
-    /// entered.
-    /// Symlinks to folders are followed only into `linkBoundary` (a real path), and then each
-    /// folder is entered once (by its real path), so a link cycle cannot loop; a link to a folder
-    /// outside it is unlisted, so one link to `/` cannot send the walk over the whole disk.
-    /// Pipes, sockets and devices are left out, since reading one could wait forever.
+    /// entered, and the symlinks to folders it met.
+    /// Symlinks to folders are never followed, so a link cycle cannot loop and a link to `/`
+    /// cannot send the walk over the whole disk; they are returned as ``FolderLink``s, for the
+    /// caller to judge. Pipes, sockets and devices are left out, since reading one could wait
+    /// forever.
     static func listing(
-        under folder: String, followingFolderLinksInside linkBoundary: String? = nil, skip: (String) -> Bool
-    ) -> (files: [String], unlisted: [Unlisted]) {
+        under folder: String, skip: (String) -> Bool
+    ) -> (files: [String], unlisted: [Unlisted], folderLinks: [FolderLink]) {
         var result: [String] = []
         var unlisted: [Unlisted] = []
+        var folderLinks: [FolderLink] = []
         var pending = [folder]
-        var entered: Set<String> = []
         while let current = pending.popLast() {
-            if linkBoundary != nil, let real = realPath(current), !entered.insert(real).inserted { continue }
             let names: [[UInt8]]
             do throws(ReadFailure) {
                 names = try entryNames(inFolder: current)
@@ -354,16 +353,10 @@ enum FileSystem {
                 }
                 var kind = status.st_mode & S_IFMT
                 if kind == S_IFLNK {
-                    // A symlink counts as what it leads to: a file, or (when followed) a folder.
-                    let target = stat(cPath, &status) == 0 ? status.st_mode & S_IFMT : 0
-                    kind = target == S_IFREG || (target == S_IFDIR && linkBoundary != nil) ? target : 0
-                    if kind == S_IFDIR, let linkBoundary, !skip(path), let real = realPath(path), !LexicalPath.isInside(real, linkBoundary) {
-                        unlisted.append(
-                            Unlisted(
-                                path: path, isFile: false,
-                                reason: "it is a link to \(real), outside the repository \(linkBoundary), which links are followed in; name that folder as a path to scan it"))
-                        continue
-                    }
+                    // A symlink counts as a file when it leads to one; a link to a folder is noted.
+                    kind = stat(cPath, &status) == 0 ? status.st_mode & S_IFMT : 0
+                    if kind == S_IFDIR, name != nil, !skip(path) { folderLinks.append(FolderLink(path: path, target: realPath(path))) }
+                    if kind != S_IFREG { continue }
                 }
                 switch kind {
                 case S_IFDIR where !skip(path):
@@ -376,7 +369,14 @@ enum FileSystem {
             }
             pending += subfolders.reversed()
         }
-        return (result, unlisted)
+        return (result, unlisted, folderLinks)
+    }
+
+    /// A symlink to a folder that ``listing(under:skip:)`` met and did not follow.
+    struct FolderLink: Equatable {
+        var path: String
+        /// Where it leads, every symlink resolved; nil when that cannot be found.
+        var target: String?
     }
 
     /// The names in the folder at `path` as bytes, without `.` and `..`.

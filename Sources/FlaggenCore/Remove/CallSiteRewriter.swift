@@ -21,7 +21,7 @@ struct CallSiteRewriter {
     let flag: FlagDefinition
     /// What the reads become; nil for a JSON flag, whose reads flaggen does not rewrite.
     let replacement: PiranhaRules.Replacement?
-    /// The manifest's path: links to folders are followed inside its repository.
+    /// The manifest's path, whose repository the scan judges links by.
     let manifestPath: String
 
     /// Finds the reads under `paths`, rewrites them with `driver`, and checks the result.
