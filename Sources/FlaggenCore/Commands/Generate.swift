@@ -64,7 +64,6 @@ public struct Generate: Sendable {
         public var diagnostics: [Diagnostic]
         /// The validated manifest; nil when validation found errors. It is kept when only the
         /// checks of where the manifest is failed, so `lint` still judges its flags' expiry.
-        /// (Those checks run on a manifest with errors too, as far as it reads.)
         public var manifest: Manifest?
         /// The folder output paths are relative to.
         var root: URL
@@ -92,19 +91,27 @@ public struct Generate: Sendable {
         let location = ManifestLocation.of(manifestAt: manifestPath)
         let manifestName = location?.pathInRepository ?? manifestURL.lastPathComponent
         let header = GeneratedHeader(manifestName: manifestName)
-        // Read as far as it goes with errors too, so the checks of where the manifest is (its
-        // template folder, output paths on disk, its own path) report in the same run; nothing
-        // is rendered from a manifest with errors (`manifest` is then nil in the plan).
+        // Read as far as it goes with errors too, for what depends on where it is (below).
         var validator = ManifestValidator()
         validator.keepsManifestWithErrors = true
         let result = validator.validate(bytes, file: manifestPath)
         let isValid = !result.diagnostics.containsErrors
         let manifestFolder = manifestURL.deletingLastPathComponent()
         var root = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? manifestFolder
-        guard var manifest = result.manifest else {
+        guard var manifest = result.manifest, isValid else {
+            // What depends on where the manifest is, not on what it says, reports with its errors:
+            // its template folder and its own path. Its outputs, partly read (a broken entry falls
+            // back to its default), are checked once it is valid, and so are the command line's.
+            var problems: [Diagnostic] = []
+            if let partial = result.manifest {
+                _ = templateFolder(for: partial, in: manifestFolder, location: location) { message, place in
+                    problems.append(Diagnostic(.error, message, file: manifestPath, at: place))
+                }
+            }
+            problems += manifestPathProblems(manifestName)
             return Plan(
-                diagnostics: result.diagnostics, manifest: nil, root: root, header: header, templates: TemplateLibrary(),
-                rules: OutputGuard(root: root, manifestName: header.manifestName))
+                diagnostics: (result.diagnostics + problems).sortedByLocation(), manifest: nil, root: root, header: header,
+                templates: TemplateLibrary(), rules: OutputGuard(root: root, manifestName: header.manifestName))
         }
         if let swiftFile {
             guard kinds == [.swift], outputDirectory == nil else {
@@ -150,13 +157,7 @@ public struct Generate: Sendable {
         rules.protect(manifestPath, as: "the manifest \(manifestPath)")
         if let location { rules.protect(LexicalPath.joined(location.repositoryRoot, ".git"), as: "the repository's .git") }
         if let templateFolder { rules.protectTemplates(in: templateFolder.path, library: templates) }
-        // The header names the manifest by its path, and could only replace such a character
-        // (`a\u{1}b` and `a\u{2}b` would then read as one manifest).
-        if manifestName.unicodeScalars.contains(where: TerminalText.isUnsafe) {
-            problem(
-                "the manifest's path, \(manifestName), holds a control character or a bidirectional mark, which the header of every generated file names; rename its folder or file",
-                at: .startOfFile)
-        }
+        problems += manifestPathProblems(manifestName)
         // The one thing an output cannot hold that depends on where the manifest is, not on
         // what it says: Firebase's header names the manifest's path (the build plugin's
         // `--swift-file` run writes no seed).
@@ -175,11 +176,23 @@ public struct Generate: Sendable {
         } else {
             // Every output, whatever `kinds` selects, as validation checks them: `generate
             // --only swift` and `lint` report the same problems.
-            problems += outputPathProblems(manifest, rules: rules, findsClashes: isValid)
+            problems += outputPathProblems(manifest, rules: rules)
         }
         return Plan(
-            diagnostics: (result.diagnostics + problems).sortedByLocation(), manifest: isValid ? manifest : nil, root: root,
-            header: header, templates: templates, rules: rules)
+            diagnostics: (result.diagnostics + problems).sortedByLocation(), manifest: manifest, root: root, header: header,
+            templates: templates, rules: rules)
+    }
+
+    /// The header names the manifest by its path, and could only replace a control character or
+    /// a bidirectional mark in it (`a\u{1}b` and `a\u{2}b` would then read as one manifest).
+    private func manifestPathProblems(_ manifestName: String) -> [Diagnostic] {
+        guard manifestName.unicodeScalars.contains(where: TerminalText.isUnsafe) else { return [] }
+        return [
+            Diagnostic(
+                .error,
+                "the manifest's path, \(manifestName), holds a control character or a bidirectional mark, which the header of every generated file names; rename its folder or file",
+                file: manifestPath, at: .startOfFile)
+        ]
     }
 
     /// Everything rendering finds wrong with the manifest's template overrides (syntax errors,
@@ -216,9 +229,8 @@ public struct Generate: Sendable {
     /// The output paths that break ``OutputGuard``'s rules, and those that meet another output
     /// through symlinks: on its file (`Generated/Link/flags.seed.json` with `Link` a link to
     /// `Server`) or on a folder where the other is a file. Each at the `outputs` entry that
-    /// places it. Clashes only with `findsClashes`: in a manifest with errors, validation may
-    /// have found the same two outputs on one path already (they meet without a symlink).
-    private func outputPathProblems(_ manifest: Manifest, rules: OutputGuard, findsClashes: Bool) -> [Diagnostic] {
+    /// places it.
+    private func outputPathProblems(_ manifest: Manifest, rules: OutputGuard) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         // Resolved and lowercased, as validation compares paths: one file on the
         // case-insensitive volumes of macOS.
@@ -232,7 +244,7 @@ public struct Generate: Sendable {
                 }
             }
         }
-        if findsClashes { problems += Generator.clashes(planned).map { clash($0, manifest) } }
+        problems += Generator.clashes(planned).map { clash($0, manifest) }
         return problems
     }
 
