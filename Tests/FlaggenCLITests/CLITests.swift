@@ -134,6 +134,16 @@ final class CLITests: XCTestCase {
         environment["GITHUB_WORKSPACE"] = link.path + "/"
         let linked = try runFlaggen(["lint", "--today", "2026-11-29", "--format", "github"], in: app, environment: environment)
         XCTAssertTrue(linked.stdout.hasPrefix("::error file=ios/flags.yaml,line=3,col=35::"), linked.stdout)
+        // `..` after a link is taken where the link leads, as reading the file takes it.
+        let other = checkout.appendingPathComponent("other/deep")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try Data("version: 1\nflags:\n  b: {type: bool, default: nope, owner: x, expires: 2029-01-01}\n".utf8)
+            .write(to: checkout.appendingPathComponent("other/flags.yaml"))
+        try FileManager.default.createSymbolicLink(at: app.appendingPathComponent("link"), withDestinationURL: other)
+        environment["GITHUB_WORKSPACE"] = checkout.path
+        let throughLink = try runFlaggen(
+            ["lint", "--manifest", "link/../flags.yaml", "--today", "2026-11-29", "--format", "github"], in: app, environment: environment)
+        XCTAssertTrue(throughLink.stdout.hasPrefix("::error file=other/flags.yaml,line=3,col=28::"), throughLink.stdout)
         // Outside GitHub Actions the path is the one given, without a leading `./`.
         environment["GITHUB_WORKSPACE"] = nil
         let local = try runFlaggen(

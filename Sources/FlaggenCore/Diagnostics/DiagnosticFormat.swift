@@ -63,16 +63,20 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
         var given = Substring(file)
         while given.hasPrefix("./") { given = given.dropFirst(2).drop { $0 == "/" } }
         guard let checkout, checkout.hasPrefix("/"), !given.isEmpty else { return String(given) }
-        let absolute = LexicalPath.standardized(
-            file.hasPrefix("/") ? file : LexicalPath.joined(FileManager.default.currentDirectoryPath, file))
-        // Either may be named through a link (the working folder never is: it comes resolved).
-        let roots = [LexicalPath.standardized(checkout)] + [FileSystem.realPath(checkout)].compactMap { $0 }
-        for path in [absolute] + [FileSystem.realPath(absolute)].compactMap({ $0 }) {
-            for root in roots where root != "/" && LexicalPath.isInside(path, root) && path != root {
-                return String(decoding: path.utf8.dropFirst(root.utf8.count + 1), as: UTF8.self)
-            }
+        let absolute = file.hasPrefix("/") ? file : LexicalPath.joined(FileManager.default.currentDirectoryPath, file)
+        // The file where it really is when it exists (`link/../flags.yaml` is where the link
+        // leads, not `flags.yaml`), else as written; the checkout as named or resolved.
+        let path = FileSystem.realPath(absolute) ?? LexicalPath.standardized(absolute)
+        for root in [LexicalPath.standardized(checkout), FileSystem.realPath(checkout)] {
+            if let relative = root.flatMap({ relativePath(of: path, inside: $0) }) { return relative }
         }
         return String(given)
+    }
+
+    /// `path` relative to `folder` when it lies strictly inside it (both absolute).
+    private static func relativePath(of path: String, inside folder: String) -> String? {
+        guard folder != "/", path != folder, LexicalPath.isInside(path, folder) else { return nil }
+        return String(decoding: path.utf8.dropFirst(folder.utf8.count + 1), as: UTF8.self)
     }
 
     /// `text` escaped for a workflow command, one Unicode scalar at a time (so the `\r` of a
