@@ -69,11 +69,11 @@ enum FlagHTTP {
         /// transport is slow to stop: the request is cancelled, and whatever it still delivers
         /// is dropped.
         ///
-        /// A 307 or 308 to the same origin (scheme, host and port) is followed with the same
-        /// request, within the same `timeout`, so a server can move its endpoint under apps
-        /// already in the field. Any other redirect is the answer (a failure to the sources): to
-        /// another origin it would hand over the API key and the user's IDs, and a 301, 302 or 303
-        /// turns the POST into a GET that the contract has no answer for.
+        /// A 307 or 308 that ``mayFollow(from:to:)`` allows is followed with the same request, at
+        /// most ``maximumRedirects`` times within the same `timeout`, so a server can move its
+        /// endpoint under apps already in the field. Any other redirect is the answer (a failure
+        /// to the sources): to another origin it would hand over the API key and the user's IDs,
+        /// and a 301, 302 or 303 turns the POST into a GET that the contract has no answer for.
         func post(_ body: FlagValue, to url: URL, ifNoneMatch: String?, headers: [String: String]) async -> Answer? {
             var request = URLRequest(
                 url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: sessionTimeout)
@@ -87,19 +87,31 @@ enum FlagHTTP {
             if let ifNoneMatch {
                 request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match")
             }
-            let deadline = Date().addingTimeInterval(timeout)
-            for _ in 0...Self.maximumRedirects {
-                let remaining = deadline.timeIntervalSinceNow
+            // On the monotonic clock: a change of the wall clock cannot stretch the timeout.
+            let deadline = ProcessInfo.processInfo.systemUptime + timeout
+            var redirects = 0
+            while true {
+                let remaining = deadline - ProcessInfo.processInfo.systemUptime
                 guard remaining > 0, !Task.isCancelled,
                       let answer = await send(request, timeout: remaining)
                 else { return nil }
-                guard [307, 308].contains(answer.status), let from = request.url,
-                      let location = answer.location, let to = URL(string: location, relativeTo: from)?.absoluteURL,
-                      Self.origin(of: to) == Self.origin(of: from)
+                guard [307, 308].contains(answer.status), let from = request.url, let location = answer.location,
+                      let to = URL(string: location, relativeTo: from)?.absoluteURL, Self.mayFollow(from: from, to: to)
                 else { return answer }
+                guard redirects < Self.maximumRedirects else { return nil }
+                redirects += 1
                 request.url = to
             }
-            return nil
+        }
+
+        /// Whether a redirect from `from` to `to` keeps the request with the server the app named:
+        /// the same origin (scheme, host and port), or the same host moved from `http` to `https`
+        /// on the default ports.
+        static func mayFollow(from: URL, to: URL) -> Bool {
+            let origin = Self.origin(of: from)
+            let upgraded = origin.hasPrefix("http://") && origin.hasSuffix(":80")
+                ? "https://\(from.host?.lowercased() ?? ""):443" : nil
+            return Self.origin(of: to) == origin || Self.origin(of: to) == upgraded
         }
 
         /// One exchange of `request`, answered within `timeout` seconds.

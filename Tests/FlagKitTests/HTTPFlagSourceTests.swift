@@ -118,6 +118,18 @@ final class HTTPFlagSourceTests: XCTestCase {
         XCTAssertEqual(requests.map { $0["scenario"] }, ["redirect-away"], "nothing reached the other origin")
     }
 
+    func testRedirectsAreFollowedOnlyToTheServerTheAppNamed() throws {
+        func follows(_ from: String, _ to: String) throws -> Bool {
+            FlagHTTP.Client.mayFollow(from: try XCTUnwrap(URL(string: from)), to: try XCTUnwrap(URL(string: to)))
+        }
+        XCTAssertTrue(try follows("https://flags.example.com/v1", "https://FLAGS.example.com:443/v2"))
+        XCTAssertTrue(try follows("http://flags.example.com/v1", "https://flags.example.com/v1"), "an upgrade to https")
+        XCTAssertFalse(try follows("https://flags.example.com/v1", "http://flags.example.com/v1"), "a downgrade")
+        XCTAssertFalse(try follows("https://flags.example.com/v1", "https://evil.example.com/v1"))
+        XCTAssertFalse(try follows("https://flags.example.com/v1", "https://flags.example.com:8443/v1"))
+        XCTAssertFalse(try follows("http://flags.example.com:8080/v1", "https://flags.example.com/v1"), "not the default port")
+    }
+
     func testARedirectLoopEndsAfterFiveRedirects() async throws {
         let values = try await source("redirect-loop", tag: "redirect-loop").fetch(userKey: "acct-42")
         XCTAssertNil(values)
