@@ -172,14 +172,15 @@ public struct Remove: Sendable {
             }, " without changing what the code means")
         try refuse(
             rewrite.unrewritable.map { reference in
-                Diagnostic(
-                    .error,
-                    reference.isRawString
-                        ? "the raw key \"\(key)\" cannot be rewritten; replace it by hand, then run flaggen remove again"
-                        : replacement == nil
-                        ? "this read of '\(key)' \(Self.whyByHand(flag, in: manifest)); replace it by hand with the kept value, then run flaggen remove again"
-                        : "this read of '\(key)' cannot be rewritten (only \(manifest.name).x passed straight to isOn or value is); rewrite it by hand, then run flaggen remove again",
-                    file: reference.file, at: reference.location)
+                let message: String
+                if reference.isRawString {
+                    message = "the raw key \"\(key)\" cannot be rewritten; replace it by hand, then run flaggen remove again"
+                } else if replacement == nil {
+                    message = "this read of '\(key)' \(Self.whyByHand(flag, in: manifest)); replace it by hand with the kept value, then run flaggen remove again"
+                } else {
+                    message = "this read of '\(key)' cannot be rewritten (only \(manifest.name).x passed straight to isOn or value is); rewrite it by hand, then run flaggen remove again"
+                }
+                return Diagnostic(.error, message, file: reference.file, at: reference.location)
             }, "")
         for change in rewrite.changes { try EditedFiles.check(change.path, repositoryRoot: location?.repositoryRoot) }
 

@@ -102,14 +102,18 @@ public enum TemplateCommands {
             self.names = Set(names)
         }
 
+        /// The file of the partial called `name`, in the partials folder.
+        private func file(_ name: String) -> String? {
+            path.map { LexicalPath.joined($0, name + ".mustache") }
+        }
+
         /// The partial's file.
         func displayName(ofPartial name: String) -> String {
-            path.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + name + ".mustache" } ?? name
+            file(name) ?? name
         }
 
         func partial(named name: String) -> String? {
-            guard let path, names.contains(name + ".mustache") else { return nil }
-            let file = (path.hasSuffix("/") ? path : path + "/") + name + ".mustache"
+            guard names.contains(name + ".mustache"), let file = file(name) else { return nil }
             do throws(GenerateError) {
                 guard let text = UTF8Check.string(try readInput(file)) else {
                     throw .unreadable("\(file): not valid UTF-8; save the partial as UTF-8")

@@ -60,9 +60,9 @@ extension ValidationContext {
         case .int(nil): if let value = Double(tree.text(node)), value.isFinite { return value }
         case .double(let value) where value.isFinite:
             // `1e-400` reads as 0: every output would then hold 0 for a number that is not.
-            if value == 0, tree.text(node).prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
+            if value == 0, Self.hasNonZeroDigit(beforeExponentOf: tree.text(node)) {
                 return refuse(
-                    "\(what()) \(tree.text(node)) is too small for a 64-bit floating-point number and would be written as 0; write 0, or a number of at least 5e-324",
+                    "\(what()) is \(tree.text(node)), too small for a 64-bit floating-point number (it would be written as 0); write 0, or a number of at least 5e-324",
                     at: tree.location(node))
             }
             return value
@@ -73,6 +73,11 @@ extension ValidationContext {
         default: break
         }
         return refuse("\(what()) must be a number, found \(describe(node))", at: tree.location(node))
+    }
+
+    /// Whether the digits of a number before its `e` are not all zero (`1e-400`, not `0.0e5`).
+    private static func hasNonZeroDigit(beforeExponentOf text: String) -> Bool {
+        text.prefix { $0 != "e" && $0 != "E" }.contains { ("1"..."9").contains($0) }
     }
 
     func date(_ node: Node, _ what: @autoclosure () -> String) -> ISODate? {

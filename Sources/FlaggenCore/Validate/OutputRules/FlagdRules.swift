@@ -26,15 +26,15 @@ struct FlagdRules {
     private func check(_ value: ManifestValue, _ what: String, node: YAMLTree.NodeID?, at location: SourceLocation) {
         guard let first = Self.inexactInteger(in: value) else { return }  // the usual case: nothing to search
         let tree = context.tree
-        let found = node.map { node in
-            nodes.scalars(under: node) { scalar in
-                if case .int(let number?) = tree.plainMeaning(scalar) { return !Self.servesExactly(number) }
-                return false
-            }
-        } ?? []
+        // The integer a scalar writes, when flagd cannot serve it exactly.
+        func inexact(_ scalar: YAMLTree.NodeID) -> Int? {
+            guard case .int(let number?) = tree.plainMeaning(scalar), !Self.servesExactly(number) else { return nil }
+            return number
+        }
+        let found = node.map { nodes.scalars(under: $0) { inexact($0) != nil } } ?? []
         guard !found.isEmpty else { return report(first, what, at: location) }
         for scalar in found {
-            if case .int(let number?) = tree.plainMeaning(scalar) { report(number, what, at: tree.location(scalar)) }
+            if let number = inexact(scalar) { report(number, what, at: tree.location(scalar)) }
         }
     }
 
