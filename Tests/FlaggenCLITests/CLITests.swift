@@ -213,9 +213,15 @@ final class CLITests: XCTestCase {
 }
 
 final class GenerateCLITests: XCTestCase {
-    private func makeProject() throws -> URL {
+    /// A copy of the root manifest in a new folder; with `templates`, naming that override folder.
+    private func makeProject(templates: String? = nil) throws -> URL {
         let folder = try temporaryFolder(self)
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("flags.yaml"), to: folder.appendingPathComponent("flags.yaml"))
+        let manifest = folder.appendingPathComponent("flags.yaml")
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("flags.yaml"), to: manifest)
+        if let templates {
+            let text = try String(contentsOf: manifest, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: "name: Flags\n", with: "name: Flags\ntemplates: \(templates)\n").utf8).write(to: manifest)
+        }
         return folder
     }
 
@@ -301,10 +307,7 @@ final class GenerateCLITests: XCTestCase {
     /// hunt: lint passed a template with an unclosed section, or without the header, that
     /// generate refused).
     func testLintRendersTheManifestsTemplateOverrides() throws {
-        let folder = try makeProject()
-        let manifest = folder.appendingPathComponent("flags.yaml")
-        let text = try String(contentsOf: manifest, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "name: Flags\n", with: "name: Flags\ntemplates: tpl\n").utf8).write(to: manifest)
+        let folder = try makeProject(templates: "tpl")
         let templates = folder.appendingPathComponent("tpl/kotlin")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         let template = templates.appendingPathComponent("Flags.kt.mustache")
@@ -323,10 +326,7 @@ final class GenerateCLITests: XCTestCase {
     /// A syntax error in a partial is reported at the partial's file, which an editor can open,
     /// in lint and in render. (Reported: at its name, `p:1:1`.)
     func testASyntaxErrorInAPartialIsReportedAtItsFile() throws {
-        let folder = try makeProject()
-        let manifest = folder.appendingPathComponent("flags.yaml")
-        let text = try String(contentsOf: manifest, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "name: Flags\n", with: "name: Flags\ntemplates: tpl\n").utf8).write(to: manifest)
+        let folder = try makeProject(templates: "tpl")
         let templates = folder.appendingPathComponent("tpl")
         try FileManager.default.createDirectory(at: templates.appendingPathComponent("swift"), withIntermediateDirectories: true)
         try Data("{{#header}}\n// {{.}}\n{{/header}}\n// {{> p}}\n".utf8).write(to: templates.appendingPathComponent("swift/Flags.swift.mustache"))
@@ -346,10 +346,7 @@ final class GenerateCLITests: XCTestCase {
     /// Kotlin template that `lint` refused. Now every command reports every broken override, each
     /// at its own file, whatever `--only` selects.
     func testEveryCommandReportsEveryBrokenTemplateOverrideAtItsFile() throws {
-        let folder = try makeProject()
-        let manifest = folder.appendingPathComponent("flags.yaml")
-        let text = try String(contentsOf: manifest, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "name: Flags\n", with: "name: Flags\ntemplates: tpl\n").utf8).write(to: manifest)
+        let folder = try makeProject(templates: "tpl")
         let templates = folder.appendingPathComponent("tpl")
         try FileManager.default.createDirectory(at: templates.appendingPathComponent("swift"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: templates.appendingPathComponent("kotlin"), withIntermediateDirectories: true)
