@@ -34,3 +34,89 @@ final class BreakingChangesTests: XCTestCase {
         XCTAssertEqual(BreakingChanges().findings(old: old, new: new, file: "flags.yaml", oldName: "old.yaml").map(\.formatted), [])
     }
 }
+
+/// Changes a review found `breaking` missing (or reporting wrongly), each against the runtime's
+/// real behaviour: installed apps decode a config with the rules compiled into them, whatever its
+/// `version` says, and compare values code point for code point.
+final class BreakingChangesReviewTests: XCTestCase {
+    private func findings(_ old: String, _ new: String, strict: Bool = false) throws -> [String] {
+        let oldManifest = try XCTUnwrap(validate(old).manifest, "\(validate(old).diagnostics)")
+        let newManifest = try XCTUnwrap(validate(new).manifest, "\(validate(new).diagnostics)")
+        var breaking = BreakingChanges()
+        breaking.strict = strict
+        return breaking.findings(old: oldManifest, new: newManifest, file: "flags.yaml", oldName: "old.yaml").map(\.formatted)
+    }
+
+    private func config(version: Int = 1, _ properties: String, required: String = "[title]", default value: String = "{title: Go}") -> String {
+        """
+        version: 1
+        flags:
+          paywall: {type: json, schema: Paywall, default: \(value), owner: a, expires: 2029-01-01}
+        configs:
+          Paywall:
+            version: \(version)
+            required: \(required)
+            properties:
+        \(properties)
+
+        """
+    }
+
+    func testARequiredPropertyMadeOptionalIsAnErrorWhateverTheVersion() throws {
+        let old = config("      title: {type: string}")
+        let new = config(version: 2, "      title: {type: string}", required: "[]", default: "{}")
+        let found = try findings(old, new)
+        XCTAssertTrue(found.contains { $0.contains("error: property 'Paywall.title' is no longer required") }, "\(found)")
+    }
+
+    func testWhatAPropertyAcceptsChangingIsAWarningWhateverTheVersion() throws {
+        let cases: [(String, String)] = [
+            ("style: {type: string, enum: [light, dark]}", "style: {type: string, enum: [light, dark, sepia]}"),
+            ("style: {type: string, enum: [light, dark]}", "style: {type: string}"),
+            ("style: {type: string}", "style: {type: string, enum: [light, dark]}"),
+            ("style: {type: string, maxLength: 40}", "style: {type: string, maxLength: 60}"),
+            ("count: {type: int, minimum: 1}", "count: {type: int, minimum: 0}"),
+            ("count: {type: int, maximum: 9, default: 3}", "count: {type: int, maximum: 9, default: 4}"),
+        ]
+        for (before, after) in cases {
+            let old = config("      title: {type: string}\n      \(before)")
+            let new = config(version: 2, "      title: {type: string}\n      \(after)")
+            let found = try findings(old, new)
+            let name = before.prefix { $0 != ":" }
+            XCTAssertTrue(found.contains { $0.contains("warning: property 'Paywall.\(name)' changed what it accepts") }, "\(before) -> \(after): \(found)")
+            XCTAssertTrue(try findings(old, new, strict: true).contains { $0.contains("error: property 'Paywall.\(name)' changed what it accepts") })
+        }
+    }
+
+    func testReorderingPropertiesOrEnumValuesIsNotAChangeOfShape() throws {
+        let old = config("      title: {type: string}\n      style: {type: string, enum: [light, dark]}")
+        let new = config("      style: {type: string, enum: [dark, light]}\n      title: {type: string}")
+        XCTAssertEqual(try findings(old, new), [])
+    }
+
+    func testAValueWrittenInAnotherUnicodeNormalizationIsAnotherValue() throws {
+        func flag(_ values: String) -> String {
+            "version: 1\nflags:\n  f: {type: string, enum: [\(values)], default: plain, owner: a, expires: 2029-01-01}\n"
+        }
+        let found = try findings(flag("plain, \"caf\\u00E9\""), flag("plain, \"cafe\\u0301\""))
+        XCTAssertTrue(found.contains { $0.contains("error: flag 'f' lost the enum value 'café'") }, "\(found)")
+        let defaults = try findings(
+            "version: 1\nflags:\n  s: {type: string, default: \"caf\\u00E9\", owner: a, expires: 2029-01-01}\n",
+            "version: 1\nflags:\n  s: {type: string, default: \"cafe\\u0301\", owner: a, expires: 2029-01-01}\n")
+        XCTAssertTrue(defaults.contains { $0.contains("warning: flag 's' changed its default") }, "\(defaults)")
+    }
+
+    func testAStringFlagThatGainsAnEnumListIsAWarning() throws {
+        let found = try findings(
+            "version: 1\nflags:\n  layout: {type: string, default: grid, owner: a, expires: 2029-01-01}\n",
+            "version: 1\nflags:\n  layout: {type: string, enum: [grid, list], default: grid, owner: a, expires: 2029-01-01}\n")
+        XCTAssertTrue(found.contains { $0.contains("warning: flag 'layout' now lists its enum values") }, "\(found)")
+    }
+
+    func testAnExpiryRemovedIsAWarning() throws {
+        let found = try findings(
+            "version: 1\nflags:\n  f: {type: bool, default: false, owner: a, expires: 2029-01-01}\n",
+            "version: 1\nflags:\n  f: {type: bool, default: false, owner: a, kind: permission}\n")
+        XCTAssertTrue(found.contains { $0.contains("warning: flag 'f' no longer expires (it did on 2029-01-01") }, "\(found)")
+    }
+}

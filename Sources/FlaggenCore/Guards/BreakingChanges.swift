@@ -40,9 +40,14 @@ struct BreakingChanges: Sendable {
                     "flag '\(newFlag.key)' changed type from \(oldFlag.typeLabel) to \(newFlag.typeLabel) \(lines); installed apps still read the old type — add a new key with the new type and retire this one",
                     newFlag.location)
             }
+            if oldFlag.enumValues == nil, newFlag.enumValues != nil, oldFlag.type == newFlag.type {
+                warning(
+                    "flag '\(newFlag.key)' now lists its enum values \(lines); new app versions read any other value the server holds as the default — serve only listed values",
+                    newFlag.location)
+            }
             if let oldValues = oldFlag.enumValues, oldFlag.type == newFlag.type {
-                let removed = oldValues.filter { !(newFlag.enumValues ?? oldValues).contains($0) }
-                let added = (newFlag.enumValues ?? []).filter { !oldValues.contains($0) }
+                let removed = Self.missing(oldValues, from: newFlag.enumValues ?? oldValues)
+                let added = Self.missing(newFlag.enumValues ?? [], from: oldValues)
                 if !removed.isEmpty {
                     error(
                         "flag '\(newFlag.key)' lost the enum value\(removed.count == 1 ? "" : "s") \(Self.quotedList(removed)) \(lines); installed apps and servers may still use \(removed.count == 1 ? "it" : "them"), and a new app reads \(removed.count == 1 ? "it" : "them") as the default — keep the value, or add a new flag",
@@ -64,13 +69,16 @@ struct BreakingChanges: Sendable {
                     "flag '\(newFlag.key)' is no longer a kill switch \(lines); installed apps read it live to turn a feature off — keep it a kill switch, or add a new flag",
                     newFlag.location)
             }
-            if oldFlag.type == newFlag.type, oldFlag.defaultValue != newFlag.defaultValue {
+            if oldFlag.type == newFlag.type, !Self.same(oldFlag.defaultValue, newFlag.defaultValue) {
                 warning(
                     "flag '\(newFlag.key)' changed its default \(lines); installed apps keep the old default, so old and new versions behave differently offline",
                     newFlag.location)
             }
             if let oldDate = oldFlag.expires, let newDate = newFlag.expires, newDate > oldDate {
                 warning("flag '\(newFlag.key)' had its expiry extended from \(oldDate) to \(newDate) \(lines); make sure the owner plans its removal", newFlag.location)
+            }
+            if let oldDate = oldFlag.expires, newFlag.expires == nil {
+                warning("flag '\(newFlag.key)' no longer expires (it did on \(oldDate)) \(lines); make sure it is meant to live for good", newFlag.location)
             }
             if oldFlag.owner != newFlag.owner {
                 warning("flag '\(newFlag.key)' changed owner from '\(oldFlag.owner)' to '\(newFlag.owner)' \(lines)", newFlag.location)
@@ -80,13 +88,14 @@ struct BreakingChanges: Sendable {
         let oldConfigs = old.configsByName
         for config in new.configs {
             guard let oldConfig = oldConfigs[config.name] else { continue }
-            configFindings(old: oldConfig, new: config, oldName: oldName, error: error)
+            configFindings(old: oldConfig, new: config, oldName: oldName, error: error, warning: warning)
         }
         return findings.sortedByLocation()
     }
 
     private func configFindings(
-        old: ConfigDefinition, new: ConfigDefinition, oldName: String, error: (_ message: String, _ location: SourceLocation) -> Void
+        old: ConfigDefinition, new: ConfigDefinition, oldName: String, error: (_ message: String, _ location: SourceLocation) -> Void,
+        warning: (_ message: String, _ location: SourceLocation) -> Void
     ) {
         let newProperties = Dictionary(new.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for property in old.properties {
@@ -106,37 +115,82 @@ struct BreakingChanges: Sendable {
                     "property '\(new.name).\(property.name)' became required; configs written for installed apps may lack it — give it a default instead",
                     newProperty.location)
             }
-            let removed = (property.enumValues ?? []).filter { !(newProperty.enumValues ?? property.enumValues ?? []).contains($0) }
+            // Installed apps decode with the rules compiled into them, whatever `version` says.
+            if property.isRequired, !newProperty.isRequired {
+                error(
+                    "property '\(new.name).\(property.name)' is no longer required; installed apps decode it as required, so they refuse every value without it and use the whole default — keep it required, or add a new property beside it",
+                    newProperty.location)
+            }
+            let removed = Self.missing(property.enumValues ?? [], from: newProperty.enumValues ?? property.enumValues ?? [])
             if !removed.isEmpty {
                 error(
                     "property '\(new.name).\(property.name)' lost the enum value\(removed.count == 1 ? "" : "s") \(Self.quotedList(removed)); installed apps may still send or expect \(removed.count == 1 ? "it" : "them")",
                     newProperty.location)
+            } else if property.type == newProperty.type {
+                let changed = Self.acceptance(of: property).filter { aspect, value in !Self.same(value, Self.acceptance(of: newProperty)[aspect] ?? "") }
+                if !changed.isEmpty {
+                    warning(
+                        "property '\(new.name).\(property.name)' changed what it accepts (\(changed.keys.sorted().joined(separator: ", "))); installed apps check values with the rules built into them and use the whole default for a config they refuse — serve values both accept until they are gone",
+                        newProperty.location)
+                }
             }
         }
         let oldNames = Set(old.properties.map(\.name))
         for property in new.properties where !oldNames.contains(property.name) && property.isRequired {
             error(
-                "new property '\(new.name).\(property.name)' is required; configs written before it existed lack it — make it optional or give it a default",
+                "new property '\(new.name).\(property.name)' is required; configs written before it existed lack it (a default does not excuse a required property) — make it optional",
                 property.location)
         }
-        if Self.shape(of: old) != Self.shape(of: new), new.version <= old.version {
+        if !Self.same(Self.shape(of: old), Self.shape(of: new)), new.version <= old.version {
             error(
                 "config '\(new.name)' changed shape but its version stayed \(new.version) (line \(old.location.line) in \(oldName)); raise 'version' so servers and apps can tell the shapes apart",
                 new.location)
         }
     }
 
-    /// Everything about a config that its JSON Schema expresses, for "did the shape change".
+    /// Everything about a config that its JSON Schema expresses, for "did the shape change", in
+    /// no order: properties and enum values reordered are the same shape.
     static func shape(of config: ConfigDefinition) -> [String] {
         config.properties.map { property in
-            [
-                property.name, "\(property.type)", property.isRequired ? "required" : "optional",
-                // Values as JSON with sorted keys: a dictionary's description follows its order.
-                (property.enumValues ?? []).joined(separator: "|"), property.minimum.map(ValidatedJSON.compact) ?? "",
-                property.maximum.map(ValidatedJSON.compact) ?? "", property.maxLength.map(String.init) ?? "",
-                property.defaultValue.map(ValidatedJSON.compact) ?? "",
-            ].joined(separator: ";")
-        } + ["additionalProperties=\(config.additionalProperties)"]
+            ([property.name, "\(property.type)", property.isRequired ? "required" : "optional"]
+                + acceptance(of: property).sorted { $0.key < $1.key }.map(\.value)).joined(separator: ";")
+        }.sorted() + ["additionalProperties=\(config.additionalProperties)"]
+    }
+
+    /// What a property accepts besides its type, and its default, by aspect; values as JSON with
+    /// sorted keys (a dictionary's description follows its order), enum values sorted.
+    static func acceptance(of property: ConfigProperty) -> [String: String] {
+        [
+            "enum": (property.enumValues ?? []).sorted().joined(separator: "|"),
+            "minimum": property.minimum.map(ValidatedJSON.compact) ?? "",
+            "maximum": property.maximum.map(ValidatedJSON.compact) ?? "",
+            "maxLength": property.maxLength.map(String.init) ?? "",
+            "default": property.defaultValue.map(ValidatedJSON.compact) ?? "",
+        ]
+    }
+
+    /// The values of `values` that `others` lacks, compared code point for code point as
+    /// installed apps compare them (Swift's `==` takes `café` in two normalizations as one).
+    private static func missing(_ values: [String], from others: [String]) -> [String] {
+        values.filter { value in !others.contains { same($0, value) } }
+    }
+
+    /// Equal text, code point for code point.
+    private static func same(_ a: String, _ b: String) -> Bool {
+        a.unicodeScalars.elementsEqual(b.unicodeScalars)
+    }
+
+    private static func same(_ a: [String], _ b: [String]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { same($0, $1) }
+    }
+
+    /// Equal manifest values, their strings code point for code point.
+    private static func same(_ a: ManifestValue, _ b: ManifestValue) -> Bool {
+        switch (a, b) {
+        case (.string(let x), .string(let y)): return same(x, y)
+        case (.json(let x), .json(let y)): return same(ValidatedJSON.compact(x), ValidatedJSON.compact(y))
+        default: return a == b
+        }
     }
 
     /// `'a', 'b'`, for messages.
