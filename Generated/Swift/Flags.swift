@@ -5,7 +5,7 @@ import FlagKit
 import Foundation
 
 /// The feature flags and remote config declared in flags.yaml.
-public enum Flags {
+nonisolated public enum Flags {
   /// The redesigned checkout.
   ///
   /// - Owner: payments

@@ -67,7 +67,7 @@ final class GeneratedAPITests: XCTestCase {
         let swift = try XCTUnwrap(files.first { $0.key.hasSuffix(".swift") }?.value)
         let text = String(decoding: swift, as: UTF8.self)
         XCTAssertFalse(text.contains("public "), text)
-        XCTAssertTrue(text.contains("\ninternal enum Flags {\n"))
+        XCTAssertTrue(text.contains("\nnonisolated internal enum Flags {\n"))
         XCTAssertTrue(text.contains("  internal static let newCheckout = Flag<Bool>("))
         XCTAssertTrue(text.contains("  internal struct PaywallConfig: Codable, Sendable, Equatable {"))
 
@@ -76,6 +76,39 @@ final class GeneratedAPITests: XCTestCase {
         let file = folder.appendingPathComponent("Internal.swift")
         try Data(swift).write(to: file)
         let result = try FlaggenCoreTests.run(tools.swiftc, ["-typecheck", "-swift-version", "6", "-I", tools.modules, file.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual((result.stdout + result.stderr).trimmingCharacters(in: .whitespacesAndNewlines), "")
+    }
+
+    /// Xcode 26 makes new app targets main-actor isolated by default (`-default-isolation
+    /// MainActor`, SwiftPM's `.defaultIsolation(MainActor.self)`), and the build plugin compiles
+    /// the generated file into that target: its configs' and enums' `Codable` conformances became
+    /// main-actor isolated, which FlagKit's `value(_:)` (a `Sendable` type parameter) refuses, so
+    /// the docs' own `flags.value(Flags.paywall)` did not compile. The namespace is nonisolated.
+    func testTheGeneratedSwiftIsReadableInATargetIsolatedToTheMainActorByDefault() throws {
+        let files = try outputs(of: try rootManifest)
+        let swift = try XCTUnwrap(files.first { $0.key.hasSuffix(".swift") }?.value)
+        XCTAssertTrue(String(decoding: swift, as: UTF8.self).contains("\nnonisolated public enum Flags {\n"))
+        let tools = try CompilerTools.find()
+        let file = folder.appendingPathComponent("Flags.swift")
+        try Data(swift).write(to: file)
+        let app = folder.appendingPathComponent("Screen.swift")
+        try Data(
+            """
+            import FlagKit
+            func screen(_ flags: FlagView) -> String {
+                let paywall = flags.value(Flags.paywall)
+                return paywall.title + "\\(flags.value(Flags.homeLayout))"
+            }
+            func override(_ store: FlagStore) {
+                store.overrideValue(Flags.PaywallConfig(title: "QA", trialDays: 30), for: Flags.paywall)
+            }
+            func elsewhere() { Task.detached { _ = Flags.all.count; _ = Flags.paywall.key } }
+
+            """.utf8
+        ).write(to: app)
+        let result = try FlaggenCoreTests.run(
+            tools.swiftc, ["-typecheck", "-swift-version", "6", "-default-isolation", "MainActor", "-I", tools.modules, file.path, app.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual((result.stdout + result.stderr).trimmingCharacters(in: .whitespacesAndNewlines), "")
     }

@@ -2058,7 +2058,7 @@ import FlagKit
 import Foundation
 
 /// The feature flags and remote config declared in {{manifestName}}.
-{{access}} enum {{typeName}} {
+nonisolated {{access}} enum {{typeName}} {
 {{#flags}}
   {{#docComment}}
   {{.}}

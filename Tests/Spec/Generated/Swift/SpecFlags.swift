@@ -5,7 +5,7 @@ import FlagKit
 import Foundation
 
 /// The feature flags and remote config declared in Tests/Spec/spec.yaml.
-public enum SpecFlags {
+nonisolated public enum SpecFlags {
   /// - Owner: spec
   /// - Kind: release
   /// - Expires: 2099-01-01

@@ -5,7 +5,7 @@ import FlagKit
 import Foundation
 
 /// The feature flags and remote config declared in Tests/FlaggenCoreTests/Fixtures/hostile.yaml.
-public enum Hostile {
+nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
