@@ -12,11 +12,11 @@ nonisolated public enum Flags {
   /// - Kind: release
   /// - Expires: 2029-03-01
   /// - Rollout: 10% on ios, android from app version 2.4.0
-  public static let newCheckout = Flag<Bool>(
+  public static let newCheckout = FlagKit.Flag<Bool>(
     key: "new_checkout",
     defaultValue: false,
     owner: "payments",
-    expires: FlagDay.utc(2029, 3, 1),
+    expires: FlagKit.FlagDay.utc(2029, 3, 1),
     killSwitch: false,
     kind: .release,
     description: "The redesigned checkout."
@@ -27,7 +27,7 @@ nonisolated public enum Flags {
   /// - Owner: chat
   /// - Kind: operational
   /// - Kill switch: read live; never expires.
-  public static let chatMediaEnabled = Flag<Bool>(
+  public static let chatMediaEnabled = FlagKit.Flag<Bool>(
     key: "chat_media_enabled",
     defaultValue: true,
     owner: "chat",
@@ -43,11 +43,11 @@ nonisolated public enum Flags {
   /// - Kind: experiment
   /// - Expires: 2029-01-31
   /// - Rollout: 50%
-  public static let checkoutButtonLabel = Flag<String>(
+  public static let checkoutButtonLabel = FlagKit.Flag<String>(
     key: "checkout_button_label",
     defaultValue: "Buy now",
     owner: "payments",
-    expires: FlagDay.utc(2029, 1, 31),
+    expires: FlagKit.FlagDay.utc(2029, 1, 31),
     killSwitch: false,
     kind: .experiment,
     description: "The label on the checkout button."
@@ -58,11 +58,11 @@ nonisolated public enum Flags {
   /// - Owner: growth
   /// - Kind: release
   /// - Expires: 2029-02-28
-  public static let paywall = Flag<PaywallConfig>(
+  public static let paywall = FlagKit.Flag<PaywallConfig>(
     key: "paywall",
     defaultValue: PaywallConfig(title: "Go Pro", trialDays: 7),
     owner: "growth",
-    expires: FlagDay.utc(2029, 2, 28),
+    expires: FlagKit.FlagDay.utc(2029, 2, 28),
     killSwitch: false,
     kind: .release,
     description: "What the paywall shows."
@@ -74,18 +74,18 @@ nonisolated public enum Flags {
   /// - Kind: experiment
   /// - Expires: 2029-06-30
   /// - Rollout: 20%
-  public static let homeLayout = Flag<HomeLayout>(
+  public static let homeLayout = FlagKit.Flag<HomeLayout>(
     key: "home_layout",
     defaultValue: .grid,
     owner: "discovery",
-    expires: FlagDay.utc(2029, 6, 30),
+    expires: FlagKit.FlagDay.utc(2029, 6, 30),
     killSwitch: false,
     kind: .experiment,
     description: "How the home screen lays out its items."
   )
 
   /// Every flag, in manifest order.
-  public static let all: [any FlagMetadata] = [
+  public static let all: [any FlagKit.FlagMetadata] = [
     _metadata(newCheckout),
     _metadata(chatMediaEnabled),
     _metadata(checkoutButtonLabel),
@@ -97,11 +97,11 @@ nonisolated public enum Flags {
   /// holds one type: the type checker takes time that grows much faster than the number of
   /// flags on a literal of mixed `Flag<...>` types (over 40 s for 5,000 flags). No flag's name
   /// starts with an underscore.
-  private static func _metadata(_ flag: any FlagMetadata) -> any FlagMetadata { flag }
+  private static func _metadata(_ flag: any FlagKit.FlagMetadata) -> any FlagKit.FlagMetadata { flag }
 
   /// The flags whose last day has passed on `date`. `flaggen lint` fails the build while any
   /// remain: remove them from the code and the manifest.
-  public static func expired(on date: Date) -> [any FlagMetadata] {
+  public static func expired(on date: Foundation.Date) -> [any FlagKit.FlagMetadata] {
     all.filter { $0.isExpired(on: date) }
   }
 
@@ -123,7 +123,7 @@ nonisolated public enum Flags {
     /// Decodes one of the values, written exactly (code point for code point, as Kotlin
     /// compares them).
     public init(from decoder: any Decoder) throws {
-      self = try ConfigDecoding.exactCase(from: decoder)
+      self = try FlagKit.ConfigDecoding.exactCase(from: decoder)
     }
   }
 
@@ -142,7 +142,7 @@ nonisolated public enum Flags {
       /// Decodes one of the values, written exactly (code point for code point, as Kotlin
       /// compares them).
       public init(from decoder: any Decoder) throws {
-        self = try ConfigDecoding.exactCase(from: decoder)
+        self = try FlagKit.ConfigDecoding.exactCase(from: decoder)
       }
     }
 
@@ -192,8 +192,8 @@ nonisolated public enum Flags {
     /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
     /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
     /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
-    public static func decode(from data: Data) -> Self? {
-      try? ConfigDecoding.decode(Self.self, from: data)
+    public static func decode(from data: Foundation.Data) -> Self? {
+      try? FlagKit.ConfigDecoding.decode(Self.self, from: data)
     }
   }
 
@@ -232,8 +232,8 @@ nonisolated public enum Flags {
     /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
     /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
     /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
-    public static func decode(from data: Data) -> Self? {
-      try? ConfigDecoding.decode(Self.self, from: data)
+    public static func decode(from data: Foundation.Data) -> Self? {
+      try? FlagKit.ConfigDecoding.decode(Self.self, from: data)
     }
   }
 }

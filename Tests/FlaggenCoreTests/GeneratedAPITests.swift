@@ -68,7 +68,7 @@ final class GeneratedAPITests: XCTestCase {
         let text = String(decoding: swift, as: UTF8.self)
         XCTAssertFalse(text.contains("public "), text)
         XCTAssertTrue(text.contains("\nnonisolated internal enum Flags {\n"))
-        XCTAssertTrue(text.contains("  internal static let newCheckout = Flag<Bool>("))
+        XCTAssertTrue(text.contains("  internal static let newCheckout = FlagKit.Flag<Bool>("))
         XCTAssertTrue(text.contains("  internal struct PaywallConfig: Codable, Sendable, Equatable {"))
 
         // It compiles as its own module, Swift 6 mode, without a warning.
@@ -109,6 +109,33 @@ final class GeneratedAPITests: XCTestCase {
         ).write(to: app)
         let result = try FlaggenCoreTests.run(
             tools.swiftc, ["-typecheck", "-swift-version", "6", "-default-isolation", "MainActor", "-I", tools.modules, file.path, app.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual((result.stdout + result.stderr).trimmingCharacters(in: .whitespacesAndNewlines), "")
+    }
+
+    /// The generated file is compiled into the app's module, whose own types hide imported ones:
+    /// an app with its own `Flag` (or `Date`, `FlagDay`, ...) broke it ("cannot specialize
+    /// non-generic type 'Flag'"). FlagKit's and Foundation's types are written qualified.
+    func testTheGeneratedSwiftCompilesBesideAppTypesNamedLikeFlagKitsOrFoundations() throws {
+        let files = try outputs(of: try rootManifest)
+        let swift = try XCTUnwrap(files.first { $0.key.hasSuffix(".swift") }?.value)
+        let tools = try CompilerTools.find()
+        let file = folder.appendingPathComponent("Flags.swift")
+        try Data(swift).write(to: file)
+        let app = folder.appendingPathComponent("AppTypes.swift")
+        try Data(
+            """
+            struct Flag { let emoji: String }
+            struct FlagMetadata {}
+            enum ConfigDecoding {}
+            struct FlagDay {}
+            struct Date {}
+            struct Data {}
+            let checkout = Flags.newCheckout.key
+
+            """.utf8
+        ).write(to: app)
+        let result = try FlaggenCoreTests.run(tools.swiftc, ["-typecheck", "-swift-version", "6", "-I", tools.modules, file.path, app.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual((result.stdout + result.stderr).trimmingCharacters(in: .whitespacesAndNewlines), "")
     }
@@ -190,8 +217,8 @@ final class DeprecatedFlagTests: XCTestCase {
         let swift = try XCTUnwrap(try run.render().files.first { $0.path.hasSuffix(".swift") })
         let text = String(decoding: swift.contents, as: UTF8.self)
         XCTAssertTrue(text.contains(#"  @available(*, deprecated, message: "Rolled out: \"remove\" it\\now")"#), text)
-        XCTAssertTrue(text.contains("  public static var newCheckout: Flag<Bool> { _newCheckout }\n"), text)
-        XCTAssertTrue(text.contains("  public static var `default`: Flag<String> { _default }\n"), text)
+        XCTAssertTrue(text.contains("  public static var newCheckout: FlagKit.Flag<Bool> { _newCheckout }\n"), text)
+        XCTAssertTrue(text.contains("  public static var `default`: FlagKit.Flag<String> { _default }\n"), text)
         XCTAssertTrue(text.contains("    _metadata(_newCheckout),\n    _metadata(_default),\n    _metadata(kept),\n"), text)
 
         let tools = try CompilerTools.find()

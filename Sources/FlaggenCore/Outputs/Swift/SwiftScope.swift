@@ -7,9 +7,11 @@ import FlaggenJSON
 /// the flags, `Key`, and a struct per config, with a nested enum per `enum:` property. A name
 /// declared in a scope hides a type of the same name there, in expressions (`Int.self`, where a
 /// property named `Int` wins) and, for nested types, in type positions too. So a type whose
-/// name is declared around the place it is written is qualified: library types with their
-/// module (`Swift.Int`, `Foundation.Date`, `FlagKit.Flag`), configs with the namespace
-/// (`Flags.Plan`). Unhidden names stay short, as a person would write them.
+/// name is declared around the place it is written is qualified: Swift's types with their
+/// module (`Swift.Int`), configs with the namespace (`Flags.Plan`). FlagKit's and Foundation's
+/// types are always qualified (`FlagKit.Flag`, `Foundation.Date`): the generated file is
+/// compiled into the app's module, whose own types (an app's `struct Flag`) hide imported
+/// ones. Swift's own names stay short where nothing hides them, as a person would write them.
 ///
 /// The qualifiers themselves (`Swift`, `Foundation`, `FlagKit` and the namespace) must never be
 /// hidden: validation refuses them as config, property and nested enum names
@@ -56,10 +58,11 @@ struct SwiftScope: Sendable {
         return SwiftScope(namespace: namespace, namespaceNames: namespaceNames, memberNames: members)
     }
 
-    /// A library type as it must be written here: `Int`, or `Swift.Int` where a name hides it.
+    /// A library type as it must be written here: `Int`, or `Swift.Int` where a name hides it;
+    /// `FlagKit.Flag` and `Foundation.Date` everywhere.
     func library(_ name: String) -> String {
-        guard namespaceNames.contains(name) || memberNames.contains(name),
-            let module = Self.libraryTypes.first(where: { $0.name == name })?.module
+        guard let module = Self.libraryTypes.first(where: { $0.name == name })?.module,
+            module != "Swift" || namespaceNames.contains(name) || memberNames.contains(name)
         else { return name }
         return module + "." + name
     }

@@ -9,11 +9,11 @@ nonisolated public enum SpecFlags {
   /// - Owner: spec
   /// - Kind: release
   /// - Expires: 2099-01-01
-  public static let on = Flag<Bool>(
+  public static let on = FlagKit.Flag<Bool>(
     key: "on",
     defaultValue: false,
     owner: "spec",
-    expires: FlagDay.utc(2099, 1, 1),
+    expires: FlagKit.FlagDay.utc(2099, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -22,7 +22,7 @@ nonisolated public enum SpecFlags {
   /// - Owner: spec
   /// - Kind: operational
   /// - Kill switch: read live; never expires.
-  public static let kill = Flag<Bool>(
+  public static let kill = FlagKit.Flag<Bool>(
     key: "kill",
     defaultValue: true,
     owner: "spec",
@@ -35,11 +35,11 @@ nonisolated public enum SpecFlags {
   /// - Owner: spec
   /// - Kind: release
   /// - Expires: 2099-01-01
-  public static let label = Flag<String>(
+  public static let label = FlagKit.Flag<String>(
     key: "label",
     defaultValue: "Buy now",
     owner: "spec",
-    expires: FlagDay.utc(2099, 1, 1),
+    expires: FlagKit.FlagDay.utc(2099, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -48,11 +48,11 @@ nonisolated public enum SpecFlags {
   /// - Owner: spec
   /// - Kind: release
   /// - Expires: 2099-01-01
-  public static let count = Flag<Int>(
+  public static let count = FlagKit.Flag<Int>(
     key: "count",
     defaultValue: 20,
     owner: "spec",
-    expires: FlagDay.utc(2099, 1, 1),
+    expires: FlagKit.FlagDay.utc(2099, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -61,11 +61,11 @@ nonisolated public enum SpecFlags {
   /// - Owner: spec
   /// - Kind: release
   /// - Expires: 2099-01-01
-  public static let ratio = Flag<Double>(
+  public static let ratio = FlagKit.Flag<Double>(
     key: "ratio",
     defaultValue: 1.5,
     owner: "spec",
-    expires: FlagDay.utc(2099, 1, 1),
+    expires: FlagKit.FlagDay.utc(2099, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -74,18 +74,18 @@ nonisolated public enum SpecFlags {
   /// - Owner: spec
   /// - Kind: release
   /// - Expires: 2099-01-01
-  public static let config = Flag<SpecConfig>(
+  public static let config = FlagKit.Flag<SpecConfig>(
     key: "config",
     defaultValue: SpecConfig(title: "Go Pro", days: 7),
     owner: "spec",
-    expires: FlagDay.utc(2099, 1, 1),
+    expires: FlagKit.FlagDay.utc(2099, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
   )
 
   /// Every flag, in manifest order.
-  public static let all: [any FlagMetadata] = [
+  public static let all: [any FlagKit.FlagMetadata] = [
     _metadata(on),
     _metadata(kill),
     _metadata(label),
@@ -98,11 +98,11 @@ nonisolated public enum SpecFlags {
   /// holds one type: the type checker takes time that grows much faster than the number of
   /// flags on a literal of mixed `Flag<...>` types (over 40 s for 5,000 flags). No flag's name
   /// starts with an underscore.
-  private static func _metadata(_ flag: any FlagMetadata) -> any FlagMetadata { flag }
+  private static func _metadata(_ flag: any FlagKit.FlagMetadata) -> any FlagKit.FlagMetadata { flag }
 
   /// The flags whose last day has passed on `date`. `flaggen lint` fails the build while any
   /// remain: remove them from the code and the manifest.
-  public static func expired(on date: Date) -> [any FlagMetadata] {
+  public static func expired(on date: Foundation.Date) -> [any FlagKit.FlagMetadata] {
     all.filter { $0.isExpired(on: date) }
   }
 
@@ -131,7 +131,7 @@ nonisolated public enum SpecFlags {
       /// Decodes one of the values, written exactly (code point for code point, as Kotlin
       /// compares them).
       public init(from decoder: any Decoder) throws {
-        self = try ConfigDecoding.exactCase(from: decoder)
+        self = try FlagKit.ConfigDecoding.exactCase(from: decoder)
       }
     }
 
@@ -186,8 +186,8 @@ nonisolated public enum SpecFlags {
     /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
     /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
     /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
-    public static func decode(from data: Data) -> Self? {
-      try? ConfigDecoding.decode(Self.self, from: data)
+    public static func decode(from data: Foundation.Data) -> Self? {
+      try? FlagKit.ConfigDecoding.decode(Self.self, from: data)
     }
   }
 }

@@ -9,11 +9,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let `default` = Flag<Bool>(
+  public static let `default` = FlagKit.Flag<Bool>(
     key: "default",
     defaultValue: true,
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -22,11 +22,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let `class` = Flag<Bool>(
+  public static let `class` = FlagKit.Flag<Bool>(
     key: "class",
     defaultValue: false,
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -35,11 +35,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let `is` = Flag<Bool>(
+  public static let `is` = FlagKit.Flag<Bool>(
     key: "is",
     defaultValue: false,
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -48,11 +48,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let `in` = Flag<Bool>(
+  public static let `in` = FlagKit.Flag<Bool>(
     key: "in",
     defaultValue: false,
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -61,11 +61,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let object = Flag<Bool>(
+  public static let object = FlagKit.Flag<Bool>(
     key: "object",
     defaultValue: false,
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -74,11 +74,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let fun = Flag<Bool>(
+  public static let fun = FlagKit.Flag<Bool>(
     key: "fun",
     defaultValue: false,
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -87,11 +87,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let when = Flag<Bool>(
+  public static let when = FlagKit.Flag<Bool>(
     key: "when",
     defaultValue: false,
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -102,13 +102,13 @@ nonisolated public enum Hostile {
   /// - Owner: team "quoted" \ slashed
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let quotesAndEscapes = Flag<String>(
+  public static let quotesAndEscapes = FlagKit.Flag<String>(
     key: "quotes_and_escapes",
     defaultValue: """
       She said \"hi\", a back\\slash, \\(swift) ${kotlin} $dollar \"\"\" triple, */ close /* open
       """,
     owner: "team \"quoted\" \\ slashed",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: "Ends a comment */ and opens one /* and has \"\"\" and \\(x) and ${y}."
@@ -122,11 +122,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let controlCharacters = Flag<String>(
+  public static let controlCharacters = FlagKit.Flag<String>(
     key: "control_characters",
     defaultValue: "line one\nline two\ttab\r\nwindows \u{1} bell \u{7F} del",
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: "A description on\nseveral lines, with trailing spaces   \n\tand a tab.\n"
@@ -137,14 +137,14 @@ nonisolated public enum Hostile {
   /// - Owner: équipe
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let unicodeText = Flag<String>(
+  public static let unicodeText = FlagKit.Flag<String>(
     key: "unicode_text",
     defaultValue: """
       emoji 😀, a family 👨‍👩‍👧, right-to-left \u{200F} مرحبا \u{202E} reversed, zero width ​, BOM \
       \u{FEFF}
       """,
     owner: "équipe",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: "Right-to-left mark \u{200F} and Hebrew שלום in a comment."
@@ -153,11 +153,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let emptyString = Flag<String>(
+  public static let emptyString = FlagKit.Flag<String>(
     key: "empty_string",
     defaultValue: "",
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -166,11 +166,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let maxInt = Flag<Int>(
+  public static let maxInt = FlagKit.Flag<Int>(
     key: "max_int",
     defaultValue: 9_223_372_036_854_775_807,
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -179,11 +179,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let minInt = Flag<Int>(
+  public static let minInt = FlagKit.Flag<Int>(
     key: "min_int",
     defaultValue: -9_223_372_036_854_775_808,
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -192,11 +192,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let groupedInt = Flag<Int>(
+  public static let groupedInt = FlagKit.Flag<Int>(
     key: "grouped_int",
     defaultValue: -1_234_567,
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -205,11 +205,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let tinyDouble = Flag<Double>(
+  public static let tinyDouble = FlagKit.Flag<Double>(
     key: "tiny_double",
     defaultValue: 0x1p-1074,
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -218,11 +218,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let hugeDouble = Flag<Double>(
+  public static let hugeDouble = FlagKit.Flag<Double>(
     key: "huge_double",
     defaultValue: 1.7976931348623157e+308,
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -231,11 +231,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let negativeZero = Flag<Double>(
+  public static let negativeZero = FlagKit.Flag<Double>(
     key: "negative_zero",
     defaultValue: -0.0,
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -244,11 +244,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let pointOne = Flag<Double>(
+  public static let pointOne = FlagKit.Flag<Double>(
     key: "point_one",
     defaultValue: 0.1,
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -257,11 +257,11 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let wholeDouble = Flag<Double>(
+  public static let wholeDouble = FlagKit.Flag<Double>(
     key: "whole_double",
     defaultValue: 3.0,
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
@@ -270,7 +270,7 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: permission
   /// - Expires: never (permission flag)
-  public static let forever = Flag<Bool>(
+  public static let forever = FlagKit.Flag<Bool>(
     key: "forever",
     defaultValue: true,
     owner: "core",
@@ -283,7 +283,7 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Kill switch: read live; never expires.
-  public static let kill = Flag<Bool>(
+  public static let kill = FlagKit.Flag<Bool>(
     key: "kill",
     defaultValue: true,
     owner: "core",
@@ -296,7 +296,7 @@ nonisolated public enum Hostile {
   /// - Owner: core
   /// - Kind: release
   /// - Expires: 2029-01-01
-  public static let keywordsConfig = Flag<Keywords>(
+  public static let keywordsConfig = FlagKit.Flag<Keywords>(
     key: "keywords_config",
     defaultValue: Keywords(
       default: "x\"y",
@@ -306,14 +306,14 @@ nonisolated public enum Hostile {
       nested: Nested(is: 0.5)
     ),
     owner: "core",
-    expires: FlagDay.utc(2029, 1, 1),
+    expires: FlagKit.FlagDay.utc(2029, 1, 1),
     killSwitch: false,
     kind: .release,
     description: nil
   )
 
   /// Every flag, in manifest order.
-  public static let all: [any FlagMetadata] = [
+  public static let all: [any FlagKit.FlagMetadata] = [
     _metadata(`default`),
     _metadata(`class`),
     _metadata(`is`),
@@ -342,11 +342,11 @@ nonisolated public enum Hostile {
   /// holds one type: the type checker takes time that grows much faster than the number of
   /// flags on a literal of mixed `Flag<...>` types (over 40 s for 5,000 flags). No flag's name
   /// starts with an underscore.
-  private static func _metadata(_ flag: any FlagMetadata) -> any FlagMetadata { flag }
+  private static func _metadata(_ flag: any FlagKit.FlagMetadata) -> any FlagKit.FlagMetadata { flag }
 
   /// The flags whose last day has passed on `date`. `flaggen lint` fails the build while any
   /// remain: remove them from the code and the manifest.
-  public static func expired(on date: Date) -> [any FlagMetadata] {
+  public static func expired(on date: Foundation.Date) -> [any FlagKit.FlagMetadata] {
     all.filter { $0.isExpired(on: date) }
   }
 
@@ -392,7 +392,7 @@ nonisolated public enum Hostile {
       /// Decodes one of the values, written exactly (code point for code point, as Kotlin
       /// compares them).
       public init(from decoder: any Decoder) throws {
-        self = try ConfigDecoding.exactCase(from: decoder)
+        self = try FlagKit.ConfigDecoding.exactCase(from: decoder)
       }
     }
 
@@ -468,8 +468,8 @@ nonisolated public enum Hostile {
     /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
     /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
     /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
-    public static func decode(from data: Data) -> Self? {
-      try? ConfigDecoding.decode(Self.self, from: data)
+    public static func decode(from data: Foundation.Data) -> Self? {
+      try? FlagKit.ConfigDecoding.decode(Self.self, from: data)
     }
   }
 
@@ -504,8 +504,8 @@ nonisolated public enum Hostile {
     /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
     /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
     /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
-    public static func decode(from data: Data) -> Self? {
-      try? ConfigDecoding.decode(Self.self, from: data)
+    public static func decode(from data: Foundation.Data) -> Self? {
+      try? FlagKit.ConfigDecoding.decode(Self.self, from: data)
     }
   }
 
@@ -530,8 +530,8 @@ nonisolated public enum Hostile {
     /// Decodes JSON, or returns nil on any error so the caller falls back to the default.
     /// The text must be strict JSON (RFC 8259) within `FlagLimits`, and numbers follow
     /// `ConfigDecoding`'s rules, as the Kotlin decoder requires too.
-    public static func decode(from data: Data) -> Self? {
-      try? ConfigDecoding.decode(Self.self, from: data)
+    public static func decode(from data: Foundation.Data) -> Self? {
+      try? FlagKit.ConfigDecoding.decode(Self.self, from: data)
     }
   }
 }
