@@ -140,6 +140,29 @@ final class GeneratedAPITests: XCTestCase {
         XCTAssertEqual((result.stdout + result.stderr).trimmingCharacters(in: .whitespacesAndNewlines), "")
     }
 
+    /// A module with `InternalImportsByDefault` (Swift 7's default) reads a plain `import` as
+    /// internal, and the public API then "uses an internal type". A public namespace imports
+    /// FlagKit and Foundation publicly, which other files' plain imports accept; an internal one
+    /// keeps plain imports (an `internal import` would clash with theirs).
+    func testTheGeneratedSwiftCompilesWithInternalImportsByDefault() throws {
+        let tools = try CompilerTools.find()
+        for access in ["public", "internal"] {
+            let yaml = try rootManifest.replacingOccurrences(
+                of: "kotlinPackage: com.example.flags\n", with: "kotlinPackage: com.example.flags\nswiftAccess: \(access)\n")
+            let swift = try XCTUnwrap(try outputs(of: yaml).first { $0.key.hasSuffix(".swift") }?.value)
+            let file = folder.appendingPathComponent("Flags-\(access).swift")
+            try Data(swift).write(to: file)
+            let other = folder.appendingPathComponent("Other-\(access).swift")
+            try Data("import FlagKit\nimport Foundation\nlet checkout = Flags.newCheckout.key\nlet now = Date()\n".utf8).write(to: other)
+            for features in [[], ["-enable-upcoming-feature", "InternalImportsByDefault"]] {
+                let result = try FlaggenCoreTests.run(
+                    tools.swiftc, ["-typecheck", "-swift-version", "6"] + features + ["-I", tools.modules, file.path, other.path])
+                XCTAssertEqual(result.status, 0, "\(access) \(features): \(result.stderr)")
+                XCTAssertEqual((result.stdout + result.stderr).trimmingCharacters(in: .whitespacesAndNewlines), "", "\(access) \(features)")
+            }
+        }
+    }
+
     /// Manifests at the edges compile warning-free, Swift 6 mode. (Reported: a manifest without
     /// flags made `enum Key: String` with no cases, an error; a config property named `let` was
     /// passed as `` `let`: ``, which swiftc warns about.)

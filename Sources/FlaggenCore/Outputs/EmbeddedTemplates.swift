@@ -2054,8 +2054,8 @@ tr:target td { outline: 2px solid var(--accent); outline-offset: -2px; }
 // {{.}}
 {{/header}}
 
-import FlagKit
-import Foundation
+{{importAccess}}import FlagKit
+{{importAccess}}import Foundation
 
 /// The feature flags and remote config declared in {{manifestName}}.
 nonisolated {{access}} enum {{typeName}} {

@@ -15,6 +15,9 @@ struct SwiftTranslator: Sendable {
             "manifestName": .string(header.manifestName),
             "typeName": .string(manifest.name),
             "access": .string(manifest.swiftAccess.rawValue),
+            // A public API imports its modules publicly: with `InternalImportsByDefault` a plain
+            // import is internal. An internal one keeps plain imports, which other files share.
+            "importAccess": .string(manifest.swiftAccess == .public ? "public " : ""),
             "keyTypeName": .string(Self.keyTypeName),
             "types": scope.types,
             "flags": .list(manifest.flags.map { flag(for: $0, calls: calls, scope: scope) }),
