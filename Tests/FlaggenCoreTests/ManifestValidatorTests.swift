@@ -506,6 +506,11 @@ final class ManifestValidatorTests: XCTestCase {
 
     func testReservedManifestName() {
         assertOneError("version: 1\nname: FlagKey\nflags: {}\n", at: "2:7", contains: "clashes with a type the generated code uses")
+        // The namespace is a top-level type of the app's module: it would hide these for every
+        // other file (the app's own Codable code, a second manifest's output).
+        for name in ["ConfigDecoding", "DecodingError", "CaseIterable", "CodingKey"] {
+            assertOneError("version: 1\nname: \(name)\nflags: {}\n", at: "2:7", contains: "clashes with a type the generated code uses")
+        }
     }
 
     func testNullIsDescribedPlainly() {

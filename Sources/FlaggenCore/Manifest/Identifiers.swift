@@ -132,7 +132,7 @@ enum Identifiers {
         "Codable", "Data", "Date", "Decodable", "Decoder", "Double", "Encodable", "Encoder", "Equatable",
         "Error", "Float", "Hashable", "Int", "JSONArray", "JSONObject", "List", "Long", "Map", "Nothing",
         "Number", "Object", "Optional", "Protocol", "Result", "Self", "Sendable", "Set", "String", "Type",
-        "Unit", "CodingKeys", "Character", "Foundation", "Swift",
+        "Unit", "CodingKeys", "Character", "Foundation", "Swift", "ConfigDecoding", "DecodingError", "CaseIterable", "CodingKey",
         // The Kotlin runtime's own top-level types (FlagKit.kt, FlagStore.kt), in the configs'
         // package, and the standard types they name unqualified, which a config of the same
         // name would hide (GeneratedNamesPropertyTests compiles every other name they use).
