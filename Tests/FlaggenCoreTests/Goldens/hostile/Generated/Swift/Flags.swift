@@ -342,7 +342,9 @@ nonisolated public enum Hostile {
   /// holds one type: the type checker takes time that grows much faster than the number of
   /// flags on a literal of mixed `Flag<...>` types (over 40 s for 5,000 flags). No flag's name
   /// starts with an underscore.
-  private static func _metadata(_ flag: any FlagKit.FlagMetadata) -> any FlagKit.FlagMetadata { flag }
+  private static func _metadata(_ flag: any FlagKit.FlagMetadata) -> any FlagKit.FlagMetadata {
+    flag
+  }
 
   /// The flags whose last day has passed on `date`. `flaggen lint` fails the build while any
   /// remain: remove them from the code and the manifest.
