@@ -76,7 +76,6 @@ final class BreakingChangesReviewTests: XCTestCase {
             ("style: {type: string}", "style: {type: string, enum: [light, dark]}"),
             ("style: {type: string, maxLength: 40}", "style: {type: string, maxLength: 60}"),
             ("count: {type: int, minimum: 1}", "count: {type: int, minimum: 0}"),
-            ("count: {type: int, maximum: 9, default: 3}", "count: {type: int, maximum: 9, default: 4}"),
         ]
         for (before, after) in cases {
             let old = config("      title: {type: string}\n      \(before)")
@@ -86,6 +85,16 @@ final class BreakingChangesReviewTests: XCTestCase {
             XCTAssertTrue(found.contains { $0.contains("warning: property 'Paywall.\(name)' changed what it accepts") }, "\(before) -> \(after): \(found)")
             XCTAssertTrue(try findings(old, new, strict: true).contains { $0.contains("error: property 'Paywall.\(name)' changed what it accepts") })
         }
+    }
+
+    /// A default does not change what apps accept: they fill in their own where a value leaves
+    /// the property out.
+    func testAPropertysDefaultChangedIsAWarningOfItsOwn() throws {
+        let old = config("      title: {type: string}\n      count: {type: int, maximum: 9, default: 3}")
+        let new = config(version: 2, "      title: {type: string}\n      count: {type: int, maximum: 9, default: 4}")
+        let found = try findings(old, new)
+        XCTAssertTrue(found.contains { $0.contains("warning: property 'Paywall.count' changed its default; installed apps fill in the old default") }, "\(found)")
+        XCTAssertFalse(found.contains { $0.contains("changed what it accepts") }, "\(found)")
     }
 
     func testReorderingPropertiesOrEnumValuesIsNotAChangeOfShape() throws {

@@ -127,10 +127,17 @@ struct BreakingChanges: Sendable {
                     "property '\(new.name).\(property.name)' lost the enum value\(removed.count == 1 ? "" : "s") \(Self.quotedList(removed)); installed apps may still send or expect \(removed.count == 1 ? "it" : "them")",
                     newProperty.location)
             } else if property.type == newProperty.type {
-                let changed = Self.acceptance(of: property).filter { aspect, value in !Self.same(value, Self.acceptance(of: newProperty)[aspect] ?? "") }
-                if !changed.isEmpty {
+                let accepted = Self.acceptance(of: newProperty)
+                let changed = Self.acceptance(of: property).filter { aspect, value in !Self.same(value, accepted[aspect] ?? "") }
+                let rules = changed.keys.filter { $0 != "default" }.sorted()
+                if !rules.isEmpty {
                     warning(
-                        "property '\(new.name).\(property.name)' changed what it accepts (\(changed.keys.sorted().joined(separator: ", "))); installed apps check values with the rules built into them and use the whole default for a config they refuse — serve values both accept until they are gone",
+                        "property '\(new.name).\(property.name)' changed what it accepts (\(rules.joined(separator: ", "))); installed apps check values with the rules built into them and use the whole default for a config they refuse — serve values both accept until they are gone",
+                        newProperty.location)
+                }
+                if changed["default"] != nil {
+                    warning(
+                        "property '\(new.name).\(property.name)' changed its default; installed apps fill in the old default where a value leaves it out — write it in the values you serve",
                         newProperty.location)
                 }
             }
