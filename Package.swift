@@ -1,4 +1,5 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
+// 6.1: the generated Swift declares its namespace `nonisolated` (SE-0449), which 6.0 refuses.
 import PackageDescription
 
 let package = Package(

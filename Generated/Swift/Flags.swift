@@ -124,7 +124,7 @@ nonisolated public enum Flags {
 
     /// Decodes one of the values, written exactly (code point for code point, as Kotlin
     /// compares them).
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
       self = try FlagKit.ConfigDecoding.exactCase(from: decoder)
     }
   }
@@ -143,7 +143,7 @@ nonisolated public enum Flags {
 
       /// Decodes one of the values, written exactly (code point for code point, as Kotlin
       /// compares them).
-      public init(from decoder: any Decoder) throws {
+      public init(from decoder: any Swift.Decoder) throws {
         self = try FlagKit.ConfigDecoding.exactCase(from: decoder)
       }
     }
@@ -171,22 +171,22 @@ nonisolated public enum Flags {
 
     /// Decodes a value, filling omitted properties with their defaults and checking the
     /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       self.title = try container.decode(String.self, forKey: .title)
       self.trialDays = try container.decodeIfPresent(Int.self, forKey: .trialDays) ?? 0
       self.style = try container.decodeIfPresent(Style.self, forKey: .style) ?? .light
       self.plans = try container.decodeIfPresent([Plan].self, forKey: .plans) ?? []
       guard self.title.unicodeScalars.count <= 40 else {
-        throw DecodingError.dataCorruptedError(
+        throw Swift.DecodingError.dataCorruptedError(
           forKey: .title, in: container, debugDescription: "title is longer than its maxLength")
       }
       guard self.trialDays >= 0 else {
-        throw DecodingError.dataCorruptedError(
+        throw Swift.DecodingError.dataCorruptedError(
           forKey: .trialDays, in: container, debugDescription: "trialDays is below its minimum")
       }
       guard self.trialDays <= 30 else {
-        throw DecodingError.dataCorruptedError(
+        throw Swift.DecodingError.dataCorruptedError(
           forKey: .trialDays, in: container, debugDescription: "trialDays is above its maximum")
       }
     }
@@ -221,12 +221,12 @@ nonisolated public enum Flags {
 
     /// Decodes a value, filling omitted properties with their defaults and checking the
     /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       self.id = try container.decode(String.self, forKey: .id)
       self.price = try container.decode(Double.self, forKey: .price)
       guard self.price >= 0.0 else {
-        throw DecodingError.dataCorruptedError(
+        throw Swift.DecodingError.dataCorruptedError(
           forKey: .price, in: container, debugDescription: "price is below its minimum")
       }
     }

@@ -90,6 +90,12 @@ final class GeneratedAPITests: XCTestCase {
         let swift = try XCTUnwrap(files.first { $0.key.hasSuffix(".swift") }?.value)
         XCTAssertTrue(String(decoding: swift, as: UTF8.self).contains("\nnonisolated public enum Flags {\n"))
         let tools = try CompilerTools.find()
+        // `-default-isolation` came with Swift 6.2 (Xcode 26); macOS CI may run 6.1.
+        let version = try FlaggenCoreTests.run(tools.swiftc, ["--version"])
+        let numbers = (version.stdout + version.stderr).split(separator: "Swift version ").last?.split(separator: ".").prefix(2).compactMap { Int($0.prefix { $0.isNumber }) } ?? []
+        guard numbers.count == 2, (numbers[0], numbers[1]) >= (6, 2) else {
+            throw XCTSkip("swiftc \(numbers) has no -default-isolation (Swift 6.2 and later)")
+        }
         let file = folder.appendingPathComponent("Flags.swift")
         try Data(swift).write(to: file)
         let app = folder.appendingPathComponent("Screen.swift")
@@ -131,6 +137,9 @@ final class GeneratedAPITests: XCTestCase {
             struct FlagDay {}
             struct Date {}
             struct Data {}
+            enum DecodingError: Error { case badJSON }
+            protocol Decoder {}
+            struct CodingKey {}
             let checkout = Flags.newCheckout.key
 
             """.utf8

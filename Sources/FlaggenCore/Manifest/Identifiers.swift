@@ -123,6 +123,11 @@ enum Identifiers {
     /// (`Self` too: the generated struct's `Self.self` and `Self.defaultX` would find it.)
     static let reservedPropertyNames: Set<String> = ["Companion", "self", "Self", "init", "Type", "Protocol", "CodingKeys"]
 
+    /// Type names the manifest's `name` must not take besides ``reservedTypeNames``: the
+    /// namespace is a top-level type of the app's module and would hide these from its other
+    /// files (configs are nested in the namespace and hide nothing outside it).
+    static let reservedNamespaceNames: Set<String> = ["ConfigDecoding", "DecodingError", "CaseIterable", "CodingKey"]
+
     /// Type names a config must not take: the generated and runtime types, and common types of
     /// both languages that the generated code refers to.
     static let reservedTypeNames: Set<String> = [
@@ -132,7 +137,7 @@ enum Identifiers {
         "Codable", "Data", "Date", "Decodable", "Decoder", "Double", "Encodable", "Encoder", "Equatable",
         "Error", "Float", "Hashable", "Int", "JSONArray", "JSONObject", "List", "Long", "Map", "Nothing",
         "Number", "Object", "Optional", "Protocol", "Result", "Self", "Sendable", "Set", "String", "Type",
-        "Unit", "CodingKeys", "Character", "Foundation", "Swift", "ConfigDecoding", "DecodingError", "CaseIterable", "CodingKey",
+        "Unit", "CodingKeys", "Character", "Foundation", "Swift",
         // The Kotlin runtime's own top-level types (FlagKit.kt, FlagStore.kt), in the configs'
         // package, and the standard types they name unqualified, which a config of the same
         // name would hide (GeneratedNamesPropertyTests compiles every other name they use).

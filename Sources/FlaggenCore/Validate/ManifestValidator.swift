@@ -71,7 +71,7 @@ private struct ManifestReader {
         if let node = fields[.name], let value = context.string(node, "'name'") {
             if !ConfigValidation.isTypeName(value) {
                 context.error("'name' must be an UpperCamelCase type name such as Flags, found '\(value)'", at: tree.location(node))
-            } else if Identifiers.reservedTypeNames.contains(value) {
+            } else if Identifiers.reservedTypeNames.contains(value) || Identifiers.reservedNamespaceNames.contains(value) {
                 context.error("'name' \(value) clashes with a type the generated code uses; pick another name, such as AppFlags", at: tree.location(node))
             } else if Identifiers.isKotlinHolderName(value) {
                 context.error(

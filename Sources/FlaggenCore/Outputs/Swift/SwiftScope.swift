@@ -8,10 +8,12 @@ import FlaggenJSON
 /// declared in a scope hides a type of the same name there, in expressions (`Int.self`, where a
 /// property named `Int` wins) and, for nested types, in type positions too. So a type whose
 /// name is declared around the place it is written is qualified: Swift's types with their
-/// module (`Swift.Int`), configs with the namespace (`Flags.Plan`). FlagKit's and Foundation's
-/// types are always qualified (`FlagKit.Flag`, `Foundation.Date`): the generated file is
-/// compiled into the app's module, whose own types (an app's `struct Flag`) hide imported
-/// ones. Swift's own names stay short where nothing hides them, as a person would write them.
+/// module (`Swift.Int`), configs with the namespace (`Flags.Plan`). The generated file is
+/// compiled into the app's module, whose own types hide imported ones (an app's `struct Flag`,
+/// its `enum DecodingError: Error`), so FlagKit's and Foundation's types, and Swift's decoding
+/// types, are always qualified (`FlagKit.Flag`, `Foundation.Date`, `Swift.DecodingError`).
+/// Swift's basic types and the protocols the generated types conform to stay short where no
+/// name from the manifest hides them, as a person would write them.
 ///
 /// The qualifiers themselves (`Swift`, `Foundation`, `FlagKit` and the namespace) must never be
 /// hidden: validation refuses them as config, property and nested enum names
@@ -25,6 +27,9 @@ struct SwiftScope: Sendable {
         ("Flag", "FlagKit"), ("FlagMetadata", "FlagKit"), ("FlagDay", "FlagKit"),
         ("ConfigDecoding", "FlagKit"),
     ]
+
+    /// Swift's types an app may well declare for itself, always qualified.
+    static let alwaysQualifiedSwiftTypes: Set<String> = ["Decoder", "DecodingError", "CodingKey"]
 
     /// The modules the qualified names start with: never a name the manifest may declare.
     static let modules: Set<String> = ["Swift", "Foundation", "FlagKit"]
@@ -59,10 +64,11 @@ struct SwiftScope: Sendable {
     }
 
     /// A library type as it must be written here: `Int`, or `Swift.Int` where a name hides it;
-    /// `FlagKit.Flag` and `Foundation.Date` everywhere.
+    /// `FlagKit.Flag`, `Foundation.Date` and `Swift.DecodingError` everywhere.
     func library(_ name: String) -> String {
         guard let module = Self.libraryTypes.first(where: { $0.name == name })?.module,
-            module != "Swift" || namespaceNames.contains(name) || memberNames.contains(name)
+            module != "Swift" || Self.alwaysQualifiedSwiftTypes.contains(name) || namespaceNames.contains(name)
+                || memberNames.contains(name)
         else { return name }
         return module + "." + name
     }

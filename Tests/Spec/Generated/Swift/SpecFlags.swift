@@ -132,7 +132,7 @@ nonisolated public enum SpecFlags {
 
       /// Decodes one of the values, written exactly (code point for code point, as Kotlin
       /// compares them).
-      public init(from decoder: any Decoder) throws {
+      public init(from decoder: any Swift.Decoder) throws {
         self = try FlagKit.ConfigDecoding.exactCase(from: decoder)
       }
     }
@@ -164,7 +164,7 @@ nonisolated public enum SpecFlags {
 
     /// Decodes a value, filling omitted properties with their defaults and checking the
     /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       self.title = try container.decode(String.self, forKey: .title)
       self.days = try container.decodeIfPresent(Int.self, forKey: .days) ?? 0
@@ -172,15 +172,15 @@ nonisolated public enum SpecFlags {
       self.style = try container.decodeIfPresent(Style.self, forKey: .style) ?? .plain
       self.sizeKb = try container.decodeIfPresent(Int.self, forKey: .sizeKb) ?? 0
       guard self.title.unicodeScalars.count <= 40 else {
-        throw DecodingError.dataCorruptedError(
+        throw Swift.DecodingError.dataCorruptedError(
           forKey: .title, in: container, debugDescription: "title is longer than its maxLength")
       }
       guard self.days >= 0 else {
-        throw DecodingError.dataCorruptedError(
+        throw Swift.DecodingError.dataCorruptedError(
           forKey: .days, in: container, debugDescription: "days is below its minimum")
       }
       guard self.days <= 30 else {
-        throw DecodingError.dataCorruptedError(
+        throw Swift.DecodingError.dataCorruptedError(
           forKey: .days, in: container, debugDescription: "days is above its maximum")
       }
     }

@@ -393,7 +393,7 @@ nonisolated public enum Hostile {
 
       /// Decodes one of the values, written exactly (code point for code point, as Kotlin
       /// compares them).
-      public init(from decoder: any Decoder) throws {
+      public init(from decoder: any Swift.Decoder) throws {
         self = try FlagKit.ConfigDecoding.exactCase(from: decoder)
       }
     }
@@ -442,7 +442,7 @@ nonisolated public enum Hostile {
 
     /// Decodes a value, filling omitted properties with their defaults and checking the
     /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       self.`default` = try container.decode(String.self, forKey: .`default`)
       self.`class` = try container.decode(Int.self, forKey: .`class`)
@@ -454,15 +454,15 @@ nonisolated public enum Hostile {
       self.nested = try container.decodeIfPresent(Nested.self, forKey: .nested)
       self.items = try container.decodeIfPresent([Nested].self, forKey: .items) ?? []
       guard (self.fun ?? -1.5) >= -1.5 else {
-        throw DecodingError.dataCorruptedError(
+        throw Swift.DecodingError.dataCorruptedError(
           forKey: .fun, in: container, debugDescription: "fun is below its minimum")
       }
       guard (self.fun ?? 1e+300) <= 1e+300 else {
-        throw DecodingError.dataCorruptedError(
+        throw Swift.DecodingError.dataCorruptedError(
           forKey: .fun, in: container, debugDescription: "fun is above its maximum")
       }
       guard (self.val?.unicodeScalars.count ?? 0) <= 3 else {
-        throw DecodingError.dataCorruptedError(
+        throw Swift.DecodingError.dataCorruptedError(
           forKey: .val, in: container, debugDescription: "val is longer than its maxLength")
       }
     }
@@ -497,7 +497,7 @@ nonisolated public enum Hostile {
 
     /// Decodes a value, filling omitted properties with their defaults and checking the
     /// manifest's constraints. Unknown keys are ignored, so older apps accept newer configs.
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       self.`is` = try container.decodeIfPresent(Double.self, forKey: .`is`) ?? 0.25
       self.`return` = try container.decodeIfPresent(Int.self, forKey: .`return`)
@@ -521,11 +521,11 @@ nonisolated public enum Hostile {
     /// Creates the value.
     public init() {}
 
-    private enum CodingKeys: CodingKey {}
+    private enum CodingKeys: Swift.CodingKey {}
 
     /// Decodes a value: any JSON object (its keys are ignored), and nothing else, as the Kotlin
     /// decoder reads it.
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
       _ = try decoder.container(keyedBy: CodingKeys.self)
     }
 
