@@ -30,7 +30,8 @@ final class BreakingChangesTests: XCTestCase {
     func testAnObjectDefaultWithItsKeysInAnotherOrderIsTheSameShape() throws {
         let old = try manifest(keys: keys)
         let new = try manifest(keys: keys.reversed())
-        XCTAssertEqual(BreakingChanges.shape(of: old.configs[1]), BreakingChanges.shape(of: new.configs[1]))
+        var structures = ConfigStructures(old: old, new: new)
+        XCTAssertEqual(structures.old(.config("Layout")), structures.new(.config("Layout")))
         XCTAssertEqual(BreakingChanges().findings(old: old, new: new, file: "flags.yaml", oldName: "old.yaml").map(\.formatted), [])
     }
 }
@@ -127,5 +128,59 @@ final class BreakingChangesReviewTests: XCTestCase {
             "version: 1\nflags:\n  f: {type: bool, default: false, owner: a, expires: 2029-01-01}\n",
             "version: 1\nflags:\n  f: {type: bool, default: false, owner: a, kind: permission}\n")
         XCTAssertTrue(found.contains { $0.contains("warning: flag 'f' no longer expires (it did on 2029-01-01") }, "\(found)")
+    }
+}
+
+/// A config renamed without changing what it reads is the same type to installed apps, which
+/// decode JSON, not names. (Reported: "changed type from array of Plan to array of PricePlan;
+/// add a new property instead", an error no `version` could answer.)
+final class BreakingChangesRenameTests: XCTestCase {
+    private func findings(_ old: String, _ new: String) throws -> [String] {
+        let oldManifest = try XCTUnwrap(validate(old).manifest, "\(validate(old).diagnostics)")
+        let newManifest = try XCTUnwrap(validate(new).manifest, "\(validate(new).diagnostics)")
+        return BreakingChanges().findings(old: oldManifest, new: newManifest, file: "flags.yaml", oldName: "old.yaml").map(\.formatted)
+    }
+
+    private func manifest(plan: String, item: String = "id: {type: string}", schema: String = "Paywall", top: String = "Paywall") -> String {
+        """
+        version: 1
+        flags:
+          paywall: {type: json, schema: \(schema), default: {title: Hi}, owner: a, expires: 2029-01-01}
+        configs:
+          \(top):
+            properties:
+              title: {type: string}
+              plans: {type: array, items: \(plan), default: []}
+            required: [title]
+          \(plan):
+            properties:
+              \(item)
+            required: [id]
+
+        """
+    }
+
+    func testANestedConfigRenamedWithTheSameShapeIsNoChange() throws {
+        XCTAssertEqual(try findings(manifest(plan: "Plan"), manifest(plan: "PricePlan")), [])
+    }
+
+    func testAFlagsConfigRenamedWithTheSameShapeIsNoChange() throws {
+        XCTAssertEqual(try findings(manifest(plan: "Plan"), manifest(plan: "Plan", schema: "Offer", top: "Offer")), [])
+    }
+
+    func testARenamedConfigWhoseShapeChangedIsStillAChangeOfType() throws {
+        let found = try findings(manifest(plan: "Plan"), manifest(plan: "PricePlan", item: "id: {type: int}"))
+        XCTAssertTrue(found.contains { $0.contains("error: property 'Paywall.plans' changed type from array of Plan to array of PricePlan") }, "\(found)")
+    }
+
+    /// Configs that nest each other twice at every level are compared by number, not by
+    /// expanding them (2^400 characters).
+    func testDeeplySharedConfigsAreComparedWithoutExpandingThem() throws {
+        var configs = "  C0:\n    properties:\n      v: {type: int}\n"
+        for level in 1...400 {
+            configs += "  C\(level):\n    properties:\n      a: {type: C\(level - 1)}\n      b: {type: C\(level - 1)}\n"
+        }
+        let yaml = "version: 1\nflags:\n  f: {type: json, schema: C400, default: {}, owner: a, expires: 2029-01-01}\nconfigs:\n" + configs
+        XCTAssertEqual(try findings(yaml, yaml), [])
     }
 }

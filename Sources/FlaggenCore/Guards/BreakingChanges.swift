@@ -18,6 +18,7 @@ struct BreakingChanges: Sendable {
         }
         let newFlags = Dictionary(new.flags.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let flagsStart = new.flags.first?.location ?? .startOfFile
+        var structures = ConfigStructures(old: old, new: new)
 
         for key in old.retired where !new.retired.contains(key) {
             error(
@@ -35,7 +36,8 @@ struct BreakingChanges: Sendable {
                 continue
             }
             let lines = "(line \(oldFlag.location.line) in \(oldName), line \(newFlag.location.line) now)"
-            if oldFlag.type != newFlag.type || oldFlag.configName != newFlag.configName {
+            if oldFlag.type != newFlag.type
+                || oldFlag.configName.map({ structures.old(.config($0)) }) != newFlag.configName.map({ structures.new(.config($0)) }) {
                 error(
                     "flag '\(newFlag.key)' changed type from \(oldFlag.typeLabel) to \(newFlag.typeLabel) \(lines); installed apps still read the old type — add a new key with the new type and retire this one",
                     newFlag.location)
@@ -88,14 +90,14 @@ struct BreakingChanges: Sendable {
         let oldConfigs = old.configsByName
         for config in new.configs {
             guard let oldConfig = oldConfigs[config.name] else { continue }
-            configFindings(old: oldConfig, new: config, oldName: oldName, error: error, warning: warning)
+            configFindings(old: oldConfig, new: config, oldName: oldName, structures: &structures, error: error, warning: warning)
         }
         return findings.sortedByLocation()
     }
 
     private func configFindings(
-        old: ConfigDefinition, new: ConfigDefinition, oldName: String, error: (_ message: String, _ location: SourceLocation) -> Void,
-        warning: (_ message: String, _ location: SourceLocation) -> Void
+        old: ConfigDefinition, new: ConfigDefinition, oldName: String, structures: inout ConfigStructures,
+        error: (_ message: String, _ location: SourceLocation) -> Void, warning: (_ message: String, _ location: SourceLocation) -> Void
     ) {
         let newProperties = Dictionary(new.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for property in old.properties {
@@ -105,7 +107,8 @@ struct BreakingChanges: Sendable {
                     new.location)
                 continue
             }
-            if property.type != newProperty.type {
+            let sameType = structures.old(property.type) == structures.new(newProperty.type)
+            if !sameType {
                 error(
                     "property '\(new.name).\(property.name)' changed type from \(property.type) to \(newProperty.type); add a new property instead",
                     newProperty.location)
@@ -126,7 +129,7 @@ struct BreakingChanges: Sendable {
                 error(
                     "property '\(new.name).\(property.name)' lost the enum value\(removed.count == 1 ? "" : "s") \(Self.quotedList(removed)); installed apps may still send or expect \(removed.count == 1 ? "it" : "them")",
                     newProperty.location)
-            } else if property.type == newProperty.type {
+            } else if sameType {
                 let accepted = Self.acceptance(of: newProperty)
                 let changed = Self.acceptance(of: property).filter { aspect, value in !Self.same(value, accepted[aspect] ?? "") }
                 let rules = changed.keys.filter { $0 != "default" }.sorted()
@@ -148,7 +151,7 @@ struct BreakingChanges: Sendable {
                 "new property '\(new.name).\(property.name)' is required; configs written before it existed lack it (a default does not excuse a required property) — make it optional",
                 property.location)
         }
-        if !Self.same(Self.shape(of: old), Self.shape(of: new)), new.version <= old.version {
+        if structures.old(.config(old.name)) != structures.new(.config(new.name)), new.version <= old.version {
             error(
                 "config '\(new.name)' changed shape but its version stayed \(new.version) (line \(old.location.line) in \(oldName)); raise 'version' so servers and apps can tell the shapes apart",
                 new.location)
@@ -156,10 +159,11 @@ struct BreakingChanges: Sendable {
     }
 
     /// Everything about a config that its JSON Schema expresses, for "did the shape change", in
-    /// no order: properties and enum values reordered are the same shape.
-    static func shape(of config: ConfigDefinition) -> [String] {
+    /// no order (properties and enum values reordered are the same shape), with each property's
+    /// type written by `type` (``ConfigStructures`` writes a config by its structure).
+    static func shape(of config: ConfigDefinition, type: (PropertyType) -> String) -> [String] {
         config.properties.map { property in
-            ([property.name, "\(property.type)", property.isRequired ? "required" : "optional"]
+            ([property.name, type(property.type), property.isRequired ? "required" : "optional"]
                 + acceptance(of: property).sorted { $0.key < $1.key }.map(\.value)).joined(separator: ";")
         }.sorted() + ["additionalProperties=\(config.additionalProperties)"]
     }
@@ -203,5 +207,61 @@ struct BreakingChanges: Sendable {
     /// `'a', 'b'`, for messages.
     private static func quotedList(_ values: [String]) -> String {
         values.map { "'\($0)'" }.joined(separator: ", ")
+    }
+}
+
+/// Property types as installed apps read them, for both manifests at once: a config is the JSON
+/// it reads (``BreakingChanges/shape(of:type:)``, its own configs included the same way), not its
+/// name, so a config renamed without another change is the same type. Each structure gets a
+/// number, shared by the two manifests and kept per config, so configs nested in each other
+/// twice at every level cost no more than the configs themselves. A config met again while its
+/// own structure is being written (a recursive tree) is written by name.
+struct ConfigStructures {
+    private let oldConfigs: [String: ConfigDefinition]
+    private let newConfigs: [String: ConfigDefinition]
+    /// A structure's text (compared byte for byte: Swift's `==` takes two normalizations of `é`
+    /// as one) to its number.
+    private var numbers: [[UInt8]: Int] = [:]
+    private var oldMemo: [String: String] = [:]
+    private var newMemo: [String: String] = [:]
+
+    init(old: Manifest, new: Manifest) {
+        oldConfigs = old.configsByName
+        newConfigs = new.configsByName
+    }
+
+    /// `type` in the old manifest, as apps read it.
+    mutating func old(_ type: PropertyType) -> String {
+        var memo = oldMemo
+        defer { oldMemo = memo }
+        return text(type, configs: oldConfigs, memo: &memo, open: [])
+    }
+
+    /// `type` in the new manifest, as apps read it.
+    mutating func new(_ type: PropertyType) -> String {
+        var memo = newMemo
+        defer { newMemo = memo }
+        return text(type, configs: newConfigs, memo: &memo, open: [])
+    }
+
+    private mutating func text(_ type: PropertyType, configs: [String: ConfigDefinition], memo: inout [String: String], open: Set<String>) -> String {
+        switch type {
+        case .array(let item):
+            return "[" + text(item, configs: configs, memo: &memo, open: open) + "]"
+        case .config(let name):
+            if let known = memo[name] { return known }
+            guard let config = configs[name], !open.contains(name) else { return "config " + name }
+            var inner = open
+            inner.insert(name)
+            let shape = BreakingChanges.shape(of: config) { text($0, configs: configs, memo: &memo, open: inner) }
+            let key = Array(shape.joined(separator: "\n").utf8)
+            let number = numbers[key] ?? numbers.count
+            numbers[key] = number
+            let written = "#\(number)"
+            memo[name] = written
+            return written
+        default:
+            return type.description
+        }
     }
 }
