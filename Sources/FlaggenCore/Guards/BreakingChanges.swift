@@ -217,49 +217,47 @@ struct BreakingChanges: Sendable {
 /// twice at every level cost no more than the configs themselves. A config met again while its
 /// own structure is being written (a recursive tree) is written by name.
 struct ConfigStructures {
-    private let oldConfigs: [String: ConfigDefinition]
-    private let newConfigs: [String: ConfigDefinition]
+    /// One manifest's configs, and what each is written as once known.
+    private struct Side {
+        let configs: [String: ConfigDefinition]
+        var written: [String: String] = [:]
+    }
+
+    private var oldSide: Side
+    private var newSide: Side
     /// A structure's text (compared byte for byte: Swift's `==` takes two normalizations of `é`
     /// as one) to its number.
     private var numbers: [[UInt8]: Int] = [:]
-    private var oldMemo: [String: String] = [:]
-    private var newMemo: [String: String] = [:]
 
     init(old: Manifest, new: Manifest) {
-        oldConfigs = old.configsByName
-        newConfigs = new.configsByName
+        oldSide = Side(configs: old.configsByName)
+        newSide = Side(configs: new.configsByName)
     }
 
     /// `type` in the old manifest, as apps read it.
     mutating func old(_ type: PropertyType) -> String {
-        var memo = oldMemo
-        defer { oldMemo = memo }
-        return text(type, configs: oldConfigs, memo: &memo, open: [])
+        text(type, in: \.oldSide, open: [])
     }
 
     /// `type` in the new manifest, as apps read it.
     mutating func new(_ type: PropertyType) -> String {
-        var memo = newMemo
-        defer { newMemo = memo }
-        return text(type, configs: newConfigs, memo: &memo, open: [])
+        text(type, in: \.newSide, open: [])
     }
 
-    private mutating func text(_ type: PropertyType, configs: [String: ConfigDefinition], memo: inout [String: String], open: Set<String>) -> String {
+    private mutating func text(_ type: PropertyType, in side: WritableKeyPath<ConfigStructures, Side>, open: Set<String>) -> String {
         switch type {
         case .array(let item):
-            return "[" + text(item, configs: configs, memo: &memo, open: open) + "]"
+            return "[" + text(item, in: side, open: open) + "]"
         case .config(let name):
-            if let known = memo[name] { return known }
-            guard let config = configs[name], !open.contains(name) else { return "config " + name }
-            var inner = open
-            inner.insert(name)
-            let shape = BreakingChanges.shape(of: config) { text($0, configs: configs, memo: &memo, open: inner) }
+            if let known = self[keyPath: side].written[name] { return known }
+            guard let config = self[keyPath: side].configs[name], !open.contains(name) else { return "config " + name }
+            let inner = open.union([name])
+            let shape = BreakingChanges.shape(of: config) { text($0, in: side, open: inner) }
             let key = Array(shape.joined(separator: "\n").utf8)
             let number = numbers[key] ?? numbers.count
             numbers[key] = number
-            let written = "#\(number)"
-            memo[name] = written
-            return written
+            self[keyPath: side].written[name] = "#\(number)"
+            return "#\(number)"
         default:
             return type.description
         }
