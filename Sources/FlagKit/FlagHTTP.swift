@@ -109,9 +109,9 @@ enum FlagHTTP {
         /// on the default ports.
         static func mayFollow(from: URL, to: URL) -> Bool {
             let origin = Self.origin(of: from)
-            let upgraded = origin.hasPrefix("http://") && origin.hasSuffix(":80")
-                ? "https://\(from.host?.lowercased() ?? ""):443" : nil
-            return Self.origin(of: to) == origin || Self.origin(of: to) == upgraded
+            let target = Self.origin(of: to)
+            if target == origin { return true }
+            return origin.hasPrefix("http://") && origin.hasSuffix(":80") && target == "https://\(from.host?.lowercased() ?? ""):443"
         }
 
         /// One exchange of `request`, answered within `timeout` seconds.
