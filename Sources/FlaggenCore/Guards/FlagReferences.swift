@@ -147,7 +147,7 @@ public struct FlagReferences: Sendable {
     static func sourceFiles(under paths: [String], excluding globs: [String] = [], repositoryRoot: String? = nil) throws(CannotRunError) -> (files: [String], unlisted: [FileSystem.Unlisted]) {
         var files: [String] = []
         var unlisted: [FileSystem.Unlisted] = []
-        var folderLinks: [FileSystem.FolderLink] = []
+        var folderLinks: [String] = []
         for path in paths {
             // (An argument that is not UTF-8 is refused before any command runs: main.swift.)
             guard let kind = FileSystem.itemKind(atPath: path) else {
@@ -195,17 +195,17 @@ public struct FlagReferences: Sendable {
     /// to `/` cannot send the scan over the disk, and `--exclude` and the skipped folders hold
     /// wherever a link leads; a link out of the repository (`bazel-bin`, a checkout elsewhere)
     /// or back up to a folder around it is not this repository's code to scan.
-    private static func unscannedLinks(_ links: [FileSystem.FolderLink], paths: [String], repositoryRoot: String?) -> [FileSystem.Unlisted] {
+    private static func unscannedLinks(_ links: [String], paths: [String], repositoryRoot: String?) -> [FileSystem.Unlisted] {
         guard !links.isEmpty else { return [] }
         let scanned = paths.compactMap(FileSystem.realPath)
         return links.compactMap { link in
-            guard let target = link.target, let folder = FileSystem.realPath(LexicalPath.parent(of: link.path)) else { return nil }
+            guard let target = FileSystem.realPath(link), let folder = FileSystem.realPath(LexicalPath.parent(of: link)) else { return nil }
             let repository = repositoryRoot ?? ManifestLocation.repositoryRoot(around: folder)
             guard LexicalPath.isInside(target, repository), !LexicalPath.isInside(folder, target),
                   !scanned.contains(where: { LexicalPath.isInside(target, $0) })
             else { return nil }
             return FileSystem.Unlisted(
-                path: link.path, isFile: false,
+                path: link, isFile: false,
                 reason: "it is a link to the folder \(target), and refs does not follow links to folders; name that folder as a path to scan it (or --exclude the link)")
         }
     }

@@ -321,15 +321,15 @@ enum FileSystem {
     /// folder's path) are not entered. With them, what it could not read in the folders it
     /// entered, and the symlinks to folders it met.
     /// Symlinks to folders are never followed, so a link cycle cannot loop and a link to `/`
-    /// cannot send the walk over the whole disk; they are returned as ``FolderLink``s, for the
-    /// caller to judge. Pipes, sockets and devices are left out, since reading one could wait
+    /// cannot send the walk over the whole disk; their paths are returned, for the caller to
+    /// judge. Pipes, sockets and devices are left out, since reading one could wait
     /// forever.
     static func listing(
         under folder: String, skip: (String) -> Bool
-    ) -> (files: [String], unlisted: [Unlisted], folderLinks: [FolderLink]) {
+    ) -> (files: [String], unlisted: [Unlisted], folderLinks: [String]) {
         var result: [String] = []
         var unlisted: [Unlisted] = []
-        var folderLinks: [FolderLink] = []
+        var folderLinks: [String] = []
         var pending = [folder]
         while let current = pending.popLast() {
             let names: [[UInt8]]
@@ -355,7 +355,7 @@ enum FileSystem {
                 if kind == S_IFLNK {
                     // A symlink counts as a file when it leads to one; a link to a folder is noted.
                     kind = stat(cPath, &status) == 0 ? status.st_mode & S_IFMT : 0
-                    if kind == S_IFDIR, name != nil, !skip(path) { folderLinks.append(FolderLink(path: path, target: realPath(path))) }
+                    if kind == S_IFDIR, name != nil, !skip(path) { folderLinks.append(path) }
                     if kind != S_IFREG { continue }
                 }
                 switch kind {
@@ -370,13 +370,6 @@ enum FileSystem {
             pending += subfolders.reversed()
         }
         return (result, unlisted, folderLinks)
-    }
-
-    /// A symlink to a folder that ``listing(under:skip:)`` met and did not follow.
-    struct FolderLink: Equatable {
-        var path: String
-        /// Where it leads, every symlink resolved; nil when that cannot be found.
-        var target: String?
     }
 
     /// The names in the folder at `path` as bytes, without `.` and `..`.
