@@ -27,10 +27,26 @@ public struct FileFlagDisk: FlagDisk {
     /// The most bytes a saved copy may have (`FlagLimits.maximumPayloadSize`, 4 MiB, by default).
     public let maximumCopySize: Int
 
-    /// Saves in `directory`. Give each app (and each independent store) a folder of its own.
+    /// The file that counts this process's unfinished starts.
+    let counterURL: URL
+
+    /// Saves in `directory`. Give each app (and each independent store) a folder of its own; an
+    /// app and its extensions may share one (an App Group container): they share the saved
+    /// copies, each process counts its own unfinished starts, and `clear()` deletes FlagKit's
+    /// files only.
     public init(directory: URL, maximumCopySize: Int = FlagLimits.maximumPayloadSize) {
+        self.init(directory: directory, maximumCopySize: maximumCopySize,
+                  processName: ProcessInfo.processInfo.processName)
+    }
+
+    /// `processName` names the crash counter: an extension killed at its start (as widgets
+    /// routinely are) is not the app crashing, and its `enteredBackground()` must not reset the
+    /// app's count. A hash, since a process name may be as long as a file name.
+    init(directory: URL, maximumCopySize: Int = FlagLimits.maximumPayloadSize, processName: String) {
         self.directory = directory
         self.maximumCopySize = maximumCopySize
+        self.counterURL = directory.appendingPathComponent(
+            Self.counterPrefix + String(SHA256.hexDigest(processName.utf8).prefix(16)) + ".json")
     }
 
     /// Saves in `FlagKit/<appIdentifier>` under the user's Application Support folder
@@ -45,7 +61,7 @@ public struct FileFlagDisk: FlagDisk {
     }
 
     private static let copyPrefix = "flags-"
-    private static let counterName = "unfinished-starts.json"
+    private static let counterPrefix = "unfinished-starts-"
     /// The counter file holds about 30 bytes; anything much bigger is not a counter.
     static let maximumCounterSize = 4096
 
@@ -107,12 +123,12 @@ public struct FileFlagDisk: FlagDisk {
         try writeAtomically(data, to: fileURL(forUser: snapshot.userKey), sync: true)
     }
 
-    /// Deletes every saved copy in the folder (and any temporary file a crash left behind);
-    /// throws when a copy could not be deleted.
+    /// Deletes every saved copy in the folder (and any temporary file of one a crash left
+    /// behind), and nothing else; throws when a copy could not be deleted.
     public func clear() async throws {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var failure: (any Error)?
-        for name in names where name.hasPrefix(Self.copyPrefix) || name.hasSuffix(".tmp") {
+        for name in names where Self.isCopyOrItsTemporary(name) {
             do {
                 try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
             } catch {
@@ -122,10 +138,26 @@ public struct FileFlagDisk: FlagDisk {
         if let failure { throw failure }
     }
 
+    /// Whether `name` is a saved copy's (`flags-signed-out.json`, `flags-user-<32 hex>.json`) or
+    /// the temporary file of one (`.<copy name>.<UUID>.tmp`): the folder may hold others' files.
+    static func isCopyOrItsTemporary(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return isCopy(name[...]) }
+        let body = name.dropFirst().dropLast(4)
+        guard let dot = body.lastIndex(of: ".") else { return false }
+        return UUID(uuidString: String(body[body.index(after: dot)...])) != nil && isCopy(body[..<dot])
+    }
+
+    private static func isCopy(_ name: Substring) -> Bool {
+        guard name.hasPrefix(copyPrefix), name.hasSuffix(".json") else { return false }
+        let user = name.dropFirst(copyPrefix.count).dropLast(5)
+        let digest = user.dropFirst(5)
+        return user == "signed-out"
+            || (user.hasPrefix("user-") && digest.count == 32 && digest.allSatisfy { "0123456789abcdef".contains($0) })
+    }
+
     /// The unfinished-start count; 0 when the file is missing, unreadable or over 4 KiB.
     public func unfinishedStarts() async -> Int {
-        guard let data = BoundedFile.read(
-                directory.appendingPathComponent(Self.counterName), limit: Self.maximumCounterSize),
+        guard let data = BoundedFile.read(counterURL, limit: Self.maximumCounterSize),
               case .object(let object)? = FlagJSON.parse(data),
               object["format"]?.intValue == SavedCopyFormat.version,
               let count = object["unfinishedStarts"]?.intValue, count >= 0
@@ -137,7 +169,7 @@ public struct FileFlagDisk: FlagDisk {
     public func setUnfinishedStarts(_ count: Int) async throws {
         let data = FlagJSON.serialize(["format": .int(SavedCopyFormat.version), "unfinishedStarts": .int(count)])
         // No fsync: the count must survive a crash of the app, which the rename alone ensures.
-        try writeAtomically(data, to: directory.appendingPathComponent(Self.counterName), sync: false)
+        try writeAtomically(data, to: counterURL, sync: false)
     }
 
     /// Creates the folder when it is missing, and excludes it from backups (a folder created by an

@@ -101,7 +101,7 @@ final class FlagDiskTests: XCTestCase {
         try await disk.setUnfinishedStarts(2)
         count = await FileFlagDisk(directory: directory).unfinishedStarts()
         XCTAssertEqual(count, 2, "the count survives the process")
-        try Data("{garbage".utf8).write(to: directory.appendingPathComponent("unfinished-starts.json"))
+        try Data("{garbage".utf8).write(to: disk.counterURL)
         count = await disk.unfinishedStarts()
         XCTAssertEqual(count, 0, "a corrupt counter reads as zero")
     }
@@ -120,6 +120,41 @@ final class FlagDiskTests: XCTestCase {
         XCTAssertNil(first)
         XCTAssertNil(second)
         XCTAssertEqual(count, 3)
+    }
+
+    /// The folder may be shared (an App Group container): safe mode deletes FlagKit's own files
+    /// there and nothing else, however the others are named.
+    func testFileDiskClearDeletesOnlyItsOwnFiles() async throws {
+        let disk = FileFlagDisk(directory: directory)
+        try await disk.write(snapshot)
+        try await disk.setUnfinishedStarts(1)
+        let leftover = ".\(disk.fileURL(forUser: "acct-7").lastPathComponent).\(UUID().uuidString).tmp"
+        let others = ["flags-of-the-world.pdf", "video-upload.tmp", "notes.txt", "flags-user-notes.json", ".hidden.tmp"]
+        for name in others + [leftover] {
+            try Data("mine".utf8).write(to: directory.appendingPathComponent(name))
+        }
+        try await disk.clear()
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        XCTAssertEqual(left, (others + [disk.counterURL.lastPathComponent]).sorted())
+    }
+
+    /// An app and its extension share a folder but not a crash counter: an extension killed at
+    /// start is not the app crashing, and the extension's `enteredBackground()` does not reset
+    /// the app's count.
+    func testEachProcessCountsItsOwnStarts() async throws {
+        let app = FileFlagDisk(directory: directory, processName: "Shop")
+        let widget = FileFlagDisk(directory: directory, processName: "ShopWidget")
+        try await app.setUnfinishedStarts(1)
+        try await widget.setUnfinishedStarts(2)
+        var count = await app.unfinishedStarts()
+        XCTAssertEqual(count, 1)
+        try await widget.setUnfinishedStarts(0)
+        count = await app.unfinishedStarts()
+        XCTAssertEqual(count, 1)
+        XCTAssertNotEqual(app.counterURL, widget.counterURL)
+        try await app.write(snapshot)
+        let shared = try await widget.read(userKey: "acct-42")
+        XCTAssertEqual(shared, snapshot, "the saved copies are shared")
     }
 
     func testAStoreOnACorruptFileStartsOnDefaults() async throws {
@@ -218,7 +253,7 @@ final class FlagDiskTests: XCTestCase {
     func testAnOversizedCounterFileReadsAsZero() async throws {
         let disk = FileFlagDisk(directory: directory)
         try await disk.setUnfinishedStarts(2)
-        let url = directory.appendingPathComponent("unfinished-starts.json")
+        let url = disk.counterURL
         let good = try Data(contentsOf: url)
         try padded(good, to: 4096).write(to: url)
         var count = await disk.unfinishedStarts()
