@@ -108,6 +108,17 @@ final class ManifestEditTests: XCTestCase {
         XCTAssertEqual(try removing("b", from: crlf), expected)
     }
 
+    /// Found by a hunt: a manifest whose lines end in CR alone passed `lint`, and `remove`
+    /// crashed on it (its lines were counted at LF only).
+    func testCarriageReturnLineEndsStay() throws {
+        let lf = head + flag("a") + "\n" + flag("b", comment: "note") + "\n" + flag("c")
+        let cr = lf.replacingOccurrences(of: "\n", with: "\r")
+        let expected = (head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, b]") + flag("a") + "\n" + flag("c")).replacingOccurrences(of: "\n", with: "\r")
+        XCTAssertEqual(try removing("b", from: cr), expected)
+        let withoutRetired = "version: 1\rflags:\r" + flag("a").replacingOccurrences(of: "\n", with: "\r") + flag("b").replacingOccurrences(of: "\n", with: "\r")
+        XCTAssertEqual(try removing("a", from: withoutRetired), "version: 1\rretired: [a]\rflags:\r" + flag("b").replacingOccurrences(of: "\n", with: "\r"))
+    }
+
     func testOtherBytesStayIdentical() throws {
         // Odd spacing, quoting and a comment inside the next flag survive untouched.
         let next = "  'b':    # quoted key\n    type:   bool\n    default: false   \n    owner: \"payments\"\n    expires: 2029-03-01\n"

@@ -131,6 +131,26 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertTrue(strayText.problems.first?.message.hasSuffix("; check indentation, colons and quotes") ?? false, "\(strayText.problems)")
     }
 
+    /// Found by a hunt: libyaml reads NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR as line breaks
+    /// (YAML 1.1), so every later line number was off from the editor's, a quoted value
+    /// holding one turned it into a space without a word, and `remove` crashed. YAML 1.2 and
+    /// editors do not break lines there: they are refused where they stand.
+    func testUnicodeLineBreaksOfYAML11AreRefusedWhereTheyAre() {
+        for (scalar, name) in [("\u{85}", "U+0085 (NEXT LINE)"), ("\u{2028}", "U+2028 (LINE SEPARATOR)"), ("\u{2029}", "U+2029 (PARAGRAPH SEPARATOR)")] {
+            let document = parse("a: 1\nb: \"x\(scalar)y\"\n# note \(scalar)\nc: 2\n")
+            XCTAssertNil(document.root)
+            XCTAssertEqual(document.problems.map(\.location), [SourceLocation(line: 2, column: 6)], name)
+            XCTAssertEqual(document.problems.first?.message, "\(name) is a line break to flaggen's YAML reader (YAML 1.1) but not to YAML 1.2 or your editor, so it would shift every line number after it or turn into a space; write it as the escape \\u\(name.dropFirst(2).prefix(4)) inside a double-quoted string, or remove it")
+        }
+        XCTAssertEqual(try root("a: \"x\\u2028y\"\n").count, 1, "the escape is fine")
+    }
+
+    /// A file whose lines end in CR alone (classic Mac) is read with the right lines.
+    func testLinesEndingInCarriageReturnAloneAreLines() throws {
+        let entries = try root("a: 1\rb:\r  c: x\r")
+        XCTAssertEqual(entries[1].key.location, SourceLocation(line: 2, column: 1))
+    }
+
     func testBillionLaughsFailsFast() {
         var text = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
         for level in 1...9 {
@@ -202,10 +222,13 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertEqual(document.problems.first?.location, SourceLocation(line: 2, column: 7))
         XCTAssertTrue(document.problems.first?.message.contains("not valid UTF-8") ?? false)
         // Lines as libyaml counts them (found by a bug hunt: with CR line ends, line 1, column 52).
-        for lineEnd in ["\r", "\r\n", "\u{2028}"] {
+        for lineEnd in ["\r", "\r\n"] {
             let bytes = Array("a: 1\(lineEnd)b: caf".utf8) + [0xE9] + Array(lineEnd.utf8)
             XCTAssertEqual(YAMLParser().parse(bytes).problems.first?.location, SourceLocation(line: 2, column: 7), lineEnd.debugDescription)
         }
+        // LINE SEPARATOR is no line break to an editor (and refused once the file is UTF-8).
+        let separated = Array("a: 1\u{2028}b: caf".utf8) + [0xE9]
+        XCTAssertEqual(YAMLParser().parse(separated).problems.first?.location, SourceLocation(line: 1, column: 12))
     }
 
     func testUTF16IsRefused() {

@@ -1,6 +1,7 @@
 /// A line and column in YAML text, moved on character by character, with line breaks counted
-/// as libyaml counts them (LF, CR, CR LF, NEL, LS and PS), so what flaggen finds itself is
-/// reported where libyaml would report it.
+/// as libyaml and editors count them (LF, CR, CR LF), so what flaggen finds itself is reported
+/// where libyaml would report it. (libyaml also breaks lines at NEL, LS and PS, which
+/// `ControlCharacters` refuses before libyaml reads the file.)
 struct LinePosition {
     private(set) var location = SourceLocation(line: 1, column: 1)
     private var previous: Unicode.Scalar = "\0"
@@ -10,7 +11,7 @@ struct LinePosition {
         switch scalar {
         case "\n" where previous == "\r":
             break
-        case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
+        case "\n", "\r":
             location = SourceLocation(line: location.line + 1, column: 1)
         default:
             location.column += 1

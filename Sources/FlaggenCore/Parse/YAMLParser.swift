@@ -40,10 +40,8 @@ struct YAMLParser: Sendable {
         if bytes.isEmpty {
             return failure("the file is empty; a manifest starts with 'version: 1'", at: .startOfFile)
         }
-        if let found = ControlCharacters.first(in: bytes) {
-            return failure(
-                "the control character \(ControlCharacters.name(of: found.scalar)) is not allowed in YAML, not even inside quotes; remove it, or write it as an escape such as \\x1B inside a double-quoted string",
-                at: found.location)
+        if let found = ControlCharacters.firstProblem(in: bytes) {
+            return failure(found.message, at: found.location)
         }
         return bytes.withUnsafeBufferPointer { buffer in
             var builder = EventReader()
@@ -350,9 +348,10 @@ struct EventReader {
         // in characters; the line is found by its line breaks.)
         var isLongKey = false
         if problem == "mapping values are not allowed in this context" || problem == "could not find expected ':'" {
-            let lines = buffer.split(separator: UInt8(ascii: "\n"), maxSplits: Int(mark.line) + 1, omittingEmptySubsequences: false)
-            if Int(mark.line) < lines.count {
-                let line = String(decoding: lines[Int(mark.line)], as: UTF8.self).unicodeScalars.prefix(Int(mark.column))
+            let starts = LineEnds.lineStarts(buffer) + [buffer.count]
+            if Int(mark.line) + 1 < starts.count {
+                let bytes = buffer[starts[Int(mark.line)]..<starts[Int(mark.line) + 1]]
+                let line = String(decoding: bytes, as: UTF8.self).unicodeScalars.prefix(Int(mark.column))
                 let key = line.drop { $0 == " " || $0 == "-" }
                 isLongKey = key.count > maxImplicitKeyCharacters
             }

@@ -14,12 +14,7 @@ struct ManifestEdit {
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") && offset + 1 < bytes.count {
-            starts.append(offset + 1)
-        }
-        starts.append(bytes.count)
-        lineStarts = starts
+        lineStarts = LineEnds.lineStarts(bytes) + [bytes.count]
     }
 
     /// How many lines the text has (a final line ending starts no new line).
@@ -130,7 +125,7 @@ struct ManifestEdit {
         let lead = bytes[lineStarts[itemLine - 1]..<lineStarts[itemLine]].prefix { $0 == UInt8(ascii: " ") }
         var text: [UInt8] = []
         let lineEnd = lineStarts[itemLine]
-        if lineEnd == bytes.count, bytes.last != UInt8(ascii: "\n") { text += newline }
+        if lineEnd == bytes.count, bytes.last != LineEnds.lf, bytes.last != LineEnds.cr { text += newline }
         text += Array(lead) + Array("- \(key)".utf8) + newline
         return Edit(offset: lineEnd, length: 0, text: text)
     }
@@ -151,11 +146,8 @@ struct ManifestEdit {
         return result
     }
 
-    /// CRLF when the first line ends with it, else LF.
-    private var lineEnding: [UInt8] {
-        guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return [UInt8(ascii: "\n")] }
-        return newline > 0 && bytes[newline - 1] == UInt8(ascii: "\r") ? Array("\r\n".utf8) : [UInt8(ascii: "\n")]
-    }
+    /// The first line's line end (CRLF, CR or LF).
+    private var lineEnding: [UInt8] { LineEnds.firstEnd(bytes) }
 
     /// Line `line`'s bytes without its line ending.
     private func content(_ line: Int) -> ArraySlice<UInt8> {
@@ -191,7 +183,7 @@ struct ManifestEdit {
         var at = offset(of: location)
         let space: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         while at < bytes.count, bytes[at] == UInt8(ascii: "&") || bytes[at] == UInt8(ascii: "!") {
-            while at < bytes.count, !space(bytes[at]), bytes[at] != UInt8(ascii: "\n") { at += 1 }
+            while at < bytes.count, !space(bytes[at]), bytes[at] != UInt8(ascii: "\n"), bytes[at] != UInt8(ascii: "\r") { at += 1 }
             while at < bytes.count, space(bytes[at]) { at += 1 }
         }
         return at
