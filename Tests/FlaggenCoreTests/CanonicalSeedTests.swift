@@ -98,7 +98,7 @@ final class CanonicalSeedTests: XCTestCase {
         let input = try canonicalSeedTestInput(at: packageRoot.appendingPathComponent("flags.yaml"))
         let (text, json) = try seed(input)
         XCTAssertEqual(json["$comment"]?.stringValue, input.header.lines.joined(separator: " "))
-        XCTAssertEqual(GeneratedFileOwner.header(start: Array(text.utf8), end: Array(text.utf8))?.manifest, input.header.manifestName)
+        XCTAssertEqual(GeneratedFileOwner.header(start: Array(text.utf8), end: Array(text.utf8), path: "flags.seed.json")?.manifest, input.header.manifestName)
         XCTAssertTrue(text.hasSuffix("}\n"))
     }
 

@@ -118,7 +118,7 @@ final class FlagdSeedTests: XCTestCase {
         let document = try JSONParser.parse(text)
         XCTAssertEqual(document["$comment"], .string(header.lines.joined(separator: " ")))
         XCTAssertEqual(document["$schema"], "https://flagd.dev/schema/v0/flags.json")
-        XCTAssertEqual(GeneratedFileOwner.header(start: Array(text.utf8), end: Array(text.utf8))?.manifest, header.manifestName)
+        XCTAssertEqual(GeneratedFileOwner.header(start: Array(text.utf8), end: Array(text.utf8), path: "flagd.flags.json")?.manifest, header.manifestName)
         XCTAssertTrue(text.hasSuffix("}\n"))
         XCTAssertEqual(document["flags"]?.objectValue?.keys.sorted(), manifest.flags.map(\.key).sorted())
         // Deterministic: the same manifest gives the same bytes.

@@ -257,7 +257,7 @@ final class JSONSchemaEmitterTests: XCTestCase {
             XCTAssertEqual(schema["$id"], .string(name), name)
             XCTAssertEqual(schema["$comment"], .string(emitted.header.lines.joined(separator: " ")), name)
             let bytes = Array(try emitted.text(name).utf8)
-            XCTAssertEqual(GeneratedFileOwner.header(start: bytes, end: bytes)?.manifest, emitted.header.manifestName, name)
+            XCTAssertEqual(GeneratedFileOwner.header(start: bytes, end: bytes, path: name)?.manifest, emitted.header.manifestName, name)
             XCTAssertTrue(try emitted.text(name).hasSuffix("}\n"), name)
         }
     }

@@ -140,7 +140,7 @@ final class UnleashSeedTests: XCTestCase {
         let document = try JSONParser.parse(text)
         XCTAssertEqual(document["version"], 2)
         XCTAssertEqual(document["$comment"], .string(header.lines.joined(separator: " ")))
-        XCTAssertEqual(GeneratedFileOwner.header(start: Array(text.utf8), end: Array(text.utf8))?.manifest, header.manifestName)
+        XCTAssertEqual(GeneratedFileOwner.header(start: Array(text.utf8), end: Array(text.utf8), path: "unleash.features.json")?.manifest, header.manifestName)
         XCTAssertEqual(document["features"]?.arrayValue?.compactMap { $0["name"]?.stringValue }, manifest.flags.map(\.key))
         XCTAssertEqual(UnleashSeedEmitter().files(for: manifest, header: header), UnleashSeedEmitter().files(for: manifest, header: header))
         XCTAssertEqual(try seed("version: 1\nflags: {}\n")["features"], [])

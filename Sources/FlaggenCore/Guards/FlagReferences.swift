@@ -119,7 +119,7 @@ public struct FlagReferences: Sendable {
                 continue
             }
             // Files flaggen generated (from any manifest) are not the app's reads.
-            if GeneratedFileOwner.header(start: Array(bytes.prefix(GeneratedFileOwner.headerBytes)), end: []) != nil { continue }
+            if GeneratedFileOwner.header(start: Array(bytes.prefix(GeneratedFileOwner.headerBytes)), end: [], path: file) != nil { continue }
             report.filesScanned += 1
             // A byte that is not UTF-8 reads as U+FFFD, which is no part of a read; `remove`
             // refuses to rewrite such a file (CallSiteRewriter).
