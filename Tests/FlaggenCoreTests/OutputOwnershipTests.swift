@@ -315,6 +315,28 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: repository.deletingLastPathComponent().appendingPathComponent("elsewhere").path))
     }
 
+    /// Found by a hunt: an output path into a submodule (or any nested checkout) passed `lint`,
+    /// and `generate` replaced or removed as stale the submodule's own generated files, since
+    /// each repository names its manifest `flags.yaml` in its headers. Another repository's
+    /// files are never flaggen's to write from this manifest.
+    func testNoOutputGoesIntoANestedRepository() throws {
+        try write("version: 1\nflags:\n  lib_flag: {type: bool, default: false, owner: a, expires: 2030-01-01}\n", to: "lib/flags.yaml")
+        try write("gitdir: ../.git/modules/lib\n", to: "lib/.git")  // a submodule's .git is a file
+        try generate("lib/flags.yaml", kinds: [.swift])
+        let libFlags = try read("lib/Generated/Swift/Flags.swift")
+        for outputs in ["swift: lib/Generated/Swift/AppFlags.swift", "swift: lib/Generated/Swift/Flags.swift", "schemas: lib/Generated"] {
+            try write(manifest(outputs: outputs), to: "flags.yaml")
+            let refused = refusal("flags.yaml")
+            XCTAssertTrue(refused.contains("inside another repository"), refused)
+            XCTAssertEqual(try read("lib/Generated/Swift/Flags.swift"), libFlags, outputs)
+        }
+        // A nested checkout with a .git folder, reached through a default output folder.
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("Generated/.git"), withIntermediateDirectories: true)
+        try write(manifest(outputs: ""), to: "flags.yaml")
+        XCTAssertTrue(refusal("flags.yaml").contains("inside another repository"), refusal("flags.yaml"))
+        XCTAssertEqual(try read("lib/Generated/Swift/Flags.swift"), libFlags)
+    }
+
     /// A manifest shared through a symlink lives where the link is, for the command line as for
     /// the plugins (which pass the link's path): outputs beside the link, named by it.
     func testASymlinkedManifestIsReadWhereTheLinkIs() throws {

@@ -11,7 +11,8 @@ import Foundation
 ///   for the paths a manifest gives, or the folder the command line names (`--output-dir`,
 ///   `--swift-file`), which is trusted itself, though links below it are not.
 /// - An output path is never a symlink: replacing it would replace the link, not the file.
-/// - No output lands in a `.git` folder, whatever the spelling, or through a symlink.
+/// - No output lands in a `.git` folder, whatever the spelling, or through a symlink, nor in
+///   another repository below the boundary (a submodule, a nested checkout).
 /// - No output is, or lies inside, an input of the run: the manifest, the template folder or a
 ///   template, compared by file identity, so no symlink, hard link or other spelling of a path
 ///   on a case-insensitive volume can make flaggen write over its own input.
@@ -94,6 +95,13 @@ struct OutputGuard: Sendable {
         }
         if Self.leadsIntoGit(target) {
             return "\(path) would be written to \(target), inside a .git folder; flaggen never writes there — point 'outputs' elsewhere"
+        }
+        // A submodule or a nested checkout names its own manifest `flags.yaml` too: its
+        // generated files would read as this manifest's, to be replaced or swept as stale.
+        if let nested = LexicalPath.ancestors(of: target).first(where: {
+            $0.utf8.count > base.utf8.count && FileSystem.itemKind(atPath: LexicalPath.joined($0, ".git")) != nil
+        }) {
+            return "\(path) would be written to \(target), inside another repository (\(nested) has its own .git: a submodule or a nested checkout); flaggen writes only into the manifest's own repository — generate that repository's files from a manifest inside it, or point 'outputs' elsewhere"
         }
         for candidate in LexicalPath.ancestors(of: target) {
             if let identity = FileSystem.identity(atPath: candidate), let input = protected[identity] {
