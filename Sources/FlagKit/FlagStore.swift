@@ -38,8 +38,8 @@ public final class FlagStore {
     /// `nil` when never, which `refreshIfStale()` treats as stale whatever the clock says.
     public private(set) var lastFetchAt: Date?
 
-    /// True when the crash guard fired at this start: the saved copies were deleted and the
-    /// session runs on the defaults.
+    /// True when the crash guard fired at this process's first start: the saved copies were
+    /// deleted, and every session of the process runs on the defaults.
     public private(set) var isSafeMode = false
 
     /// True once `start(userKey:)` (or `switchUser(_:)`) has loaded a session: the first screen
@@ -118,35 +118,37 @@ public final class FlagStore {
 
     /// Starts a session for `userKey` (`nil` means signed out) from the saved copy alone, never
     /// the network: call it before the first screen. Views taken earlier read the defaults, then
-    /// this session.
+    /// this session. A start for the user the session already runs on (another window's or
+    /// scene's) changes nothing: open screens keep their values.
     ///
     /// The crash guard, so a bad saved value cannot crash every launch: a store's first start
     /// counts as unfinished until `startFinished()` or `enteredBackground()`. When the two
-    /// previous starts never finished, it deletes every saved copy and runs on the defaults.
+    /// previous starts never finished, it deletes every saved copy, and every session of this
+    /// process runs on the defaults.
     public func start(userKey: String?) async {
         await beginSessionChange()
         defer { endSessionChange() }
+        // Each window's `.task` calls start: reading the copy a refresh saved meanwhile would
+        // change open screens, and kill switches would show their defaults during the read.
+        if isStarted, SavedCopyFormat.isSameUser(userKey, self.userKey) { return }
         epoch += 1
         self.userKey = userKey
         apply(.empty(userKey: userKey))
 
-        var safeMode = false
         if !countedStart {
             countedStart = true
             let counted = await attempt(.diskStarts) { [disk] in try await disk.unfinishedStarts() } ?? 0
             // Any disk's count, within what the guard needs: `Int.max + 1` trapped at every launch.
             let unfinished = min(max(counted, 0), Self.unfinishedStartLimit)
             await attempt(.diskStarts) { [disk] in try await disk.setUnfinishedStarts(unfinished + 1) }
-            safeMode = unfinished >= Self.unfinishedStartLimit
+            if unfinished >= Self.unfinishedStartLimit {
+                isSafeMode = true
+                await attempt(.diskClear) { [disk] in try await disk.clear() }
+            }
         }
         var snapshot = FlagSnapshot.empty(userKey: userKey)
-        if safeMode {
-            await attempt(.diskClear) { [disk] in try await disk.clear() }
-        } else if let saved = await readCopy(userKey) {
-            snapshot = saved
-        }
+        if let saved = await readCopyUnlessSafeMode(userKey) { snapshot = saved }
         isStarted = true
-        if safeMode { isSafeMode = true }
         apply(snapshot)
         notifyChange()
     }
@@ -242,10 +244,9 @@ public final class FlagStore {
         }
         epoch += 1
         userKey = newKey
-        isSafeMode = false
         isStarted = true
         apply(.empty(userKey: newKey))
-        if let saved = await readCopy(newKey) {
+        if let saved = await readCopyUnlessSafeMode(newKey) {
             apply(saved)
         }
         notifyChange()
@@ -365,9 +366,11 @@ public final class FlagStore {
         notifyChange()
     }
 
-    /// The copy saved for `userKey`, when it is that user's; a failed read is reported.
-    private func readCopy(_ userKey: String?) async -> FlagSnapshot? {
-        guard let saved = await attempt(.diskRead, { [disk] in try await disk.read(userKey: userKey) }) ?? nil,
+    /// The copy saved for `userKey`, when it is that user's; a failed read is reported. None in
+    /// safe mode, which lasts the process: a copy saved since may hold the value that crashed.
+    private func readCopyUnlessSafeMode(_ userKey: String?) async -> FlagSnapshot? {
+        guard !isSafeMode,
+              let saved = await attempt(.diskRead, { [disk] in try await disk.read(userKey: userKey) }) ?? nil,
               SavedCopyFormat.isSameUser(saved.userKey, userKey)
         else { return nil }
         return saved

@@ -59,7 +59,8 @@ final class SessionOrderTests: XCTestCase {
 
         await disk.hold(.copy)
         var callsWhileTheStartRead = -1
-        await overlap(disk, { await store.start(userKey: "u1") }, {  // the root view's .task again, then a foreground refresh
+        // Another user's start (a start for the same user changes nothing and reads no disk).
+        await overlap(disk, { await store.start(userKey: "u2") }, {  // then a foreground refresh
             let pending = Task { await store.refresh() }
             try? await Task.sleep(nanoseconds: 100_000_000)
             callsWhileTheStartRead = await source.calls

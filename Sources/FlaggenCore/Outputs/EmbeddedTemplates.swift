@@ -889,8 +889,9 @@ class FlagStore(
     @Volatile var onError: ((FlagStoreError) -> Unit)? = null
 
     /**
-     * True when [start] found [SAFE_MODE_AFTER] unfinished starts, deleted the saved copy and runs
-     * this session on the defaults. Worth a log line: a saved value may crash the app.
+     * True when the first [start] of this process found [SAFE_MODE_AFTER] unfinished starts and
+     * deleted the saved copy: every session of the process runs on the defaults. Worth a log
+     * line: a saved value may crash the app.
      */
     @Volatile var isSafeMode: Boolean = false
         private set
@@ -904,11 +905,12 @@ class FlagStore(
     /**
      * Loads the saved copy of [userKey] (null when signed out), from local disk only. Call it
      * once, before the first screen; it never waits for the network. Views taken before it
-     * finishes read the defaults, then this session.
+     * finishes read the defaults, then this session. Called again for the user the session
+     * runs on, it changes nothing: open screens keep their values.
      */
     suspend fun start(userKey: String?) {
         val changed = mutex.withLock {
-            var safeMode = false
+            if (started && userKey == this.userKey) return@withLock emptySet<String>()
             if (!countedStart) {
                 countedStart = true
                 // Clamped before adding one: a count this store did not write (negative, or
@@ -916,18 +918,14 @@ class FlagStore(
                 val unfinished = (attempt(FlagStoreError.Kind.DISK_STARTS) { disk.unfinishedStarts() } ?: 0)
                     .coerceIn(0, SAFE_MODE_AFTER)
                 attempt(FlagStoreError.Kind.DISK_STARTS) { disk.setUnfinishedStarts(unfinished + 1) }
-                safeMode = unfinished >= SAFE_MODE_AFTER
+                if (unfinished >= SAFE_MODE_AFTER) {
+                    // The saved values may be what crashes the app: use the defaults.
+                    isSafeMode = true
+                    attempt(FlagStoreError.Kind.DISK_CLEAR) { disk.clear() }
+                }
             }
-            val saved = if (safeMode) {
-                // The saved values may be what crashes the app: use the defaults.
-                attempt(FlagStoreError.Kind.DISK_CLEAR) { disk.clear() }
-                null
-            } else {
-                attempt(FlagStoreError.Kind.DISK_READ) { disk.read() }
-            }
-            if (safeMode) isSafeMode = true
             started = true
-            beginSession(userKey, saved)
+            beginSession(userKey, readUnlessSafeMode())
         }
         notifyListeners(changed)
     }
@@ -1005,8 +1003,7 @@ class FlagStore(
             same = started && newKey == userKey
             if (same) return@withLock emptySet<String>()
             started = true
-            isSafeMode = false
-            beginSession(newKey, attempt(FlagStoreError.Kind.DISK_READ) { disk.read() })
+            beginSession(newKey, readUnlessSafeMode())
         }
         if (same) return false
         notifyListeners(changed)
@@ -1061,6 +1058,13 @@ class FlagStore(
         lastFetchAtMillis = if (snapshot.fetchedAtMillis == 0L) null else snapshot.fetchedAtMillis
         return replaceLive(snapshot.values)
     }
+
+    /**
+     * Under the mutex: the saved copy, or null in safe mode, which lasts the process: a copy
+     * saved since may hold the value that crashed the app.
+     */
+    private suspend fun readUnlessSafeMode(): FlagSnapshot? =
+        if (isSafeMode) null else attempt(FlagStoreError.Kind.DISK_READ) { disk.read() }
 
     /** Under the mutex: the kill switches of [values] become live; returns the changed keys. */
     private fun replaceLive(values: Map<String, String>): Set<String> {
