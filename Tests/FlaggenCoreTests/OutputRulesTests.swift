@@ -387,6 +387,59 @@ final class OutputRulesTests: XCTestCase {
             ], kinds: [.seeds])
     }
 
+    /// Found by a hunt: kotlinc writes a class file per class, and on macOS's case-insensitive
+    /// disks (where Gradle writes them) `Flags$ABc.class` and `Flags$AbC.class` are one file, so
+    /// the app failed with NoClassDefFoundError, only in builds made on a Mac.
+    func testKotlinClassesDifferingOnlyInCaseAreRefused() throws {
+        let yaml = """
+            version: 1
+            outputs: {servers: [contract]}
+            flags:
+              a_bc: {type: string, enum: [x, y], default: x, owner: o, expires: 2030-01-01}
+              ab_c: {type: string, enum: [x, y], default: x, owner: o, expires: 2030-01-01}
+              p_art1: {type: string, enum: [x, y], default: x, owner: o, expires: 2030-01-01}
+            configs:
+              BUCKET:
+                properties:
+                  style: {type: string, enum: [x, y]}
+                  sTyle: {type: string, enum: [x, y]}
+
+            """
+        try assertLintAndGenerate(
+            yaml,
+            report: [
+                "5:3: error: flag 'ab_c' lists 'enum' values, so it becomes the Kotlin enum class Flags.AbC, whose class file differs "
+                    + "only in letter case from that of Flags.ABc (flag 'a_bc'): on the case-insensitive disks of macOS, where "
+                    + "Gradle writes class files, one overwrites the other and the app fails with NoClassDefFoundError; rename one of them",
+                "6:3: error: flag 'p_art1' lists 'enum' values, so it becomes the Kotlin enum class Flags.PArt1, whose class file differs "
+                    + "only in letter case from that of Flags.Part1 (the objects that hold the flags are named 'Part' and digits): on the case-insensitive disks "
+                    + "of macOS, where Gradle writes class files, one overwrites the other and the app fails with NoClassDefFoundError; "
+                    + "rename the flag",
+                "8:3: error: config 'BUCKET' becomes the Kotlin class BUCKET, whose class file differs only in letter case from that of "
+                    + "Bucket (of the Kotlin runtime, FlagKit.kt): on the case-insensitive disks of macOS, where Gradle writes class "
+                    + "files, one overwrites the other and the app fails with NoClassDefFoundError; rename the config",
+                "11:7: error: property 'BUCKET.sTyle' lists 'enum' values, so it becomes the Kotlin enum class BUCKET.STyle, whose class "
+                    + "file differs only in letter case from that of BUCKET.Style (property 'BUCKET.style'): on the case-insensitive "
+                    + "disks of macOS, where Gradle writes class files, one overwrites the other and the app fails with "
+                    + "NoClassDefFoundError; rename one of them",
+            ], kinds: [.seeds])
+    }
+
+    /// The case rule above knows the runtime's top-level classes by name: the list must follow
+    /// the templates.
+    func testTheKotlinRuntimeClassNamesAreTheTemplatesTopLevelClasses() throws {
+        var names: [String] = []
+        for template in ["kotlin/FlagKit.kt.mustache", "kotlin/FlagStore.kt.mustache"] {
+            let text = try XCTUnwrap(EmbeddedTemplates.all[template], template)
+            for line in text.split(separator: "\n") where !line.hasPrefix(" ") {
+                let words = line.split(separator: " ")
+                guard let keyword = words.firstIndex(where: { ["class", "object", "interface"].contains($0) }), keyword + 1 < words.count else { continue }
+                names.append(String(words[keyword + 1].prefix { $0.isLetter || $0.isNumber }))
+            }
+        }
+        XCTAssertEqual(names.sorted(), KotlinRules.runtimeClassNames.sorted())
+    }
+
     func testEnumListsLongerThanAKotlinEnumHoldsAreRefused() throws {
         let values = (0...KotlinRules.maxEnumEntries).map { "v\($0)" }.joined(separator: ", ")
         let yaml = """

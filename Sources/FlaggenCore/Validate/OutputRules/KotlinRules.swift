@@ -19,6 +19,11 @@ import FlaggenJSON
 /// - A json flag's default is built in its holder's static initializer, which one value alone
 ///   can fill (``maxDefaultValues``).
 ///
+/// - kotlinc writes a class file per class (`Flags$CheckoutTheme.class`), and on the
+///   case-insensitive disks of macOS, where Gradle writes them, two names of one scope that
+///   differ only in letter case are one file: the app fails with NoClassDefFoundError
+///   (``checkClassFileNames(_:)``).
+///
 /// Names that the translator qualifies instead (a `FlagKey` entry or an enum entry named
 /// `String`; config properties whose JVM getters would share a name, which get a
 /// `@get:JvmName` of their own) are not refused.
@@ -42,6 +47,14 @@ struct KotlinRules {
         "String", "Long", "Double", "Boolean", "List", "Int", "JSONObject", "FlagJson", "JvmName",
     ]
 
+    /// The top-level classes of the Kotlin runtime (FlagKit.kt, FlagStore.kt), in the package of
+    /// the configs. (RuntimeClassNamesTests reads them from the templates.)
+    static let runtimeClassNames = [
+        "Bucket", "FileFlagDisk", "FirebaseBuckets", "FirebaseFlagSource", "Flag", "FlagDate", "FlagDisk", "FlagJson",
+        "FlagKeyValues", "FlagKind", "FlagSnapshot", "FlagSource", "FlagStore", "FlagStoreError", "FlagValues", "FlagView",
+        "InMemoryFlagDisk", "KeyValueFlagDisk", "KillSwitchChanges",
+    ]
+
     /// The most bytes of a JVM string constant (`CONSTANT_Utf8_info` has a 16-bit length).
     static let maxConstantBytes = 65_535
 
@@ -60,6 +73,7 @@ struct KotlinRules {
         let configNames = Set(manifest.configs.map(\.name))
         checkFlagCount(manifest)
         checkEnumFlags(manifest, configNames: configNames)
+        checkClassFileNames(manifest)
         checkStringConstants()
         for flag in manifest.flags {
             guard case .json(let value) = flag.defaultValue else { continue }
@@ -94,6 +108,66 @@ struct KotlinRules {
                     at: property.location)
             }
         }
+    }
+
+    /// Refuses a generated class whose name differs from another's of the same scope (the package,
+    /// the flags object, a config's data class) only in letter case. Names equal to the letter are
+    /// other rules' (a config named like a runtime type, an enum flag named like a config...).
+    private func checkClassFileNames(_ manifest: Manifest) {
+        var package = ClassScope()
+        for name in Self.runtimeClassNames { _ = package.claim(name, as: "of the Kotlin runtime, FlagKit.kt") }
+        _ = package.claim("FlagKey", as: "the enum of the flag keys")
+        _ = package.claim(manifest.name, as: "the flags object")
+        for config in manifest.configs {
+            // Two configs are SchemaRules' to report: their schema files clash too.
+            if let other = package.claim(config.name, as: "config '\(config.name)'"), !other.what.hasPrefix("config") {
+                report("config '\(config.name)' becomes the Kotlin class \(config.name)", other, fix: "rename the config", at: config.location)
+            }
+        }
+        var flagsObject = ClassScope()
+        for flag in manifest.flags where flag.enumValues != nil {
+            let name = Identifiers.upperCamel(flag.key)
+            let what = "flag '\(flag.key)' lists 'enum' values, so it becomes the Kotlin enum class \(manifest.name).\(name)"
+            let holder = "Part" + name.dropFirst(4)
+            if name.lowercased().hasPrefix("part"), Identifiers.isKotlinHolderName(holder), holder != name {
+                report(what, ("\(manifest.name).\(holder)", "the objects that hold the flags are named 'Part' and digits"),
+                       fix: "rename the flag", at: flag.location)
+            } else if let other = flagsObject.claim(name, as: "flag '\(flag.key)'") {
+                report(what, ("\(manifest.name).\(other.name)", other.what), fix: "rename one of them", at: flag.location)
+            }
+        }
+        for config in manifest.configs {
+            var dataClass = ClassScope()
+            _ = dataClass.claim("Companion", as: "its companion object")
+            for property in config.properties where property.enumValues != nil {
+                let name = SwiftTranslator.enumTypeName(of: property)
+                if let other = dataClass.claim(name, as: "property '\(config.name).\(property.name)'") {
+                    report("property '\(config.name).\(property.name)' lists 'enum' values, so it becomes the Kotlin enum class \(config.name).\(name)",
+                           ("\(config.name).\(other.name)", other.what), fix: "rename one of them", at: property.location)
+                }
+            }
+        }
+    }
+
+    /// The classes of one scope by their names in lower case, with what each is, for messages.
+    private struct ClassScope {
+        private var classes: [String: (name: String, what: String)] = [:]
+
+        /// Adds `name`; returns the class already there whose name differs from it only in case.
+        mutating func claim(_ name: String, as what: String) -> (name: String, what: String)? {
+            guard let other = classes[name.lowercased()] else {
+                classes[name.lowercased()] = (name, what)
+                return nil
+            }
+            return other.name == name ? nil : other
+        }
+    }
+
+    private func report(_ what: String, _ other: (name: String, what: String), fix: String, at location: SourceLocation) {
+        context.error(
+            "\(what), whose class file differs only in letter case from that of \(other.name) (\(other.what)): on the "
+                + "case-insensitive disks of macOS, where Gradle writes class files, one overwrites the other and the app "
+                + "fails with NoClassDefFoundError; \(fix)", at: location)
     }
 
     /// Refuses every text of the manifest (a key, a default, a description, an enum value) whose
