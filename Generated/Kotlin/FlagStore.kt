@@ -985,6 +985,8 @@ class FirebaseFlagSource(
     companion object {
         private val TRUE = setOf("1", "true", "t", "yes", "y", "on")
         private val FALSE = setOf("0", "false", "f", "no", "n", "off", "")
+        /** A decimal number, as JSON writes one: not Java's `16f` or hexadecimal `0x10p0`. */
+        private val DECIMAL = Regex("[+-]?[0-9]+(\\.[0-9]+)?([eE][+-]?[0-9]+)?")
 
         /**
          * The JSON text of Firebase's string [remote] for a flag whose default is [default], or
@@ -1002,7 +1004,7 @@ class FirebaseFlagSource(
                 // An enum flag's string: the view maps it to an entry, or to the default.
                 is String, is Enum<*> -> JSONObject.quote(remote)
                 is Long, is Int -> remote.trim().let { text ->
-                    text.toLongOrNull()?.toString() ?: text.toDoubleOrNull()?.takeIf {
+                    text.toLongOrNull()?.toString() ?: text.takeIf { DECIMAL.matches(it) }?.toDoubleOrNull()?.takeIf {
                         it % 1.0 == 0.0 && abs(it) <= 9007199254740992.0
                     }?.toLong()?.toString()
                 }

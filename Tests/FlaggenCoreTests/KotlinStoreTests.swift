@@ -215,7 +215,8 @@ final class KotlinStoreTests: XCTestCase {
         try assertCase("firebase", [
             "bool true,true,true,true,true,false,false,false,false,false,-",
             #"string "Pay now","","a\"b""#,
-            "int 50,7,100,-,9223372036854775807,-,-,-",
+            // Java's float syntax (`16f`, hex) is no whole number, as Firebase's getLong says.
+            "int 50,7,100,-,9223372036854775807,-,-,-,-,-,-,7,7",
             "double 0.25,3.0,-,-,-",
             #"json {"title":"Sale"},-,-,-"#,
             #"fetched=true values={new_checkout=true, paywall={"title":"Sale","trialDays":3}} signals=[{rollout_bucket_new_checkout=1500}]"#,

@@ -568,7 +568,7 @@ fun firebase() = runCase {
     fun convert(default: Any, vararg texts: String) = texts.joinToString(",") { FirebaseFlagSource.convert(it, default) ?: "-" }
     println("firebase bool " + convert(false, "true", "TRUE", "yes", "on", "1", "false", "0", "no", "off", "", "maybe"))
     println("firebase string " + convert("", "Pay now", "", "a\"b"))
-    println("firebase int " + convert(0L, "50", " 7 ", "1e2", "7.5", "9223372036854775807", "9223372036854775808", "1e16", "abc"))
+    println("firebase int " + convert(0L, "50", " 7 ", "1e2", "7.5", "9223372036854775807", "9223372036854775808", "1e16", "abc", "16f", "0x10p0", "16d", "+7", "07"))
     println("firebase double " + convert(0.0, "0.25", "3", "NaN", "1e400", "x"))
     println("firebase json " + convert(JSONObject(), "{\"title\":\"Sale\"}", "{'title':1}", "[1]", "{\"a\":1,\"a\":2}"))
     remote["new_checkout"] = "true"
