@@ -166,13 +166,20 @@ enum Commands {
         guard let today = today(arguments) else { return .usage }
         let paths = arguments.positionals("PATH")  // required: the parser refuses a command line without one
         var failOn: Set<FlagReferences.Category> = []
-        for word in arguments.values("fail-on").flatMap({ $0.split(separator: ",") }) {
-            guard let category = FlagReferences.Category(rawValue: trimmed(word)) else {
-                let known = FlagReferences.Category.allCases.map(\.rawValue).joined(separator: ", ")
-                printError("error: unknown --fail-on category '\(word)'; use \(known)")
-                return .usage
+        let known = FlagReferences.Category.allCases.map(\.rawValue)
+        for value in arguments.values("fail-on") {
+            for word in value.split(separator: ",", omittingEmptySubsequences: false).map(trimmed) {
+                guard !word.isEmpty else {
+                    printError("error: an empty --fail-on category in '\(value)'; use \(known.joined(separator: ", ")), separated by commas")
+                    return .usage
+                }
+                guard let category = FlagReferences.Category(rawValue: word) else {
+                    let hint = NearMiss.suggestion(for: word, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+                    printError("error: unknown --fail-on category '\(word)'\(hint); use \(known.joined(separator: ", "))")
+                    return .usage
+                }
+                failOn.insert(category)
             }
-            failOn.insert(category)
         }
         do {
             let result = try ManifestLoader.load(path: path)

@@ -548,6 +548,13 @@ final class RefsCLITests: XCTestCase {
         let bad = try runFlaggen(["refs", "App", "--fail-on", "everything"], in: folder)
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("unknown --fail-on category 'everything'"), bad.stderr)
+        // Found by a hunt: a typo got no hint, and an empty entry (a stray comma) was dropped.
+        let typo = try runFlaggen(["refs", "App", "--fail-on", "unrefrenced"], in: folder)
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertEqual(typo.stderr, "error: unknown --fail-on category 'unrefrenced' (did you mean 'unreferenced'?); use unreferenced, expired-referenced, raw-keys, unknown\n")
+        let empty = try runFlaggen(["refs", "App", "--fail-on", "unreferenced,,raw-keys"], in: folder)
+        XCTAssertEqual(empty.status, 2)
+        XCTAssertTrue(empty.stderr.contains("an empty --fail-on category in 'unreferenced,,raw-keys'"), empty.stderr)
     }
 }
 

@@ -40,4 +40,18 @@ final class ManifestSizeLimitTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("is not a regular file"), "\(error)")
         }
     }
+
+    /// Found by a hunt: a symlink loop was "cannot be read (Too many levels of symbolic links);
+    /// check its permissions", which sent the user to the wrong fix.
+    func testASymlinkLoopIsNamedAsOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flaggen-loop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let one = folder.appendingPathComponent("one.yaml").path, two = folder.appendingPathComponent("two.yaml").path
+        try FileManager.default.createSymbolicLink(atPath: one, withDestinationPath: two)
+        try FileManager.default.createSymbolicLink(atPath: two, withDestinationPath: one)
+        XCTAssertThrowsError(try ManifestLoader.readBytes(path: one)) { error in
+            XCTAssertEqual("\(error)", "\(one) is a symlink that leads back to itself (through other links); point it at the manifest file")
+        }
+    }
 }

@@ -33,6 +33,7 @@ public enum ManifestLoader {
             case .missing: message = "\(path): no such file; pass the manifest with --manifest PATH (default ./flags.yaml)"
             case .folder: message = "\(path) is a folder; pass the manifest file itself with --manifest PATH"
             case .notRegular: message = "\(path) is not a regular file (a pipe, socket or device); pass the manifest file itself with --manifest PATH"
+            case .linkLoop: message = "\(path) is a symlink that leads back to itself (through other links); point it at the manifest file"
             case .unreadable(let reason): message = "\(path): cannot be read (\(reason)); check its permissions"
             }
             throw CannotRunError(message: message)

@@ -174,6 +174,8 @@ enum FileSystem {
         case folder
         /// A pipe, socket or device is at the path: reading it could wait forever.
         case notRegular
+        /// A symlink on the path leads back to itself.
+        case linkLoop
         /// The file exists but cannot be opened or read; the system's reason.
         case unreadable(String)
 
@@ -183,6 +185,7 @@ enum FileSystem {
             case .missing: "does not exist"
             case .folder: "is a folder"
             case .notRegular: "is not a regular file (a pipe, socket or device)"
+            case .linkLoop: "is a symlink that leads back to itself"
             case .unreadable(let reason): "cannot be read (\(reason))"
             }
         }
@@ -201,6 +204,7 @@ enum FileSystem {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw .missing }
+            if errno == ELOOP { throw .linkLoop }
             let reason = lastErrorText()
             switch itemKind(atPath: path) {
             case .directory?: throw .folder
