@@ -71,6 +71,8 @@ public final class FlagStore {
     private var countedStart = false
     /// Numbers fetches, so an older answer never replaces a newer one.
     private var fetchCount = 0
+    /// Fetches waiting for their answer: `refreshIfStale()` starts no other meanwhile.
+    private var fetchesUnderWay = 0
     private var appliedFetch = 0
     /// Saved-copy writes run one after another, in the order the answers were applied.
     private var lastWrite: Task<Void, any Error>?
@@ -192,7 +194,9 @@ public final class FlagStore {
         let fetchEpoch = epoch
         fetchCount += 1
         let ticket = fetchCount
+        fetchesUnderWay += 1
         let answer = await attempt(.fetch) { [source] in try await source.fetch(userKey: key) }
+        fetchesUnderWay -= 1
         guard let answer else { return false }  // threw: reported; keep what we have
         guard var fresh = answer else {  // failed: keep what we have
             report(FlagStoreError(kind: .fetch))
@@ -211,15 +215,17 @@ public final class FlagStore {
         return true
     }
 
-    /// Fetches only when the last answer is older than `maxAge`, or when there is none. Call it
-    /// when the app comes to the foreground.
+    /// Fetches only when the last answer is older than `maxAge`, or when there is none, and no
+    /// fetch is under way (at launch the root view's task and the first foreground both call
+    /// it: one fetch serves both). Call it when the app comes to the foreground.
     ///
     /// A negative age means the device clock moved back; the store cannot trust the saved time,
     /// so it fetches.
     ///
-    /// - Returns: whether fresh values were applied.
+    /// - Returns: whether fresh values were applied by this call.
     @discardableResult
     public func refreshIfStale() async -> Bool {
+        if fetchesUnderWay > 0 { return false }
         if let lastFetchAt {
             let age = now().timeIntervalSince(lastFetchAt)
             if age >= 0 && age < maxAge { return false }

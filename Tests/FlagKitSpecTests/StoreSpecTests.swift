@@ -274,7 +274,14 @@ final class SpecRun {
                 try compare("refresh()", await store.refresh(), expect)
             }
         case "refreshIfStale":
-            try compare("refreshIfStale()", await store.refreshIfStale(), expect)
+            if isAsync {
+                let store = self.store
+                try await launch(Task { await store.refreshIfStale() }, expect: expect, step: index) {
+                    await self.source.gate.waiting > 0
+                }
+            } else {
+                try compare("refreshIfStale()", await store.refreshIfStale(), expect)
+            }
         case "switchUser":
             try compare("switchUser()", await store.switchUser(user), expect)
         case "startFinished":

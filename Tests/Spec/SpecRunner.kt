@@ -227,7 +227,13 @@ class SpecRun(private val case: JSONObject) {
                 } else {
                     compare("refresh()", store.refresh(), expect)
                 }
-            "refreshIfStale" -> compare("refreshIfStale()", store.refreshIfStale(), expect)
+            "refreshIfStale" ->
+                if (async) {
+                    val store = store
+                    launch(GlobalScope.async { store.refreshIfStale() }, expect, index) { source.gate.waiting > 0 }
+                } else {
+                    compare("refreshIfStale()", store.refreshIfStale(), expect)
+                }
             "switchUser" -> compare("switchUser()", store.switchUser(user), expect)
             "startFinished" -> store.startFinished()
             "enteredBackground" -> store.enteredBackground()

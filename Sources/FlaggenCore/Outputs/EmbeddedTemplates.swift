@@ -637,6 +637,7 @@ import java.nio.charset.CodingErrorAction
 import java.util.concurrent.CancellationException
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.CopyOnWriteArrayList
+import java.util.concurrent.atomic.AtomicInteger
 import kotlin.Exception
 import kotlin.IllegalArgumentException
 import kotlin.Pair
@@ -881,6 +882,9 @@ class FlagStore(
     private var issuedFetches = 0L
     private var firstAcceptedFetch = 1L
 
+    /** Fetches waiting for their answer: [refreshIfStale] starts no other meanwhile. */
+    private val fetchesUnderWay = AtomicInteger()
+
     /**
      * Called with every failure the store caught and went on without (see [FlagStoreError]),
      * on the thread where it happened. Log it; the store has already fallen back. What the hook
@@ -959,7 +963,13 @@ class FlagStore(
             started
         }
         if (!canFetch) return false
-        val fresh = fetchOrNull(fetchUser)?.toMutableMap() ?: return false
+        fetchesUnderWay.incrementAndGet()
+        val fetched = try {
+            fetchOrNull(fetchUser)
+        } finally {
+            fetchesUnderWay.decrementAndGet()
+        }
+        val fresh = fetched?.toMutableMap() ?: return false
         for ((key, text) in fresh.entries.toList()) {
             if (FlagJson.depth(text) > FlagSnapshot.MAX_VALUE_DEPTH) {
                 fresh.remove(key) // It could not be read back from the saved copy.
@@ -981,10 +991,12 @@ class FlagStore(
 
     /**
      * Calls [refresh] when there was no fetch yet, when the last one is at least
-     * `maxAgeMillis` old, or when it lies in the future (the clock moved back). Returns whether
-     * it fetched new values.
+     * `maxAgeMillis` old, or when it lies in the future (the clock moved back), and no fetch is
+     * under way (one fetch serves every caller meanwhile). Returns whether this call fetched
+     * new values.
      */
     suspend fun refreshIfStale(): Boolean {
+        if (fetchesUnderWay.get() > 0) return false
         val last = mutex.withLock { lastFetchAtMillis }
         if (last != null && now() - last in 0 until maxAgeMillis) return false
         return refresh()
