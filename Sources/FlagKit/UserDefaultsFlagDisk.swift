@@ -12,7 +12,8 @@ public final class UserDefaultsFlagDisk: FlagDisk, @unchecked Sendable {
     private let defaults: UserDefaults
     private let prefix: String
     /// The most bytes a saved copy may have (``defaultMaximumCopySize`` by default, at most
-    /// `FlagLimits.maximumPayloadSize`).
+    /// `FlagLimits.maximumPayloadSize`), and all users' copies together: writing a copy that
+    /// would pass it deletes the other users' copies.
     public let maximumCopySize: Int
 
     /// The default of `maximumCopySize`: 1 MiB, or 256 KiB on tvOS, which warns at 512 KB of
@@ -60,6 +61,12 @@ public final class UserDefaultsFlagDisk: FlagDisk, @unchecked Sendable {
             throw FileFlagDisk.WriteError(step: "tooLarge", code: 0)
         }
         let key = copyKey(forUser: snapshot.userKey)
+        // Every copy stays in memory, and tvOS ends an app at 1 MB of defaults: one user's copy
+        // may use the whole budget, so the others (profiles, earlier accounts) go first.
+        let others = defaults.dictionaryRepresentation().filter { $0.key.hasPrefix(copyPrefix) && $0.key != key }
+        if others.values.reduce(data.count, { $0 + (($1 as? Data)?.count ?? 0) }) > maximumCopySize {
+            for otherKey in others.keys { defaults.removeObject(forKey: otherKey) }
+        }
         defaults.set(data, forKey: key)
         guard defaults.data(forKey: key) == data else { throw FileFlagDisk.WriteError(step: "set", code: 0) }
     }

@@ -359,6 +359,33 @@ final class FlagDiskTests: XCTestCase {
         XCTAssertEqual(count, 2)
     }
 
+    /// Found in a review: the limit held per copy, and every user's copy stayed, so on tvOS
+    /// (which ends an app at 1 MB of defaults) four profiles near the 256 KiB limit ended the
+    /// app. The copies together stay within the limit: a write that would pass it deletes the
+    /// other users' copies.
+    func testUserDefaultsDiskKeepsAllCopiesTogetherWithinTheLimit() async throws {
+        let suite = "FlagKitTests-\(UUID().uuidString)"
+        guard let defaults = UserDefaults(suiteName: suite) else { return XCTFail("no suite") }
+        defer { defaults.removePersistentDomain(forName: suite) }
+        let size = SavedCopyFormat.encode(snapshot).count
+        let disk = UserDefaultsFlagDisk(defaults: defaults, keyPrefix: "test.flags", maximumCopySize: size * 2 + 10)
+        var second = snapshot, third = snapshot
+        second.userKey = "acct-7"
+        third.userKey = "acct-8"
+        try await disk.write(snapshot)
+        try await disk.write(second)
+        var first = try await disk.read(userKey: "acct-42")
+        XCTAssertEqual(first, snapshot, "two copies fit")
+        try await disk.write(third)
+        first = try await disk.read(userKey: "acct-42")
+        let kept = try await disk.read(userKey: "acct-8")
+        XCTAssertNil(first, "the others went to make room")
+        XCTAssertEqual(kept, third)
+        try await disk.write(third)
+        let again = try await disk.read(userKey: "acct-8")
+        XCTAssertEqual(again, third, "rewriting a user's own copy counts it once")
+    }
+
     func testUserDefaultsDiskRefusesACopyOverTheLimit() async throws {
         let suite = "FlagKitTests-\(UUID().uuidString)"
         guard let defaults = UserDefaults(suiteName: suite) else { return XCTFail("no suite") }
