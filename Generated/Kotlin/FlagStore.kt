@@ -27,6 +27,7 @@ import kotlin.jvm.Volatile
 import kotlin.math.abs
 import kotlin.coroutines.coroutineContext
 import kotlin.text.Charsets
+import kotlin.text.Regex
 import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.isActive
@@ -295,24 +296,35 @@ class FlagStore(
      */
     suspend fun start(userKey: String?) {
         val changed = mutex.withLock {
-            if (started && userKey == this.userKey) return@withLock emptySet<String>()
-            if (!countedStart) {
-                countedStart = true
-                // Clamped before adding one: a count this store did not write (negative, or
-                // Int.MAX_VALUE in a damaged file) must neither put off safe mode nor wrap around.
-                val unfinished = (attempt(FlagStoreError.Kind.DISK_STARTS) { disk.unfinishedStarts() } ?: 0)
-                    .coerceIn(0, SAFE_MODE_AFTER)
-                attempt(FlagStoreError.Kind.DISK_STARTS) { disk.setUnfinishedStarts(unfinished + 1) }
-                if (unfinished >= SAFE_MODE_AFTER) {
-                    // The saved values may be what crashes the app: use the defaults.
-                    isSafeMode = true
-                    attempt(FlagStoreError.Kind.DISK_CLEAR) { disk.clear() }
-                }
-            }
+            val wasSafeMode = isSafeMode
+            countStartOnce() // first: an auth observer's switchUser may have begun the session
+            // Another screen's start: reading the copy a refresh saved meanwhile would change
+            // open screens.
+            if (started && userKey == this.userKey && isSafeMode == wasSafeMode) return@withLock emptySet<String>()
             started = true
             beginSession(userKey, readUnlessSafeMode())
         }
         notifyListeners(changed)
+    }
+
+    /**
+     * Under the mutex, the crash guard at the process's first start: counts the start as
+     * unfinished, and when the two before never finished, deletes the saved copy and turns safe
+     * mode on.
+     */
+    private suspend fun countStartOnce() {
+        if (countedStart) return
+        countedStart = true
+        // Clamped before adding one: a count this store did not write (negative, or
+        // Int.MAX_VALUE in a damaged file) must neither put off safe mode nor wrap around.
+        val unfinished = (attempt(FlagStoreError.Kind.DISK_STARTS) { disk.unfinishedStarts() } ?: 0)
+            .coerceIn(0, SAFE_MODE_AFTER)
+        attempt(FlagStoreError.Kind.DISK_STARTS) { disk.setUnfinishedStarts(unfinished + 1) }
+        if (unfinished >= SAFE_MODE_AFTER) {
+            // The saved values may be what crashes the app: use the defaults.
+            isSafeMode = true
+            attempt(FlagStoreError.Kind.DISK_CLEAR) { disk.clear() }
+        }
     }
 
     /** Call when the app has run a few seconds after [start]: it did not crash at start. */
@@ -335,16 +347,30 @@ class FlagStore(
      * change at once. Returns false, keeping every value, when the fetch fails, when it is
      * called before [start], and when a newer fetch or a [switchUser] came first.
      */
-    suspend fun refresh(): Boolean {
+    suspend fun refresh(): Boolean = fetchAndApply(onlyIfStale = false)
+
+    /**
+     * Calls [refresh] when there was no fetch yet, when the last one is at least
+     * `maxAgeMillis` old, or when it lies in the future (the clock moved back), and no fetch is
+     * under way (one fetch serves every caller meanwhile). Returns whether this call fetched
+     * new values.
+     */
+    suspend fun refreshIfStale(): Boolean = fetchAndApply(onlyIfStale = true)
+
+    private suspend fun fetchAndApply(onlyIfStale: Boolean): Boolean {
         var fetchUser: String? = null
         var ticket = 0L
         val canFetch = mutex.withLock {
+            val last = lastFetchAtMillis
+            val fresh = last != null && now() - last in 0 until maxAgeMillis
+            // Judged and claimed in one step, so two callers cannot both find no fetch under way.
+            if (onlyIfStale && (fresh || fetchesUnderWay.get() > 0)) return false
             fetchUser = userKey
             ticket = ++issuedFetches
+            if (started) fetchesUnderWay.incrementAndGet()
             started
         }
         if (!canFetch) return false
-        fetchesUnderWay.incrementAndGet()
         val fetched = try {
             fetchOrNull(fetchUser)
         } finally {
@@ -368,19 +394,6 @@ class FlagStore(
         }
         notifyListeners(changed)
         return true
-    }
-
-    /**
-     * Calls [refresh] when there was no fetch yet, when the last one is at least
-     * `maxAgeMillis` old, or when it lies in the future (the clock moved back), and no fetch is
-     * under way (one fetch serves every caller meanwhile). Returns whether this call fetched
-     * new values.
-     */
-    suspend fun refreshIfStale(): Boolean {
-        if (fetchesUnderWay.get() > 0) return false
-        val last = mutex.withLock { lastFetchAtMillis }
-        if (last != null && now() - last in 0 until maxAgeMillis) return false
-        return refresh()
     }
 
     /**

@@ -123,12 +123,14 @@ public struct FileFlagDisk: FlagDisk {
         try writeAtomically(data, to: fileURL(forUser: snapshot.userKey), sync: true)
     }
 
-    /// Deletes every saved copy in the folder (and any temporary file of one a crash left
-    /// behind), and nothing else; throws when a copy could not be deleted.
+    /// Deletes every saved copy in the folder (and any temporary file of one, or of this
+    /// process's counter, a crash left behind), and nothing else; throws when a copy could not
+    /// be deleted.
     public func clear() async throws {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let counterTemporary = "." + counterURL.lastPathComponent + "."
         var failure: (any Error)?
-        for name in names where Self.isCopyOrItsTemporary(name) {
+        for name in names where Self.isCopyOrItsTemporary(name) || (name.hasPrefix(counterTemporary) && name.hasSuffix(".tmp")) {
             do {
                 try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
             } catch {

@@ -130,29 +130,34 @@ public final class FlagStore {
     public func start(userKey: String?) async {
         await beginSessionChange()
         defer { endSessionChange() }
+        let wasSafeMode = isSafeMode
+        await countStartOnce()  // first: an auth observer's switchUser may have begun the session
         // Each window's `.task` calls start: reading the copy a refresh saved meanwhile would
         // change open screens, and kill switches would show their defaults during the read.
-        if isStarted, SavedCopyFormat.isSameUser(userKey, self.userKey) { return }
+        if isStarted, SavedCopyFormat.isSameUser(userKey, self.userKey), isSafeMode == wasSafeMode { return }
         epoch += 1
         self.userKey = userKey
         apply(.empty(userKey: userKey))
-
-        if !countedStart {
-            countedStart = true
-            let counted = await attempt(.diskStarts) { [disk] in try await disk.unfinishedStarts() } ?? 0
-            // Any disk's count, within what the guard needs: `Int.max + 1` trapped at every launch.
-            let unfinished = min(max(counted, 0), Self.unfinishedStartLimit)
-            await attempt(.diskStarts) { [disk] in try await disk.setUnfinishedStarts(unfinished + 1) }
-            if unfinished >= Self.unfinishedStartLimit {
-                isSafeMode = true
-                await attempt(.diskClear) { [disk] in try await disk.clear() }
-            }
-        }
         var snapshot = FlagSnapshot.empty(userKey: userKey)
         if let saved = await readCopyUnlessSafeMode(userKey) { snapshot = saved }
         isStarted = true
         apply(snapshot)
         notifyChange()
+    }
+
+    /// The crash guard, at the process's first start: counts the start as unfinished, and when
+    /// the two before never finished, deletes every saved copy and turns safe mode on.
+    private func countStartOnce() async {
+        guard !countedStart else { return }
+        countedStart = true
+        let counted = await attempt(.diskStarts) { [disk] in try await disk.unfinishedStarts() } ?? 0
+        // Any disk's count, within what the guard needs: `Int.max + 1` trapped at every launch.
+        let unfinished = min(max(counted, 0), Self.unfinishedStartLimit)
+        await attempt(.diskStarts) { [disk] in try await disk.setUnfinishedStarts(unfinished + 1) }
+        if unfinished >= Self.unfinishedStartLimit {
+            isSafeMode = true
+            await attempt(.diskClear) { [disk] in try await disk.clear() }
+        }
     }
 
     /// Marks the start as finished and resets the crash counter. Call it a few seconds after the
@@ -185,18 +190,19 @@ public final class FlagStore {
     /// - Returns: whether fresh values were applied.
     @discardableResult
     public func refresh() async -> Bool {
-        if sessionChanging {
-            await beginSessionChange()
-            endSessionChange()
-        }
+        fetchesUnderWay += 1  // from the call on, even while it waits for a start
+        defer { fetchesUnderWay -= 1 }
+        return await fetchAndApply()
+    }
+
+    private func fetchAndApply() async -> Bool {
+        await waitForSessionChange()
         guard isStarted else { return false }
         let key = userKey
         let fetchEpoch = epoch
         fetchCount += 1
         let ticket = fetchCount
-        fetchesUnderWay += 1
         let answer = await attempt(.fetch) { [source] in try await source.fetch(userKey: key) }
-        fetchesUnderWay -= 1
         guard let answer else { return false }  // threw: reported; keep what we have
         guard var fresh = answer else {  // failed: keep what we have
             report(FlagStoreError(kind: .fetch))
@@ -217,7 +223,8 @@ public final class FlagStore {
 
     /// Fetches only when the last answer is older than `maxAge`, or when there is none, and no
     /// fetch is under way (at launch the root view's task and the first foreground both call
-    /// it: one fetch serves both). Call it when the app comes to the foreground.
+    /// it: one fetch serves both). Call it when the app comes to the foreground. While a start
+    /// reads the disk it waits for it, and judges the age of the copy the start read.
     ///
     /// A negative age means the device clock moved back; the store cannot trust the saved time,
     /// so it fetches.
@@ -225,12 +232,15 @@ public final class FlagStore {
     /// - Returns: whether fresh values were applied by this call.
     @discardableResult
     public func refreshIfStale() async -> Bool {
+        await waitForSessionChange()
         if fetchesUnderWay > 0 { return false }
         if let lastFetchAt {
             let age = now().timeIntervalSince(lastFetchAt)
             if age >= 0 && age < maxAge { return false }
         }
-        return await refresh()
+        fetchesUnderWay += 1  // before any suspension: a call that follows sees this one
+        defer { fetchesUnderWay -= 1 }
+        return await fetchAndApply()
     }
 
     // MARK: - Users
@@ -339,6 +349,13 @@ public final class FlagStore {
             return
         }
         await withCheckedContinuation { sessionWaiters.append($0) }  // handed over still marked
+    }
+
+    /// Waits for the start or user switch under way, if any, to finish.
+    private func waitForSessionChange() async {
+        guard sessionChanging else { return }
+        await beginSessionChange()
+        endSessionChange()
     }
 
     /// Hands the turn to the next waiting start, switch or refresh, in call order.

@@ -25,18 +25,27 @@ public final class UserDefaultsFlagDisk: FlagDisk, @unchecked Sendable {
     public static let defaultMaximumCopySize = 1024 * 1024
     #endif
 
-    /// Saves in `defaults` under keys that start with `keyPrefix`.
-    public init(
+    /// Saves in `defaults` under keys that start with `keyPrefix`. An app and its extensions
+    /// may share an App Group's defaults: they share the saved copies, and each process counts
+    /// its own unfinished starts.
+    public convenience init(
         defaults: UserDefaults = .standard, keyPrefix: String = "flagkit",
         maximumCopySize: Int = UserDefaultsFlagDisk.defaultMaximumCopySize
     ) {
+        self.init(defaults: defaults, keyPrefix: keyPrefix, maximumCopySize: maximumCopySize,
+                  processName: ProcessInfo.processInfo.processName)
+    }
+
+    /// `processName` names the crash counter, as in ``FileFlagDisk``.
+    init(defaults: UserDefaults, keyPrefix: String, maximumCopySize: Int, processName: String) {
         self.defaults = defaults
         self.prefix = keyPrefix
         self.maximumCopySize = maximumCopySize
+        self.counterKey = keyPrefix + ".unfinishedStarts." + String(SHA256.hexDigest(processName.utf8).prefix(16))
     }
 
     private var copyPrefix: String { prefix + ".copy." }
-    private var counterKey: String { prefix + ".unfinishedStarts" }
+    private let counterKey: String
 
     private func copyKey(forUser userKey: String?) -> String {
         copyPrefix + SavedCopyFormat.name(forUser: userKey)

@@ -129,8 +129,10 @@ final class FlagDiskTests: XCTestCase {
         try await disk.write(snapshot)
         try await disk.setUnfinishedStarts(1)
         let leftover = ".\(disk.fileURL(forUser: "acct-7").lastPathComponent).\(UUID().uuidString).tmp"
-        let others = ["flags-of-the-world.pdf", "video-upload.tmp", "notes.txt", "flags-user-notes.json", ".hidden.tmp"]
-        for name in others + [leftover] {
+        let counterLeftover = ".\(disk.counterURL.lastPathComponent).\(UUID().uuidString).tmp"
+        let others = ["flags-of-the-world.pdf", "video-upload.tmp", "notes.txt", "flags-user-notes.json", ".hidden.tmp",
+                      ".unfinished-starts-0123456789abcdef.json.\(UUID().uuidString).tmp"]  // another process's, maybe in flight
+        for name in others + [leftover, counterLeftover] {
             try Data("mine".utf8).write(to: directory.appendingPathComponent(name))
         }
         try await disk.clear()
@@ -155,6 +157,17 @@ final class FlagDiskTests: XCTestCase {
         try await app.write(snapshot)
         let shared = try await widget.read(userKey: "acct-42")
         XCTAssertEqual(shared, snapshot, "the saved copies are shared")
+
+        // The same in an App Group's defaults.
+        let suite = "FlagKitTests-\(UUID().uuidString)"
+        guard let defaults = UserDefaults(suiteName: suite) else { return XCTFail("no suite") }
+        defer { defaults.removePersistentDomain(forName: suite) }
+        let appDefaults = UserDefaultsFlagDisk(defaults: defaults, keyPrefix: "f", maximumCopySize: 1 << 20, processName: "Shop")
+        let widgetDefaults = UserDefaultsFlagDisk(defaults: defaults, keyPrefix: "f", maximumCopySize: 1 << 20, processName: "ShopWidget")
+        await appDefaults.setUnfinishedStarts(1)
+        await widgetDefaults.setUnfinishedStarts(0)
+        count = await appDefaults.unfinishedStarts()
+        XCTAssertEqual(count, 1)
     }
 
     func testAStoreOnACorruptFileStartsOnDefaults() async throws {

@@ -423,6 +423,35 @@ final class OutputRulesTests: XCTestCase {
                     + "disks of macOS, where Gradle writes class files, one overwrites the other and the app fails with "
                     + "NoClassDefFoundError; rename one of them",
             ], kinds: [.seeds])
+        // The manifest's name too; FlagStore.kt's classes only where the manifest writes it.
+        let named = """
+            version: 1
+            name: Flagkey
+            outputs: {servers: [contract]}
+            flags:
+              on: {type: bool, default: false, owner: o, expires: 2030-01-01}
+            configs:
+              Flagstore:
+                properties:
+                  x: {type: int}
+
+            """
+        try assertLintAndGenerate(
+            named,
+            report: [
+                "2:7: error: 'name' Flagkey becomes the Kotlin object Flagkey, whose class file differs only in letter case from that "
+                    + "of FlagKey (the enum of the flag keys): on the case-insensitive disks of macOS, where Gradle writes class files, "
+                    + "one overwrites the other and the app fails with NoClassDefFoundError; pick another name",
+            ], kinds: [.seeds])
+        try assertLintAndGenerate(
+            named.replacingOccurrences(of: "name: Flagkey", with: "name: Flags")
+                .replacingOccurrences(of: "{servers: [contract]}", with: "{servers: [contract], kotlinRuntime: Generated/Kotlin/FlagStore.kt}"),
+            report: [
+                "7:3: error: config 'Flagstore' becomes the Kotlin class Flagstore, whose class file differs only in letter case from "
+                    + "that of FlagStore (of the Kotlin runtime, FlagStore.kt): on the case-insensitive disks of macOS, where Gradle "
+                    + "writes class files, one overwrites the other and the app fails with NoClassDefFoundError; rename the config",
+            ], kinds: [.seeds])
+        try assertLintAndGenerate(named.replacingOccurrences(of: "name: Flagkey", with: "name: Flags"), report: [], kinds: [.seeds])
     }
 
     /// The case rule above knows the runtime's top-level classes by name: the list must follow
@@ -437,7 +466,7 @@ final class OutputRulesTests: XCTestCase {
                 names.append(String(words[keyword + 1].prefix { $0.isLetter || $0.isNumber }))
             }
         }
-        XCTAssertEqual(names.sorted(), KotlinRules.runtimeClassNames.sorted())
+        XCTAssertEqual(names.sorted(), KotlinRules.runtimeClassNames.values.joined().sorted())
     }
 
     func testEnumListsLongerThanAKotlinEnumHoldsAreRefused() throws {

@@ -230,7 +230,8 @@ class SpecRun(private val case: JSONObject) {
             "refreshIfStale" ->
                 if (async) {
                     val store = store
-                    launch(GlobalScope.async { store.refreshIfStale() }, expect, index) { source.gate.waiting > 0 }
+                    val heldByStart = step.optString("heldBy") == "start"
+                    launch(GlobalScope.async { store.refreshIfStale() }, expect, index) { heldByStart || source.gate.waiting > 0 }
                 } else {
                     compare("refreshIfStale()", store.refreshIfStale(), expect)
                 }

@@ -12,7 +12,8 @@ import Foundation
 ///   `--swift-file`), which is trusted itself, though links below it are not.
 /// - An output path is never a symlink: replacing it would replace the link, not the file.
 /// - No output lands in a `.git` folder, whatever the spelling, or through a symlink, nor in
-///   another repository below the boundary (a submodule, a nested checkout).
+///   another repository below the boundary (a submodule, a nested checkout) that holds a
+///   manifest at this manifest's path.
 /// - No output is, or lies inside, an input of the run: the manifest, the template folder or a
 ///   template, compared by file identity, so no symlink, hard link or other spelling of a path
 ///   on a case-insensitive volume can make flaggen write over its own input.
@@ -96,12 +97,14 @@ struct OutputGuard: Sendable {
         if Self.leadsIntoGit(target) {
             return "\(path) would be written to \(target), inside a .git folder; flaggen never writes there — point 'outputs' elsewhere"
         }
-        // A submodule or a nested checkout names its own manifest `flags.yaml` too: its
-        // generated files would read as this manifest's, to be replaced or swept as stale.
+        // A submodule or a nested checkout with a manifest at the same path inside it (both
+        // `flags.yaml`): its generated files and this manifest's would name the same manifest
+        // in their headers, and each generate would replace or sweep the other's.
         if let nested = LexicalPath.ancestors(of: target).first(where: {
             $0.utf8.count > base.utf8.count && FileSystem.itemKind(atPath: LexicalPath.joined($0, ".git")) != nil
+                && FileSystem.itemKind(atPath: LexicalPath.joined($0, manifestName)) != nil
         }) {
-            return "\(path) would be written to \(target), inside another repository (\(nested) has its own .git: a submodule or a nested checkout); flaggen writes only into the manifest's own repository — generate that repository's files from a manifest inside it, or point 'outputs' elsewhere"
+            return "\(path) would be written to \(target), inside another repository (\(nested) has its own .git and its own \(manifestName), so the headers of its generated files and of these would both name \(manifestName), and flaggen could not tell them apart); generate that repository's files from its own manifest, and point 'outputs' elsewhere"
         }
         for candidate in LexicalPath.ancestors(of: target) {
             if let identity = FileSystem.identity(atPath: candidate), let input = protected[identity] {

@@ -47,12 +47,15 @@ struct KotlinRules {
         "String", "Long", "Double", "Boolean", "List", "Int", "JSONObject", "FlagJson", "JvmName",
     ]
 
-    /// The top-level classes of the Kotlin runtime (FlagKit.kt, FlagStore.kt), in the package of
-    /// the configs. (RuntimeClassNamesTests reads them from the templates.)
+    /// The top-level classes of the Kotlin runtime, by file, in the package of the configs: FlagKit.kt
+    /// is always written, FlagStore.kt with `outputs.kotlinRuntime`. (OutputRulesTests reads them
+    /// from the templates.)
     static let runtimeClassNames = [
-        "Bucket", "FileFlagDisk", "FirebaseBuckets", "FirebaseFlagSource", "Flag", "FlagDate", "FlagDisk", "FlagJson",
-        "FlagKeyValues", "FlagKind", "FlagSnapshot", "FlagSource", "FlagStore", "FlagStoreError", "FlagValues", "FlagView",
-        "InMemoryFlagDisk", "KeyValueFlagDisk", "KillSwitchChanges",
+        "FlagKit.kt": ["Bucket", "Flag", "FlagDate", "FlagJson", "FlagKind"],
+        "FlagStore.kt": [
+            "FileFlagDisk", "FirebaseBuckets", "FirebaseFlagSource", "FlagDisk", "FlagKeyValues", "FlagSnapshot", "FlagSource",
+            "FlagStore", "FlagStoreError", "FlagValues", "FlagView", "InMemoryFlagDisk", "KeyValueFlagDisk", "KillSwitchChanges",
+        ],
     ]
 
     /// The most bytes of a JVM string constant (`CONSTANT_Utf8_info` has a 16-bit length).
@@ -115,9 +118,13 @@ struct KotlinRules {
     /// other rules' (a config named like a runtime type, an enum flag named like a config...).
     private func checkClassFileNames(_ manifest: Manifest) {
         var package = ClassScope()
-        for name in Self.runtimeClassNames { _ = package.claim(name, as: "of the Kotlin runtime, FlagKit.kt") }
+        for file in manifest.outputs.kotlinRuntime == nil ? ["FlagKit.kt"] : ["FlagKit.kt", "FlagStore.kt"] {
+            for name in Self.runtimeClassNames[file] ?? [] { _ = package.claim(name, as: "of the Kotlin runtime, \(file)") }
+        }
         _ = package.claim("FlagKey", as: "the enum of the flag keys")
-        _ = package.claim(manifest.name, as: "the flags object")
+        if let other = package.claim(manifest.name, as: "the flags object"), let name = nodes.topLevel(.name) {
+            report("'name' \(manifest.name) becomes the Kotlin object \(manifest.name)", other, fix: "pick another name", at: nodes.tree.location(name))
+        }
         for config in manifest.configs {
             // Two configs are SchemaRules' to report: their schema files clash too.
             if let other = package.claim(config.name, as: "config '\(config.name)'"), !other.what.hasPrefix("config") {
