@@ -303,6 +303,19 @@ final class BreakingCLITests: XCTestCase {
         }
     }
 
+    /// Found in a review: once flaggen refused LINE SEPARATOR (and NEL, PS) in a manifest, an
+    /// earlier manifest holding one was "nothing compared", exit 0, so the pull request that
+    /// removed it passed whatever else it broke. The earlier manifest is read as it was when it
+    /// was committed.
+    func testAnEarlierManifestWithALineSeparatorIsStillCompared() throws {
+        let folder = try repository(base.replacingOccurrences(of: "owner: web,", with: "owner: web, description: \"one\u{2028}two\","))
+        try change(folder, [("  chat_media: {type: bool, default: true, owner: chat, killSwitch: true}\n", "")])
+        let result = try runFlaggen(["breaking", "--against", "git:HEAD"], in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("'chat_media' (line 5 in HEAD:flags.yaml) was removed"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("nothing compared"), result.stderr)
+    }
+
     /// A revision that cannot be read is reported in the format CI asked for (found by a bug
     /// hunt: the most common CI failure, an unfetched base, gave no annotation and no JSON).
     func testAnUnreadableRevisionIsReportedInTheFormatAskedFor() throws {

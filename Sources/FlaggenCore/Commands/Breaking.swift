@@ -36,6 +36,7 @@ public struct Breaking: Sendable {
         var oldValidator = ManifestValidator()
         oldValidator.checksOutputRules = false
         oldValidator.keepsManifestWithErrors = true
+        oldValidator.acceptsUnicodeLineBreaks = true
         let oldResult = oldValidator.validate(oldBytes, file: oldName)
         // The earlier manifest's errors are the base branch's, which this change cannot fix: notes.
         func notes(_ what: String) -> [Diagnostic] {

@@ -9,11 +9,15 @@ enum ControlCharacters {
     /// What is wrong with the first refused character of valid UTF-8 `bytes`, and where it is:
     /// C0 controls other than tab, line feed and carriage return, DEL, C1 controls, U+2028,
     /// U+2029, U+FFFE and U+FFFF.
-    static func firstProblem(in bytes: [UInt8]) -> (message: String, location: SourceLocation)? {
+    /// With `acceptingLineBreaks`, NEL, LS and PS pass, read as libyaml reads them (`breaking`
+    /// reads an earlier manifest as it was read when it was committed).
+    static func firstProblem(in bytes: [UInt8], acceptingLineBreaks: Bool = false) -> (message: String, location: SourceLocation)? {
         guard mayHoldRefused(bytes) else { return nil }
         var position = LinePosition()
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            if let message = problem(with: scalar) { return (message, position.location) }
+            if let message = problem(with: scalar), !(acceptingLineBreaks && lineBreaks[scalar.value] != nil) {
+                return (message, position.location)
+            }
             position.advance(past: scalar)
         }
         return nil
@@ -31,8 +35,9 @@ enum ControlCharacters {
         return false
     }
 
+    private static let lineBreaks: [UInt32: String] = [0x85: "NEXT LINE", 0x2028: "LINE SEPARATOR", 0x2029: "PARAGRAPH SEPARATOR"]
+
     private static func problem(with scalar: Unicode.Scalar) -> String? {
-        let lineBreaks: [UInt32: String] = [0x85: "NEXT LINE", 0x2028: "LINE SEPARATOR", 0x2029: "PARAGRAPH SEPARATOR"]
         let code = SourceText.hex(scalar.value, digits: 4)
         if let name = lineBreaks[scalar.value] {
             return "U+\(code) (\(name)) is a line break to flaggen's YAML reader (YAML 1.1) but not to YAML 1.2 or your editor, so it would shift every line number after it or turn into a space; write it as the escape \\u\(code) inside a double-quoted string, or remove it"

@@ -25,6 +25,10 @@ struct YAMLDocument: Sendable {
 /// manifest must not have: duplicate keys, complex keys, several documents, deep nesting, and
 /// aliases that expand past ``InputLimits/maxAliasExpansion`` ("billion laughs").
 struct YAMLParser: Sendable {
+    /// Whether NEL, LS and PS pass as the line breaks libyaml takes them for (see
+    /// ``ControlCharacters``); refused unless set.
+    var acceptsUnicodeLineBreaks = false
+
     /// Parses UTF-8 bytes. Never traps, whatever the bytes.
     func parse(_ bytes: [UInt8]) -> YAMLDocument {
         if bytes.count > InputLimits.maxFileBytes {
@@ -40,7 +44,7 @@ struct YAMLParser: Sendable {
         if bytes.isEmpty {
             return failure("the file is empty; a manifest starts with 'version: 1'", at: .startOfFile)
         }
-        if let found = ControlCharacters.firstProblem(in: bytes) {
+        if let found = ControlCharacters.firstProblem(in: bytes, acceptingLineBreaks: acceptsUnicodeLineBreaks) {
             return failure(found.message, at: found.location)
         }
         return bytes.withUnsafeBufferPointer { buffer in

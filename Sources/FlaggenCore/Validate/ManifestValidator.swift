@@ -22,10 +22,14 @@ struct ManifestValidator: Sendable {
     /// `breaking` does for the manifest it compares against: a pull request cannot fix the
     /// base, which a newer flaggen's rules may refuse.
     var keepsManifestWithErrors = false
+    /// Whether NEL, LS and PS read as line breaks, as before flaggen refused them: `breaking`
+    /// reads the manifest it compares against so, or the pull request that removes one would be
+    /// compared with nothing.
+    var acceptsUnicodeLineBreaks = false
 
     /// Parses and validates manifest bytes. `file` is the path printed in diagnostics.
     func validate(_ bytes: [UInt8], file: String) -> ValidationResult {
-        let document = YAMLParser().parse(bytes)
+        let document = YAMLParser(acceptsUnicodeLineBreaks: acceptsUnicodeLineBreaks).parse(bytes)
         guard let tree = document.tree else {
             var diagnostics = document.problems.map { Diagnostic(.error, $0.message, file: file, at: $0.location) }
             if document.problems.isEmpty {
