@@ -111,6 +111,9 @@ struct KotlinTranslator: Sendable {
         /// The configs whose name is declared here (a flag or a parameter named `Plan`): a
         /// nested enum of theirs is reached through the package (`com.example.flags.Plan.Style`).
         var hiddenConfigs: Set<String> = []
+        /// Whether a name here (a parameter `com`) hides the package's first segment, so an
+        /// expression cannot start with the package either (a type can).
+        let packageIsHidden: Bool
 
         /// The type names above that a declaration can hide.
         private static let hideableTypes: Set<String> = ["Long", "String", "FlagDate", "FlagKind"]
@@ -118,6 +121,8 @@ struct KotlinTranslator: Sendable {
         /// A scope where `hidden` are declared (flag properties, constructor parameters). Only
         /// the few type names above matter.
         init(hidden: some Sequence<String>, packageName: String) {
+            let firstSegment = packageName.prefix { $0 != "." }
+            self.packageIsHidden = hidden.contains { $0 == firstSegment }
             let hidden = Set(hidden.filter(Self.hideableTypes.contains))
             self.packageName = packageName
             self.longIsHidden = hidden.contains("Long")
@@ -491,7 +496,13 @@ struct KotlinTranslator: Sendable {
         }
         let type = SwiftTranslator.enumTypeName(of: property)
         let qualified = config.map { scope.nested(type, in: $0) } ?? type
-        return qualified + "." + Self.entryNames(values, typeName: type)[index]
+        let entry = Self.entryNames(values, typeName: type)[index]
+        if let config, scope.hiddenConfigs.contains(config), scope.packageIsHidden {
+            // Both the config and the package are hidden here; a type argument is a type
+            // position, which no parameter hides.
+            return "enumValueOf<\(qualified)>(\(KotlinLiteral.string(entry)))"
+        }
+        return qualified + "." + entry
     }
 
     /// The JVM name of a Kotlin property's getter: `getTitle` for `title` and `Title`, `isOn`

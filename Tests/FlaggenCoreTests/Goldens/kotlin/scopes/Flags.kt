@@ -113,6 +113,14 @@ object Scopes {
     val calendar: Flag<Calendar> get() = Part1.calendar
 
     /**
+     * - Key: `shadow`
+     * - Owner: core
+     * - Kind: release
+     * - Expires: 2029-01-01 (expired from the next day on)
+     */
+    val shadow: Flag<Shadow> get() = Part1.shadow
+
+    /**
      * - Key: `wide`
      * - Owner: core
      * - Kind: release
@@ -259,6 +267,16 @@ object Scopes {
             description = "A config with no properties."
         )
 
+        val shadow: Flag<Shadow> = Flag(
+            key = "shadow",
+            defaultValue = Shadow(look = Banner(style = Banner.Style.Light)),
+            owner = "core",
+            expires = FlagDate(2029, 1, 1),
+            killSwitch = false,
+            kind = FlagKind.Release,
+            description = null
+        )
+
         val wide: Flag<Plan> = Flag(
             key = "wide",
             defaultValue = Plan(
@@ -314,6 +332,7 @@ object Scopes {
             scopes,
             plan,
             calendar,
+            shadow,
             wide
         )
     }
@@ -342,6 +361,7 @@ enum class FlagKey(
     Scopes("scopes"),
     Plan("plan"),
     Calendar("calendar"),
+    Shadow("shadow"),
     Wide("wide");
 
     companion object {
@@ -542,6 +562,87 @@ data class JSONException(
         /** Reads every property; throws inside [FlagJson.decode] when the object is not valid. */
         internal fun read(json: JSONObject): JSONException = JSONException(
             x = FlagJson.optionalBoolean(json, "x") ?: true
+        )
+    }
+}
+
+/**
+ * A property named like the package's first segment (com) beside one named like a config (Banner), whose enum entry a default writes: found by a hunt, `com.example.….Banner.Style.Dark` met the parameter `com`.
+ *
+ * Schema version 1. Read it with [Shadow.fromJson], which returns null on any error.
+ */
+data class Shadow(
+    val com: Long = 0L,
+    val Banner: String = "b",
+    val look: Banner = Banner(
+        style = enumValueOf<com.example.scopes.kotlin_1.Banner.Style>("Dark")
+    )
+) {
+    companion object {
+        /** The schema version this type was generated from. */
+        const val SCHEMA_VERSION: Int = 1
+
+        /**
+         * Reads JSON text, or returns null when it is not JSON or not a valid [Shadow]:
+         * a required property missing, a value of the wrong type, out of bounds, too long or
+         * not one of the allowed values. Omitted optional properties get their defaults;
+         * unknown keys are ignored, so older apps accept newer configs.
+         */
+        fun fromJson(json: String): Shadow? = FlagJson.decode(json) { read(it) }
+
+        /** Reads a parsed JSON object, or returns null when it is not a valid [Shadow]. */
+        fun fromJson(json: JSONObject): Shadow? = FlagJson.decode(json) { read(it) }
+
+        /** Reads every property; throws inside [FlagJson.decode] when the object is not valid. */
+        internal fun read(json: JSONObject): Shadow = Shadow(
+            com = FlagJson.optionalLong(json, "com") ?: 0L,
+            Banner = FlagJson.optionalString(json, "Banner") ?: "b",
+            look = FlagJson.optionalObject(json, "look") { Banner.read(it) } ?: Banner(style = Banner.Style.Dark)
+        )
+    }
+}
+
+/**
+ * A config of Tests/FlaggenCoreTests/Fixtures/kotlin-scopes.yaml.
+ *
+ * Schema version 1. Read it with [Banner.fromJson], which returns null on any error.
+ */
+data class Banner(
+    /** One of "light", "dark". */
+    val style: Style = Style.Light
+) {
+    /** The values of `style`; a value the app does not know fails decoding. */
+    enum class Style(
+        /** The exact string JSON holds and the manifest lists. */
+        val value: String
+    ) {
+        Light("light"),
+        Dark("dark");
+
+        companion object {
+            /** The entry whose [value] is exactly [value] (code unit for code unit), or null. */
+            fun fromValue(value: String): Style? = values().firstOrNull { it.value == value }
+        }
+    }
+
+    companion object {
+        /** The schema version this type was generated from. */
+        const val SCHEMA_VERSION: Int = 1
+
+        /**
+         * Reads JSON text, or returns null when it is not JSON or not a valid [Banner]:
+         * a required property missing, a value of the wrong type, out of bounds, too long or
+         * not one of the allowed values. Omitted optional properties get their defaults;
+         * unknown keys are ignored, so older apps accept newer configs.
+         */
+        fun fromJson(json: String): Banner? = FlagJson.decode(json) { read(it) }
+
+        /** Reads a parsed JSON object, or returns null when it is not a valid [Banner]. */
+        fun fromJson(json: JSONObject): Banner? = FlagJson.decode(json) { read(it) }
+
+        /** Reads every property; throws inside [FlagJson.decode] when the object is not valid. */
+        internal fun read(json: JSONObject): Banner = Banner(
+            style = FlagJson.optionalEnum(json, "style") { Style.fromValue(it) } ?: Style.Light
         )
     }
 }
