@@ -56,8 +56,9 @@ enum CommandRunner {
 
     /// Runs the command for each target's manifests. A target that applies FlagGenPlugin gets
     /// its Swift from the build plugin in every build, so the command leaves the Swift out
-    /// (`--only` the other outputs) unless the arguments choose outputs themselves: a second
-    /// Flags.swift in the target would make the build fail ("multiple producers").
+    /// (`--swift-from-build-plugin`, as `outputs.swift: false`: a Flags.swift committed there
+    /// before is stale) unless the arguments choose outputs themselves: a second Flags.swift in
+    /// the target would make the build fail ("multiple producers").
     ///
     /// flaggen runs in `root`, the package's (or Xcode project's) folder, with the manifest's
     /// path relative to it: the files its messages name (`::error file=…` annotations
@@ -79,7 +80,7 @@ enum CommandRunner {
             }
             var options = arguments
             if target.appliesBuildPlugin, !arguments.contains(where: { $0 == "--only" || $0.hasPrefix("--only=") }) {
-                options += ["--only", "kotlin", "--only", "schemas", "--only", "seeds"]
+                options += ["--swift-from-build-plugin"]
                 print("\(target.name) applies FlagGenPlugin, which makes its Swift in every build: leaving the Swift out")
             }
             for manifest in manifests {

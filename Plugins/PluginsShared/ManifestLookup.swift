@@ -42,7 +42,8 @@ enum ManifestLookup {
     /// Whether the target declaration `name: "target"` in Package.swift's `text` applies the
     /// plugin `plugin` (its name appears in the parentheses of that `.target(…)` call). A text
     /// scan, not a Swift parse: it reads the declarations packages write, and parentheses in
-    /// string literals could mislead it.
+    /// string literals could mislead it; a plugin list kept in a variable is not seen (such a
+    /// manifest says `outputs.swift: false`, docs/swiftpm.md).
     static func applies(_ plugin: String, to target: String, in text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
         let needle = Array("name: \"\(target)\"".unicodeScalars)
@@ -61,7 +62,13 @@ enum ManifestLookup {
                 }
                 start -= 1
             }
+            // A target's declaration (`.target(`, `.executableTarget(`, `.testTarget(`), not
+            // `Package(name: "MyApp", …)`, whose parentheses hold every target of the package.
             guard start >= 0 else { continue }
+            var word = start
+            while word > 0, scalars[word - 1].properties.isAlphabetic { word -= 1 }
+            let callee = String(String.UnicodeScalarView(scalars[word..<start]))
+            guard callee == "target" || callee.hasSuffix("Target") else { continue }
             // ...to the parenthesis that closes it.
             depth = 0
             var end = start

@@ -71,6 +71,7 @@ enum Commands {
         run.outputDirectory = arguments.value(Tool.outputDirectory.name)
         run.templatesDirectory = arguments.value(Tool.templates.name)
         run.swiftFile = arguments.value(Tool.swiftFile.name)
+        run.swiftFromBuildPlugin = arguments.isSet(Tool.swiftFromBuildPlugin.name)
         let kinds = arguments.values(Tool.only.name).compactMap(OutputKind.init(rawValue:))
         if !kinds.isEmpty { run.kinds = OutputKind.allCases.filter(kinds.contains) }
         return run

@@ -46,6 +46,9 @@ enum Tool {
         "templates", valueName: "DIR", help: "A folder of template overrides; wins over the manifest's 'templates'.")
     static let swiftFile = OptionSpec(
         "swift-file", valueName: "FILE", help: "With --only swift: write the Swift output to FILE (the build plugin uses this).")
+    static let swiftFromBuildPlugin = OptionSpec(
+        "swift-from-build-plugin",
+        help: "The build plugin makes the Swift: write or check no Swift file, as with 'outputs.swift: false' (the command plugins pass this).")
     static let only = OptionSpec(
         "only", valueName: "KIND", help: "Generate only this kind of output (repeatable).",
         allowedValues: OutputKind.allCases.map(\.rawValue), isRepeatable: true)
@@ -59,7 +62,7 @@ enum Tool {
             file that does not begin with flaggen's header naming this manifest. An invalid
             manifest writes nothing.
             """,
-        options: [outputDirectory, templates, only, swiftFile])
+        options: [outputDirectory, templates, only, swiftFile, swiftFromBuildPlugin])
 
     static let check = CommandSpec(
         "check",
@@ -70,7 +73,7 @@ enum Tool {
             from this manifest, but no longer). Exit status: 0 up to date, 1 drift or an invalid
             manifest, 2 usage or unreadable input.
             """,
-        options: [outputDirectory, templates, only, swiftFile, format])
+        options: [outputDirectory, templates, only, swiftFile, swiftFromBuildPlugin, format])
 
     static let breaking = CommandSpec(
         "breaking",

@@ -222,10 +222,20 @@ final class PluginIntegrationTests: XCTestCase {
     /// Without `swift: false`, the command plugins still leave the Swift to the build plugin of
     /// a target that applies it: a second Flags.swift in the target would fail the build.
     func testCommandPluginsLeaveTheSwiftToTheBuildPlugin() throws {
+        // Found by a walk of docs/swiftpm.md: a Flags.swift committed before the target applied
+        // FlagGenPlugin stayed (check-flags passed, generate-flags left it), and the build failed
+        // with "multiple producers"; it is this manifest's old output, so it goes.
+        let outputs = targetFolder.appendingPathComponent("Generated")
+        let committed = try runFlaggen(["--manifest", manifestLink.path, "generate", "--only", "swift"], in: package)
+        XCTAssertEqual(committed.status, 0, committed.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: outputs.appendingPathComponent("Swift/Flags.swift").path))
+        let stale = try swift(["package", "--scratch-path", scratch.path, "check-flags"])
+        XCTAssertNotEqual(stale.status, 0, stale.stdout)
+        XCTAssertTrue(stale.stdout.contains("generated earlier from the manifest, but no longer"), stale.stdout)
+
         let generate = try swift(["package", "--scratch-path", scratch.path, "--allow-writing-to-package-directory", "generate-flags"])
         XCTAssertEqual(generate.status, 0, generate.stdout)
         XCTAssertTrue(generate.stdout.contains("CheckoutApp applies FlagGenPlugin, which makes its Swift in every build: leaving the Swift out"), generate.stdout)
-        let outputs = targetFolder.appendingPathComponent("Generated")
         XCTAssertFalse(FileManager.default.fileExists(atPath: outputs.appendingPathComponent("Swift/Flags.swift").path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: outputs.appendingPathComponent("Kotlin/Flags.kt").path))
         let built = try swift(["build", "--scratch-path", scratch.path])

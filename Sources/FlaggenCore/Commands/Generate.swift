@@ -19,6 +19,10 @@ public struct Generate: Sendable {
     /// Write the Swift output to exactly this file (trusted: from the command line, such as the
     /// build plugin's work directory). Only with `kinds == [.swift]`.
     public var swiftFile: String?
+    /// Whether the build plugin makes the Swift in every build: the run treats the manifest as
+    /// `outputs.swift: false` (no Swift file, and one at the default path is stale), as the
+    /// command plugins ask for a target that applies FlagGenPlugin.
+    public var swiftFromBuildPlugin = false
     /// The manifest's text to generate from instead of the file's (`flaggen remove` generates
     /// from its edited manifest before writing it); the file's path still names it.
     var manifestBytes: [UInt8]?
@@ -112,6 +116,10 @@ public struct Generate: Sendable {
             return Plan(
                 diagnostics: (result.diagnostics + problems).sortedByLocation(), manifest: nil, root: root, header: header,
                 templates: TemplateLibrary(), rules: OutputGuard(root: root, manifestName: header.manifestName))
+        }
+        if swiftFromBuildPlugin {
+            guard swiftFile == nil else { throw .unreadable("--swift-from-build-plugin and --swift-file exclude each other") }
+            manifest.outputs.swift = nil
         }
         if let swiftFile {
             guard kinds == [.swift], outputDirectory == nil else {
@@ -389,6 +397,7 @@ extension Generate {
         if let outputDirectory { words.append("--output-dir \(Self.quoted(outputDirectory))") }
         if let templatesDirectory { words.append("--templates \(Self.quoted(templatesDirectory))") }
         if let swiftFile { words.append("--swift-file \(Self.quoted(swiftFile))") }
+        if swiftFromBuildPlugin { words.append("--swift-from-build-plugin") }
         if kinds != OutputKind.allCases { words += kinds.map { "--only \($0.rawValue)" } }
         return words.joined(separator: " ")
     }
