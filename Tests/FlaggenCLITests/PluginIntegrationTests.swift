@@ -211,7 +211,7 @@ final class PluginIntegrationTests: XCTestCase {
         let annotated = try swift(["package", "--scratch-path", scratch.path, "check-flags", "--format", "github"])
         XCTAssertNotEqual(annotated.status, 0)
         let cliAnnotated = try runFlaggen(
-            ["check", "--manifest", "Sources/Checkout App/flags.yaml", "--only", "kotlin", "--only", "schemas", "--only", "seeds", "--format", "github"],
+            ["check", "--manifest", "Sources/Checkout App/flags.yaml", "--swift-from-build-plugin", "--format", "github"],
             in: package)
         func annotations(_ text: String) -> [String] { text.split(separator: "\n").filter { $0.hasPrefix("::") }.map(String.init) }
         XCTAssertEqual(annotations(annotated.stdout), annotations(cliAnnotated.stdout + cliAnnotated.stderr), annotated.stdout)
