@@ -41,12 +41,11 @@ public struct FileFlagDisk: FlagDisk {
 
     /// `processName` names the crash counter: an extension killed at its start (as widgets
     /// routinely are) is not the app crashing, and its `enteredBackground()` must not reset the
-    /// app's count. A hash, since a process name may be as long as a file name.
+    /// app's count.
     init(directory: URL, maximumCopySize: Int = FlagLimits.maximumPayloadSize, processName: String) {
         self.directory = directory
         self.maximumCopySize = maximumCopySize
-        self.counterURL = directory.appendingPathComponent(
-            Self.counterPrefix + String(SHA256.hexDigest(processName.utf8).prefix(16)) + ".json")
+        self.counterURL = directory.appendingPathComponent(Self.counterPrefix + SavedCopyFormat.name(forProcess: processName) + ".json")
     }
 
     /// Saves in `FlagKit/<appIdentifier>` under the user's Application Support folder
@@ -128,9 +127,10 @@ public struct FileFlagDisk: FlagDisk {
     /// be deleted.
     public func clear() async throws {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let counterTemporary = "." + counterURL.lastPathComponent + "."
+        let counterName = counterURL.lastPathComponent
         var failure: (any Error)?
-        for name in names where Self.isCopyOrItsTemporary(name) || (name.hasPrefix(counterTemporary) && name.hasSuffix(".tmp")) {
+        for name in names where Self.isCopy(name[...])
+            || Self.target(ofTemporary: name).map({ Self.isCopy($0) || $0 == counterName }) == true {
             do {
                 try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
             } catch {
@@ -140,15 +140,22 @@ public struct FileFlagDisk: FlagDisk {
         if let failure { throw failure }
     }
 
-    /// Whether `name` is a saved copy's (`flags-signed-out.json`, `flags-user-<32 hex>.json`) or
-    /// the temporary file of one (`.<copy name>.<UUID>.tmp`): the folder may hold others' files.
-    static func isCopyOrItsTemporary(_ name: String) -> Bool {
-        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return isCopy(name[...]) }
-        let body = name.dropFirst().dropLast(4)
-        guard let dot = body.lastIndex(of: ".") else { return false }
-        return UUID(uuidString: String(body[body.index(after: dot)...])) != nil && isCopy(body[..<dot])
+    /// The temporary file a write of the file `name` goes through: `.<name>.<UUID>.tmp`, unique,
+    /// so two processes never write into one.
+    private static func temporaryName(for name: String) -> String {
+        ".\(name).\(UUID().uuidString).tmp"
     }
 
+    /// The name of the file a temporary file of ``temporaryName(for:)`` was written for, or nil
+    /// for any other name: the folder may hold others' files.
+    private static func target(ofTemporary name: String) -> Substring? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let body = name.dropFirst().dropLast(4)
+        guard let dot = body.lastIndex(of: "."), UUID(uuidString: String(body[body.index(after: dot)...])) != nil else { return nil }
+        return body[..<dot]
+    }
+
+    /// Whether `name` is a saved copy's: `flags-signed-out.json` or `flags-user-<32 hex>.json`.
     private static func isCopy(_ name: Substring) -> Bool {
         guard name.hasPrefix(copyPrefix), name.hasSuffix(".json") else { return false }
         let user = name.dropFirst(copyPrefix.count).dropLast(5)
@@ -190,7 +197,7 @@ public struct FileFlagDisk: FlagDisk {
     /// over `url`.
     private func writeAtomically(_ data: Data, to url: URL, sync: Bool) throws {
         prepareDirectory()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let temporary = directory.appendingPathComponent(Self.temporaryName(for: url.lastPathComponent))
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw WriteError(step: "open", code: errno) }

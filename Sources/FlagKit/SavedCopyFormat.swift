@@ -1,6 +1,7 @@
 import Foundation
 
-/// The bytes of a saved copy, shared by `FileFlagDisk` and `UserDefaultsFlagDisk`.
+/// The bytes of a saved copy, and the names the disks store copies and crash counters under,
+/// shared by `FileFlagDisk` and `UserDefaultsFlagDisk`.
 ///
 /// Version 1 is one JSON object:
 ///
@@ -54,6 +55,13 @@ enum SavedCopyFormat {
     static func name(forUser userKey: String?) -> String {
         guard let userKey else { return "signed-out" }
         return "user-" + String(SHA256.hexDigest(userKey.utf8).prefix(32))
+    }
+
+    /// A name for the crash counter of the process `processName` (an app and each of its
+    /// extensions count their own starts), safe in a file name or a defaults key: a SHA-256
+    /// prefix, since a process name may be as long as a file name.
+    static func name(forProcess processName: String) -> String {
+        String(SHA256.hexDigest(processName.utf8).prefix(16))
     }
 
     /// Whether two user keys name one user: byte for byte, as ``name(forUser:)`` and the bucket

@@ -41,7 +41,7 @@ public final class UserDefaultsFlagDisk: FlagDisk, @unchecked Sendable {
         self.defaults = defaults
         self.prefix = keyPrefix
         self.maximumCopySize = maximumCopySize
-        self.counterKey = keyPrefix + ".unfinishedStarts." + String(SHA256.hexDigest(processName.utf8).prefix(16))
+        self.counterKey = keyPrefix + ".unfinishedStarts." + SavedCopyFormat.name(forProcess: processName)
     }
 
     private var copyPrefix: String { prefix + ".copy." }

@@ -263,25 +263,18 @@ final class SpecRun {
             } else {
                 await store.start(userKey: user)
             }
-        case "refresh":
+        case "refresh", "refreshIfStale":
+            let store = self.store
+            let name = step["do"] as? String ?? ""
+            let ifStale = name == "refreshIfStale"
+            let call = { @MainActor in ifStale ? await store.refreshIfStale() : await store.refresh() }
             if isAsync {
-                let store = self.store
                 let heldByStart = step["heldBy"] as? String == "start"
-                try await launch(Task { await store.refresh() }, expect: expect, step: index) {
+                try await launch(Task { await call() }, expect: expect, step: index) {
                     heldByStart ? true : await self.source.gate.waiting > 0
                 }
             } else {
-                try compare("refresh()", await store.refresh(), expect)
-            }
-        case "refreshIfStale":
-            if isAsync {
-                let store = self.store
-                let heldByStart = step["heldBy"] as? String == "start"
-                try await launch(Task { await store.refreshIfStale() }, expect: expect, step: index) {
-                    heldByStart ? true : await self.source.gate.waiting > 0
-                }
-            } else {
-                try compare("refreshIfStale()", await store.refreshIfStale(), expect)
+                try compare("\(name)()", await call(), expect)
             }
         case "switchUser":
             try compare("switchUser()", await store.switchUser(user), expect)

@@ -219,22 +219,17 @@ class SpecRun(private val case: JSONObject) {
                     store.start(user)
                 }
             }
-            "refresh" ->
+            "refresh", "refreshIfStale" -> {
+                val store = store
+                val name = step.getString("do")
+                val call: suspend () -> Boolean = if (name == "refresh") ({ store.refresh() }) else ({ store.refreshIfStale() })
                 if (async) {
-                    val store = store
                     val heldByStart = step.optString("heldBy") == "start"
-                    launch(GlobalScope.async { store.refresh() }, expect, index) { heldByStart || source.gate.waiting > 0 }
+                    launch(GlobalScope.async { call() }, expect, index) { heldByStart || source.gate.waiting > 0 }
                 } else {
-                    compare("refresh()", store.refresh(), expect)
+                    compare("$name()", call(), expect)
                 }
-            "refreshIfStale" ->
-                if (async) {
-                    val store = store
-                    val heldByStart = step.optString("heldBy") == "start"
-                    launch(GlobalScope.async { store.refreshIfStale() }, expect, index) { heldByStart || source.gate.waiting > 0 }
-                } else {
-                    compare("refreshIfStale()", store.refreshIfStale(), expect)
-                }
+            }
             "switchUser" -> compare("switchUser()", store.switchUser(user), expect)
             "startFinished" -> store.startFinished()
             "enteredBackground" -> store.enteredBackground()
