@@ -32,7 +32,8 @@ enum CommandRunner {
                 (target.name, target.sourceFiles, manifestText.map { ManifestLookup.applies("FlagGenPlugin", to: target.name, in: $0) } ?? false)
             },
             manifestRequired: !named.isEmpty, root: context.package.directoryURL, flaggen: context.tool(named: "flaggen").url,
-            arguments: extractor.remainingArguments)
+            arguments: extractor.remainingArguments,
+            fixCommand: { "swift package --allow-writing-to-package-directory generate-flags --target \(shellQuoted($0))" })
     }
 
     #if canImport(XcodeProjectPlugin)
@@ -50,7 +51,8 @@ enum CommandRunner {
             // manifest's `outputs.swift: false` leaves the Swift to FlagGenPlugin.
             try run(
                 command, targets: targets.map { ($0.displayName, $0.inputFiles, false) }, manifestRequired: false,
-                root: context.xcodeProject.directoryURL, flaggen: context.tool(named: "flaggen").url, arguments: extractor.remainingArguments)
+                root: context.xcodeProject.directoryURL, flaggen: context.tool(named: "flaggen").url, arguments: extractor.remainingArguments,
+                fixCommand: { _ in "generate-flags, from the project's context menu in Xcode" })
         }
     #endif
 
@@ -62,11 +64,12 @@ enum CommandRunner {
     ///
     /// flaggen runs in `root`, the package's (or Xcode project's) folder, with the manifest's
     /// path relative to it: the files its messages name (`::error file=…` annotations
-    /// included) and the commands they suggest are then those of `flaggen --manifest
-    /// Sources/MyApp/flags.yaml …` run there, as in CI.
+    /// included) are then those of `flaggen --manifest Sources/MyApp/flags.yaml …` run there,
+    /// as in CI. The fix its messages give is `fixCommand(target)`: a team that uses only the
+    /// plugins has no `flaggen` to run.
     private static func run(
         _ command: [String], targets: [(name: String, files: FileList, appliesBuildPlugin: Bool)], manifestRequired: Bool, root: URL,
-        flaggen: URL, arguments: [String]
+        flaggen: URL, arguments: [String], fixCommand: (String) -> String
     ) throws {
         var ran = 0
         var failures: [String] = []
@@ -88,7 +91,7 @@ enum CommandRunner {
                 print("\(target.name): flaggen \(command.joined(separator: " ")) (\(path))")
                 let process = Process()
                 process.executableURL = flaggen
-                process.arguments = ["--manifest", path] + command + options
+                process.arguments = ["--manifest", path] + command + options + ["--fix-command", fixCommand(target.name)]
                 process.currentDirectoryURL = root
                 try process.run()
                 process.waitUntilExit()
@@ -102,6 +105,12 @@ enum CommandRunner {
         if !failures.isEmpty {
             throw PluginError(description: "flaggen \(command.first ?? "") failed for: \(failures.joined(separator: ", "))")
         }
+    }
+
+    /// `text` as one shell word: as it is when it needs no quotes, else in single quotes.
+    static func shellQuoted(_ text: String) -> String {
+        let plain = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// `file`'s path relative to the folder `root` when it is inside it (with `./` before a

@@ -72,6 +72,7 @@ enum Commands {
         run.templatesDirectory = arguments.value(Tool.templates.name)
         run.swiftFile = arguments.value(Tool.swiftFile.name)
         run.swiftFromBuildPlugin = arguments.isSet(Tool.swiftFromBuildPlugin.name)
+        run.callersFixCommand = arguments.value(Tool.fixCommand.name)
         let kinds = arguments.values(Tool.only.name).compactMap(OutputKind.init(rawValue:))
         if !kinds.isEmpty { run.kinds = OutputKind.allCases.filter(kinds.contains) }
         return run

@@ -49,6 +49,9 @@ enum Tool {
     static let swiftFromBuildPlugin = OptionSpec(
         "swift-from-build-plugin",
         help: "The build plugin makes the Swift: write or check no Swift file, as with 'outputs.swift: false' (the command plugins pass this).")
+    static let fixCommand = OptionSpec(
+        "fix-command", valueName: "COMMAND",
+        help: "The command that messages give for regenerating, instead of 'flaggen generate …' (the command plugins pass their own).")
     static let only = OptionSpec(
         "only", valueName: "KIND", help: "Generate only this kind of output (repeatable).",
         allowedValues: OutputKind.allCases.map(\.rawValue), isRepeatable: true)
@@ -62,7 +65,7 @@ enum Tool {
             file that does not begin with flaggen's header naming this manifest. An invalid
             manifest writes nothing.
             """,
-        options: [outputDirectory, templates, only, swiftFile, swiftFromBuildPlugin])
+        options: [outputDirectory, templates, only, swiftFile, swiftFromBuildPlugin, fixCommand])
 
     static let check = CommandSpec(
         "check",
@@ -73,7 +76,7 @@ enum Tool {
             from this manifest, but no longer). Exit status: 0 up to date, 1 drift or an invalid
             manifest, 2 usage or unreadable input.
             """,
-        options: [outputDirectory, templates, only, swiftFile, swiftFromBuildPlugin, format])
+        options: [outputDirectory, templates, only, swiftFile, swiftFromBuildPlugin, fixCommand, format])
 
     static let breaking = CommandSpec(
         "breaking",

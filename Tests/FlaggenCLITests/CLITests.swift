@@ -563,6 +563,25 @@ final class CheckCLITests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("run 'flaggen generate --manifest \"app flags.yaml\" --output-dir out --only swift'"), result.stderr)
         XCTAssertTrue(result.stderr.contains("out/Generated/Swift/Flags.swift:1:1: error: missing"), result.stderr)
     }
+
+    /// The command plugins run flaggen for teams that have no flaggen on their PATH: the fix they
+    /// are told is the plugin's own command, given with --fix-command.
+    func testFixCommandCanBeTheCallersOwn() throws {
+        let folder = try generatedProject()
+        let plugin = "swift package --allow-writing-to-package-directory generate-flags --target MyApp"
+        let swift = folder.appendingPathComponent("Generated/Swift/Flags.swift")
+        try Data((try String(contentsOf: swift, encoding: .utf8) + "// edited\n").utf8).write(to: swift)
+        let result = try runFlaggen(["check", "--fix-command", plugin], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("run '\(plugin)'"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("fix: \(plugin)\n"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("flaggen generate"), result.stderr)
+        let github = try runFlaggen(["check", "--fix-command", plugin, "--format", "github"], in: folder)
+        XCTAssertTrue(github.stdout.contains("run '\(plugin)'"), github.stdout)
+
+        let empty = try runFlaggen(["check", "--fix-command", ""], in: folder)
+        XCTAssertEqual(empty.status, 2, empty.stderr)
+    }
 }
 
 final class OutputSafetyCLITests: XCTestCase {

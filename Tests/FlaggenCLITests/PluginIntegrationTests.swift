@@ -204,6 +204,9 @@ final class PluginIntegrationTests: XCTestCase {
         XCTAssertNotEqual(drift.status, 0)
         XCTAssertTrue(drift.stdout.contains("Flags.kt"), drift.stdout)
         XCTAssertTrue(drift.stdout.contains("differs from what the manifest generates"), drift.stdout)
+        // A team with only the plugins has no flaggen to run: the fix is the plugin's command.
+        XCTAssertTrue(drift.stdout.contains("fix: \(Self.generateFlags) --target CheckoutApp\n"), drift.stdout)
+        XCTAssertFalse(drift.stdout.contains("flaggen generate"), drift.stdout)
         XCTAssertEqual(try runFlaggen(["check", "--manifest", "Sources/Checkout App/flags.yaml"], in: package).status, 1)
 
         // The plugin's annotations name files from the package's root, as the command line run
@@ -211,13 +214,16 @@ final class PluginIntegrationTests: XCTestCase {
         let annotated = try swift(["package", "--scratch-path", scratch.path, "check-flags", "--format", "github"])
         XCTAssertNotEqual(annotated.status, 0)
         let cliAnnotated = try runFlaggen(
-            ["check", "--manifest", "Sources/Checkout App/flags.yaml", "--swift-from-build-plugin", "--format", "github"],
+            ["check", "--manifest", "Sources/Checkout App/flags.yaml", "--swift-from-build-plugin", "--format", "github",
+             "--fix-command", "\(Self.generateFlags) --target CheckoutApp"],
             in: package)
         func annotations(_ text: String) -> [String] { text.split(separator: "\n").filter { $0.hasPrefix("::") }.map(String.init) }
         XCTAssertEqual(annotations(annotated.stdout), annotations(cliAnnotated.stdout + cliAnnotated.stderr), annotated.stdout)
         XCTAssertTrue(annotated.stdout.contains("::error file=android/app/src/main/kotlin/Flags.kt,"), annotated.stdout)
-        XCTAssertTrue(annotated.stdout.contains("--manifest \"Sources/Checkout App/flags.yaml\""), annotated.stdout)
+        XCTAssertTrue(annotated.stdout.contains("run '\(Self.generateFlags) --target CheckoutApp'"), annotated.stdout)
     }
+
+    private static let generateFlags = "swift package --allow-writing-to-package-directory generate-flags"
 
     /// Without `swift: false`, the command plugins still leave the Swift to the build plugin of
     /// a target that applies it: a second Flags.swift in the target would fail the build.

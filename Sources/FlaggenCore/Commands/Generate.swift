@@ -23,6 +23,9 @@ public struct Generate: Sendable {
     /// `outputs.swift: false` (no Swift file, and one at the default path is stale), as the
     /// command plugins ask for a target that applies FlagGenPlugin.
     public var swiftFromBuildPlugin = false
+    /// The command messages give for regenerating, when flaggen runs for someone who has no
+    /// flaggen at hand: the command plugins give `swift package … generate-flags --target T`.
+    public var callersFixCommand: String?
     /// The manifest's text to generate from instead of the file's (`flaggen remove` generates
     /// from its edited manifest before writing it); the file's path still names it.
     var manifestBytes: [UInt8]?
@@ -390,8 +393,10 @@ public struct Generate: Sendable {
 }
 
 extension Generate {
-    /// The command that regenerates the outputs as this run did, for "how to fix" messages.
+    /// The command that regenerates the outputs as this run did, for "how to fix" messages: the
+    /// caller's own when it gave one, else `flaggen generate` with this run's options.
     public var fixCommand: String {
+        if let callersFixCommand { return callersFixCommand }
         var words = ["flaggen generate"]
         if manifestPath != "flags.yaml" { words.append("--manifest \(Self.quoted(manifestPath))") }
         if let outputDirectory { words.append("--output-dir \(Self.quoted(outputDirectory))") }
