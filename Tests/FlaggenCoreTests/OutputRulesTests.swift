@@ -511,6 +511,35 @@ final class OutputRulesTests: XCTestCase {
         XCTAssertEqual(KotlinRules.modifiedUTF8Count("a\u{0}é€😀"), 1 + 2 + 2 + 3 + 6)
     }
 
+    func testNamesWhoseGettersAreTooLongForTheJVMAreRefused() throws {
+        // Found by a hunt: a key of 65,533 characters passed lint (it fits in a constant), and
+        // kotlinc crashed on its getter `get…` ("UTF8 string too large"); 65,525 characters with
+        // `deprecated:` crashed on `get…$annotations`.
+        let yaml = """
+            version: 1
+            outputs: {servers: [contract]}
+            flags:
+              ? \(String(repeating: "k", count: 65_520))
+              : {type: bool, default: true, owner: o, expires: 2030-01-01}
+              ? \(String(repeating: "f", count: 65_519))
+              : {type: bool, default: true, owner: o, expires: 2030-01-01, deprecated: gone}
+              cfg: {type: json, schema: Cfg, default: {}, owner: o, expires: 2030-01-01}
+            configs:
+              Cfg:
+                properties:
+                  ? \(String(repeating: "p", count: 65_535))
+                  : {type: int, default: 0}
+
+            """
+        let why = "so kotlinc cannot compile the generated Kotlin: its getters' names are up to 16 bytes longer, and a JVM name holds at most 65535"
+        try assertLintAndGenerate(
+            yaml,
+            report: [
+                "4:5: error: flag key '\(String(repeating: "k", count: 20))…' takes 65520 bytes, \(why); pick a key of at most 65519 bytes",
+                "12:9: error: property 'Cfg.\(String(repeating: "p", count: 20))…' takes 65535 bytes, \(why); pick a name of at most 65519 bytes",
+            ], kinds: [.seeds])
+    }
+
     func testAJsonDefaultTooLargeForOneJVMMethodIsRefusedAtTheDefault() throws {
         // Reported: a default of 8,000 ints passed lint; kotlinc failed ("Method too large").
         func manifest(_ count: Int) -> String {

@@ -61,6 +61,11 @@ struct KotlinRules {
     /// The most bytes of a JVM string constant (`CONSTANT_Utf8_info` has a 16-bit length).
     static let maxConstantBytes = 65_535
 
+    /// The most bytes kotlinc adds to a flag's or property's name in the names of its methods
+    /// (`get_` and `$annotations`, as in `getNewCheckout$annotations` of a deprecated flag),
+    /// which are string constants too.
+    static let memberNameExtraBytes = 16
+
     /// The most values (each number, string, bool, list and object, at any depth) a json flag's
     /// default may hold. Measured with kotlinc 1.3 on an object holding a list of ints, the
     /// costliest values to build (11 bytes each of the holder's static initializer): 4,000 ints
@@ -78,6 +83,7 @@ struct KotlinRules {
         checkEnumFlags(manifest, configNames: configNames)
         checkClassFileNames(manifest)
         checkStringConstants()
+        checkMemberNames(manifest)
         for flag in manifest.flags {
             guard case .json(let value) = flag.defaultValue else { continue }
             let count = Self.valueCount(value, upTo: Self.maxDefaultValues + 1)
@@ -191,6 +197,26 @@ struct KotlinRules {
                 "this text takes \(bytes) bytes as a JVM string constant, more than the \(Self.maxConstantBytes) one holds, so kotlinc "
                     + "cannot compile the generated Kotlin; shorten it (a flag carries a small value: let the server send large content)",
                 at: record.location)
+        }
+    }
+
+    /// Refuses a flag key or property name that fits in a string constant while the names of
+    /// its getters do not (a hunt found kotlinc crashing on a key of 65,533 characters).
+    private func checkMemberNames(_ manifest: Manifest) {
+        let fits = Self.maxConstantBytes - Self.memberNameExtraBytes
+        func tooLong(_ name: String) -> Bool {
+            name.utf8.count * 2 > fits && Self.modifiedUTF8Count(name) > fits && Self.modifiedUTF8Count(name) <= Self.maxConstantBytes
+        }
+        let advice = "so kotlinc cannot compile the generated Kotlin: its getters' names are up to \(Self.memberNameExtraBytes) bytes longer, and a JVM name holds at most \(Self.maxConstantBytes)"
+        for flag in manifest.flags where tooLong(Identifiers.lowerCamel(flag.key)) {
+            context.error("flag key '\(flag.key.prefix(20))…' takes \(Self.modifiedUTF8Count(flag.key)) bytes, \(advice); pick a key of at most \(fits) bytes", at: flag.location)
+        }
+        for config in manifest.configs {
+            for property in config.properties where tooLong(property.name) {
+                context.error(
+                    "property '\(config.name).\(property.name.prefix(20))…' takes \(Self.modifiedUTF8Count(property.name)) bytes, \(advice); pick a name of at most \(fits) bytes",
+                    at: property.location)
+            }
         }
     }
 
