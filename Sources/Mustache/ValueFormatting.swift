@@ -14,11 +14,13 @@ enum ValueFormatting {
         }
     }
 
-    /// Replaces the characters the spec escapes, `& " < >`, with HTML entities.
+    /// Replaces the characters the spec escapes, `& " < >`, with HTML entities, and a carriage
+    /// return with a character reference: HTML reads CR and CR LF as LF, so `x\ry` and `x\ny`
+    /// would be one attribute value.
     static func escapeHTML(_ text: String) -> String {
         let special: (UInt8) -> Bool = { byte in
             byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"")
-                || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\r")
         }
         guard text.utf8.contains(where: special) else { return text }
         var result = ""
@@ -29,6 +31,7 @@ enum ValueFormatting {
             case "\"": result += "&quot;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
+            case "\r": result += "&#13;"
             default: result.unicodeScalars.append(scalar)
             }
         }

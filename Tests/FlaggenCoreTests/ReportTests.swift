@@ -133,6 +133,15 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(growth.months.flatMap { $0 }.count + growth.later.count + growth.overdue.count, 3)
     }
 
+    func testTimelineEndsWithTheLastMonthADateMayHave() throws {
+        // Found by a hunt: months past 9999-12 are no dates, and their columns read as today's.
+        let manifest = try XCTUnwrap(validate("version: 1\nflags:\n  late: {type: bool, default: false, owner: o, expires: 9999-12-31}\n").manifest)
+        let report = FlagReport(manifest: manifest, manifestPath: "flags.yaml", today: ISODate("9999-06-01")!, references: nil)
+        let timeline = ExpiryTimeline(report)
+        XCTAssertEqual(timeline.months.map(ReportHTML.monthLabel), ["9999-06", "9999-07", "9999-08", "9999-09", "9999-10", "9999-11", "9999-12"])
+        XCTAssertEqual(timeline.lines.map { $0.months.map { $0.map(\.key) } }, [[[], [], [], [], [], [], ["late"]]])
+    }
+
     func testJSONShape() throws {
         let bytes = ReportJSON.bytes(try Self.report())
         XCTAssertEqual(bytes.last, UInt8(ascii: "\n"))

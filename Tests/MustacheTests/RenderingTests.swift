@@ -16,6 +16,13 @@ final class RenderingTests: XCTestCase {
                        "a &lt; b &amp;&amp; c &gt; &quot;d&quot; 'e'")
     }
 
+    func testEscapesCarriageReturnsSoAttributesKeepThem() throws {
+        // Found by a hunt: HTML reads CR and CR LF in an attribute as LF, so the report's owner
+        // filter could not tell "x\ry" from "x\ny"; a character reference survives.
+        XCTAssertEqual(try render(#"<option value="{{x}}">"#, json(#"{"x": "a\rb\r\nc\nd"}"#)), "<option value=\"a&#13;b&#13;\nc\nd\">")
+        XCTAssertEqual(try render("{{x}}", json(#"{"x": "a\rb"}"#), escapesHTML: false), "a\rb")
+    }
+
     func testNoEscapeOptionWritesValuesAsTheyAre() throws {
         let data = json(#"{"x": "Map<String, Int> && \"q\"", "list": ["<a>", "<b>"]}"#)
         XCTAssertEqual(try render("{{x}} {{{x}}} {{&x}}", data, escapesHTML: false),
