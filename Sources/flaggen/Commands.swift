@@ -88,7 +88,10 @@ enum Commands {
         }
         report(written.diagnostics, format: .text)
         if written.diagnostics.containsErrors {
-            printError("error: the manifest has errors; nothing was written")
+            printError(
+                written.isBlocked
+                    ? "error: nothing was written; move what is in the way, or point 'outputs' elsewhere"
+                    : "error: the manifest has errors; nothing was written")
             return .findings
         }
         for file in written.files where file.outcome != .unchanged {

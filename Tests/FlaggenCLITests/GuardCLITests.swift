@@ -586,6 +586,23 @@ final class OutputPathCLITests: XCTestCase {
         return (folder, app)
     }
 
+    /// Found by a hunt: generate stopped at the first output something on disk blocked, with
+    /// no file:line:column; it reports each, at the file, as lint does.
+    func testGenerateReportsEveryBlockedOutputAsLintDoes() throws {
+        let (_, app) = try app(
+            "version: 1\noutputs: {kotlin: README/Flags.kt}\nflags:\n  a: {type: bool, default: false, owner: p, kind: permission}\n", repository: "")
+        try Data("hello\n".utf8).write(to: app.appendingPathComponent("README"))
+        func errors(_ result: RunResult) -> [String] { result.stderr.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") } }
+        let lint = try runFlaggen(["lint"], in: app)
+        let generate = try runFlaggen(["generate"], in: app)
+        XCTAssertEqual(generate.status, 1, generate.stderr)
+        XCTAssertEqual(errors(generate), errors(lint))
+        XCTAssertEqual(errors(generate).map { $0.prefix { $0 != " " } }, ["README/FlagKit.kt:1:1:", "README/Flags.kt:1:1:"], generate.stderr)
+        XCTAssertTrue(generate.stderr.hasSuffix("\nerror: nothing was written; move what is in the way, or point 'outputs' elsewhere\n"), generate.stderr)
+        XCTAssertEqual(try String(contentsOf: app.appendingPathComponent("README"), encoding: .utf8), "hello\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.appendingPathComponent("Generated").path), "all or nothing")
+    }
+
     /// What depends on where the manifest is, not on what it says (its template folder, its own
     /// path), reports in the same run as its errors, in lint and generate alike; its outputs,
     /// partly read while it has errors (a broken entry falls back to its default), wait until it

@@ -60,6 +60,9 @@ public struct Generate: Sendable {
         public var root: URL
         /// Files this run may remove as no longer generated; nil when the manifest is invalid.
         var stale: StaleOutputs?
+        /// Whether something on disk is in the way of an output (the diagnostics say what), so
+        /// that nothing was written though the manifest is valid.
+        public var isBlocked = false
     }
 
     /// What a run knows before it renders: the manifest, where its outputs go, and every
@@ -224,14 +227,16 @@ public struct Generate: Sendable {
     /// refuses. (`generate` and `check` find them on their own, at the write and the compare.)
     public func obstacles(in plan: Plan) -> [Diagnostic] {
         guard let manifest = plan.manifest, !plan.diagnostics.containsErrors else { return [] }
-        let display = displayRoot(plan.root)
-        var findings: [DriftFinding] = []
-        for kind in kinds {
-            for file in Generator.plannedFiles(for: manifest, kind: kind) {
-                let path = plan.root.appendingPathComponent(file.path).path
-                if let obstacle = plan.rules.obstacle(at: path, checkingPermissions: false) {
-                    findings.append(DriftFinding(kind: .foreign, path: DriftCheck.join(display, file.path), obstacle: obstacle))
-                }
+        return obstacles(to: kinds.flatMap { Generator.plannedFiles(for: manifest, kind: $0).map(\.path) }, rules: plan.rules)
+    }
+
+    /// What stops each of `paths` (relative to the rules' root) from being written, one error
+    /// at each file: lint and generate report the same.
+    private func obstacles(to paths: [String], rules: OutputGuard) -> [Diagnostic] {
+        let display = displayRoot(rules.root)
+        let findings = paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { path in
+            rules.obstacle(at: rules.root.appendingPathComponent(path).path, checkingPermissions: false).map {
+                DriftFinding(kind: .foreign, path: DriftCheck.join(display, path), obstacle: $0)
             }
         }
         return DriftCheck.diagnostics(for: findings, fix: fixCommand)
@@ -333,6 +338,11 @@ public struct Generate: Sendable {
         let rendered = try render()
         guard let rules = rendered.rules else {
             return Staged(written: Written(diagnostics: rendered.diagnostics, files: [], root: rendered.root), writer: nil)
+        }
+        // Every file something on disk blocks, each at the file (staging stops at the first).
+        let blocked = obstacles(to: rendered.files.map(\.path), rules: rules)
+        guard blocked.isEmpty else {
+            return Staged(written: Written(diagnostics: rendered.diagnostics + blocked, files: [], root: rendered.root, isBlocked: true), writer: nil)
         }
         let writer = OutputWriter(rules: rules)
         // On both cores, largest first, as rendering was: writing 12 MB of outputs one after
