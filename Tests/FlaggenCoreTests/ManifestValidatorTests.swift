@@ -449,6 +449,11 @@ final class ManifestValidatorTests: XCTestCase {
         assertOneError("version: 1\noutputs: {swift: /etc/Flags.swift}\nflags: {}\n", at: "2:18", contains: "not an absolute path")
         XCTAssertEqual(errors("version: 1\noutputs: {kotlin: ../android/Flags.kt}\nflags: {}\n"), [], "'..' is checked against the repository when writing")
         assertOneError("version: 1\noutputs: {schemas: ../..}\nflags: {}\n", at: "2:20", contains: "not a folder above the manifest")
+        // Found by a hunt: read as text, as the docs say, these too are the manifest's folder or above it.
+        for path in ["x/..", "x/../..", "a/b/../../..", "./x/./..", "x/../y/.."] {
+            assertOneError("version: 1\noutputs: {seeds: '\(path)'}\nflags: {}\n", at: "2:18", contains: "not a folder above the manifest")
+        }
+        XCTAssertEqual(errors("version: 1\noutputs: {seeds: 'x/../y', schemas: ../server/schemas}\nflags: {}\n"), [])
         assertOneError("version: 1\noutputs: {swift: true}\nflags: {}\n", at: "2:18", contains: "must be a path, or false")
         // Reported: "found a bool 'false'; quote it ("false")", which would name a file 'false'.
         assertOneError(

@@ -315,6 +315,22 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: repository.deletingLastPathComponent().appendingPathComponent("elsewhere").path))
     }
 
+    /// Found by a hunt: a folder output that leads to the manifest's own folder or one above it
+    /// through `..` past the folder's own name, or through a link, passed lint, and generate
+    /// wrote the seeds beside the manifest; the rule against `.` and `..` holds on disk too.
+    func testAFolderOutputLeadsToNoFolderOfTheManifestsOwnOnDisk() throws {
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("app"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: repository.appendingPathComponent("app/here").path, withDestinationPath: ".")
+        for outputs in ["seeds: ../app", "schemas: here", "seeds: ../app/here"] {
+            try write(manifest(outputs: outputs), to: "app/flags.yaml")
+            let refused = refusal("app/flags.yaml")
+            XCTAssertTrue(refused.contains("is the manifest's own folder or one above it"), "\(outputs): \(refused)")
+            XCTAssertTrue(refused.hasPrefix("\(repository.path)/app/flags.yaml:2:"), refused)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("app").path).sorted(), ["flags.yaml", "here"])
+        XCTAssertFalse(exists("flags.seed.json"))
+    }
+
     /// Found by a hunt: an output path into a submodule (or any nested checkout) passed `lint`,
     /// and `generate` replaced or removed as stale the submodule's own generated files, since
     /// each repository names its manifest `flags.yaml` in its headers. Another repository's

@@ -251,10 +251,24 @@ public struct Generate: Sendable {
         // Resolved and lowercased, as validation compares paths: one file on the
         // case-insensitive volumes of macOS.
         var planned: [(file: Generator.PlannedFile, key: String)] = []
+        let root = FileSystem.realPath(rules.root.path) ?? rules.root.path
+        var ownFolder: Set<OutputField> = []
         for kind in OutputKind.allCases {
             for file in Generator.plannedFiles(for: manifest, kind: kind) {
                 do throws(OutputError) {
-                    planned.append((file, try rules.check(file.path).lowercased()))
+                    let resolved = try rules.check(file.path)
+                    planned.append((file, resolved.lowercased()))
+                    // The rule against `.` and `..` (OutputPathRules), where links and `..` lead.
+                    let folder = LexicalPath.parent(of: resolved)
+                    if file.entry == .schemas || file.entry == .seeds, LexicalPath.isInside(root, folder),
+                        ownFolder.insert(file.entry).inserted
+                    {
+                        problems.append(
+                            Diagnostic(
+                                .error,
+                                "outputs.\(file.entry.name) leads to \(folder), which is the manifest's own folder or one above it; name a folder of its own, such as 'Generated/\(file.entry == .seeds ? "Server" : "Schemas")'",
+                                file: manifestPath, at: manifest.outputs.location(of: file.entry)))
+                    }
                 } catch {
                     problems.append(Diagnostic(.error, "outputs.\(file.entry.name): \(error.message)", file: manifestPath, at: manifest.outputs.location(of: file.entry)))
                 }

@@ -35,13 +35,24 @@ enum OutputPathRules {
         if components.contains(where: { $0.lowercased() == ".git" }) {
             return "must not lead into a .git folder, where a file could change how git runs ('\(path)')"
         }
-        if components.isEmpty || components.allSatisfy({ $0 == "." || $0 == ".." }) {
+        if !namesAFolderOfItsOwn(components) {
             return "must name a file or folder, not a folder above the manifest or the manifest's own, found '\(path)'"
         }
         if path.unicodeScalars.contains(where: { TerminalText.isUnsafe($0) || $0 == "\t" }) {
             return "must not contain control characters, line separators or bidirectional marks"
         }
         return nil
+    }
+
+    /// Whether the path, read as text, ends neither where it starts (`x/..`) nor above it
+    /// (`../..`): `x/../y` and `../server` do. (On disk, ``Generate`` checks again: `../app`
+    /// from `app/` is where it started.)
+    private static func namesAFolderOfItsOwn(_ components: [Substring]) -> Bool {
+        var depth = 0
+        for component in components where component != "." {
+            depth = component == ".." ? max(depth - 1, 0) : depth + 1
+        }
+        return depth > 0
     }
 
     /// Whether `path` is absolute: `/x`, `\\x` or `C:x`.
