@@ -319,6 +319,12 @@ final class GenerateCLITests: XCTestCase {
         let headless = try runFlaggen(["lint", "--today", "2026-01-01"], in: folder)
         XCTAssertEqual(headless.status, 1, headless.stderr)
         XCTAssertTrue(headless.stderr.contains("Flags.kt.mustache must begin with the generated header"), headless.stderr)
+        // Found by a hunt: a template with CR LF line ends (a Windows checkout) was told it
+        // lacked the header it has.
+        try Data("{{#header}}\r\n// {{.}}\r\n{{/header}}\r\n".utf8).write(to: template)
+        let crlf = try runFlaggen(["lint", "--today", "2026-01-01"], in: folder)
+        XCTAssertEqual(crlf.status, 1, crlf.stderr)
+        XCTAssertTrue(crlf.stderr.contains("Flags.kt.mustache has CR LF line ends (a Windows checkout?)"), crlf.stderr)
         try Data("{{#header}}\n// {{.}}\n{{/header}}\n".utf8).write(to: template)
         XCTAssertEqual(try runFlaggen(["lint", "--today", "2026-01-01"], in: folder).status, 0)
     }

@@ -214,6 +214,12 @@ struct Generator: Sendable {
         let expected = header.lines.map { "// \($0)\n" }.joined()
         guard bytes.starts(with: expected.utf8) else {
             let template = templates.displayName(for: name)
+            if bytes.starts(with: header.lines.map { "// \($0)\r\n" }.joined().utf8) {
+                // A Windows checkout (git's autocrlf) gives templates CR LF line ends.
+                throw TemplateError(
+                    message: "the template \(template) has CR LF line ends (a Windows checkout?), so the generated header's lines end in CR LF, and outputs would differ from machine to machine; save it with LF line ends (in git: '*.mustache text eol=lf' in .gitattributes)",
+                    inFile: template)
+            }
             throw TemplateError(
                 message: "the template \(template) must begin with the generated header — the three lines '{{#header}}', '// {{.}}' and '{{/header}}', which write '// \(header.lines[0])' and the line after it; flaggen recognizes the files it may overwrite by it",
                 inFile: template)
