@@ -573,7 +573,7 @@ final class OutputOwnershipTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: repository.appendingPathComponent("Generated/Link").path, withDestinationPath: "Server")
         let manifestPath = repository.appendingPathComponent("flags.yaml").path
         let expected =
-            "\(manifestPath):2:18: error: outputs.swift puts the Swift file at Generated/Link/flags.seed.json, the file where outputs.seeds, left at its default, puts the seed flags.seed.json (Generated/Server/flags.seed.json), through a symlink; give each output a path of its own"
+            "\(manifestPath):2:18: error: outputs.swift puts the Swift file at Generated/Link/flags.seed.json, the file where outputs.seeds, left at its default, puts the seed flags.seed.json (Generated/Server/flags.seed.json), where symlinks and '..' lead; give each output a path of its own"
         XCTAssertEqual(refusal("flags.yaml"), expected)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Generated/Server").path), [])
         XCTAssertFalse(exists("Generated/Swift"))
@@ -590,7 +590,7 @@ final class OutputOwnershipTests: XCTestCase {
         let manifestPath = repository.appendingPathComponent("flags.yaml").path
         XCTAssertEqual(
             refusal("flags.yaml"),
-            "\(manifestPath):2:40: error: outputs.schemas puts the JSON Schema evaluation-response.schema.json at B/Flags.kt/evaluation-response.schema.json, a path inside the file where outputs.kotlin puts the Kotlin file (A/Flags.kt), through a symlink; give each output a path of its own")
+            "\(manifestPath):2:40: error: outputs.schemas puts the JSON Schema evaluation-response.schema.json at B/Flags.kt/evaluation-response.schema.json, a path inside the file where outputs.kotlin puts the Kotlin file (A/Flags.kt), where symlinks and '..' lead; give each output a path of its own")
         XCTAssertFalse(exists("Generated"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("A").path), [])
     }

@@ -294,7 +294,7 @@ public struct Generate: Sendable {
             : "a path inside the file where \(entry(against)) puts \(against.what) (\(against.path))"
         return Diagnostic(
             .error,
-            "outputs.\(shown.entry.name) puts \(shown.what) at \(shown.path), \(meeting), through a symlink; give each output a path of its own",
+            "outputs.\(shown.entry.name) puts \(shown.what) at \(shown.path), \(meeting), where symlinks and '..' lead; give each output a path of its own",
             file: manifestPath, at: manifest.outputs.location(of: shown.entry))
     }
 
