@@ -560,6 +560,162 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("App/Locals.swift:30:"), result.stderr)
     }
 
+    /// Found by a hunt: a read held in a local reached the places a read itself is refused from
+    /// (after a call in `&&` or a condition list, among a guard's conditions), and the rewrite
+    /// dropped the call or the guard's binding; a local used in a Kotlin string template lost its
+    /// declaration but not the use; a char literal `'"'` hid a block's declarations. Each is now
+    /// refused at the read, naming the use.
+    func testALocalIsRefusedWhereItsReadWouldBe() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try removeIn(app, [
+            "App/Held.swift": """
+                import FlagKit
+
+                func launchConfetti() -> Bool { true }
+                @MainActor
+                func celebrate(_ flags: FlagView) -> Int {
+                    let fancy = flags.isOn(Flags.newCheckout)
+                    if launchConfetti(), fancy { return 1 }
+                    return 2
+                }
+                @MainActor
+                func quantity(_ flags: FlagView, _ typed: Int?) -> Int {
+                    let allowed = flags.isOn(Flags.newCheckout)
+                    guard allowed, let quantity = typed else { return 1 }
+                    return quantity
+                }
+                @MainActor
+                func badge(_ flags: FlagView) -> String {
+                    let newCheckout = flags.isOn(Flags.newCheckout)
+                    if newCheckout { return "NEW" }
+                    return ""
+                }
+
+                """,
+            "App/Held.kt": """
+                fun launchConfetti(): Boolean = true
+                class Banner(private val flags: FlagView, val separator: String) {
+                    var dismissed = false
+                    fun celebrate(): Int {
+                        val fancy = flags.isOn(Flags.newCheckout)
+                        if (launchConfetti() && fancy) {
+                            return 1
+                        }
+                        return 2
+                    }
+                    fun label(): String {
+                        val dismissed = flags.isOn(Flags.newCheckout)
+                        return "checkout_v2=$dismissed"
+                    }
+                    fun header(): String {
+                        if (flags.isOn(Flags.newCheckout)) {
+                            println('"')
+                            val separator = ";"
+                            println("using $separator")
+                        }
+                        return "id${separator}amount"
+                    }
+                }
+
+                """,
+        ], ["new_checkout", "--keep", "off"], python: python)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        for expected in [
+            "App/Held.swift:6:28: error: this read of 'new_checkout' is held in 'fancy', which line 7 reads after a call in '&&', '||' or a condition list",
+            "App/Held.swift:12:30: error: this read of 'new_checkout' is held in 'allowed', which line 13 reads as one of several conditions",
+            "App/Held.kt:5:32: error: this read of 'new_checkout' is held in 'fancy', which line 6 reads after a call in '&&', '||' or a condition list",
+            "App/Held.kt:12:36: error: this read of 'new_checkout' is held in a local whose name also means something else",
+            "App/Held.kt:16:24: error: this read of 'new_checkout' decides a block that declares names",
+        ] {
+            XCTAssertTrue(result.stderr.contains(expected), expected + "\n" + result.stderr)
+        }
+        // A local named like the flag's property is no other use of its name.
+        XCTAssertFalse(result.stderr.contains("App/Held.swift:18:"), result.stderr)
+    }
+
+    /// Found by a hunt: a Kotlin `if` used as a value whose kept branch is a block was spliced
+    /// into the expression (`val limit = nextAttempt()` and a stray `3`); a Swift `if`
+    /// expression made Piranha fail for the whole run, naming no file.
+    func testAnIfUsedAsAValueWithABlockIsRefusedAndAPiranhaFailureNamesItsFile() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try removeIn(app, [
+            "App/Values.kt": """
+                class Retry(private val flags: FlagView) {
+                    private var attempts = 0
+                    private fun nextAttempt(): Int { attempts += 1; return attempts }
+                    fun limit(): Int {
+                        val limit = if (flags.isOn(Flags.newCheckout)) 10 else {
+                            nextAttempt()
+                            3
+                        }
+                        return limit
+                    }
+                    fun plain(): Int = if (flags.isOn(Flags.newCheckout)) 10 else 3
+                }
+
+                """,
+            "App/Values.swift": """
+                import FlagKit
+
+                @MainActor
+                func title(_ flags: FlagView) -> String {
+                    let title = if flags.isOn(Flags.newCheckout) { "New" } else { "Old" }
+                    return title
+                }
+
+                """,
+        ], ["new_checkout", "--keep", "off"], python: python)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/Values.kt:5:36: error: this read of 'new_checkout' decides an 'if' used as a value whose branch is a block"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("App/Values.kt:11:"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("App/Values.swift:5:31: error: this read of 'new_checkout' is in code Piranha could not rewrite (its parser cannot read this file; syntax newer than it knows"),
+            result.stderr)
+        XCTAssertFalse(result.stderr.contains("Piranha failed"), result.stderr)
+    }
+
+    /// Found by a hunt: a CI timeout's SIGTERM to flaggen left Piranha's Python running, with no
+    /// time limit any more, and its folder of copies of the user's sources. The driver now ends
+    /// with flaggen and removes the folder.
+    func testPiranhaEndsWithFlaggenAndTakesItsCopiesWithIt() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        // Enough reads to keep Piranha busy for several seconds.
+        let functions = (0..<40).map { "@MainActor func f\($0)(_ flags: FlagView) -> Int { if flags.isOn(Flags.newCheckout) { return \($0) }; return -1 }" }
+        try ("import FlagKit\n" + functions.joined(separator: "\n") + "\n").write(to: app.appendingPathComponent("App/Many.swift"), atomically: true, encoding: .utf8)
+        let before = try snapshot(app)
+        let temporary = try temporaryFolder(self)
+        let process = Process()
+        process.executableURL = flaggenExecutable
+        process.arguments = ["remove", "new_checkout", "--keep", "on", "App"]
+        process.currentDirectoryURL = app
+        process.environment = environment(python: python).merging(["TMPDIR": temporary.path]) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func driverFolders() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("flaggen-remove-") }
+        }
+        var waited = 0.0
+        while try driverFolders().isEmpty, waited < 20 {
+            Thread.sleep(forTimeInterval: 0.1)
+            waited += 0.1
+        }
+        XCTAssertEqual(try driverFolders().count, 1, "Piranha's folder")
+        Thread.sleep(forTimeInterval: 1)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        waited = 0
+        while try !driverFolders().isEmpty, waited < 10 {
+            Thread.sleep(forTimeInterval: 0.2)
+            waited += 0.2
+        }
+        XCTAssertEqual(try driverFolders(), [], "the driver took its folder with it")
+        XCTAssertEqual(try snapshot(app), before)
+    }
+
     /// Reported: a Kotlin property that held a read (`val isNew = flags.isOn(F)`, used from other
     /// files) was deleted. Only locals are inlined: such a read is refused.
     func testAKotlinPropertyThatHoldsAReadIsRefused() throws {

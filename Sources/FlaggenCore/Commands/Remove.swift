@@ -270,6 +270,17 @@ public struct Remove: Sendable {
             return "initializes '\(detail)' outside a function (a property other code may use), which the rewrite would delete; only locals are inlined: replace the read with the kept value by hand"
         case "local":
             return "is held in a local whose name also means something else in the function ('\(detail)' is also a member, a parameter, another local or assigned), and inlining it would replace those too; rename the local or rewrite it by hand"
+        case "heldAfterCall", "heldInConditions":
+            // The detail is `NAME:LINE`, the local and the line that reads it.
+            let name = detail.split(separator: ":").dropLast().joined(separator: ":")
+            let line = detail.split(separator: ":").last ?? ""
+            let how =
+                kind == "heldAfterCall"
+                ? "reads after a call in '&&', '||' or a condition list, and the rewrite would drop the call"
+                : "reads as one of several conditions of an 'if', 'guard' or 'while', and the rewrite would take the others with it"
+            return "is held in '\(name)', which line \(line) \(how); rewrite that line by hand (as the read itself would be refused there)"
+        case "value":
+            return "decides an 'if' used as a value whose branch is a block, and the rewrite would splice the block into the expression; rewrite it by hand, keeping the branch's last expression as the value"
         case "declares":
             return "decides a block that declares names or holds a 'defer', and unwrapping the block would move them into the enclosing scope; wrap the block's statements in 'do { … }' (Swift) or 'run { … }' (Kotlin), or rewrite it by hand"
         default:

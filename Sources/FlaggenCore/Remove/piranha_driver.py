@@ -13,6 +13,9 @@ except BaseException as error:
     sys.exit(3)
 
 folder = sys.argv[1]
+# Piranha makes a scratch folder (tmp.XXXX) in the working directory for each snippet: in the
+# user's project, where a killed run would leave it, unless it works in `folder`.
+os.chdir(folder)
 with open(os.path.join(folder, "job.json"), encoding="utf-8") as handle:
     job = json.load(handle)
 
@@ -29,10 +32,11 @@ def make_rule(spec):
         arguments["replace"] = spec["replace"]
     return Rule(**arguments)
 
-def short_circuited(rules, text, data, offset, reads):
-    # Reads on the right of `&&` or `||` whose left operand holds a call: folding
-    # `call() && false` to `false` (or `call() || true` to `true`) would drop the call.
-    # Only the right operand is at stake: a read on the left runs first either way.
+def short_circuited(rules, text, data, offset, watched):
+    # The (span, read) pairs of `watched` (reads, and uses of locals that hold one) on the right
+    # of `&&` or `||` whose left operand holds a call: folding `call() && false` to `false` (or
+    # `call() || true` to `true`) would drop the call. Only the right operand is at stake: a
+    # read on the left runs first either way.
     spec = rules.get("shortCircuit")
     if not spec:
         return []
@@ -45,19 +49,19 @@ def short_circuited(rules, text, data, offset, reads):
                 end = offset(match.range.end_point.row, match.range.end_point.column)
                 right = match.matches["rhs"].encode("utf-8")
                 begin = end - len(right)
-                inside = [read for read in reads if begin <= offset(read[0], read[1]) and offset(read[2], read[3]) <= end]
+                inside = [item for item in watched if begin <= item[0][0] and item[0][1] <= end]
                 if not inside:
                     continue
                 negated = right.lstrip().startswith(b"!")
-                alone = len(inside) == 1 and offset(inside[0][2], inside[0][3]) == end and data[begin:offset(inside[0][0], inside[0][1])].strip(b" !") == b""
+                alone = len(inside) == 1 and inside[0][0][1] == end and data[begin:inside[0][0][0]].strip(b" !") == b""
                 value = spec["kept"] != negated
                 if not alone or (operator == "and" and not value) or (operator == "or" and value):
-                    unsafe += [read for read in inside if read not in unsafe]
+                    unsafe += [item for item in inside if item not in unsafe]
     if rules["language"] == "swift":
-        unsafe += [read for read in conditions_after_calls(text, data, offset, reads) if read not in unsafe]
+        unsafe += [item for item in conditions_after_calls(text, data, offset, watched) if item not in unsafe]
     return unsafe
 
-def conditions_after_calls(text, data, offset, reads):
+def conditions_after_calls(text, data, offset, watched):
     # Swift's `if a(), flags.isOn(F) {` and `guard a(), ... else`: a condition list is an
     # `&&` too, and a kept-off read would take the whole statement, call and all. Reads in
     # a condition after one that holds a call are unsafe whatever is kept (conservative).
@@ -68,9 +72,9 @@ def conditions_after_calls(text, data, offset, reads):
             for position, (begin, finish) in enumerate(parts):
                 if not any(b"(" in data[b:f] for b, f in parts[:position]):
                     continue
-                for read in reads:
-                    if begin <= offset(read[0], read[1]) and offset(read[2], read[3]) <= finish and read not in unsafe:
-                        unsafe.append(read)
+                for item in watched:
+                    if begin <= item[0][0] and item[0][1] <= finish and item not in unsafe:
+                        unsafe.append(item)
     return unsafe
 
 def matched(language, query, text, offset):
@@ -79,8 +83,9 @@ def matched(language, query, text, offset):
     return [(offset(m.range.start_point.row, m.range.start_point.column), offset(m.range.end_point.row, m.range.end_point.column))
             for summary in found for _, m in summary.matches]
 
-def code(data, start, end):
-    # (index, brace depth) of each byte of code from start to end: strings and comments skipped.
+def scan(data, start, end):
+    # (index, brace depth, in a literal) of each byte from start to end outside comments:
+    # string literals and Kotlin char literals (`'"'`) are literals.
     depth, index = 0, start
     while index < end:
         if data.startswith(b"//", index):
@@ -91,19 +96,28 @@ def code(data, start, end):
             index = data.find(b"*/", index)
             index = end if index < 0 else index + 2
             continue
-        if data[index] == ord('"'):
-            quote = b'"""' if data.startswith(b'"""', index) else b'"'
+        if data[index] in (ord('"'), ord("'")):
+            quote = b'"""' if data.startswith(b'"""', index) else data[index:index + 1]
+            literal = index
             index += len(quote)
             while index < end and not data.startswith(quote, index):
                 index += 2 if data[index] == ord("\\") else 1
             index += len(quote)
+            for inside in range(literal, min(index, end)):
+                yield inside, depth, True
             continue
         if data[index] == ord("{"):
             depth += 1
         elif data[index] == ord("}"):
             depth -= 1
-        yield index, depth
+        yield index, depth, False
         index += 1
+
+def code(data, start, end):
+    # (index, brace depth) of each byte of code from start to end: literals and comments skipped.
+    for index, depth, literal in scan(data, start, end):
+        if not literal:
+            yield index, depth
 
 DECLARATIONS = {"swift": rb"(let|var|func|class|struct|enum|actor|protocol|typealias|defer)",
                 "kt": rb"(val|var|fun|class|object|interface|typealias)"}
@@ -115,16 +129,13 @@ def refusals(rules, text, data, offset, reads):
     # "local", a read held in a local whose name means something else too in the function
     # (Piranha inlines by name); "declares", a read that decides a block (of an `if`, a `guard`,
     # a Kotlin `when` entry) declaring names or holding a `defer` (unwrapping it would move them
-    # into the enclosing scope).
+    # into the enclosing scope); "value", a read that decides a Kotlin `if` used as a value
+    # with a block for a branch (the block would be spliced into the expression). A local's use
+    # is refused where its read would be ("heldAfterCall", "heldInConditions", NAME:LINE).
     import re
     language = rules["language"]
     found = []
     spans = [(offset(r[0], r[1]), offset(r[2], r[3])) for r in reads]
-    if language == "swift":
-        for start, end in matched("swift", "[(if_statement) (guard_statement) (while_statement)] @s", text, offset):
-            parts, _ = conditions(data, start, end)
-            if len(parts) > 1:
-                found += [[*read, "conditions", ""] for read, span in zip(reads, spans) if parts[0][0] <= span[0] and span[1] <= parts[-1][1]]
     functions = matched(language, "(function_declaration) @f", text, offset)
     watched = list(zip(spans, reads))
     binding = rb"(let)" if language == "swift" else rb"(val|var)"
@@ -157,19 +168,36 @@ def refusals(rules, text, data, offset, reads):
                 block_end = index
                 break
         body = data[region[0]:region[1]]
-        for use in re.finditer(rb"(?<![\w$])" + re.escape(name) + rb"(?![\w])", body):
+        literals = {index: literal for index, _, literal in scan(data, region[0], region[1])}
+        for use in re.finditer(rb"(?<![\w])" + re.escape(name) + rb"(?![\w])", body):
             position = region[0] + use.start()
-            if position == declared:
+            # The declaration, a read's own `Flags.name`, and comments are no uses.
+            if position == declared or any(s <= position < e for s, e in spans) or position not in literals:
                 continue
             before = body[:use.start()].rstrip()
             after = body[use.end():]
-            other = (position < end or position >= block_end or before.endswith((b".", b"::", b"++", b"--"))
+            # In a literal: a Kotlin template (`"$name"`) Piranha does not inline; `$name`:
+            # a Swift property wrapper's projected value.
+            other = (literals[position] or body[use.start() - 1:use.start()] == b"$"
+                     or position < end or position >= block_end or before.endswith((b".", b"::", b"++", b"--"))
                      or re.search(rb"(?<![\w])(let|var|val|for|case|fun|func)$", before)
                      or re.match(rb"(:|\s*([-+*/%]?=(?!=)|\+\+|--)|\s*(,\s*\w+\s*)*\)?\s*(in\b|->))", after))
             if other:
                 found.append([*read, "local", name.decode()])
                 break
             watched.append(((position, position + len(name)), read))
+    def held(kind, item):
+        (position, finish), read = item
+        return [*read, kind, "%s:%d" % (data[position:finish].decode(), data.count(b"\n", 0, position) + 1)]
+    uses = watched[len(reads):]
+    found += [held("heldAfterCall", item) for item in short_circuited(rules, text, data, offset, uses)]
+    if language == "swift":
+        for start, end in matched("swift", "[(if_statement) (guard_statement) (while_statement)] @s", text, offset):
+            parts, _ = conditions(data, start, end)
+            if len(parts) > 1:
+                for item in watched:
+                    if parts[0][0] <= item[0][0] and item[0][1] <= parts[-1][1]:
+                        found.append(held("heldInConditions", item) if item in uses else [*item[1], "conditions", ""])
     statements = "[(if_statement) (guard_statement)] @s" if language == "swift" else "[(if_expression) (when_entry)] @s"
     for start, end in matched(language, statements, text, offset):
         if language == "swift":
@@ -183,6 +211,8 @@ def refusals(rules, text, data, offset, reads):
         inside = [read for span, read in watched if start <= span[0] and span[1] <= condition_end]
         if not inside:
             continue
+        if language == "kt" and re.match(rb"if\b", data[start:start + 3]) and used_as_value(data, start) and branch_is_block(data, condition_end, end):
+            found += [[*read, "value", ""] for read in inside]
         declares = any(depth == 1 and re.match(DECLARATIONS[language] + rb"\b", data[index:index + 12]) and not re.match(rb"[\w.]", data[index - 1:index])
                        for index, depth in code(data, condition_end, end))
         if declares:
@@ -192,6 +222,23 @@ def refusals(rules, text, data, offset, reads):
         if not any(item[:4] == other[:4] for other in unique):
             unique.append(item)
     return unique
+
+def used_as_value(data, start):
+    # Whether the Kotlin `if` at `start` is a value: what comes before it assigns, returns or
+    # passes it (an `if` that is a statement follows a line end, `;`, `{` or `}`).
+    import re
+    before = data[:start].rstrip()
+    return re.search(rb"(=|\(|,|->|\?:|\breturn|\bthrow|\byield)$", before) is not None and not before.endswith((b"==", b"!=", b"<=", b">="))
+
+def branch_is_block(data, condition_end, end):
+    # Whether a branch of the Kotlin `if` whose condition ends at `condition_end` is a block.
+    import re
+    if data[condition_end + 1:end].lstrip().startswith(b"{"):
+        return True
+    for index, depth in code(data, condition_end + 1, end):
+        if depth == 0 and data.startswith(b"else", index) and not re.match(rb"[\w.]", data[index - 1:index]):
+            return data[index + 4:end].lstrip().startswith(b"{")
+    return False
 
 def parenthesized(data, opening, end):
     # Yields the index of the ")" that closes the "(" at `opening`.
@@ -228,10 +275,17 @@ def conditions(data, start, end):
     parts.append((part_start, index))
     return parts, index
 
-for entry in job["files"]:
-    rules = entry["rules"]
-    with open(os.path.join(folder, entry["input"]), encoding="utf-8", newline="") as handle:
-        text = handle.read()
+def failure(error):
+    # What Piranha said, in short: its first line (a panic's reason).
+    message = [line for line in str(error).splitlines() if line.strip()]
+    first = message[0] if message else type(error).__name__
+    if first.startswith("Produced syntactically incorrect source code"):
+        # Its tree-sitter grammar lags the language: Swift 5.9's `if` and `switch` expressions.
+        return "its parser cannot read this file; syntax newer than it knows, such as an 'if' or 'switch' used as a value"
+    return first[:300]
+
+def rewrite(rules, text):
+    # The file's reads, the unsafe and refused ones, and the rewritten text.
     find = RuleGraph(rules=[Rule(name="flaggen_find", query=rules["readQuery"])], edges=[])
     found = execute_piranha(PiranhaArguments(rules["language"], code_snippet=text, rule_graph=find, dry_run=True))
     reads = []
@@ -242,20 +296,70 @@ for entry in job["files"]:
     data = text.encode("utf-8")
     starts = [0] + [i + 1 for i, byte in enumerate(data) if byte == 10]
     offset = lambda row, column: starts[row] + column
-    unsafe = short_circuited(rules, text, data, offset, reads)
+    direct = [((offset(r[0], r[1]), offset(r[2], r[3])), r) for r in reads]
+    unsafe = []
+    for _, read in short_circuited(rules, text, data, offset, direct):
+        if read not in unsafe:
+            unsafe.append(read)
     refused = [] if rules["shortCircuit"] is None else refusals(rules, text, data, offset, reads)
-    content = text
     # With unsafe or refused reads flaggen refuses the file's rewrite; Piranha need not try it.
-    if not unsafe and not refused:
-        graph = RuleGraph(rules=[make_rule(rule) for rule in rules["rules"]],
-                          edges=[OutgoingEdges(edge["from"], to=edge["to"], scope=edge["scope"]) for edge in rules["edges"]])
-        try:
-            rewritten = execute_piranha(PiranhaArguments(rules["language"], code_snippet=text, rule_graph=graph, dry_run=True))
-            content = rewritten[0].content if rewritten else text
-        except BaseException as error:
-            # A shape Piranha's rules cannot take (it panics): refused at each read.
-            message = [line for line in str(error).splitlines() if line.strip()]
-            refused = [[*read, "failed", (message[-1] if message else type(error).__name__)[:300]] for read in reads]
+    if unsafe or refused:
+        return reads, unsafe, refused, text
+    graph = RuleGraph(rules=[make_rule(rule) for rule in rules["rules"]],
+                      edges=[OutgoingEdges(edge["from"], to=edge["to"], scope=edge["scope"]) for edge in rules["edges"]])
+    try:
+        rewritten = execute_piranha(PiranhaArguments(rules["language"], code_snippet=text, rule_graph=graph, dry_run=True))
+    except BaseException as error:
+        # A shape Piranha's rules cannot take (it panics): refused at each read.
+        return reads, unsafe, [[*read, "failed", failure(error)] for read in reads], text
+    return reads, unsafe, refused, rewritten[0].content if rewritten else text
+
+# Watches flaggen from a process of its own (Piranha holds the interpreter while it works, so a
+# thread of the driver could not act): when flaggen ends first (a CI timeout's SIGTERM, say),
+# it stops the driver and removes `folder`, which holds copies of the user's sources.
+WATCHER = """
+import os, shutil, signal, sys, time
+flaggen, driver, folder = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+def alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:  # a zombie (Linux): ended, not yet reaped
+        with open("/proc/%d/stat" % pid) as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return True
+while os.getppid() == driver:
+    if not alive(flaggen):
+        os.kill(driver, signal.SIGKILL)
+        shutil.rmtree(folder, ignore_errors=True)
+        break
+    time.sleep(0.25)
+"""
+
+def watch_parent():
+    import subprocess
+    subprocess.Popen([sys.executable, "-B", "-c", WATCHER, str(os.getppid()), str(os.getpid()), folder],
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+watch_parent()
+for entry in job["files"]:
+    rules = entry["rules"]
+    with open(os.path.join(folder, entry["input"]), encoding="utf-8", newline="") as handle:
+        text = handle.read()
+    try:
+        reads, unsafe, refused, content = rewrite(rules, text)
+    except BaseException as error:  # Piranha's panics are BaseExceptions
+        if isinstance(error, (KeyboardInterrupt, SystemExit)):
+            raise
+        # Piranha could not read the file (a Swift `if` expression, say): every read in it is
+        # refused, the file named, as one read that spans it.
+        lines = text.split("\n")
+        whole = [0, 0, len(lines) - 1, len(lines[-1].encode("utf-8"))]
+        reads, unsafe, refused, content = [whole], [], [[*whole, "failed", failure(error)]], text
     with open(os.path.join(folder, entry["output"]), "w", encoding="utf-8", newline="") as handle:
         handle.write(content)
     with open(os.path.join(folder, entry["output"] + ".reads"), "w", encoding="utf-8") as handle:
