@@ -24,7 +24,8 @@ import Android
 public struct FileFlagDisk: FlagDisk {
     /// The folder that holds the files; it is created on the first write.
     public let directory: URL
-    /// The most bytes a saved copy may have (`FlagLimits.maximumPayloadSize`, 4 MiB, by default).
+    /// The most bytes a saved copy may have (`FlagLimits.maximumCopySize`, 8 MiB and 64 KiB, by
+    /// default).
     public let maximumCopySize: Int
 
     /// The file that counts this process's unfinished starts.
@@ -34,7 +35,7 @@ public struct FileFlagDisk: FlagDisk {
     /// app and its extensions may share one (an App Group container): they share the saved
     /// copies, each process counts its own unfinished starts, and `clear()` deletes FlagKit's
     /// files only.
-    public init(directory: URL, maximumCopySize: Int = FlagLimits.maximumPayloadSize) {
+    public init(directory: URL, maximumCopySize: Int = FlagLimits.maximumCopySize) {
         self.init(directory: directory, maximumCopySize: maximumCopySize,
                   processName: ProcessInfo.processInfo.processName)
     }
@@ -42,7 +43,7 @@ public struct FileFlagDisk: FlagDisk {
     /// `processName` names the crash counter: an extension killed at its start (as widgets
     /// routinely are) is not the app crashing, and its `enteredBackground()` must not reset the
     /// app's count.
-    init(directory: URL, maximumCopySize: Int = FlagLimits.maximumPayloadSize, processName: String) {
+    init(directory: URL, maximumCopySize: Int = FlagLimits.maximumCopySize, processName: String) {
         self.directory = directory
         self.maximumCopySize = maximumCopySize
         self.counterURL = directory.appendingPathComponent(Self.counterPrefix + SavedCopyFormat.name(forProcess: processName) + ".json")
@@ -50,7 +51,7 @@ public struct FileFlagDisk: FlagDisk {
 
     /// Saves in `FlagKit/<appIdentifier>` under the user's Application Support folder
     /// (`~/.local/share` on Linux).
-    public init(appIdentifier: String, maximumCopySize: Int = FlagLimits.maximumPayloadSize) {
+    public init(appIdentifier: String, maximumCopySize: Int = FlagLimits.maximumCopySize) {
         let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
         self.init(

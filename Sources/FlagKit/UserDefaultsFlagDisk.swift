@@ -12,7 +12,7 @@ public final class UserDefaultsFlagDisk: FlagDisk, @unchecked Sendable {
     private let defaults: UserDefaults
     private let prefix: String
     /// The most bytes a saved copy may have (``defaultMaximumCopySize`` by default, at most
-    /// `FlagLimits.maximumPayloadSize`), and all users' copies together: writing a copy that
+    /// `FlagLimits.maximumCopySize`), and all users' copies together: writing a copy that
     /// would pass it deletes the other users' copies.
     public let maximumCopySize: Int
 
@@ -66,7 +66,7 @@ public final class UserDefaultsFlagDisk: FlagDisk, @unchecked Sendable {
     /// (it drops values over the platform's limits without saying so).
     public func write(_ snapshot: FlagSnapshot) async throws {
         let data = SavedCopyFormat.encode(snapshot)
-        guard data.count <= min(maximumCopySize, FlagLimits.maximumPayloadSize) else {
+        guard data.count <= min(maximumCopySize, FlagLimits.maximumCopySize) else {
             throw FileFlagDisk.WriteError(step: "tooLarge", code: 0)
         }
         let key = copyKey(forUser: snapshot.userKey)

@@ -211,21 +211,33 @@ final class FlagDiskTests: XCTestCase {
 
     func testAFileOverTheLimitReadsAsNoSavedCopyAndTheStartUsesTheDefaults() async throws {
         let disk = FileFlagDisk(directory: directory)
-        XCTAssertEqual(disk.maximumCopySize, 4_194_304)
+        XCTAssertEqual(disk.maximumCopySize, 8_454_144)
         try await disk.write(snapshot)
         let url = disk.fileURL(forUser: "acct-42")
         let good = try Data(contentsOf: url)
 
-        try padded(good, to: FlagLimits.maximumPayloadSize).write(to: url)
+        try padded(good, to: FlagLimits.maximumCopySize).write(to: url)
         let atLimit = try? await disk.read(userKey: "acct-42")
         XCTAssertEqual(atLimit, snapshot, "a copy of exactly the limit is read")
 
-        try padded(good, to: FlagLimits.maximumPayloadSize + 1).write(to: url)
+        try padded(good, to: FlagLimits.maximumCopySize + 1).write(to: url)
         let overLimit = try? await disk.read(userKey: "acct-42")
         XCTAssertNil(overLimit, "one byte more is no saved copy")
         let store = FlagStore(source: FakeSource(nil), disk: disk, flags: TestFlags.all)
         await store.start(userKey: "acct-42")
         XCTAssertFalse(store.view().isOn(TestFlags.newCheckout), "the session runs on the defaults")
+    }
+
+    /// Found by a hunt: an answer of 4 MiB (the sources' limit) was applied, but its copy, a few
+    /// bytes longer, was over the disk's limit of 4 MiB and never saved. The copy has room for it.
+    func testAnAnswerAtTheSourcesLimitIsSaved() async throws {
+        let disk = FileFlagDisk(directory: directory)
+        let large = FlagSnapshot(
+            userKey: "acct-42", fetchedAt: nil,
+            values: ["label": .string(String(repeating: "a", count: FlagLimits.maximumPayloadSize - 20))])
+        try await disk.write(large)
+        let read = try await disk.read(userKey: "acct-42")
+        XCTAssertEqual(read, large)
     }
 
     /// A 64 GiB sparse file: reading it whole would exhaust memory; its size alone refuses it.
