@@ -18,6 +18,13 @@ enum FlagHTTP {
         var body: Data
     }
 
+    /// `text` when it can go back in `If-None-Match`: at most 1 KiB of visible ASCII and spaces.
+    /// A longer one (a hunt's server sent a version of 200,000 characters) would have servers
+    /// refuse every later request of the process, and a line break would start another header.
+    static func validator(_ text: String) -> String? {
+        text.utf8.count <= 1024 && text.utf8.allSatisfy { (0x20...0x7E).contains($0) } ? text : nil
+    }
+
     /// The last 200 answer a source got, so a 304 can return its values.
     struct Remembered: Sendable {
         /// The user the values belong to; a 304 for another user is never answered with them.

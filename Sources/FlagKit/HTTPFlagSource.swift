@@ -79,7 +79,7 @@ public actor HTTPFlagSource: FlagSource {
         guard (200..<300).contains(answer.status), let (flags, version) = Self.decode(answer.body)
         else { return nil }
         lastVersion = version
-        remembered = (answer.etag ?? version).map {
+        remembered = (answer.etag ?? version).flatMap(FlagHTTP.validator).map {
             FlagHTTP.Remembered(userKey: userKey, validator: $0, values: flags)
         }
         return flags

@@ -67,7 +67,7 @@ public actor OFREPFlagSource: FlagSource {
         else { return nil }
         if answer.status == 304 { return known?.values }
         guard answer.status == 200, let values = Self.decode(answer.body) else { return nil }
-        remembered = answer.etag.map { FlagHTTP.Remembered(userKey: userKey, validator: $0, values: values) }
+        remembered = answer.etag.flatMap(FlagHTTP.validator).map { FlagHTTP.Remembered(userKey: userKey, validator: $0, values: values) }
         return values
     }
 

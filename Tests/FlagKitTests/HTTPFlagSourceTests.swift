@@ -86,6 +86,25 @@ final class HTTPFlagSourceTests: XCTestCase {
         XCTAssertEqual(requests.last.map(headers(of:))?["if-none-match"], "v9")
     }
 
+    /// Found by a hunt: a `version` of 200,000 characters went back in `If-None-Match`, and the
+    /// server refused every later request of the process; one with a line break would have
+    /// been a header of its own. A validator that is not a plain header value is not sent.
+    func testAVersionThatIsNoHeaderValueIsNotSentBack() async throws {
+        for (odd, tag) in [("long", "odd-long"), ("break", "odd-break")] {
+            let source = HTTPFlagSource(
+                baseURL: try server().baseURL("odd-version", tag: tag), platform: "ios", appVersion: "2.4.0",
+                installID: "install-1", headers: ["X-Odd": odd], timeout: 5)
+            let first = await source.fetch(userKey: "acct-42")
+            let second = await source.fetch(userKey: "acct-42")
+            XCTAssertEqual(first, ["new_checkout": true], odd)
+            XCTAssertEqual(second, first, odd)
+            let requests = try await server().requests(tag: tag)
+            XCTAssertEqual(requests.count, 2, odd)
+            XCTAssertNil(requests.last.map(headers(of:))?["if-none-match"], odd)
+            XCTAssertNil(requests.last.map(headers(of:))?["x-injected"], odd)
+        }
+    }
+
     func testAnotherUserNeverSendsOrGetsTheLastUsersVersion() async throws {
         let source = try source("ok", tag: "users")
         _ = await source.fetch(userKey: "acct-42")

@@ -14,6 +14,8 @@ Requests:
 
   ok            200 with a version (contract) and an ETag; 304 when If-None-Match matches
   version-only  contract only: 200 with a version and no ETag; 304 when If-None-Match is the version
+  odd-version   contract only: 200 with a version of 5,000 characters and no ETag, then one with a
+                line break (neither fits in a header)
   error500      500
   slow          waits SLOW_SECONDS, then answers like ok (for timeouts)
   malformed     200 with truncated JSON
@@ -268,6 +270,9 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_json(304)
             else:
                 self.send_json(200, {"version": VERSION_ONLY, "flags": {"new_checkout": True}})
+        elif scenario == "odd-version":
+            odd = "v" * 5000 if self.headers.get("X-Odd") == "long" else "v1\r\nX-Injected: 1"
+            self.send_json(200, {"version": odd, "flags": {"new_checkout": True}})
         elif scenario == "wrong-shape":
             self.send_json(200, {"version": "v1", "flags": [True, False]})
         elif scenario == "gzip":
