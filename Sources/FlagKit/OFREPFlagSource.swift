@@ -72,8 +72,8 @@ public actor OFREPFlagSource: FlagSource {
     }
 
     /// The values of a 200 answer's body, or `nil` when it is not OFREP's bulk JSON (an object
-    /// whose `flags` is an array). Evaluations with an `errorCode`, without a `value` or without a
-    /// string `key` are left out.
+    /// whose `flags` is an array). Evaluations with an `errorCode` (other than `null`), without a
+    /// `value` or without a string `key` are left out.
     static func decode(_ body: Data) -> [String: FlagValue]? {
         guard case .object(let object)? = FlagJSON.parse(body),
               case .array(let evaluations)? = object["flags"]
@@ -81,7 +81,7 @@ public actor OFREPFlagSource: FlagSource {
         var values: [String: FlagValue] = [:]
         for case .object(let evaluation) in evaluations {
             guard case .string(let key)? = evaluation["key"],
-                  evaluation["errorCode"] == nil,
+                  evaluation["errorCode"] == nil || evaluation["errorCode"] == .null,
                   let value = evaluation["value"]
             else { continue }
             values[key] = value

@@ -32,6 +32,13 @@ final class OFREPFlagSourceTests: XCTestCase {
             timeout: timeout)
     }
 
+    /// Found by a hunt: `"errorCode": null` (a success, to OpenFeature's providers) was read as
+    /// an error, and the flag kept its default.
+    func testANullErrorCodeIsNoError() {
+        let body = Data(#"{"flags": [{"key": "ks", "value": false, "errorCode": null}, {"key": "bad", "value": 1, "errorCode": "GENERAL"}]}"#.utf8)
+        XCTAssertEqual(OFREPFlagSource.decode(body), ["ks": false])
+    }
+
     func testA200AnswerMapsValuesAndSkipsErrors() async throws {
         let source = try source("ok", tag: "ok200")
         let values = await source.fetch(userKey: "acct-42")
