@@ -676,6 +676,35 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("Piranha failed"), result.stderr)
     }
 
+    /// Found by a hunt: Piranha kept a `guard`'s else block without the comment that began it
+    /// (`// Legacy devices need 3 steps: … (SEC-412)`). Refused when that block stays; a guard
+    /// that passes goes with its block, comment and all.
+    func testAGuardWhoseKeptElseBlockBeginsWithACommentIsRefused() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let files = [
+            "App/Pay.swift": """
+                import FlagKit
+
+                @MainActor
+                func steps(_ flags: FlagView) -> Int {
+                    guard flags.isOn(Flags.newCheckout) else {
+                        // Legacy devices need 3 steps (SEC-412).
+                        return 3
+                    }
+                    return 1
+                }
+
+                """
+        ]
+        let off = try removeIn(app, files, ["new_checkout", "--keep", "off"], python: python)
+        XCTAssertEqual(off.status, 1, off.stderr)
+        XCTAssertTrue(off.stderr.contains("App/Pay.swift:5:22: error: this read of 'new_checkout' decides a 'guard' whose 'else' block stays and begins with a comment"), off.stderr)
+        let on = try removeIn(app, files, ["new_checkout", "--keep", "on", "--dry-run"], python: python)
+        XCTAssertEqual(on.status, 0, on.stderr)
+        XCTAssertTrue(on.stdout.contains("-    guard flags.isOn(Flags.newCheckout) else {"), on.stdout)
+    }
+
     /// Found by a hunt: a CI timeout's SIGTERM to flaggen left Piranha's Python running, with no
     /// time limit any more, and its folder of copies of the user's sources. The driver now ends
     /// with flaggen and removes the folder.

@@ -279,6 +279,8 @@ public struct Remove: Sendable {
                 ? "reads after a call in '&&', '||' or a condition list, and the rewrite would drop the call"
                 : "reads as one of several conditions of an 'if', 'guard' or 'while', and the rewrite would take the others with it"
             return "is held in '\(name)', which line \(line) \(how); rewrite that line by hand (as the read itself would be refused there)"
+        case "comment":
+            return "decides a 'guard' whose 'else' block stays and begins with a comment, which Piranha would drop; move the comment below the block's first statement, or rewrite it by hand"
         case "value":
             return "decides an 'if' used as a value whose branch is a block, and the rewrite would splice the block into the expression; rewrite it by hand, keeping the branch's last expression as the value"
         case "declares":

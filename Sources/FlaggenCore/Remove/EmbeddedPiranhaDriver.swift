@@ -203,6 +203,21 @@ def refusals(rules, text, data, offset, reads):
                 for item in watched:
                     if parts[0][0] <= item[0][0] and item[0][1] <= parts[-1][1]:
                         found.append(held("heldInConditions", item) if item in uses else [*item[1], "conditions", ""])
+    if language == "swift":
+        # Piranha keeps a `guard`'s else block without the comment that begins it (where an
+        # `if` keeps its branch's): refused when that block is what stays.
+        for start, end in matched("swift", "(guard_statement) @s", text, offset):
+            parts, body = conditions(data, start, end)
+            inside = [item for item in watched if parts[0][0] <= item[0][0] and item[0][1] <= parts[-1][1]]
+            if len(parts) != 1 or len(inside) != 1:
+                continue
+            condition = data[parts[0][0]:parts[0][1]].strip()
+            condition = condition[:-4].strip() if condition.endswith(b"else") else condition
+            negated = condition.startswith(b"!")
+            if rules["shortCircuit"]["kept"] != negated:
+                continue  # the guard passes: it goes, its else block with it
+            if data[body + 1:end].lstrip().startswith((b"//", b"/*")):
+                found.append([*inside[0][1], "comment", ""])
     statements = "[(if_statement) (guard_statement)] @s" if language == "swift" else "[(if_expression) (when_entry)] @s"
     for start, end in matched(language, statements, text, offset):
         if language == "swift":
