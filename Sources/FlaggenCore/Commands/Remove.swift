@@ -178,7 +178,7 @@ public struct Remove: Sendable {
                 } else if replacement == nil {
                     message = "this read of '\(key)' \(Self.whyByHand(flag, in: manifest)); replace it by hand with the kept value, then run flaggen remove again"
                 } else {
-                    message = "this read of '\(key)' cannot be rewritten (only \(manifest.name).x passed straight to isOn or value is); rewrite it by hand, then run flaggen remove again"
+                    message = "this read of '\(key)' cannot be rewritten (only \(manifest.name).x passed straight to isOn or value is, and a mention in a comment or a string counts as a read); rewrite or reword it by hand, then run flaggen remove again"
                 }
                 return Diagnostic(.error, message, file: reference.file, at: reference.location)
             }, "")
