@@ -24,6 +24,20 @@ final class ManifestEditTests: XCTestCase {
 
     private let head = "# Flags.\nversion: 1\nname: Flags\nretired: [old_banner]   # never reuse these\n\nflags:\n"
 
+    /// Found by a hunt: remove's error for an alias the edit would break named a line of the
+    /// edited text (a comment in the user's file). Lines map back to the text as read.
+    func testLinesOfTheEditedTextMapBackToTheText() throws {
+        let text = head + flag("a") + "\n" + flag("b", comment: "B's note") + "\n" + flag("c")
+        let edit = ManifestEdit(bytes: Array(text.utf8))
+        let edited = try edit.removing("b").split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let original = Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for line in 1...(edited.count - 1) where line != 4 {
+            XCTAssertEqual(original[edit.originalLine(of: line, removing: "b") - 1], edited[line - 1], "line \(line)")
+        }
+        XCTAssertEqual(edit.originalLine(of: 4, removing: "b"), 4, "the retired list is the line it replaced")
+        XCTAssertEqual(edit.originalLine(of: 13, removing: "b"), 20, "c's key, after b's 7 lines")
+    }
+
     func testAMiddleFlagTakesItsCommentAndTheBlankLineAfterIt() throws {
         let text = head + flag("a") + "\n" + flag("b", comment: "B's note") + "\n" + flag("c") + "\n# configs follow\nconfigs: {}\n"
         let expected = head.replacingOccurrences(of: "[old_banner]", with: "[old_banner, b]") + flag("a") + "\n" + flag("c") + "\n# configs follow\nconfigs: {}\n"

@@ -138,9 +138,15 @@ public struct Remove: Sendable {
         }
         let after = ManifestValidator().validate(edited, file: manifestPath)
         guard let editedManifest = after.manifest else {
+            // At the lines of the manifest as the user has it, not of the edited text.
+            let edit = ManifestEdit(bytes: bytes)
             throw RemoveError(
                 .refused, "without '\(key)' the manifest would not be valid (is the flag used elsewhere in it, by an alias?); nothing was changed",
-                diagnostics: after.diagnostics.filter { $0.severity == .error })
+                diagnostics: after.diagnostics.filter { $0.severity == .error }.map {
+                    Diagnostic(
+                        $0.severity, $0.message, file: $0.file,
+                        at: SourceLocation(line: edit.originalLine(of: $0.location.line, removing: key), column: $0.location.column))
+                })
         }
         guard Self.differsOnlyBy(removing: key, before: manifest, after: editedManifest) else {
             throw RemoveError(

@@ -26,6 +26,36 @@ struct ManifestEdit {
         // columns count.
         let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
         if bytes.starts(with: mark) { return mark + (try ManifestEdit(bytes: Array(bytes.dropFirst(mark.count))).removing(key)) }
+        return applying(try edits(removing: key))
+    }
+
+    /// The line of the text as read that line `line` of `removing(key)`'s text was (a line the
+    /// edit wrote, such as `retired`'s, is the line it replaced), so that a problem found in the
+    /// edited text is shown where the user can see it.
+    func originalLine(of line: Int, removing key: String) -> Int {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        if bytes.starts(with: mark) { return ManifestEdit(bytes: Array(bytes.dropFirst(mark.count))).originalLine(of: line, removing: key) }
+        guard let edits = try? edits(removing: key) else { return line }
+        let editedStarts = LineEnds.lineStarts(applying(edits))
+        guard line >= 1, line <= editedStarts.count else { return line }
+        let position = editedStarts[line - 1]
+        var shift = 0  // how far the edits before `position` moved it
+        var original: Int?
+        for edit in edits.sorted(by: { $0.offset < $1.offset }) {
+            let start = edit.offset + shift
+            if position < start { break }
+            if position < start + edit.text.count {
+                original = edit.offset
+                break
+            }
+            shift += edit.text.count - edit.length
+        }
+        let offset = original ?? position - shift
+        return min((lineStarts.lastIndex { $0 <= offset } ?? 0) + 1, lineCount)
+    }
+
+    /// The edits that take flag `key` out and retire it, in the text without a byte order mark.
+    private func edits(removing key: String) throws(Failure) -> [Edit] {
         let document = YAMLParser().parse(bytes)
         guard let tree = document.tree, document.problems.isEmpty, tree.kind(tree.root) == .mapping, !isFlow(tree.location(tree.root)) else {
             throw Failure(message: "the manifest is not a block mapping that flaggen can edit in place; remove the flag by hand")
@@ -72,7 +102,7 @@ struct ManifestEdit {
             edits.append(Edit(offset: colon + 1, length: 0, text: Array(" {}".utf8)))
         }
         edits.append(try retiring(key, tree: tree, rootEntries: rootEntries, flagsKey: flagsEntry.key))
-        return applying(edits)
+        return edits
     }
 
     /// True when the last scalar of `node` is a block scalar that keeps its final line breaks
