@@ -682,6 +682,33 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("Piranha failed"), result.stderr)
     }
 
+    /// Found by a hunt: `!isOn(Flags.x)` without a receiver (in an extension of FlagView) was
+    /// refused as a read the rules cannot rewrite, though the docs promise any receiver or none.
+    func testANegatedReadWithoutAReceiverIsRewritten() throws {
+        let python = try piranhaPython()
+        let app = try sampleApp()
+        let result = try removeIn(app, [
+            "App/Steps.swift": """
+                import FlagKit
+
+                extension FlagView {
+                    func steps() -> Int {
+                        if !isOn(Flags.newCheckout) {
+                            return 3
+                        }
+                        return 1
+                    }
+                }
+
+                """
+        ], ["new_checkout", "--keep", "on"], python: python)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let steps = try text(app.appendingPathComponent("App/Steps.swift"))
+        XCTAssertFalse(steps.contains("isOn"), steps)
+        XCTAssertFalse(steps.contains("return 3"), steps)
+        XCTAssertTrue(steps.contains("return 1"), steps)
+    }
+
     /// Found by a hunt: Piranha kept a `guard`'s else block without the comment that began it
     /// (`// Legacy devices need 3 steps: … (SEC-412)`). Refused when that block stays; a guard
     /// that passes goes with its block, comment and all.

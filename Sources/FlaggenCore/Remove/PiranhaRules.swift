@@ -79,7 +79,8 @@ struct PiranhaRules: Sendable {
             call = """
                 (call_expression
                     [(navigation_expression suffix: (navigation_suffix suffix: (simple_identifier) @method))
-                     (simple_identifier) @method]
+                     (simple_identifier) @method
+                     (prefix_expression (simple_identifier) @method)]
                     (call_suffix (value_arguments . (value_argument value: (navigation_expression
                         target: (simple_identifier) @type suffix: (navigation_suffix suffix: (simple_identifier) @name))) .))) @call
                 """
@@ -93,7 +94,8 @@ struct PiranhaRules: Sendable {
                 """
         }
         // tree-sitter-swift parses `a && x.isOn(F)` and `"a" + x.value(F)` as a call whose callee
-        // is `a && x.isOn` (and `!x.isOn(F)` with the `!` inside), so replacing the call would
+        // is `a && x.isOn` (and `!x.isOn(F)` with the `!` inside; `!isOn(F)`, in an extension
+        // of FlagView, as a call of the prefix expression `!isOn`), so replacing the call would
         // drop `a &&`. A Swift read is rewritten only when its text is the read alone: a plain
         // receiver chain (`flags`, `store.view()`), the method and the flag; other reads stay,
         // and the safety check lists them as reads it cannot rewrite.
