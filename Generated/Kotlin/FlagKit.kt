@@ -105,7 +105,9 @@ object Bucket {
 
     /** The bucket, 0..9999, of the user [stableId] for the flag [flagKey]. */
     fun of(stableId: String, flagKey: String): Int {
-        val bytes = "$flagKey:$stableId".toByteArray() // UTF-8, whatever the platform's default
+        // UTF-8, whatever the platform's default, with a lone surrogate as U+FFFD (as Swift
+        // holds it; UTF-8 would write `?`).
+        val bytes = FlagJson.wellFormed("$flagKey:$stableId").toByteArray()
         val digest = MessageDigest.getInstance("SHA-256").digest(bytes)
         var prefix = 0L
         for (index in 0 until 4) {

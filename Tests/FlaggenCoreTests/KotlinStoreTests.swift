@@ -259,11 +259,21 @@ final class KotlinStoreTests: XCTestCase {
         try assertCase("counter", [
             "-5 safe=[false, false, true] counter=3",
             "2147483647 safe=[true, true, true] counter=3",
+            "99999999999 safe=[true, true, true] counter=3",
         ])
     }
 
     func testAnAnswerWithinTheLimitIsSavedHoweverMuchItsCopyGrows() throws {
         try assertCase("inflated", ["body=true copy=true refresh=true errors=[] readBack=true"])
+    }
+
+    func testHostileMapsPrettyAnswersAndLoneSurrogatesAreSafe() throws {
+        try assertCase("maps", [
+            "nulls refresh=true switch=true errors=[]",
+            "booleans refresh=true switch=true errors=[value, value]",
+            "pretty body=true refresh=true errors=[] saved=true",
+            "lone label=true bucket=true",
+        ])
     }
 
     func testAThrowingHookAmbiguousNamesAndConcurrentConfigReadsAreSafe() throws {

@@ -112,7 +112,9 @@ object Bucket {
 
     /** The bucket, 0..9999, of the user [stableId] for the flag [flagKey]. */
     fun of(stableId: String, flagKey: String): Int {
-        val bytes = "$flagKey:$stableId".toByteArray() // UTF-8, whatever the platform's default
+        // UTF-8, whatever the platform's default, with a lone surrogate as U+FFFD (as Swift
+        // holds it; UTF-8 would write `?`).
+        val bytes = FlagJson.wellFormed("$flagKey:$stableId").toByteArray()
         val digest = MessageDigest.getInstance("SHA-256").digest(bytes)
         var prefix = 0L
         for (index in 0 until 4) {
@@ -679,13 +681,20 @@ data class FlagSnapshot(
     fun toJson(): String =
         buildString {
             // Only what JSON requires is escaped (org.json escapes more, `/` and, by version,
-            // other characters too), so a value's text at most doubles: see MAX_COPY_BYTES.
+            // other characters too), and JSON's whitespace, the raw control characters a value's
+            // text holds, in two bytes: a value's text at most doubles (see MAX_COPY_BYTES).
             fun appendString(text: String) {
                 append('"')
-                for (character in text) {
+                for ((index, character) in text.withIndex()) {
+                    val paired = if (character.isHighSurrogate()) index + 1 < text.length && text[index + 1].isLowSurrogate()
+                        else index > 0 && text[index - 1].isHighSurrogate()
                     when {
                         character == '"' || character == '\\' -> append('\\').append(character)
-                        character < ' ' -> append("\\u%04x".format(character - '\u0000'))
+                        character == '\n' -> append("\\n")
+                        character == '\r' -> append("\\r")
+                        character == '\t' -> append("\\t")
+                        // A lone surrogate as its escape: UTF-8 would write it as `?`.
+                        character < ' ' || (character.isSurrogate() && !paired) -> append("\\u%04x".format(character - '\u0000'))
                         else -> append(character)
                     }
                 }
@@ -914,17 +923,24 @@ class FlagStore(
      * runs on, it changes nothing: open screens keep their values.
      */
     suspend fun start(userKey: String?) {
+        val user = wellFormed(userKey)
         val changed = mutex.withLock {
             val wasSafeMode = isSafeMode
             countStartOnce() // first: an auth observer's switchUser may have begun the session
             // Another screen's start: reading the copy a refresh saved meanwhile would change
             // open screens.
-            if (started && userKey == this.userKey && isSafeMode == wasSafeMode) return@withLock emptySet<String>()
+            if (started && user == this.userKey && isSafeMode == wasSafeMode) return@withLock emptySet<String>()
             started = true
-            beginSession(userKey, readUnlessSafeMode())
+            beginSession(user, readUnlessSafeMode())
         }
         notifyListeners(changed)
     }
+
+    /**
+     * [key] as a Swift string holds it, each lone surrogate (from a platform string) as U+FFFD:
+     * the saved copy, which is read back so, is then this user's.
+     */
+    private fun wellFormed(key: String?): String? = key?.let { FlagJson.wellFormed(it) }
 
     /**
      * Under the mutex, the crash guard at the process's first start: counts the start as
@@ -995,12 +1011,19 @@ class FlagStore(
         } finally {
             fetchesUnderWay.decrementAndGet()
         }
-        val fresh = fetched?.toMutableMap() ?: return false
-        for ((key, text) in fresh.entries.toList()) {
-            if (FlagJson.depth(text) > FlagSnapshot.MAX_VALUE_DEPTH) {
-                fresh.remove(key) // It could not be read back from the saved copy.
-                report(FlagStoreError(FlagStoreError.Kind.VALUE, key))
+        if (fetched == null) return false
+        val fresh = HashMap<String, String>(fetched.size * 2)
+        for (entry in fetched.entries) {
+            // A source written in Java, or a map cast unchecked, may hold null (no value, as in
+            // an answer) or another type than String (reported), whatever its type says.
+            val key: Any? = entry.key
+            val text: Any? = entry.value
+            if (key !is String || text == null) continue
+            if (text !is String || FlagJson.depth(text) > FlagSnapshot.MAX_VALUE_DEPTH) {
+                report(FlagStoreError(FlagStoreError.Kind.VALUE, key)) // Too deep: it could not be read back from the saved copy.
+                continue
             }
+            fresh[key] = text
         }
         val changed = mutex.withLock {
             // Another user's values, or older than values already saved: drop them.
@@ -1023,12 +1046,13 @@ class FlagStore(
      * report the same user again).
      */
     suspend fun switchUser(newKey: String?): Boolean {
+        val user = wellFormed(newKey)
         var same = false
         val changed = mutex.withLock {
-            same = started && newKey == userKey
+            same = started && user == userKey
             if (same) return@withLock emptySet<String>()
             started = true
-            beginSession(newKey, readUnlessSafeMode())
+            beginSession(user, readUnlessSafeMode())
         }
         if (same) return false
         notifyListeners(changed)
@@ -1170,8 +1194,11 @@ class FlagStore(
             /** Each text read strictly as one JSON value; texts that are not are left out. */
             fun parse(texts: Map<String, String>): Map<String, Any> {
                 val values = HashMap<String, Any>(texts.size * 2)
-                for ((key, text) in texts) {
-                    if (text == "null") continue
+                for (entry in texts.entries) {
+                    // A disk written in Java may hold another type than its type says.
+                    val key: Any? = entry.key
+                    val text: Any? = entry.value
+                    if (key !is String || text !is String || text == "null") continue
                     val value = FlagJson.decode("{\"v\":$text}") { json ->
                         if (json.length() != 1) throw JSONException("not one value") // Such as `1,"w":2`.
                         json.get("v")
@@ -1493,7 +1520,7 @@ class FileFlagDisk(private val file: File) : FlagDisk {
     }
 
     override suspend fun unfinishedStarts(): Int =
-        onDisk { readText(startsFile, MAX_STARTS_BYTES)?.trim()?.toIntOrNull() ?: 0 }
+        onDisk { readText(startsFile, MAX_STARTS_BYTES)?.trim()?.toLongOrNull()?.coerceIn(0L, Int.MAX_VALUE.toLong())?.toInt() ?: 0 }
 
     override suspend fun setUnfinishedStarts(count: Int) {
         onDisk { writeAtomically(startsFile, count.toString().toByteArray(Charsets.UTF_8)) }
@@ -1580,7 +1607,8 @@ class KeyValueFlagDisk(private val values: FlagKeyValues, prefix: String = "flag
 
     override suspend fun clear() = values.set(snapshotKey, null)
 
-    override suspend fun unfinishedStarts(): Int = values.get(startsKey)?.trim()?.toIntOrNull()?.coerceAtLeast(0) ?: 0
+    override suspend fun unfinishedStarts(): Int =
+        values.get(startsKey)?.trim()?.toLongOrNull()?.coerceIn(0L, Int.MAX_VALUE.toLong())?.toInt() ?: 0
 
     override suspend fun setUnfinishedStarts(count: Int) = values.set(startsKey, count.toString())
 }

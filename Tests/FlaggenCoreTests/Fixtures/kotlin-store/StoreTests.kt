@@ -3,6 +3,7 @@
 // its name; the Swift test compares them with the lines it expects, so every case can fail.
 package flaggentest.store
 
+import com.example.store.Bucket
 import com.example.store.FileFlagDisk
 import com.example.store.FirebaseBuckets
 import com.example.store.FirebaseFlagSource
@@ -704,7 +705,7 @@ fun damagedCounter() = runCase {
     val folder = Files.createTempDirectory("flags-counter").toFile()
     try {
         val file = File(folder, "flags.json")
-        for (count in listOf("-5", "2147483647")) {
+        for (count in listOf("-5", "2147483647", "99999999999")) {
             File(file.path + ".starts").writeText(count)
             val safe = List(3) { store(FakeSource(null), FileFlagDisk(file)).apply { start("u1") }.isSafeMode }
             println("counter $count safe=$safe counter=${FileFlagDisk(file).unfinishedStarts()}")
@@ -788,6 +789,49 @@ fun reviewed() = runCase {
     println("reviewed configReportedOnce sessionsReportingOtherThanOnce=$repeated")
 }
 
+/**
+ * Found by a hunt: a source written in Java (or a map from an unchecked cast) handed over a null
+ * or a Boolean value, and refresh() and switchUser() threw; a pretty-printed answer, its newlines
+ * written as \u000a, made a copy too large to save; a lone surrogate in a value or a user key
+ * was saved as `?`.
+ */
+fun hostileMaps() = runCase {
+    val folder = Files.createTempDirectory("flags-maps").toFile()
+    try {
+        @Suppress("UNCHECKED_CAST")
+        val nulls = hashMapOf<String, String?>("new_checkout" to null, "max_retries" to "4") as Map<String, String>
+        @Suppress("UNCHECKED_CAST")
+        val booleans = hashMapOf<String, Any>("new_checkout" to true, "max_retries" to "5") as Map<String, String>
+        for ((name, map) in listOf("nulls" to nulls, "booleans" to booleans)) {
+            val errors = mutableListOf<String>()
+            val s = store(FakeSource(map), InMemoryFlagDisk())
+            s.onError = { errors.add(it.kind.tag) }
+            s.start("u1")
+            val refreshed = s.refresh()
+            val switched = s.switchUser("u2")
+            println("maps $name refresh=$refreshed switch=$switched errors=$errors")
+        }
+        val file = File(folder, "flags.json")
+        val body = "{\"version\":\"v1\",\"flags\":{\"new_checkout\":[" + "\n".repeat(FlagSnapshot.MAX_BYTES - 200) + "1]}}"
+        val writer = store(FakeSource(FlagValues.fromResponse(body)), FileFlagDisk(file))
+        val errors = mutableListOf<String>()
+        writer.onError = { errors.add(it.kind.tag) }
+        writer.start("u1")
+        writer.startFinished()
+        println("maps pretty body=${body.length <= FlagSnapshot.MAX_BYTES} refresh=${writer.refresh()} errors=$errors saved=${file.exists()}")
+        val lone = File(folder, "lone.json")
+        val first = store(FakeSource(mapOf("checkout_button_label" to "\"Pay\uD800now\"")), FileFlagDisk(lone))
+        first.start("acct\uD800")
+        first.refresh()
+        val next = store(FakeSource(null), FileFlagDisk(lone))
+        next.start("acct\uD800")
+        val label = next.view().value(checkoutButtonLabel)
+        println("maps lone label=${label == "Pay\uFFFDnow"} bucket=${Bucket.of("acct\uD800", "new_checkout") == Bucket.of("acct\uFFFD", "new_checkout")}")
+    } finally {
+        folder.deleteRecursively()
+    }
+}
+
 fun main() {
     val cases = listOf(
         "firstLaunch" to ::firstLaunchOffline,
@@ -815,7 +859,8 @@ fun main() {
         "hostile" to ::hostileSource,
         "counter" to ::damagedCounter,
         "inflated" to ::inflatedCopy,
-        "reviewed" to ::reviewed
+        "reviewed" to ::reviewed,
+        "maps" to ::hostileMaps
     )
     for ((name, case) in cases) {
         try {
