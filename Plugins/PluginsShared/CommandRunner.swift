@@ -33,7 +33,10 @@ enum CommandRunner {
             },
             manifestRequired: !named.isEmpty, root: context.package.directoryURL, flaggen: context.tool(named: "flaggen").url,
             arguments: extractor.remainingArguments,
-            fixCommand: { "swift package --allow-writing-to-package-directory generate-flags --target \(shellQuoted($0))" })
+            fixCommand: { target, options in
+                (["swift package --allow-writing-to-package-directory generate-flags --target", shellQuoted(target)] + options.map(shellQuoted))
+                    .joined(separator: " ")
+            })
     }
 
     #if canImport(XcodeProjectPlugin)
@@ -52,7 +55,7 @@ enum CommandRunner {
             try run(
                 command, targets: targets.map { ($0.displayName, $0.inputFiles, false) }, manifestRequired: false,
                 root: context.xcodeProject.directoryURL, flaggen: context.tool(named: "flaggen").url, arguments: extractor.remainingArguments,
-                fixCommand: { _ in "generate-flags, from the project's context menu in Xcode" })
+                fixCommand: { _, _ in "generate-flags (the command plugin, in the project's context menu)" })
         }
     #endif
 
@@ -65,12 +68,21 @@ enum CommandRunner {
     /// flaggen runs in `root`, the package's (or Xcode project's) folder, with the manifest's
     /// path relative to it: the files its messages name (`::error file=…` annotations
     /// included) are then those of `flaggen --manifest Sources/MyApp/flags.yaml …` run there,
-    /// as in CI. The fix its messages give is `fixCommand(target)`: a team that uses only the
-    /// plugins has no `flaggen` to run.
+    /// as in CI. The fix its messages give is `fixCommand(target, options)`, with the options
+    /// given that generate takes too (`--templates`, `--output-dir`, `--only`): a team that uses
+    /// only the plugins has no `flaggen` to run.
     private static func run(
         _ command: [String], targets: [(name: String, files: FileList, appliesBuildPlugin: Bool)], manifestRequired: Bool, root: URL,
-        flaggen: URL, arguments: [String], fixCommand: (String) -> String
+        flaggen: URL, arguments: [String], fixCommand: (String, [String]) -> String
     ) throws {
+        var generateOptions: [String] = []
+        var skipsValue = false
+        for argument in arguments {
+            if skipsValue { skipsValue = false; continue }
+            if argument == "--format" { skipsValue = true; continue }
+            if argument.hasPrefix("--format=") { continue }
+            generateOptions.append(argument)
+        }
         var ran = 0
         var failures: [String] = []
         for target in targets {
@@ -91,7 +103,7 @@ enum CommandRunner {
                 print("\(target.name): flaggen \(command.joined(separator: " ")) (\(path))")
                 let process = Process()
                 process.executableURL = flaggen
-                process.arguments = ["--manifest", path] + command + options + ["--fix-command", fixCommand(target.name)]
+                process.arguments = ["--manifest", path] + command + options + ["--fix-command", fixCommand(target.name, generateOptions)]
                 process.currentDirectoryURL = root
                 try process.run()
                 process.waitUntilExit()
@@ -107,10 +119,17 @@ enum CommandRunner {
         }
     }
 
-    /// `text` as one shell word: as it is when it needs no quotes, else in single quotes.
+    /// `text` as one shell word: as it is when it needs no quotes, else in double quotes (the
+    /// messages put the command in single ones), as flaggen quotes its own.
     static func shellQuoted(_ text: String) -> String {
-        let plain = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
-        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let plain = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./=".contains($0)) }
+        guard !plain else { return text }
+        var quoted = "\""
+        for character in text {
+            if "\\\"$`".contains(character) { quoted.append("\\") }
+            quoted.append(character)
+        }
+        return quoted + "\""
     }
 
     /// `file`'s path relative to the folder `root` when it is inside it (with `./` before a

@@ -200,12 +200,13 @@ final class PluginIntegrationTests: XCTestCase {
         XCTAssertTrue(cli.stdout.contains("up to date"), cli.stdout)
 
         try edit(package.appendingPathComponent("android/app/src/main/kotlin/Flags.kt"), "defaultValue = false", "defaultValue = true")
-        let drift = try swift(["package", "--scratch-path", scratch.path, "check-flags", "--target", "CheckoutApp"])
+        let drift = try swift(["package", "--scratch-path", scratch.path, "check-flags", "--target", "CheckoutApp", "--only", "kotlin"])
         XCTAssertNotEqual(drift.status, 0)
         XCTAssertTrue(drift.stdout.contains("Flags.kt"), drift.stdout)
         XCTAssertTrue(drift.stdout.contains("differs from what the manifest generates"), drift.stdout)
-        // A team with only the plugins has no flaggen to run: the fix is the plugin's command.
-        XCTAssertTrue(drift.stdout.contains("fix: \(Self.generateFlags) --target CheckoutApp\n"), drift.stdout)
+        // A team with only the plugins has no flaggen to run: the fix is the plugin's command,
+        // with the options generate takes too.
+        XCTAssertTrue(drift.stdout.contains("fix: \(Self.generateFlags) --target CheckoutApp --only kotlin\n"), drift.stdout)
         XCTAssertFalse(drift.stdout.contains("flaggen generate"), drift.stdout)
         XCTAssertEqual(try runFlaggen(["check", "--manifest", "Sources/Checkout App/flags.yaml"], in: package).status, 1)
 

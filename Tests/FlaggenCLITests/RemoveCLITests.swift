@@ -640,6 +640,60 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("App/Held.swift:18:"), result.stderr)
     }
 
+    /// Found by the review of the checks above: a Kotlin name in backticks with an apostrophe
+    /// (`` `it's set up` ``) was read as a char literal that hid a block's declarations; the
+    /// local's name in plain string text refused a read; a lambda's `v ->` made its `if` a
+    /// value; an `if` after `==` was not one.
+    func testNamesInBackticksStringTextLambdasAndOperatorsAreJudgedRight() throws {
+        let python = try piranhaPython()
+        let refused = try removeIn(try sampleApp(), [
+            "App/Review.kt": """
+                fun `it's set up`() {}
+                fun setUp(flags: FlagView, x: Int): Int {
+                    if (flags.isOn(Flags.newCheckout)) {
+                        `it's set up`()
+                        val x = 2
+                        println(x)
+                    }
+                    return x
+                }
+                fun compare(flags: FlagView, y: Boolean): Boolean {
+                    return y == if (flags.isOn(Flags.newCheckout)) { println("a"); true } else false
+                }
+
+                """
+        ], ["new_checkout", "--keep", "on"], python: python)
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("App/Review.kt:3:20: error: this read of 'new_checkout' decides a block that declares names"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("App/Review.kt:11:32: error: this read of 'new_checkout' decides an 'if' used as a value"), refused.stderr)
+
+        let app = try sampleApp()
+        let rewritten = try removeIn(app, [
+            "App/Fine.swift": """
+                import FlagKit
+
+                @MainActor
+                func banner(_ flags: FlagView) -> String {
+                    let on = flags.isOn(Flags.newCheckout)
+                    print("checkout on")
+                    return on ? "new" : "old"
+                }
+
+                """,
+            "App/Fine.kt": """
+                fun each(flags: FlagView, xs: List<Int>) {
+                    xs.forEach { v -> if (flags.isOn(Flags.newCheckout)) { println(v) } }
+                }
+                fun mapped(flags: FlagView, xs: List<Int>): List<Int> =
+                    xs.map { v -> if (flags.isOn(Flags.newCheckout)) { v } else { 0 } }
+
+                """,
+        ], ["new_checkout", "--keep", "on"], python: python)
+        XCTAssertEqual(rewritten.status, 0, rewritten.stderr)
+        XCTAssertFalse(try text(app.appendingPathComponent("App/Fine.swift")).contains("isOn"))
+        XCTAssertFalse(try text(app.appendingPathComponent("App/Fine.kt")).contains("isOn"))
+    }
+
     /// Found by a hunt: a Kotlin `if` used as a value whose kept branch is a block was spliced
     /// into the expression (`val limit = nextAttempt()` and a stray `3`); a Swift `if`
     /// expression made Piranha fail for the whole run, naming no file.
@@ -677,7 +731,7 @@ final class RemoveCLITests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("App/Values.kt:5:36: error: this read of 'new_checkout' decides an 'if' used as a value whose branch is a block"), result.stderr)
         XCTAssertFalse(result.stderr.contains("App/Values.kt:11:"), result.stderr)
         XCTAssertTrue(
-            result.stderr.contains("App/Values.swift:5:31: error: this read of 'new_checkout' is in code Piranha could not rewrite (its parser cannot read this file; syntax newer than it knows"),
+            result.stderr.contains("App/Values.swift:5:31: error: this read of 'new_checkout' is in code Piranha could not rewrite (its parser cannot read this file: syntax newer than its grammar"),
             result.stderr)
         XCTAssertFalse(result.stderr.contains("Piranha failed"), result.stderr)
     }

@@ -275,7 +275,7 @@ public struct Remove: Sendable {
         case "property":
             return "initializes '\(detail)' outside a function (a property other code may use), which the rewrite would delete; only locals are inlined: replace the read with the kept value by hand"
         case "local":
-            return "is held in a local whose name also means something else in the function ('\(detail)' is also a member, a parameter, another local or assigned), and inlining it would replace those too; rename the local or rewrite it by hand"
+            return "is held in a local whose name also means something else in the function ('\(detail)' is also a member, a parameter, another local or assigned) or that a Kotlin string template uses ('$\(detail)', which Piranha does not inline), and inlining it would change those; rename the local or rewrite it by hand"
         case "heldAfterCall", "heldInConditions":
             // The detail is `NAME:LINE`, the local and the line that reads it.
             let name = detail.split(separator: ":").dropLast().joined(separator: ":")

@@ -83,9 +83,15 @@ def matched(language, query, text, offset):
     return [(offset(m.range.start_point.row, m.range.start_point.column), offset(m.range.end_point.row, m.range.end_point.column))
             for summary in found for _, m in summary.matches]
 
+CHAR_LITERAL = None
+
 def scan(data, start, end):
-    # (index, brace depth, in a literal) of each byte from start to end outside comments:
-    # string literals and Kotlin char literals (`'"'`) are literals.
+    # (index, brace depth, where) of each byte from start to end outside comments: `where` is
+    # None in code, else the start of the string or char literal (`'"'`, Kotlin's) the byte is
+    # in. A name in backticks (`` `it's set up` ``) is code.
+    import re
+    global CHAR_LITERAL
+    CHAR_LITERAL = CHAR_LITERAL or re.compile(rb"'(\\u[0-9a-fA-F]{4}|\\.|[^\\'\n])'")
     depth, index = 0, start
     while index < end:
         if data.startswith(b"//", index):
@@ -96,7 +102,16 @@ def scan(data, start, end):
             index = data.find(b"*/", index)
             index = end if index < 0 else index + 2
             continue
-        if data[index] in (ord('"'), ord("'")):
+        if data[index] == ord("`"):
+            close = data.find(b"`", index + 1, end)
+            line = data.find(b"\n", index + 1, end)
+            if close > 0 and (line < 0 or close < line):
+                for inside in range(index, close + 1):
+                    yield inside, depth, None
+                index = close + 1
+                continue
+        char = data[index] == ord("'") and CHAR_LITERAL.match(data, index, end)
+        if data[index] == ord('"') or char:
             quote = b'"""' if data.startswith(b'"""', index) else data[index:index + 1]
             literal = index
             index += len(quote)
@@ -104,19 +119,19 @@ def scan(data, start, end):
                 index += 2 if data[index] == ord("\\") else 1
             index += len(quote)
             for inside in range(literal, min(index, end)):
-                yield inside, depth, True
+                yield inside, depth, literal
             continue
         if data[index] == ord("{"):
             depth += 1
         elif data[index] == ord("}"):
             depth -= 1
-        yield index, depth, False
+        yield index, depth, None
         index += 1
 
 def code(data, start, end):
     # (index, brace depth) of each byte of code from start to end: literals and comments skipped.
     for index, depth, literal in scan(data, start, end):
-        if not literal:
+        if literal is None:
             yield index, depth
 
 DECLARATIONS = {"swift": rb"(let|var|func|class|struct|enum|actor|protocol|typealias|defer)",
@@ -174,11 +189,22 @@ def refusals(rules, text, data, offset, reads):
             # The declaration, a read's own `Flags.name`, and comments are no uses.
             if position == declared or any(s <= position < e for s, e in spans) or position not in literals:
                 continue
+            template = False
+            if literals[position] is not None:
+                opened = data[literals[position]:position]
+                if language == "swift":
+                    # Interpolated (`"\(name)"`), it is a use the rules inline; else text.
+                    if opened.rfind(b"\\(") <= opened.rfind(b")"):
+                        continue
+                else:
+                    # A Kotlin template (`"$name"`, `"${name}"`), which Piranha does not inline.
+                    template = opened.endswith(b"$") or opened.rfind(b"${") > opened.rfind(b"}")
+                    if not template:
+                        continue
             before = body[:use.start()].rstrip()
             after = body[use.end():]
-            # In a literal: a Kotlin template (`"$name"`) Piranha does not inline; `$name`:
-            # a Swift property wrapper's projected value.
-            other = (literals[position] or body[use.start() - 1:use.start()] == b"$"
+            # `$name` in Swift code: a property wrapper's projected value.
+            other = (template or body[use.start() - 1:use.start()] == b"$"
                      or position < end or position >= block_end or before.endswith((b".", b"::", b"++", b"--"))
                      or re.search(rb"(?<![\w])(let|var|val|for|case|fun|func)$", before)
                      or re.match(rb"(:|\s*([-+*/%]?=(?!=)|\+\+|--)|\s*(,\s*\w+\s*)*\)?\s*(in\b|->))", after))
@@ -239,11 +265,19 @@ def refusals(rules, text, data, offset, reads):
     return unique
 
 def used_as_value(data, start):
-    # Whether the Kotlin `if` at `start` is a value: what comes before it assigns, returns or
-    # passes it (an `if` that is a statement follows a line end, `;`, `{` or `}`).
+    # Whether the Kotlin `if` at `start` is a value, not a statement: a statement starts a
+    # block or a line (after `{`, `}`, `;`, a line that ended, or a lambda's `params ->`), or
+    # is an `else if` (its chain's head decides, and is judged on its own).
     import re
-    before = data[:start].rstrip()
-    return re.search(rb"(=|\(|,|->|\?:|\breturn|\bthrow|\byield)$", before) is not None and not before.endswith((b"==", b"!=", b"<=", b">="))
+    window = data[max(0, start - 400):start]  # what came just before (a search of all would be quadratic)
+    before = window.rstrip()
+    if not before or before.endswith((b"{", b"}", b";")) or re.search(rb"(?<![\w.])else$", before):
+        return False
+    if re.search(rb"\{[\w\s,:<>?()]*->$", before):
+        return False  # the body of a lambda, `{ v -> if …`
+    line_ended = b"\n" in window[len(before):]
+    ends_expression = re.search(rb"[\w)\]\"'`]$", before) and not re.search(rb"(?<![\w.])(return|throw|in|is|as|to)$", before)
+    return not (line_ended and ends_expression)
 
 def branch_is_block(data, condition_end, end):
     # Whether a branch of the Kotlin `if` whose condition ends at `condition_end` is a block.
@@ -290,13 +324,15 @@ def conditions(data, start, end):
     parts.append((part_start, index))
     return parts, index
 
-def failure(error):
+def failure(error, rewriting):
     # What Piranha said, in short: its first line (a panic's reason).
     message = [line for line in str(error).splitlines() if line.strip()]
     first = message[0] if message else type(error).__name__
     if first.startswith("Produced syntactically incorrect source code"):
+        if rewriting:
+            return "its rewrite of this file would not parse"
         # Its tree-sitter grammar lags the language: Swift 5.9's `if` and `switch` expressions.
-        return "its parser cannot read this file; syntax newer than it knows, such as an 'if' or 'switch' used as a value"
+        return "its parser cannot read this file: syntax newer than its grammar, such as Swift's 'if' or 'switch' used as a value"
     return first[:300]
 
 def rewrite(rules, text):
@@ -326,7 +362,7 @@ def rewrite(rules, text):
         rewritten = execute_piranha(PiranhaArguments(rules["language"], code_snippet=text, rule_graph=graph, dry_run=True))
     except BaseException as error:
         # A shape Piranha's rules cannot take (it panics): refused at each read.
-        return reads, unsafe, [[*read, "failed", failure(error)] for read in reads], text
+        return reads, unsafe, [[*read, "failed", failure(error, True)] for read in reads], text
     return reads, unsafe, refused, rewritten[0].content if rewritten else text
 
 # Watches flaggen from a process of its own (Piranha holds the interpreter while it works, so a
@@ -374,7 +410,7 @@ for entry in job["files"]:
         # refused, the file named, as one read that spans it.
         lines = text.split("\n")
         whole = [0, 0, len(lines) - 1, len(lines[-1].encode("utf-8"))]
-        reads, unsafe, refused, content = [whole], [], [[*whole, "failed", failure(error)]], text
+        reads, unsafe, refused, content = [whole], [], [[*whole, "failed", failure(error, False)]], text
     with open(os.path.join(folder, entry["output"]), "w", encoding="utf-8", newline="") as handle:
         handle.write(content)
     with open(os.path.join(folder, entry["output"] + ".reads"), "w", encoding="utf-8") as handle:
