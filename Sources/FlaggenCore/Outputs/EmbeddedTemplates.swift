@@ -1351,6 +1351,13 @@ class FlagView internal constructor(private val store: FlagStore) {
     }
 }
 
+/**
+ * The unfinished-start count a disk saved as [text]: 0 when there is none or it is no number,
+ * and a damaged one past Int's range the most an Int holds (the store clamps any count).
+ */
+private fun unfinishedStartsOf(text: String?): Int =
+    text?.trim()?.toLongOrNull()?.coerceIn(0L, Int.MAX_VALUE.toLong())?.toInt() ?: 0
+
 // The generated types, named in full from the file's top level: inside a class, a parameter or
 // a lambda's `it` may have the name the package starts with (FlagStore's parameter `flags` has
 // the default package's).
@@ -1520,7 +1527,7 @@ class FileFlagDisk(private val file: File) : FlagDisk {
     }
 
     override suspend fun unfinishedStarts(): Int =
-        onDisk { readText(startsFile, MAX_STARTS_BYTES)?.trim()?.toLongOrNull()?.coerceIn(0L, Int.MAX_VALUE.toLong())?.toInt() ?: 0 }
+        onDisk { unfinishedStartsOf(readText(startsFile, MAX_STARTS_BYTES)) }
 
     override suspend fun setUnfinishedStarts(count: Int) {
         onDisk { writeAtomically(startsFile, count.toString().toByteArray(Charsets.UTF_8)) }
@@ -1608,7 +1615,7 @@ class KeyValueFlagDisk(private val values: FlagKeyValues, prefix: String = "flag
     override suspend fun clear() = values.set(snapshotKey, null)
 
     override suspend fun unfinishedStarts(): Int =
-        values.get(startsKey)?.trim()?.toLongOrNull()?.coerceIn(0L, Int.MAX_VALUE.toLong())?.toInt() ?: 0
+        unfinishedStartsOf(values.get(startsKey))
 
     override suspend fun setUnfinishedStarts(count: Int) = values.set(startsKey, count.toString())
 }

@@ -22,19 +22,24 @@ struct ManifestEdit {
 
     /// The text with flag `key` removed and `key` added to `retired`.
     func removing(_ key: String) throws(Failure) -> [UInt8] {
-        // A byte order mark stays in front; the text after it is what the parser's lines and
-        // columns count.
-        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        if bytes.starts(with: mark) { return mark + (try ManifestEdit(bytes: Array(bytes.dropFirst(mark.count))).removing(key)) }
+        if let text = afterByteOrderMark { return Self.byteOrderMark + (try text.removing(key)) }
         return applying(try edits(removing: key))
+    }
+
+    /// UTF-8's byte order mark. It stays in front; the text after it is what the parser's lines
+    /// and columns count.
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The edit of the text after a byte order mark; nil when the text has none.
+    private var afterByteOrderMark: ManifestEdit? {
+        bytes.starts(with: Self.byteOrderMark) ? ManifestEdit(bytes: Array(bytes.dropFirst(Self.byteOrderMark.count))) : nil
     }
 
     /// The line of the text as read that line `line` of `removing(key)`'s text was (a line the
     /// edit wrote, such as `retired`'s, is the line it replaced), so that a problem found in the
     /// edited text is shown where the user can see it.
     func originalLine(of line: Int, removing key: String) -> Int {
-        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        if bytes.starts(with: mark) { return ManifestEdit(bytes: Array(bytes.dropFirst(mark.count))).originalLine(of: line, removing: key) }
+        if let text = afterByteOrderMark { return text.originalLine(of: line, removing: key) }
         guard let edits = try? edits(removing: key) else { return line }
         let editedStarts = LineEnds.lineStarts(applying(edits))
         guard line >= 1, line <= editedStarts.count else { return line }

@@ -5,7 +5,7 @@
 # input and the reads as JSON; it never touches a user's file.
 # The binary carries a copy (EmbeddedPiranhaDriver.swift): run Scripts/embed-templates.sh after
 # editing this file (a test fails while the copy differs).
-import json, os, sys
+import json, os, re, sys
 try:
     from polyglot_piranha import execute_piranha, PiranhaArguments, Rule, RuleGraph, OutgoingEdges, Filter
 except BaseException as error:
@@ -83,15 +83,13 @@ def matched(language, query, text, offset):
     return [(offset(m.range.start_point.row, m.range.start_point.column), offset(m.range.end_point.row, m.range.end_point.column))
             for summary in found for _, m in summary.matches]
 
-CHAR_LITERAL = None
+# A Kotlin char literal: `'a'`, `'\''`, `'\u0041'`.
+CHAR_LITERAL = re.compile(rb"'(\\u[0-9a-fA-F]{4}|\\.|[^\\'\n])'")
 
 def scan(data, start, end):
     # (index, brace depth, where) of each byte from start to end outside comments: `where` is
     # None in code, else the start of the string or char literal (`'"'`, Kotlin's) the byte is
     # in. A name in backticks (`` `it's set up` ``) is code.
-    import re
-    global CHAR_LITERAL
-    CHAR_LITERAL = CHAR_LITERAL or re.compile(rb"'(\\u[0-9a-fA-F]{4}|\\.|[^\\'\n])'")
     depth, index = 0, start
     while index < end:
         if data.startswith(b"//", index):
@@ -137,8 +135,9 @@ def code(data, start, end):
 DECLARATIONS = {"swift": rb"(let|var|func|class|struct|enum|actor|protocol|typealias|defer)",
                 "kt": rb"(val|var|fun|class|object|interface|typealias)"}
 
-def refusals(rules, text, data, offset, reads):
-    # Reads whose rewrite would change what the code means, as [range..., kind, name]:
+def judged(rules, text, data, offset, reads):
+    # The reads that are unsafe (see short_circuited), and those whose rewrite would change
+    # what the code means, as [range..., kind, name]:
     # "conditions", a Swift read among several conditions (the others would go with it);
     # "property", a read a Kotlin property holds (Piranha would delete the property);
     # "local", a read held in a local whose name means something else too in the function
@@ -147,12 +146,13 @@ def refusals(rules, text, data, offset, reads):
     # into the enclosing scope); "value", a read that decides a Kotlin `if` used as a value
     # with a block for a branch (the block would be spliced into the expression). A local's use
     # is refused where its read would be ("heldAfterCall", "heldInConditions", NAME:LINE).
-    import re
+    # Only for a bool flag's reads (`shortCircuit` is set).
     language = rules["language"]
     found = []
     spans = [(offset(r[0], r[1]), offset(r[2], r[3])) for r in reads]
     functions = matched(language, "(function_declaration) @f", text, offset)
     watched = list(zip(spans, reads))
+    literal_maps = {}
     binding = rb"(let)" if language == "swift" else rb"(val|var)"
     for read, (start, end) in zip(reads, spans):
         line_start = data.rfind(b"\n", 0, start) + 1
@@ -183,7 +183,9 @@ def refusals(rules, text, data, offset, reads):
                 block_end = index
                 break
         body = data[region[0]:region[1]]
-        literals = {index: literal for index, _, literal in scan(data, region[0], region[1])}
+        if region not in literal_maps:  # once for each function, however many locals it has
+            literal_maps[region] = {index: literal for index, _, literal in scan(data, region[0], region[1])}
+        literals = literal_maps[region]
         for use in re.finditer(rb"(?<![\w])" + re.escape(name) + rb"(?![\w])", body):
             position = region[0] + use.start()
             # The declaration, a read's own `Flags.name`, and comments are no uses.
@@ -215,19 +217,28 @@ def refusals(rules, text, data, offset, reads):
     def held(kind, item):
         (position, finish), read = item
         return [*read, kind, "%s:%d" % (data[position:finish].decode(), data.count(b"\n", 0, position) + 1)]
+    # One pass over the reads and the uses of the locals that hold them: a read there is
+    # unsafe, a use is refused at its read.
     uses = watched[len(reads):]
-    found += [held("heldAfterCall", item) for item in short_circuited(rules, text, data, offset, uses)]
+    unsafe = []
+    for item in short_circuited(rules, text, data, offset, watched):
+        if item in uses:
+            found.append(held("heldAfterCall", item))
+        elif item[1] not in unsafe:
+            unsafe.append(item[1])
     if language == "swift":
-        for start, end in matched("swift", "[(if_statement) (guard_statement) (while_statement)] @s", text, offset):
+        statements = matched("swift", "[(if_statement) (guard_statement) (while_statement)] @s", text, offset)
+        for start, end in statements:
             parts, _ = conditions(data, start, end)
             if len(parts) > 1:
                 for item in watched:
                     if parts[0][0] <= item[0][0] and item[0][1] <= parts[-1][1]:
                         found.append(held("heldInConditions", item) if item in uses else [*item[1], "conditions", ""])
-    if language == "swift":
         # Piranha keeps a `guard`'s else block without the comment that begins it (where an
         # `if` keeps its branch's): refused when that block is what stays.
-        for start, end in matched("swift", "(guard_statement) @s", text, offset):
+        for start, end in statements:
+            if not data.startswith(b"guard", start):
+                continue
             parts, body = conditions(data, start, end)
             inside = [item for item in watched if parts[0][0] <= item[0][0] and item[0][1] <= parts[-1][1]]
             if len(parts) != 1 or len(inside) != 1:
@@ -262,13 +273,12 @@ def refusals(rules, text, data, offset, reads):
     for item in found:
         if not any(item[:4] == other[:4] for other in unique):
             unique.append(item)
-    return unique
+    return unsafe, unique
 
 def used_as_value(data, start):
     # Whether the Kotlin `if` at `start` is a value, not a statement: a statement starts a
     # block or a line (after `{`, `}`, `;`, a line that ended, or a lambda's `params ->`), or
     # is an `else if` (its chain's head decides, and is judged on its own).
-    import re
     window = data[max(0, start - 400):start]  # what came just before (a search of all would be quadratic)
     before = window.rstrip()
     if not before or before.endswith((b"{", b"}", b";")) or re.search(rb"(?<![\w.])else$", before):
@@ -281,7 +291,6 @@ def used_as_value(data, start):
 
 def branch_is_block(data, condition_end, end):
     # Whether a branch of the Kotlin `if` whose condition ends at `condition_end` is a block.
-    import re
     if data[condition_end + 1:end].lstrip().startswith(b"{"):
         return True
     for index, depth in code(data, condition_end + 1, end):
@@ -347,12 +356,7 @@ def rewrite(rules, text):
     data = text.encode("utf-8")
     starts = [0] + [i + 1 for i, byte in enumerate(data) if byte == 10]
     offset = lambda row, column: starts[row] + column
-    direct = [((offset(r[0], r[1]), offset(r[2], r[3])), r) for r in reads]
-    unsafe = []
-    for _, read in short_circuited(rules, text, data, offset, direct):
-        if read not in unsafe:
-            unsafe.append(read)
-    refused = [] if rules["shortCircuit"] is None else refusals(rules, text, data, offset, reads)
+    unsafe, refused = ([], []) if rules["shortCircuit"] is None else judged(rules, text, data, offset, reads)
     # With unsafe or refused reads flaggen refuses the file's rewrite; Piranha need not try it.
     if unsafe or refused:
         return reads, unsafe, refused, text

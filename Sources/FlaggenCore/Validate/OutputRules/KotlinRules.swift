@@ -205,7 +205,10 @@ struct KotlinRules {
     private func checkMemberNames(_ manifest: Manifest) {
         let fits = Self.maxConstantBytes - Self.memberNameExtraBytes
         func tooLong(_ name: String) -> Bool {
-            name.utf8.count * 2 > fits && Self.modifiedUTF8Count(name) > fits && Self.modifiedUTF8Count(name) <= Self.maxConstantBytes
+            // No character takes more than twice its UTF-8 bytes in modified UTF-8.
+            guard name.utf8.count * 2 > fits else { return false }
+            let bytes = Self.modifiedUTF8Count(name)
+            return bytes > fits && bytes <= Self.maxConstantBytes
         }
         let advice = "so kotlinc cannot compile the generated Kotlin: its getters' names are up to \(Self.memberNameExtraBytes) bytes longer, and a JVM name holds at most \(Self.maxConstantBytes)"
         for flag in manifest.flags where tooLong(Identifiers.lowerCamel(flag.key)) {
